@@ -1,0 +1,45 @@
+// Bundles the extension (and, as they appear, the CLI and the webview) with esbuild.
+// Flags: --production minifies and drops sourcemaps' inline content; --watch rebuilds on change.
+import * as esbuild from 'esbuild';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+/** Prints errors in the `file:line:col: error: text` form that VS Code's $esbuild-watch problem matcher reads. */
+const problemMatcherPlugin = {
+  name: 'problem-matcher',
+  setup(build) {
+    build.onStart(() => console.log('[watch] build started'));
+    build.onEnd((result) => {
+      for (const { text, location } of result.errors) {
+        console.error(`✘ [ERROR] ${text}`);
+        if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
+      }
+      console.log('[watch] build finished');
+    });
+  },
+};
+
+/** @type {import('esbuild').BuildOptions} */
+const nodeOptions = {
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  minify: production,
+  sourcemap: true,
+  sourcesContent: !production,
+  logLevel: 'warning',
+  plugins: watch ? [problemMatcherPlugin] : [],
+};
+
+const builds = [
+  { ...nodeOptions, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+];
+
+if (watch) {
+  const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));
+  await Promise.all(contexts.map((context) => context.watch()));
+} else {
+  await Promise.all(builds.map((options) => esbuild.build(options)));
+}

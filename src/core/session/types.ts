@@ -1,0 +1,257 @@
+/**
+ * The pi session file format, version 3 (spec: SESSION-FORMAT.md §2–§4).
+ *
+ * Every type here is open: an entry read from a file keeps every field it had, known or not,
+ * and is written back unchanged. `UnknownEntry` stands for entry types this build does not know.
+ */
+
+export const CURRENT_SESSION_VERSION = 3;
+
+/** JSON values as they appear in session files (details, custom data, tool arguments). */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+export interface SessionHeader {
+  type: 'session';
+  /** Absent means version 1. */
+  version?: number;
+  id: string;
+  timestamp: string;
+  cwd: string;
+  parentSession?: string;
+  [extra: string]: unknown;
+}
+
+// ---- content blocks -------------------------------------------------------------------------
+
+export interface TextContent {
+  type: 'text';
+  text: string;
+  textSignature?: string;
+}
+
+export interface ThinkingContent {
+  type: 'thinking';
+  thinking: string;
+  thinkingSignature?: string;
+  redacted?: boolean;
+}
+
+export interface ImageContent {
+  type: 'image';
+  /** base64 */
+  data: string;
+  mimeType: string;
+}
+
+export interface ToolCall {
+  type: 'toolCall';
+  id: string;
+  name: string;
+  arguments: { [key: string]: Json };
+  thoughtSignature?: string;
+}
+
+export interface Usage {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  /** May be absent in old files. */
+  totalTokens?: number;
+  cost?: { input: number; output: number; cacheRead: number; cacheWrite: number; total: number };
+}
+
+export type StopReason = 'stop' | 'length' | 'toolUse' | 'error' | 'aborted';
+
+// ---- messages (SESSION-FORMAT §4.1) --------------------------------------------------------------
+
+export interface UserMessage {
+  role: 'user';
+  content: string | (TextContent | ImageContent)[];
+  timestamp: number;
+}
+
+export interface AssistantMessage {
+  role: 'assistant';
+  content: (TextContent | ThinkingContent | ToolCall)[];
+  api: string;
+  provider: string;
+  model: string;
+  responseModel?: string;
+  responseId?: string;
+  usage: Usage;
+  stopReason: StopReason;
+  errorMessage?: string;
+  timestamp: number;
+}
+
+export interface ToolResultMessage {
+  role: 'toolResult';
+  toolCallId: string;
+  toolName: string;
+  content: (TextContent | ImageContent)[];
+  details?: Json;
+  isError: boolean;
+  timestamp: number;
+}
+
+export interface BashExecutionMessage {
+  role: 'bashExecution';
+  command: string;
+  output: string;
+  exitCode: number | undefined;
+  cancelled: boolean;
+  truncated: boolean;
+  fullOutputPath?: string;
+  /** `!!cmd`: kept in the file, never sent to the model. */
+  excludeFromContext?: boolean;
+  timestamp: number;
+}
+
+export interface CustomMessage {
+  role: 'custom';
+  customType: string;
+  content: string | (TextContent | ImageContent)[];
+  display: boolean;
+  details?: Json;
+  timestamp: number;
+}
+
+/** Synthesized from `branch_summary` entries; never stored inside a `message` entry. */
+export interface BranchSummaryMessage {
+  role: 'branchSummary';
+  summary: string;
+  fromId: string;
+  timestamp: number;
+}
+
+/** Synthesized from `compaction` entries; never stored inside a `message` entry. */
+export interface CompactionSummaryMessage {
+  role: 'compactionSummary';
+  summary: string;
+  tokensBefore: number;
+  timestamp: number;
+}
+
+/** What a `message` entry may hold. */
+export type StoredMessage = UserMessage | AssistantMessage | ToolResultMessage | BashExecutionMessage | CustomMessage;
+
+/** What context building produces. */
+export type AgentMessage = StoredMessage | BranchSummaryMessage | CompactionSummaryMessage;
+
+/** What the model receives (SESSION-FORMAT §6.2). */
+export type LlmMessage = UserMessage | AssistantMessage | ToolResultMessage;
+
+// ---- entries (SESSION-FORMAT §3–§4) ---------------------------------------------------------------
+
+export interface EntryBase {
+  id: string;
+  parentId: string | null;
+  timestamp: string;
+  [extra: string]: unknown;
+}
+
+export interface MessageEntry extends EntryBase {
+  type: 'message';
+  message: StoredMessage;
+}
+
+export interface ThinkingLevelChangeEntry extends EntryBase {
+  type: 'thinking_level_change';
+  thinkingLevel: string;
+}
+
+export interface ModelChangeEntry extends EntryBase {
+  type: 'model_change';
+  provider: string;
+  modelId: string;
+}
+
+export interface CompactionEntry extends EntryBase {
+  type: 'compaction';
+  summary: string;
+  firstKeptEntryId: string;
+  tokensBefore: number;
+  details?: Json;
+  fromHook?: boolean;
+}
+
+export interface BranchSummaryEntry extends EntryBase {
+  type: 'branch_summary';
+  fromId: string;
+  summary: string;
+  details?: Json;
+  fromHook?: boolean;
+}
+
+export interface CustomEntry extends EntryBase {
+  type: 'custom';
+  customType: string;
+  data?: Json;
+}
+
+export interface CustomMessageEntry extends EntryBase {
+  type: 'custom_message';
+  customType: string;
+  content: string | (TextContent | ImageContent)[];
+  display: boolean;
+  details?: Json;
+}
+
+export interface LabelEntry extends EntryBase {
+  type: 'label';
+  targetId: string;
+  /** Absent or empty clears the label. */
+  label?: string;
+}
+
+export interface SessionInfoEntry extends EntryBase {
+  type: 'session_info';
+  name?: string;
+}
+
+export const KNOWN_ENTRY_TYPES = [
+  'message',
+  'thinking_level_change',
+  'model_change',
+  'compaction',
+  'branch_summary',
+  'custom',
+  'custom_message',
+  'label',
+  'session_info',
+] as const;
+
+export type KnownEntryType = (typeof KNOWN_ENTRY_TYPES)[number];
+
+export type KnownEntry =
+  | MessageEntry
+  | ThinkingLevelChangeEntry
+  | ModelChangeEntry
+  | CompactionEntry
+  | BranchSummaryEntry
+  | CustomEntry
+  | CustomMessageEntry
+  | LabelEntry
+  | SessionInfoEntry;
+
+/**
+ * An entry of a type this build does not know (a newer pi, an extension). Kept and written back;
+ * it contributes nothing to context. Narrow with `isKnownEntry` before switching on `type`.
+ */
+export interface UnknownEntry extends EntryBase {
+  type: string;
+}
+
+export type SessionEntry = KnownEntry | UnknownEntry;
+
+const knownTypes: ReadonlySet<string> = new Set(KNOWN_ENTRY_TYPES);
+
+export function isKnownEntry(entry: SessionEntry): entry is KnownEntry {
+  return knownTypes.has(entry.type);
+}
+
+export interface ModelRef {
+  provider: string;
+  modelId: string;
+}
