@@ -1,0 +1,143 @@
+/**
+ * Listing the sessions of a folder (SESSION-FORMAT §10) for pickers: id, name, first user
+ * message, modified time, message count — newest first.
+ *
+ * Files are scanned line by line in chunks; only the header, the first user message and
+ * `session_info` lines are JSON-parsed. Lines written by pi or Arbor start with `{"type":"…"`,
+ * so the type is read from that prefix; any other line is parsed to be sure.
+ */
+import { createReadStream, promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { isHeader } from '../jsonl';
+import { textParts } from '../text';
+
+export interface SessionSummary {
+  file: string;
+  id: string;
+  cwd: string;
+  name: string | undefined;
+  parentSession: string | undefined;
+  created: string;
+  modified: Date;
+  messageCount: number;
+  /** Text of the first user message with text, or "(no messages)". */
+  firstMessage: string;
+}
+
+const TYPE_PREFIX = '{"type":"';
+
+/** Sessions in `dir` (not recursive), newest modification first; unreadable or foreign files are skipped. */
+export async function listSessions(dir: string): Promise<SessionSummary[]> {
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch {
+    return [];
+  }
+  const summaries = await Promise.all(
+    names.filter((name) => name.endsWith('.jsonl')).map((name) => summarizeSessionFile(path.join(dir, name))),
+  );
+  return summaries.filter((s): s is SessionSummary => s !== undefined).sort((a, b) => b.modified.getTime() - a.modified.getTime());
+}
+
+export async function summarizeSessionFile(file: string): Promise<SessionSummary | undefined> {
+  let stat;
+  try {
+    stat = await fs.stat(file);
+    if (!stat.isFile()) return undefined;
+  } catch {
+    return undefined;
+  }
+  const scan = new LineScanner();
+  try {
+    for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 })) {
+      if (!scan.feed(chunk as string)) break;
+    }
+    scan.end();
+  } catch {
+    return undefined;
+  }
+  const header = scan.header;
+  if (!header) return undefined;
+  return {
+    file,
+    id: header.id,
+    cwd: typeof header.cwd === 'string' ? header.cwd : '',
+    name: scan.name,
+    parentSession: typeof header.parentSession === 'string' ? header.parentSession : undefined,
+    created: typeof header.timestamp === 'string' ? header.timestamp : '',
+    modified: stat.mtime,
+    messageCount: scan.messageCount,
+    firstMessage: scan.firstMessage ?? '(no messages)',
+  };
+}
+
+class LineScanner {
+  header: { id: string; cwd?: unknown; timestamp?: unknown; parentSession?: unknown } | undefined;
+  name: string | undefined;
+  messageCount = 0;
+  firstMessage: string | undefined;
+  private rest = '';
+  private sawFirst = false;
+
+  /** Returns false when the file turned out not to be a session. */
+  feed(chunk: string): boolean {
+    const lines = (this.rest + chunk).split('\n');
+    this.rest = lines.pop() ?? '';
+    for (const line of lines) if (!this.line(line)) return false;
+    return true;
+  }
+
+  end(): void {
+    this.line(this.rest);
+  }
+
+  private line(raw: string): boolean {
+    const line = raw.trim();
+    if (line === '') return true;
+    if (!this.sawFirst) {
+      this.sawFirst = true;
+      const value = parse(line);
+      if (!isHeader(value)) return false;
+      this.header = value;
+      return true;
+    }
+    const type = line.startsWith(TYPE_PREFIX) ? line.slice(TYPE_PREFIX.length, line.indexOf('"', TYPE_PREFIX.length)) : undefined;
+    if (type === 'message') this.message(line);
+    else if (type === 'session_info') this.sessionInfo(parse(line));
+    else if (type === undefined) this.other(parse(line), line);
+    return true;
+  }
+
+  /** `value` is the parsed line when the caller already parsed it. */
+  private message(line: string, value?: unknown): void {
+    this.messageCount++;
+    if (this.firstMessage !== undefined) return;
+    // Cheap pre-check: only lines that can be user messages are parsed.
+    if (value === undefined && !line.includes('"user"')) return;
+    const entry = (value ?? parse(line)) as { message?: { role?: unknown; content?: never } } | undefined;
+    if (entry?.message?.role !== 'user') return;
+    const text = textParts(entry.message.content).join(' ');
+    if (text.trim() !== '') this.firstMessage = text;
+  }
+
+  private sessionInfo(value: unknown): void {
+    const name = (value as { name?: unknown } | undefined)?.name;
+    const trimmed = typeof name === 'string' ? name.trim() : '';
+    this.name = trimmed === '' ? undefined : trimmed;
+  }
+
+  private other(value: unknown, line: string): void {
+    const type = (value as { type?: unknown } | undefined)?.type;
+    if (type === 'message') this.message(line, value);
+    else if (type === 'session_info') this.sessionInfo(value);
+  }
+}
+
+function parse(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+}

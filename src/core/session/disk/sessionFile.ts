@@ -1,0 +1,237 @@
+/**
+ * Session files on disk: open (with migration and torn-tail detection), create (the header is
+ * written at once, unlike pi), append one complete line per entry, fsync, fork.
+ *
+ * This folder is the only part of the session layer that touches the disk or the clock.
+ * Nothing here ever truncates or rewrites a readable entry: a file that is not a session is
+ * refused and left as it is; a torn last line is saved beside the file before it is cut; a
+ * migrated file is backed up before it is rewritten.
+ */
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { newSessionId } from '../ids';
+import { parseSessionBytes, serializeLine, type MalformedLine, type TornTail } from '../jsonl';
+import { sessionFileName } from '../layout';
+import { migrateToCurrent } from '../migrate';
+import { Session, SessionError } from '../session';
+import { SessionTree, type TreeProblems } from '../tree';
+import { CURRENT_SESSION_VERSION, type SessionEntry, type SessionHeader } from '../types';
+import { branchedEntries } from '../fork';
+import { FileSink, type PendingRepair } from './fileSink';
+import { messageText } from '../text';
+
+export const systemClock = (): Date => new Date();
+
+export type SessionFileErrorReason = 'not-found' | 'not-a-session' | 'is-directory' | 'unreadable';
+
+export class SessionFileError extends Error {
+  constructor(
+    readonly reason: SessionFileErrorReason,
+    readonly file: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'SessionFileError';
+  }
+}
+
+/** What was found while reading a file; nothing in it was dropped from the file itself. */
+export interface LoadReport {
+  malformed: MalformedLine[];
+  tornTail: TornTail | undefined;
+  /** The format version before in-memory migration, when the file was older than v3. */
+  migratedFrom: number | undefined;
+  problems: TreeProblems;
+}
+
+export interface LoadedSessionFile {
+  file: string;
+  header: SessionHeader;
+  tree: SessionTree;
+  report: LoadReport;
+  /** What the file layer needs to repair before the first append. */
+  repair: PendingRepair | undefined;
+}
+
+/** Reads and indexes a session file without writing anything (the CLI's read-only commands use it). */
+export async function loadSessionFile(file: string): Promise<LoadedSessionFile> {
+  const bytes = await readBytes(file);
+  const parsed = parseSessionBytes(bytes);
+  const header = parsed.header;
+  if (!header) {
+    throw new SessionFileError('not-a-session', file, `${file} is not a session file: its first line is not a session header`);
+  }
+  const migration = migrateToCurrent(header, parsed.entries);
+  const malformed = [...parsed.malformed];
+  const entries: SessionEntry[] = [];
+  parsed.entries.forEach((entry, index) => {
+    if (typeof entry.id === 'string' && entry.id !== '') entries.push(entry);
+    else malformed.push({ line: parsed.entryLines[index]!, reason: 'entry without an id' });
+  });
+  malformed.sort((a, b) => a.line - b.line);
+  const tree = SessionTree.fromEntries(entries);
+  const repair: PendingRepair | undefined =
+    migration.migratedFrom !== undefined
+      ? { kind: 'migration', from: migration.migratedFrom, original: bytes, parsed, tornTail: parsed.tornTail }
+      : parsed.tornTail
+        ? { kind: 'torn-tail', tornTail: parsed.tornTail }
+        : undefined;
+  return {
+    file,
+    header,
+    tree,
+    report: { malformed, tornTail: parsed.tornTail, migratedFrom: migration.migratedFrom, problems: tree.problems },
+    repair,
+  };
+}
+
+export interface OpenOptions {
+  /** Working directory for a session created because the file does not exist. */
+  cwd?: string;
+  clock?: () => Date;
+}
+
+export interface OpenedSession {
+  session: Session;
+  report: LoadReport;
+  /** True when the file did not exist and a new session was created at that path. */
+  created: boolean;
+}
+
+/**
+ * Opens a session file for reading and appending. A missing file becomes a new session at that
+ * path (header written now). A file that is not a session is refused, never truncated.
+ */
+export async function openSessionFile(file: string, options: OpenOptions = {}): Promise<OpenedSession> {
+  const clock = options.clock ?? systemClock;
+  if (!(await exists(file))) {
+    const session = await writeNewSession({ file, cwd: options.cwd ?? process.cwd(), clock });
+    return { session, report: emptyReport(), created: true };
+  }
+  const loaded = await loadSessionFile(file);
+  const sink = new FileSink(file, loaded.repair, clock);
+  const session = new Session({ header: loaded.header, tree: loaded.tree, sink, clock });
+  return { session, report: loaded.report, created: false };
+}
+
+export interface CreateOptions {
+  /** Folder for the new file (named `<timestamp>_<id>.jsonl`). */
+  dir: string;
+  cwd: string;
+  parentSession?: string;
+  id?: string;
+  clock?: () => Date;
+}
+
+/** Creates a new session file and writes its header immediately (pi waits for the first reply). */
+export async function createSessionFile(options: CreateOptions): Promise<Session> {
+  const clock = options.clock ?? systemClock;
+  const now = clock();
+  const id = options.id ?? newSessionId(now);
+  const file = path.join(options.dir, sessionFileName(now.toISOString(), id));
+  return writeNewSession({ file, cwd: options.cwd, clock, id, now, parentSession: options.parentSession });
+}
+
+export interface ForkOptions {
+  /** Folder for the new file; omitted for an in-memory source, whose fork stays in memory. */
+  dir?: string;
+  /** `before` (pi's /fork): the position before the chosen user message; `at` (/clone): the entry itself. */
+  position: 'before' | 'at';
+  clock?: () => Date;
+}
+
+export interface ForkResult {
+  session: Session;
+  /** The chosen user message's text, for the input box (position `before`). */
+  selectedText: string | undefined;
+}
+
+/**
+ * Copies the path to the chosen entry into a new session whose header names the source file in
+ * `parentSession`. The new file is written at once, header and entries, so it exists and keeps its
+ * id even without an assistant message (unlike pi 0.73.1, CONFORMANCE 132).
+ */
+export async function forkSession(source: Session, entryId: string, options: ForkOptions): Promise<ForkResult> {
+  const clock = options.clock ?? systemClock;
+  const entry = source.getEntry(entryId);
+  if (!entry) throw new SessionError('entry-not-found', `Entry ${entryId} not found`);
+  let leafId: string | null = entryId;
+  let selectedText: string | undefined;
+  if (options.position === 'before') {
+    const message = entry.type === 'message' ? (entry.message as { role?: string }) : undefined;
+    if (message?.role !== 'user') throw new SessionError('entry-not-found', `Entry ${entryId} is not a user message`);
+    selectedText = messageText(entry.message as never);
+    leafId = source.tree.parentOf(entryId);
+  }
+  const entries = leafId === null ? [] : branchedEntries(source.tree, leafId);
+  const parentSession = source.file;
+  if (options.dir === undefined || source.file === undefined) {
+    const now = clock();
+    const header = newHeader(newSessionId(now), now, source.cwd, undefined);
+    return { session: new Session({ header, tree: SessionTree.fromEntries(entries), clock }), selectedText };
+  }
+  const now = clock();
+  const id = newSessionId(now);
+  const file = path.join(options.dir, sessionFileName(now.toISOString(), id));
+  const session = await writeNewSession({ file, cwd: source.cwd, clock, id, now, parentSession, entries });
+  return { session, selectedText };
+}
+
+/** A session that lives only in memory (pi's `--no-session`). */
+export function inMemorySession(cwd: string, clock: () => Date = systemClock): Session {
+  const now = clock();
+  return new Session({ header: newHeader(newSessionId(now), now, cwd, undefined), clock });
+}
+
+interface NewSessionSpec {
+  file: string;
+  cwd: string;
+  clock: () => Date;
+  id?: string;
+  now?: Date;
+  parentSession?: string | undefined;
+  entries?: SessionEntry[];
+}
+
+async function writeNewSession(spec: NewSessionSpec): Promise<Session> {
+  const now = spec.now ?? spec.clock();
+  const header = newHeader(spec.id ?? newSessionId(now), now, spec.cwd, spec.parentSession);
+  const entries = spec.entries ?? [];
+  await fs.mkdir(path.dirname(spec.file), { recursive: true });
+  const content = [header, ...entries].map(serializeLine).join('');
+  // 'wx': never overwrite a file that appeared meanwhile.
+  await fs.writeFile(spec.file, content, { flag: 'wx' });
+  const sink = new FileSink(spec.file, undefined, spec.clock);
+  return new Session({ header, tree: SessionTree.fromEntries(entries), sink, clock: spec.clock });
+}
+
+function newHeader(id: string, now: Date, cwd: string, parentSession: string | undefined): SessionHeader {
+  const header: SessionHeader = { type: 'session', version: CURRENT_SESSION_VERSION, id, timestamp: now.toISOString(), cwd };
+  if (parentSession !== undefined) header.parentSession = parentSession;
+  return header;
+}
+
+function emptyReport(): LoadReport {
+  return { malformed: [], tornTail: undefined, migratedFrom: undefined, problems: { orphans: [], cycles: [], duplicateIds: [] } };
+}
+
+async function readBytes(file: string): Promise<Buffer> {
+  try {
+    return await fs.readFile(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new SessionFileError('not-found', file, `${file} does not exist`, { cause: error });
+    if (code === 'EISDIR') throw new SessionFileError('is-directory', file, `${file} is a directory, not a session file`, { cause: error });
+    throw new SessionFileError('unreadable', file, `${file} could not be read: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await fs.access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}

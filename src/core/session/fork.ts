@@ -1,0 +1,30 @@
+/**
+ * What a fork copies (BRANCHING §6.3): the path root→leaf without its label entries, followed by
+ * one fresh label entry per label that currently applies to an entry of that path (keeping the
+ * original label timestamps, as pi 0.73.1 does). Entries keep their ids, parents and timestamps.
+ */
+import { newEntryId } from './ids';
+import type { SessionTree } from './tree';
+import type { LabelEntry, SessionEntry } from './types';
+
+export function branchedEntries(tree: SessionTree, leafId: string): SessionEntry[] {
+  const path = tree.pathTo(leafId);
+  if (path.length === 0) throw new Error(`Entry ${leafId} not found`);
+  const copied = path.filter((entry) => entry.type !== 'label').map((entry) => ({ ...entry }));
+  copied.forEach((entry, index) => {
+    // Re-chain over the removed label entries so the copy is one unbroken path.
+    entry.parentId = index === 0 ? null : copied[index - 1]!.id;
+  });
+  const taken = new Set(copied.map((entry) => entry.id));
+  let parentId = copied[copied.length - 1]?.id ?? null;
+  const labels: LabelEntry[] = [];
+  for (const entry of copied) {
+    const state = tree.labelOf(entry.id);
+    if (!state) continue;
+    const id = newEntryId((candidate) => taken.has(candidate));
+    taken.add(id);
+    labels.push({ type: 'label', id, parentId, timestamp: state.timestamp, targetId: entry.id, label: state.label });
+    parentId = id;
+  }
+  return [...copied, ...labels];
+}

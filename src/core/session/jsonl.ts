@@ -1,0 +1,136 @@
+/**
+ * Parsing and serializing session JSONL (SESSION-FORMAT §1, §8.1) — pure, no I/O.
+ *
+ * Unlike pi, nothing is dropped silently: every line that is not a usable entry is reported with
+ * its line number and a reason, and a last line without its newline (a crash mid-write) is
+ * reported as a torn tail so the file layer can repair it before the next append.
+ */
+import type { SessionEntry, SessionHeader } from './types';
+
+export interface MalformedLine {
+  /** 1-based line number in the file. */
+  line: number;
+  reason: string;
+}
+
+/** The bytes after the last newline, when the file does not end with one. */
+export interface TornTail {
+  /** Byte offset where the unterminated last line starts. */
+  offset: number;
+  /** Its length in bytes. */
+  length: number;
+  /** True if those bytes are nevertheless one complete JSON object (only the newline is missing). */
+  complete: boolean;
+}
+
+export interface ParsedSessionFile {
+  /** The first parsed object if it is a valid header, else undefined ("not a session file"). */
+  header: SessionHeader | undefined;
+  /** 1-based line number of the header (0 when there is none). */
+  headerLine: number;
+  entries: SessionEntry[];
+  /** 1-based line number of each entry, parallel to `entries`. */
+  entryLines: number[];
+  malformed: MalformedLine[];
+  tornTail: TornTail | undefined;
+}
+
+const NEWLINE = 0x0a;
+
+/** Parses the bytes of a session file. Never throws. */
+export function parseSessionBytes(bytes: Uint8Array): ParsedSessionFile {
+  const torn = findTornTail(bytes);
+  const text = decodeUtf8(bytes);
+  const result = parseSessionText(text);
+  if (torn) {
+    const lastLineNumber = countLines(text);
+    // A torn line that is not valid JSON was already reported as malformed: say why.
+    const reported = result.malformed.find((m) => m.line === lastLineNumber);
+    if (reported) reported.reason = `torn last line (no newline): ${reported.reason}`;
+    result.tornTail = { ...torn, complete: !reported };
+  }
+  return result;
+}
+
+/** Parses session text. Blank lines are ignored; CRLF and a leading BOM are accepted. */
+export function parseSessionText(text: string): ParsedSessionFile {
+  const entries: SessionEntry[] = [];
+  const entryLines: number[] = [];
+  const malformed: MalformedLine[] = [];
+  let header: SessionHeader | undefined;
+  let headerLine = 0;
+  let sawFirstObject = false;
+  const lines = stripBom(text).split('\n');
+  for (let index = 0; index < lines.length; index++) {
+    const raw = lines[index]!;
+    const lineNumber = index + 1;
+    if (raw.trim() === '') continue;
+    const parsed = parseLine(raw);
+    if (typeof parsed === 'string') {
+      malformed.push({ line: lineNumber, reason: parsed });
+      continue;
+    }
+    if (!sawFirstObject) {
+      sawFirstObject = true;
+      if (isHeader(parsed)) {
+        header = parsed;
+        headerLine = lineNumber;
+        continue;
+      }
+    }
+    if (parsed.type === 'session') {
+      malformed.push({ line: lineNumber, reason: 'extra session header' });
+      continue;
+    }
+    entries.push(parsed as unknown as SessionEntry);
+    entryLines.push(lineNumber);
+  }
+  return { header, headerLine, entries, entryLines, malformed, tornTail: undefined };
+}
+
+/** One entry or header as one line, newline included. */
+export function serializeLine(value: SessionEntry | SessionHeader): string {
+  return `${JSON.stringify(value)}\n`;
+}
+
+export function isHeader(value: unknown): value is SessionHeader {
+  if (!isObject(value)) return false;
+  return value.type === 'session' && typeof value.id === 'string';
+}
+
+function parseLine(raw: string): Record<string, unknown> | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch (error) {
+    return `invalid JSON: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  if (!isObject(value)) return 'not a JSON object';
+  if (typeof value.type !== 'string') return 'object without a string "type"';
+  return value;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function findTornTail(bytes: Uint8Array): Omit<TornTail, 'complete'> | undefined {
+  if (bytes.length === 0 || bytes[bytes.length - 1] === NEWLINE) return undefined;
+  const lastNewline = bytes.lastIndexOf(NEWLINE);
+  const offset = lastNewline + 1;
+  return { offset, length: bytes.length - offset };
+}
+
+function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+function decodeUtf8(bytes: Uint8Array): string {
+  return new TextDecoder('utf-8').decode(bytes);
+}
+
+function countLines(text: string): number {
+  let count = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count++;
+  return count;
+}

@@ -1,0 +1,295 @@
+/**
+ * A session in memory: the header, the tree, the current position (leaf) and the append API of
+ * SESSION-FORMAT §9.4 — every append's parent is the current leaf, then the leaf moves to it.
+ *
+ * Persistence is delegated to a `SessionSink` (the file, or nothing for in-memory sessions).
+ * Memory is updated synchronously when an append is called, so appends issued without awaiting
+ * still chain correctly; the returned promise settles when the line is written.
+ */
+import { buildSessionContext, type SessionContext } from './context';
+import { newEntryId } from './ids';
+import { isPositionMarker, POSITION_MARKER_TYPE } from './position';
+import { SessionTree, type LabelState } from './tree';
+import type {
+  BranchSummaryEntry,
+  CompactionEntry,
+  CustomEntry,
+  CustomMessageEntry,
+  ImageContent,
+  Json,
+  LabelEntry,
+  MessageEntry,
+  ModelChangeEntry,
+  SessionEntry,
+  SessionHeader,
+  SessionInfoEntry,
+  StoredMessage,
+  TextContent,
+  ThinkingLevelChangeEntry,
+} from './types';
+
+/** Where appended entries go. */
+export interface SessionSink {
+  readonly path: string | undefined;
+  append(entry: SessionEntry): Promise<void>;
+  /** Waits for pending writes and makes them durable (fsync). */
+  sync(): Promise<void>;
+}
+
+export class SessionError extends Error {
+  constructor(
+    readonly reason: 'entry-not-found' | 'write-failed' | 'closed',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'SessionError';
+  }
+}
+
+export interface SessionInit {
+  header: SessionHeader;
+  tree?: SessionTree;
+  /** Defaults to the position a reopen would compute (`positionOnOpen`). */
+  leafId?: string | null;
+  sink?: SessionSink;
+  clock: () => Date;
+}
+
+export interface CompactionInput {
+  summary: string;
+  firstKeptEntryId: string;
+  tokensBefore: number;
+  details?: Json;
+  fromHook?: boolean;
+  /** Arbor's own fields, stored beside pi's (pi ignores unknown fields). */
+  extra?: Record<string, Json>;
+}
+
+export interface BranchSummaryInput {
+  summary: string;
+  /** The entry navigated away from (pi writes the attach point instead; see BRANCHING §4.4). */
+  fromId?: string;
+  details?: Json;
+  fromHook?: boolean;
+  extra?: Record<string, Json>;
+}
+
+export interface CustomMessageInput {
+  customType: string;
+  content: string | (TextContent | ImageContent)[];
+  display: boolean;
+  details?: Json;
+}
+
+/** Distributes `Omit` over a union, so each entry kind keeps its own fields. */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+type NewEntry = DistributiveOmit<SessionEntry, 'id' | 'parentId' | 'timestamp'>;
+
+export class Session {
+  readonly header: SessionHeader;
+  readonly tree: SessionTree;
+  private leaf: string | null;
+  private readonly sink: SessionSink | undefined;
+  private readonly clock: () => Date;
+  private writes: Promise<void> = Promise.resolve();
+  private failure: SessionError | undefined;
+
+  constructor(init: SessionInit) {
+    this.header = init.header;
+    this.tree = init.tree ?? new SessionTree();
+    this.sink = init.sink;
+    this.clock = init.clock;
+    this.leaf = init.leafId !== undefined ? init.leafId : positionOnOpen(this.tree);
+  }
+
+  get id(): string {
+    return this.header.id;
+  }
+
+  get file(): string | undefined {
+    return this.sink?.path;
+  }
+
+  get cwd(): string {
+    return this.header.cwd;
+  }
+
+  get leafId(): string | null {
+    return this.leaf;
+  }
+
+  get entries(): readonly SessionEntry[] {
+    return this.tree.entries;
+  }
+
+  get sessionName(): string | undefined {
+    return this.tree.sessionName;
+  }
+
+  getEntry(id: string): SessionEntry | undefined {
+    return this.tree.get(id);
+  }
+
+  getLabel(id: string): LabelState | undefined {
+    return this.tree.labelOf(id);
+  }
+
+  /** Path root→`fromId` (default: the leaf); [] for an unknown id or an empty position. */
+  getBranch(fromId: string | null = this.leaf): SessionEntry[] {
+    return this.tree.pathTo(fromId);
+  }
+
+  buildContext(leafId: string | null = this.leaf): SessionContext {
+    return buildSessionContext(this.tree, leafId);
+  }
+
+  /** Moves the position to `id` without adding a conversation entry. */
+  async branch(id: string): Promise<void> {
+    if (!this.tree.has(id)) throw new SessionError('entry-not-found', `Entry ${id} not found`);
+    await this.movePosition(id);
+  }
+
+  /** Moves the position before the first entry: the next append starts a new root. */
+  async resetLeaf(): Promise<void> {
+    await this.movePosition(null);
+  }
+
+  appendMessage(message: StoredMessage): Promise<string> {
+    return this.append<MessageEntry>({ type: 'message', message });
+  }
+
+  appendThinkingLevelChange(thinkingLevel: string): Promise<string> {
+    return this.append<ThinkingLevelChangeEntry>({ type: 'thinking_level_change', thinkingLevel });
+  }
+
+  appendModelChange(provider: string, modelId: string): Promise<string> {
+    return this.append<ModelChangeEntry>({ type: 'model_change', provider, modelId });
+  }
+
+  appendCompaction(input: CompactionInput): Promise<string> {
+    const { extra, ...fields } = input;
+    return this.append<CompactionEntry>({ type: 'compaction', ...fields, fromHook: input.fromHook ?? false, ...extra });
+  }
+
+  /** Moves to `parentId` (null: the root level), then appends a branch summary there. */
+  async branchWithSummary(parentId: string | null, input: BranchSummaryInput): Promise<string> {
+    if (parentId !== null && !this.tree.has(parentId)) {
+      throw new SessionError('entry-not-found', `Entry ${parentId} not found`);
+    }
+    this.leaf = parentId;
+    const { extra, fromId, ...fields } = input;
+    return this.append<BranchSummaryEntry>({
+      type: 'branch_summary',
+      fromId: fromId ?? parentId ?? 'root',
+      ...fields,
+      fromHook: input.fromHook ?? false,
+      ...extra,
+    });
+  }
+
+  /** Sets (non-empty) or clears (undefined or empty) the label of `targetId`. */
+  appendLabel(targetId: string, label: string | undefined): Promise<string> {
+    if (!this.tree.has(targetId)) {
+      return Promise.reject(new SessionError('entry-not-found', `Entry ${targetId} not found`));
+    }
+    const trimmed = label?.trim();
+    return this.append<LabelEntry>({ type: 'label', targetId, ...(trimmed ? { label: trimmed } : {}) });
+  }
+
+  appendSessionInfo(name: string): Promise<string> {
+    return this.append<SessionInfoEntry>({ type: 'session_info', name: name.trim() });
+  }
+
+  appendCustomEntry(customType: string, data?: Json): Promise<string> {
+    return this.append<CustomEntry>({ type: 'custom', customType, ...(data !== undefined ? { data } : {}) });
+  }
+
+  appendCustomMessage(input: CustomMessageInput): Promise<string> {
+    return this.append<CustomMessageEntry>({ type: 'custom_message', ...input });
+  }
+
+  /** Waits for every pending write and fsyncs the file (the agent calls it at the end of each turn). */
+  async sync(): Promise<void> {
+    await this.writes;
+    if (this.failure) throw this.failure;
+    await this.sink?.sync();
+  }
+
+  /** Waits for pending writes without fsync. */
+  async flush(): Promise<void> {
+    await this.writes;
+    if (this.failure) throw this.failure;
+  }
+
+  private append<T extends SessionEntry>(fields: DistributiveOmit<T, 'id' | 'parentId' | 'timestamp'>): Promise<string> {
+    const entry = this.createEntry(fields as NewEntry);
+    this.leaf = entry.id;
+    return this.persist(entry).then(() => entry.id);
+  }
+
+  private createEntry(fields: NewEntry): SessionEntry {
+    if (this.failure) throw this.failure;
+    // pi writes the type, id, parent and timestamp first; keep that order so our lines look like pi's.
+    const base = {
+      type: fields.type,
+      id: newEntryId((candidate) => this.tree.has(candidate)),
+      parentId: this.leaf,
+      timestamp: this.clock().toISOString(),
+    };
+    const entry = Object.assign(base, fields) as SessionEntry;
+    this.tree.add(entry);
+    return entry;
+  }
+
+  /**
+   * The position survives a reopen by Arbor *and* by pi: both resume at the last line of the
+   * file. When the position moves without a new conversation entry, we append a `custom` entry
+   * (customType `arbor.position`) as a child of the new position. pi then resumes at that marker,
+   * whose context is exactly the position's (custom entries carry no context); Arbor resumes at the
+   * marker's parent, so the marker stays a hidden dead end and the next entry hangs off the position.
+   */
+  private async movePosition(id: string | null): Promise<void> {
+    this.leaf = id;
+    if (!this.sink || positionOnOpen(this.tree) === id) return;
+    const marker = {
+      type: 'custom',
+      customType: POSITION_MARKER_TYPE,
+      id: newEntryId((candidate) => this.tree.has(candidate)),
+      parentId: id,
+      timestamp: this.clock().toISOString(),
+    } as CustomEntry;
+    if (this.failure) throw this.failure;
+    this.tree.add(marker);
+    await this.persist(marker);
+  }
+
+  private persist(entry: SessionEntry): Promise<void> {
+    const sink = this.sink;
+    if (!sink) return Promise.resolve();
+    const write = this.writes.then(async () => {
+      if (this.failure) throw this.failure;
+      try {
+        await sink.append(entry);
+      } catch (error) {
+        // Stop writing: a later line must never land in the file without this one.
+        this.failure = new SessionError('write-failed', `Could not write to ${sink.path}: ${describe(error)}`, { cause: error });
+        throw this.failure;
+      }
+    });
+    this.writes = write.catch(() => undefined);
+    return write;
+  }
+}
+
+/** Where a session resumes: the last entry of the file, or a position marker's parent. */
+export function positionOnOpen(tree: SessionTree): string | null {
+  const last = tree.entries[tree.size - 1];
+  if (!last) return null;
+  if (isPositionMarker(last)) return tree.parentOf(last.id);
+  return last.id;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,20 @@
+/** Reading the text out of message content (string, or text/image blocks). */
+import type { ImageContent, TextContent, ThinkingContent, ToolCall } from './types';
+
+type Block = TextContent | ImageContent | ThinkingContent | ToolCall;
+
+/** The text blocks' texts (a string content counts as one block). */
+export function textParts(content: string | readonly Block[] | undefined): string[] {
+  if (typeof content === 'string') return [content];
+  if (!Array.isArray(content)) return [];
+  const parts: string[] = [];
+  for (const block of content) {
+    if (block && block.type === 'text' && typeof block.text === 'string') parts.push(block.text);
+  }
+  return parts;
+}
+
+/** A message's text blocks joined with `separator` (none by default, as pi's editor text). */
+export function messageText(message: { content?: string | readonly Block[] }, separator = ''): string {
+  return textParts(message.content).join(separator);
+}

@@ -1,0 +1,185 @@
+/**
+ * The session tree index (SESSION-FORMAT §5, BRANCHING §1): entries by id, children in file
+ * order, paths root→entry, labels (latest per target) and the session name (latest
+ * `session_info`). Pure and in memory.
+ *
+ * Broken structure never crashes or hangs: an entry whose parent is missing becomes a root, a
+ * parent cycle is broken at its earliest entry, and a duplicate id is given a fresh id in memory;
+ * each is reported in `problems`.
+ */
+import { newEntryId } from './ids';
+import type { SessionEntry } from './types';
+
+export interface TreeProblems {
+  /** Entries whose parentId names no entry of the file; they are treated as roots. */
+  orphans: { id: string; parentId: string }[];
+  /** Parent cycles (ids in walk order); the first id listed was made a root. */
+  cycles: string[][];
+  /** Later entries that reused an id; they were re-keyed in memory to `newId`. */
+  duplicateIds: { id: string; newId: string }[];
+}
+
+export interface LabelState {
+  label: string;
+  /** Timestamp of the label entry that set it. */
+  timestamp: string;
+}
+
+const ROOT = null;
+
+export class SessionTree {
+  private readonly list: SessionEntry[] = [];
+  private readonly byId = new Map<string, SessionEntry>();
+  /** Effective parent: null for roots, orphans and the entry where a cycle was broken. */
+  private readonly parents = new Map<string, string | null>();
+  private readonly kids = new Map<string | null, SessionEntry[]>();
+  private readonly labelMap = new Map<string, LabelState>();
+  private name: string | undefined;
+  readonly problems: TreeProblems = { orphans: [], cycles: [], duplicateIds: [] };
+
+  /** Indexes entries read from a file (in file order). Entries with duplicate ids are re-keyed in place. */
+  static fromEntries(entries: readonly SessionEntry[]): SessionTree {
+    const tree = new SessionTree();
+    for (const entry of entries) tree.register(entry);
+    for (const entry of entries) tree.parents.set(entry.id, tree.resolveParent(entry));
+    tree.breakCycles();
+    for (const entry of entries) {
+      tree.childList(tree.parents.get(entry.id) ?? ROOT).push(entry);
+      tree.applyMetadata(entry);
+    }
+    return tree;
+  }
+
+  /** Adds a newly appended entry. Its parent must be null or an entry of this tree. */
+  add(entry: SessionEntry): void {
+    if (this.byId.has(entry.id)) throw new Error(`Duplicate entry id ${entry.id}`);
+    const parent = entry.parentId;
+    if (parent !== null && !this.byId.has(parent)) throw new Error(`Entry ${parent} not found`);
+    this.list.push(entry);
+    this.byId.set(entry.id, entry);
+    this.parents.set(entry.id, parent);
+    this.childList(parent).push(entry);
+    this.applyMetadata(entry);
+  }
+
+  get entries(): readonly SessionEntry[] {
+    return this.list;
+  }
+
+  get size(): number {
+    return this.list.length;
+  }
+
+  get(id: string): SessionEntry | undefined {
+    return this.byId.get(id);
+  }
+
+  has(id: string): boolean {
+    return this.byId.has(id);
+  }
+
+  /** The parent used for the tree (null for roots, orphans and broken cycles). */
+  parentOf(id: string): string | null {
+    return this.parents.get(id) ?? null;
+  }
+
+  /** Direct children in file order; `null` lists the roots. */
+  childrenOf(id: string | null): readonly SessionEntry[] {
+    return this.kids.get(id) ?? [];
+  }
+
+  get roots(): readonly SessionEntry[] {
+    return this.childrenOf(ROOT);
+  }
+
+  /** Path root→id, all entry types; [] for an unknown id. */
+  pathTo(id: string | null): SessionEntry[] {
+    const path: SessionEntry[] = [];
+    let current = id === null ? undefined : this.byId.get(id);
+    while (current) {
+      path.push(current);
+      const parent = this.parents.get(current.id);
+      current = parent == null ? undefined : this.byId.get(parent);
+    }
+    return path.reverse();
+  }
+
+  labelOf(id: string): LabelState | undefined {
+    return this.labelMap.get(id);
+  }
+
+  get labels(): ReadonlyMap<string, LabelState> {
+    return this.labelMap;
+  }
+
+  get sessionName(): string | undefined {
+    return this.name;
+  }
+
+  private register(entry: SessionEntry): void {
+    if (this.byId.has(entry.id)) {
+      const newId = newEntryId((candidate) => this.byId.has(candidate));
+      this.problems.duplicateIds.push({ id: entry.id, newId });
+      entry.id = newId;
+    }
+    this.byId.set(entry.id, entry);
+    this.list.push(entry);
+  }
+
+  private resolveParent(entry: SessionEntry): string | null {
+    const parent = entry.parentId;
+    if (parent === null || parent === undefined) return null;
+    if (typeof parent !== 'string' || !this.byId.has(parent)) {
+      this.problems.orphans.push({ id: entry.id, parentId: String(parent) });
+      return null;
+    }
+    return parent;
+  }
+
+  /** Walks each parent chain once (colouring), so the whole pass is linear in the entry count. */
+  private breakCycles(): void {
+    const state = new Map<string, 'walking' | 'done'>();
+    for (const start of this.list) {
+      const walk: string[] = [];
+      let id: string | null = start.id;
+      while (id !== null && !state.has(id)) {
+        state.set(id, 'walking');
+        walk.push(id);
+        id = this.parents.get(id) ?? null;
+      }
+      if (id !== null && state.get(id) === 'walking') this.breakCycleAt(walk, walk.indexOf(id));
+      for (const visited of walk) state.set(visited, 'done');
+    }
+  }
+
+  private breakCycleAt(walk: string[], from: number): void {
+    const cycle = walk.slice(from);
+    const order = new Map(this.list.map((entry, index) => [entry.id, index]));
+    const earliest = cycle.reduce((a, b) => ((order.get(a) ?? 0) <= (order.get(b) ?? 0) ? a : b));
+    const start = cycle.indexOf(earliest);
+    this.problems.cycles.push([...cycle.slice(start), ...cycle.slice(0, start)]);
+    this.parents.set(earliest, null);
+  }
+
+  private childList(parent: string | null): SessionEntry[] {
+    let list = this.kids.get(parent);
+    if (!list) {
+      list = [];
+      this.kids.set(parent, list);
+    }
+    return list;
+  }
+
+  private applyMetadata(entry: SessionEntry): void {
+    if (entry.type === 'label' && typeof entry.targetId === 'string') {
+      if (typeof entry.label === 'string' && entry.label !== '') {
+        this.labelMap.set(entry.targetId, { label: entry.label, timestamp: entry.timestamp });
+      } else {
+        this.labelMap.delete(entry.targetId);
+      }
+    } else if (entry.type === 'session_info') {
+      const name = typeof entry.name === 'string' ? entry.name.trim() : '';
+      this.name = name === '' ? undefined : name;
+    }
+  }
+}

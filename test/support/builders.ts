@@ -1,0 +1,80 @@
+/**
+ * Builders for sessions in tests: messages of every role, and whole in-memory sessions built by
+ * appending through the real Session API (ids are real random 8-hex ids, timestamps from a
+ * deterministic clock that advances one second per call).
+ */
+import { Session, inMemorySession } from '../../src/core/session';
+import type {
+  AssistantMessage,
+  BashExecutionMessage,
+  ImageContent,
+  TextContent,
+  ToolCall,
+  ToolResultMessage,
+  Usage,
+  UserMessage,
+} from '../../src/core/session';
+
+let messageClock = 1_768_000_000_000;
+const nextMs = (): number => (messageClock += 1000);
+
+/** A clock that starts at `start` and advances `stepMs` per call. */
+export function steppingClock(start = '2026-01-01T00:00:00.000Z', stepMs = 1000): () => Date {
+  let t = Date.parse(start) - stepMs;
+  return () => new Date((t += stepMs));
+}
+
+export function usage(input: number, output = 0, extra: Partial<Usage> = {}): Usage {
+  const u: Usage = { input, output, cacheRead: 0, cacheWrite: 0, ...extra };
+  u.totalTokens ??= u.input + u.output + u.cacheRead + u.cacheWrite;
+  u.cost = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 };
+  return u;
+}
+
+export function user(text: string | (TextContent | ImageContent)[]): UserMessage {
+  return { role: 'user', content: typeof text === 'string' ? [{ type: 'text', text }] : text, timestamp: nextMs() };
+}
+
+export function assistant(
+  content: string | AssistantMessage['content'],
+  options: Partial<Omit<AssistantMessage, 'role' | 'content'>> = {},
+): AssistantMessage {
+  return {
+    role: 'assistant',
+    content: typeof content === 'string' ? [{ type: 'text', text: content }] : content,
+    api: 'anthropic-messages',
+    provider: 'anthropic',
+    model: 'claude-sonnet-4-5',
+    usage: usage(100, 10),
+    stopReason: 'stop',
+    timestamp: nextMs(),
+    ...options,
+  };
+}
+
+export function toolCall(name: string, args: ToolCall['arguments'], id = `tc-${Math.random().toString(16).slice(2, 8)}`): ToolCall {
+  return { type: 'toolCall', id, name, arguments: args };
+}
+
+export function toolResult(call: ToolCall, text: string, options: Partial<ToolResultMessage> = {}): ToolResultMessage {
+  return { role: 'toolResult', toolCallId: call.id, toolName: call.name, content: [{ type: 'text', text }], isError: false, timestamp: nextMs(), ...options };
+}
+
+export function bash(command: string, output: string, options: Partial<BashExecutionMessage> = {}): BashExecutionMessage {
+  return { role: 'bashExecution', command, output, exitCode: 0, cancelled: false, truncated: false, timestamp: nextMs(), ...options };
+}
+
+/** An in-memory session with a deterministic entry clock. */
+export function memorySession(cwd = '/work/project'): Session {
+  return inMemorySession(cwd, steppingClock());
+}
+
+/** Appends user/assistant pairs ("q1"/"a1", …) and returns their ids in order. */
+export async function appendTurns(session: Session, count: number, prefix = ''): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 1; i <= count; i++) {
+    ids.push(await session.appendMessage(user(`${prefix}q${i}`)));
+    ids.push(await session.appendMessage(assistant(`${prefix}a${i}`)));
+  }
+  return ids;
+}
