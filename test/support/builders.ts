@@ -6,6 +6,10 @@
 import { Session, inMemorySession } from '../../src/core/session';
 import type {
   AssistantMessage,
+  CompactionEntry,
+  MessageEntry,
+  SessionEntry,
+  StoredMessage,
   BashExecutionMessage,
   ImageContent,
   TextContent,
@@ -77,4 +81,31 @@ export async function appendTurns(session: Session, count: number, prefix = ''):
     ids.push(await session.appendMessage(assistant(`${prefix}a${i}`)));
   }
   return ids;
+}
+
+// ---- raw entries with chosen ids (for hand-written trees) -------------------------------------
+
+let entryClock = Date.parse('2026-02-01T00:00:00.000Z');
+const nextIso = (): string => new Date((entryClock += 1000)).toISOString();
+
+type Raw<T> = Omit<T, 'type' | 'id' | 'parentId' | 'timestamp'>;
+
+export function entry<T extends SessionEntry>(type: T['type'], id: string, parentId: string | null, fields: Raw<T> | Record<string, unknown> = {}, timestamp = nextIso()): T {
+  return { type, id, parentId, timestamp, ...fields } as T;
+}
+
+export function msg(id: string, parentId: string | null, message: StoredMessage, timestamp?: string): MessageEntry {
+  return entry<MessageEntry>('message', id, parentId, { message }, timestamp);
+}
+
+export function compactionEntry(id: string, parentId: string | null, firstKeptEntryId: string, summary = `summary ${id}`): CompactionEntry {
+  return entry<CompactionEntry>('compaction', id, parentId, { summary, firstKeptEntryId, tokensBefore: 1000 });
+}
+
+/** A linear chain: each entry's parent is the previous one. */
+export function chain(...entries: SessionEntry[]): SessionEntry[] {
+  entries.forEach((e, i) => {
+    e.parentId = i === 0 ? null : entries[i - 1]!.id;
+  });
+  return entries;
 }

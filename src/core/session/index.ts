@@ -13,3 +13,4 @@ export * from './fork';
 export * from './text';
 export * from './disk/sessionFile';
 export * from './disk/catalog';
+export * from './kind';

@@ -223,13 +223,13 @@ export class Session {
   }
 
   private append<T extends SessionEntry>(fields: DistributiveOmit<T, 'id' | 'parentId' | 'timestamp'>): Promise<string> {
+    if (this.failure) return Promise.reject(this.failure);
     const entry = this.createEntry(fields as NewEntry);
     this.leaf = entry.id;
     return this.persist(entry).then(() => entry.id);
   }
 
   private createEntry(fields: NewEntry): SessionEntry {
-    if (this.failure) throw this.failure;
     // pi writes the type, id, parent and timestamp first; keep that order so our lines look like pi's.
     const base = {
       type: fields.type,

@@ -49,7 +49,7 @@ export class FileSink implements SessionSink {
       return;
     }
     const bytes = await fs.readFile(this.path);
-    await fs.writeFile(this.tornPath(), bytes.subarray(torn.offset, torn.offset + torn.length));
+    await fs.writeFile(await this.tornPath(), bytes.subarray(torn.offset, torn.offset + torn.length), { flag: 'wx' });
     await fs.truncate(this.path, torn.offset);
   }
 
@@ -61,15 +61,16 @@ export class FileSink implements SessionSink {
     await fs.writeFile(await this.freeName(`${this.path}.v${pending.from}.bak`), pending.original, { flag: 'wx' });
     const { tornTail } = pending;
     if (tornTail && !tornTail.complete) {
-      await fs.writeFile(this.tornPath(), pending.original.subarray(tornTail.offset, tornTail.offset + tornTail.length));
+      await fs.writeFile(await this.tornPath(), pending.original.subarray(tornTail.offset, tornTail.offset + tornTail.length), { flag: 'wx' });
     }
     const temp = `${this.path}.migrating-${process.pid}`;
     await fs.writeFile(temp, migratedContent(pending));
     await fs.rename(temp, this.path);
   }
 
-  private tornPath(): string {
-    return `${this.path}.torn-${this.clock().toISOString().replace(/[:.]/g, '-')}`;
+  /** `<name>.torn-<time>`, numbered if several repairs happen within one millisecond. */
+  private tornPath(): Promise<string> {
+    return this.freeName(`${this.path}.torn-${this.clock().toISOString().replace(/[:.]/g, '-')}`);
   }
 
   private async freeName(wanted: string): Promise<string> {
