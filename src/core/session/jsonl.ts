@@ -64,7 +64,7 @@ export function parseSessionText(text: string): ParsedSessionFile {
   for (let index = 0; index < lines.length; index++) {
     const raw = lines[index]!;
     const lineNumber = index + 1;
-    if (raw.trim() === '') continue;
+    if (isBlank(raw)) continue;
     const parsed = parseLine(raw);
     if (typeof parsed === 'string') {
       malformed.push({ line: lineNumber, reason: parsed });
@@ -126,7 +126,12 @@ function stripBom(text: string): string {
 }
 
 function decodeUtf8(bytes: Uint8Array): string {
-  return new TextDecoder('utf-8').decode(bytes);
+  return Buffer.isBuffer(bytes) ? bytes.toString('utf8') : new TextDecoder('utf-8').decode(bytes);
+}
+
+/** Cheap for the usual line, which starts with `{`. */
+function isBlank(line: string): boolean {
+  return line.length === 0 || (line.charCodeAt(0) <= 32 && line.trim() === '');
 }
 
 function countLines(text: string): number {

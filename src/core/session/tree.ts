@@ -30,24 +30,51 @@ const ROOT = null;
 export class SessionTree {
   private readonly list: SessionEntry[] = [];
   private readonly byId = new Map<string, SessionEntry>();
-  /** Effective parent: null for roots, orphans and the entry where a cycle was broken. */
-  private readonly parents = new Map<string, string | null>();
+  /** Effective parents that differ from `entry.parentId`: null for orphans and broken cycles. */
+  private readonly parentOverrides = new Map<string, string | null>();
   private readonly kids = new Map<string | null, SessionEntry[]>();
   private readonly labelMap = new Map<string, LabelState>();
   private name: string | undefined;
   readonly problems: TreeProblems = { orphans: [], cycles: [], duplicateIds: [] };
 
-  /** Indexes entries read from a file (in file order). Entries with duplicate ids are re-keyed in place. */
+  /**
+   * Indexes entries read from a file (in file order). Entries with duplicate ids are re-keyed in
+   * place. One pass suffices for the normal file, where parents come before their children;
+   * forward references (hand-made or damaged files) take a second pass and a cycle check.
+   */
   static fromEntries(entries: readonly SessionEntry[]): SessionTree {
     const tree = new SessionTree();
-    for (const entry of entries) tree.register(entry);
-    for (const entry of entries) tree.parents.set(entry.id, tree.resolveParent(entry));
-    tree.breakCycles();
+    const deferred: SessionEntry[] = [];
     for (const entry of entries) {
-      tree.childList(tree.parents.get(entry.id) ?? ROOT).push(entry);
+      tree.register(entry);
+      const parent = entry.parentId;
+      if (parent === null || parent === undefined) {
+        if (parent === undefined) tree.parentOverrides.set(entry.id, null);
+        tree.childList(ROOT).push(entry);
+      } else if (typeof parent === 'string' && parent !== entry.id && tree.byId.has(parent)) {
+        tree.childList(parent).push(entry);
+      } else {
+        deferred.push(entry);
+      }
       tree.applyMetadata(entry);
     }
+    if (deferred.length > 0) tree.resolveDeferred(deferred);
     return tree;
+  }
+
+  private resolveDeferred(deferred: readonly SessionEntry[]): void {
+    for (const entry of deferred) {
+      const parent = entry.parentId;
+      if (parent === entry.id) continue; // a self-parent is a cycle of one, found below
+      if (typeof parent !== 'string' || !this.byId.has(parent)) {
+        this.problems.orphans.push({ id: entry.id, parentId: String(parent) });
+        this.parentOverrides.set(entry.id, null);
+      }
+    }
+    this.breakCycles();
+    // Children must stay in file order: rebuild the lists now that every parent is known.
+    this.kids.clear();
+    for (const entry of this.list) this.childList(this.parentOf(entry.id)).push(entry);
   }
 
   /** Adds a newly appended entry. Its parent must be null or an entry of this tree. */
@@ -57,7 +84,6 @@ export class SessionTree {
     if (parent !== null && !this.byId.has(parent)) throw new Error(`Entry ${parent} not found`);
     this.list.push(entry);
     this.byId.set(entry.id, entry);
-    this.parents.set(entry.id, parent);
     this.childList(parent).push(entry);
     this.applyMetadata(entry);
   }
@@ -80,7 +106,9 @@ export class SessionTree {
 
   /** The parent used for the tree (null for roots, orphans and broken cycles). */
   parentOf(id: string): string | null {
-    return this.parents.get(id) ?? null;
+    const override = this.parentOverrides.get(id);
+    if (override !== undefined) return override;
+    return this.byId.get(id)?.parentId ?? null;
   }
 
   /** Direct children in file order; `null` lists the roots. */
@@ -98,8 +126,8 @@ export class SessionTree {
     let current = id === null ? undefined : this.byId.get(id);
     while (current) {
       path.push(current);
-      const parent = this.parents.get(current.id);
-      current = parent == null ? undefined : this.byId.get(parent);
+      const parent = this.parentOf(current.id);
+      current = parent === null ? undefined : this.byId.get(parent);
     }
     return path.reverse();
   }
@@ -126,16 +154,6 @@ export class SessionTree {
     this.list.push(entry);
   }
 
-  private resolveParent(entry: SessionEntry): string | null {
-    const parent = entry.parentId;
-    if (parent === null || parent === undefined) return null;
-    if (typeof parent !== 'string' || !this.byId.has(parent)) {
-      this.problems.orphans.push({ id: entry.id, parentId: String(parent) });
-      return null;
-    }
-    return parent;
-  }
-
   /** Walks each parent chain once (colouring), so the whole pass is linear in the entry count. */
   private breakCycles(): void {
     const state = new Map<string, 'walking' | 'done'>();
@@ -145,7 +163,7 @@ export class SessionTree {
       while (id !== null && !state.has(id)) {
         state.set(id, 'walking');
         walk.push(id);
-        id = this.parents.get(id) ?? null;
+        id = this.parentOf(id);
       }
       if (id !== null && state.get(id) === 'walking') this.breakCycleAt(walk, walk.indexOf(id));
       for (const visited of walk) state.set(visited, 'done');
@@ -154,11 +172,18 @@ export class SessionTree {
 
   private breakCycleAt(walk: string[], from: number): void {
     const cycle = walk.slice(from);
-    const order = new Map(this.list.map((entry, index) => [entry.id, index]));
+    const order = this.fileOrder();
     const earliest = cycle.reduce((a, b) => ((order.get(a) ?? 0) <= (order.get(b) ?? 0) ? a : b));
     const start = cycle.indexOf(earliest);
     this.problems.cycles.push([...cycle.slice(start), ...cycle.slice(0, start)]);
-    this.parents.set(earliest, null);
+    this.parentOverrides.set(earliest, null);
+  }
+
+  private order: Map<string, number> | undefined;
+
+  private fileOrder(): Map<string, number> {
+    this.order ??= new Map(this.list.map((entry, index) => [entry.id, index]));
+    return this.order;
   }
 
   private childList(parent: string | null): SessionEntry[] {

@@ -1,0 +1,22 @@
+/** Timing helpers for benchmarks: median of several runs, printed as milliseconds and ratios. */
+import { performance } from 'node:perf_hooks';
+
+export async function medianMs(runs: number, work: () => unknown): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await work();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+export function ratioLine(label: string, value: number, limit?: { max?: number; min?: number }): string {
+  const verdict = limit?.max !== undefined ? (value <= limit.max ? `ok (≤ ${limit.max})` : `OVER (> ${limit.max})`) : limit?.min !== undefined ? (value >= limit.min ? `ok (≥ ${limit.min})` : `UNDER (< ${limit.min})`) : '';
+  return `${label.padEnd(64)} ${value.toFixed(3).padStart(9)}  ${verdict}`;
+}
+
+export function msLine(label: string, ms: number): string {
+  return `${label.padEnd(64)} ${ms.toFixed(1).padStart(9)} ms`;
+}

@@ -1,0 +1,92 @@
+/**
+ * Session engine benchmarks (issue "Foundation"): opening a 100 000-entry session and building
+ * the context of its leaf, against the JSON.parse floor and against pi 0.73.1; and the cost of
+ * one append on a small and on a huge session.
+ */
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { buildSessionContext, loadSessionFile, openSessionFile, positionOnOpen } from '../src/core/session';
+import { generateSession } from './generate';
+import { medianMs, msLine, ratioLine } from './measure';
+
+export const DATA_DIR = path.join(__dirname, '.data');
+
+/** The shared large session (generated once, reused by every bench). */
+export async function largeSession(entries = 100_000): Promise<string> {
+  mkdirSync(DATA_DIR, { recursive: true });
+  const file = path.join(DATA_DIR, `large-${entries}.jsonl`);
+  if (!existsSync(file)) await generateSession(file, { entries, seed: 7, branchEvery: 500, compactEvery: 20_000 });
+  return file;
+}
+
+/** The floor: read the file and JSON.parse every line, nothing else. */
+export function readAndParse(file: string): number {
+  let count = 0;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (line.trim() !== '') {
+      JSON.parse(line);
+      count++;
+    }
+  }
+  return count;
+}
+
+export async function run(): Promise<void> {
+  const file = await largeSession();
+  const size = readFileSync(file).length;
+  console.log(`session: ${path.basename(file)}, ${(size / 1e6).toFixed(1)} MB`);
+  const pi = await import('@mariozechner/pi-coding-agent');
+  const piDir = path.join(DATA_DIR, 'pi-sessions');
+  mkdirSync(piDir, { recursive: true });
+
+  const runs = 5;
+  const floor: number[] = [];
+  const ours: number[] = [];
+  const theirs: number[] = [];
+  // Interleave the three so machine noise hits them alike.
+  for (let i = 0; i < runs; i++) {
+    floor.push(await medianMs(1, () => readAndParse(file)));
+    ours.push(
+      await medianMs(1, async () => {
+        const loaded = await loadSessionFile(file);
+        buildSessionContext(loaded.tree, positionOnOpen(loaded.tree));
+      }),
+    );
+    theirs.push(await medianMs(1, () => pi.SessionManager.open(file, piDir).buildSessionContext()));
+  }
+  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  console.log(msLine('read + JSON.parse every line', median(floor)));
+  console.log(msLine('Arbor open + buildSessionContext(leaf)', median(ours)));
+  console.log(msLine('pi 0.73.1 SessionManager.open + buildSessionContext', median(theirs)));
+  console.log(ratioLine('Arbor open+context / read+JSON.parse', median(ours) / median(floor), { max: 1.5 }));
+  console.log(ratioLine('Arbor open+context / pi open+context', median(ours) / median(theirs), { max: 1 }));
+
+  const appendSmall = await perAppendMs(await smallSession(), 300);
+  const appendLarge = await perAppendMs(file, 300);
+  console.log(msLine('one append, 100-entry session (mean of 300)', appendSmall));
+  console.log(msLine('one append, 100 000-entry session (mean of 300)', appendLarge));
+  console.log(ratioLine('append cost 100 000 entries / 100 entries', appendLarge / appendSmall, { max: 1.5 }));
+}
+
+async function smallSession(): Promise<string> {
+  const file = path.join(DATA_DIR, 'small-100.jsonl');
+  if (!existsSync(file)) await generateSession(file, { entries: 100, seed: 3 });
+  return file;
+}
+
+/** Appends to a scratch copy so the shared file stays as generated. */
+async function perAppendMs(source: string, count: number): Promise<number> {
+  const scratch = `${source}.append-scratch`;
+  const { copyFileSync, rmSync } = await import('node:fs');
+  copyFileSync(source, scratch);
+  try {
+    const { session } = await openSessionFile(scratch);
+    const message = { role: 'user' as const, content: [{ type: 'text' as const, text: 'one more message' }], timestamp: 0 };
+    for (let i = 0; i < 20; i++) await session.appendMessage(message);
+    return (await medianMs(1, async () => {
+      for (let i = 0; i < count; i++) await session.appendMessage(message);
+    })) / count;
+  } finally {
+    rmSync(scratch, { force: true });
+  }
+}
