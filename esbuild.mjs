@@ -35,6 +35,8 @@ const nodeOptions = {
 
 const builds = [
   { ...nodeOptions, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  // The `arbor` command line: plain Node 20+, no VS Code.
+  { ...nodeOptions, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
 ];
 
 if (watch) {

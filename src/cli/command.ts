@@ -1,0 +1,35 @@
+/**
+ * The shape every subcommand has: its flags, and a `run` that returns one result which the
+ * runner prints either as a single JSON document (`--json`) or as text for people.
+ */
+import type { FlagSpec, ParsedArgs } from './args';
+import type { CliIo } from './io';
+
+export interface CommandInput {
+  /** The session file (the first positional argument). */
+  file: string;
+  args: ParsedArgs;
+  io: CliIo;
+  json: boolean;
+}
+
+export interface CommandResult {
+  /** 0 unless the command found a problem in the file (1). */
+  exitCode?: number;
+  /** The `--json` document. */
+  data: unknown;
+  /** The human-readable rendering; built only when it is printed. */
+  text: () => string;
+}
+
+export interface Command {
+  name: string;
+  /** Arguments after `arbor <name> <file>`, for the help text. */
+  usage: string;
+  summary: string;
+  flags: readonly FlagSpec[];
+  run(input: CommandInput): Promise<CommandResult>;
+}
+
+export const LEAF_FLAG: FlagSpec = { name: 'leaf', kind: 'string', value: 'ID' };
+export const ESTIMATOR_FLAG: FlagSpec = { name: 'estimator', kind: 'string', value: 'pi|tokenizer' };

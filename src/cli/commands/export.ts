@@ -1,0 +1,57 @@
+/**
+ * `arbor export <file> [--leaf ID] --format md|html|jsonl [-o OUT]`: one branch (root → leaf) as
+ * Markdown, standalone HTML or a pi-loadable JSONL session. Without `-o` the document goes to
+ * standard output (inside the JSON report with `--json`).
+ */
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { choiceFlag, stringFlag } from '../args';
+import { LEAF_FLAG, type Command } from '../command';
+import { branchDocument } from '../export/blocks';
+import { renderHtml } from '../export/html';
+import { renderJsonl } from '../export/jsonl';
+import { renderMarkdown } from '../export/markdown';
+import { UsageError } from '../io';
+import { loadForCli, resolveLeaf } from '../load';
+
+const FORMATS = ['md', 'html', 'jsonl'] as const;
+export type ExportFormat = (typeof FORMATS)[number];
+
+export interface ExportReport {
+  format: ExportFormat;
+  leafId: string | null;
+  /** Entries on the exported branch. */
+  entryCount: number;
+  /** The file written, or null when the document is in `content`. */
+  output: string | null;
+  content?: string;
+}
+
+export const exportCommand: Command = {
+  name: 'export',
+  usage: '[--leaf ID] --format md|html|jsonl [-o OUT]',
+  summary: 'write one branch as Markdown, standalone HTML, or a JSONL session pi can load',
+  flags: [LEAF_FLAG, { name: 'format', kind: 'string', value: 'md|html|jsonl' }, { name: 'output', alias: 'o', kind: 'string', value: 'OUT' }],
+  async run({ file, args, io, json }) {
+    const format = choiceFlag(args, 'format', FORMATS);
+    if (!format) throw new UsageError('option --format is required (md, html or jsonl)');
+    const output = stringFlag(args, 'output');
+    if (output !== undefined && path.resolve(output) === path.resolve(file)) {
+      throw new UsageError(`-o ${output} is the session file itself; choose another output file`);
+    }
+    const loaded = await loadForCli(file);
+    const leafId = resolveLeaf(loaded, stringFlag(args, 'leaf'));
+    const branch = loaded.tree.pathTo(leafId);
+    const content =
+      format === 'jsonl'
+        ? renderJsonl(loaded.header, branch, io.now())
+        : (format === 'md' ? renderMarkdown : renderHtml)(branchDocument(loaded.header, loaded.tree, branch));
+    const report: ExportReport = { format, leafId, entryCount: branch.length, output: output ?? null };
+    if (output !== undefined) {
+      await fs.mkdir(path.dirname(path.resolve(output)), { recursive: true });
+      await fs.writeFile(output, content);
+      return { data: report, text: () => `wrote ${branch.length} entries (the branch up to ${leafId ?? 'nothing'}) to ${output} as ${format}\n` };
+    }
+    return { data: json ? { ...report, content } : report, text: () => content };
+  },
+};

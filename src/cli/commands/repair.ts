@@ -1,0 +1,85 @@
+/**
+ * `arbor repair <file>`: repairs a torn last line — the trace of a crash mid-write — so the next
+ * append (by Arbor or pi) starts on a line of its own. The original is copied beside the file
+ * first. Nothing else is changed: malformed lines stay, orphans are not re-parented; they are
+ * listed, and the exit code is 1 while any remain.
+ */
+import { promises as fs } from 'node:fs';
+import type { TornTail } from '../../core/session';
+import type { Command } from '../command';
+import { EXIT_OK, EXIT_PROBLEM, InputError } from '../io';
+import { loadForCli } from '../load';
+import { checkReport, type CheckReport } from './check';
+
+export type RepairAction = 'none' | 'added-newline' | 'removed-torn-line';
+
+export interface RepairReport {
+  action: RepairAction;
+  /** Copy of the file as it was before the repair; null when nothing was changed. */
+  backup: string | null;
+  /** Bytes of the unfinished line taken out of the file. */
+  removedBytes: number;
+  /** What `arbor check` says about the file afterwards. */
+  after: CheckReport;
+}
+
+export const repairCommand: Command = {
+  name: 'repair',
+  usage: '',
+  summary: 'repair a torn last line (the original is kept beside the file); re-parents nothing',
+  flags: [],
+  async run({ file, io }) {
+    const before = await loadForCli(file);
+    const torn = before.report.tornTail;
+    let report: Omit<RepairReport, 'after'> = { action: 'none', backup: null, removedBytes: 0 };
+    if (torn) report = await repairTornTail(file, torn, io.now());
+    const after = checkReport(await loadForCli(file));
+    const full: RepairReport = { ...report, after };
+    return { exitCode: after.ok ? EXIT_OK : EXIT_PROBLEM, data: full, text: () => renderRepair(file, full) };
+  },
+};
+
+async function repairTornTail(file: string, torn: TornTail, now: Date): Promise<Omit<RepairReport, 'after'>> {
+  const original = await fs.readFile(file);
+  if (original.length !== torn.offset + torn.length) {
+    throw new InputError(`${file}: changed while being repaired (is a session writing to it?); nothing was done`);
+  }
+  const backup = await writeBackup(`${file}.before-repair-${now.toISOString().replace(/[:.]/g, '-')}`, original);
+  if (torn.complete) {
+    // The last entry is whole; only its newline is missing.
+    await fs.appendFile(file, '\n');
+    return { action: 'added-newline', backup, removedBytes: 0 };
+  }
+  await fs.truncate(file, torn.offset);
+  return { action: 'removed-torn-line', backup, removedBytes: torn.length };
+}
+
+/** Writes `bytes` to `wanted`, or to `wanted.1`, `wanted.2`… — never over an existing file. */
+async function writeBackup(wanted: string, bytes: Uint8Array): Promise<string> {
+  for (let n = 0; ; n++) {
+    const candidate = n === 0 ? wanted : `${wanted}.${n}`;
+    try {
+      await fs.writeFile(candidate, bytes, { flag: 'wx' });
+      return candidate;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+}
+
+function renderRepair(file: string, report: RepairReport): string {
+  const lines: string[] = [];
+  if (report.action === 'none') lines.push(`${file}: no torn last line; nothing changed`);
+  if (report.action === 'added-newline') lines.push(`${file}: the last line was complete but had no newline; added it`);
+  if (report.action === 'removed-torn-line') {
+    lines.push(`${file}: removed the unfinished last line (${report.removedBytes} bytes); every complete entry is kept`);
+  }
+  if (report.backup) lines.push(`original kept as ${report.backup}`);
+  const { after } = report;
+  if (after.malformedLines.length > 0) lines.push(`left in place: ${after.malformedLines.length} malformed line(s): ${after.malformedLines.map((m) => m.line).join(', ')}`);
+  if (after.orphans.length > 0) lines.push(`not re-parented: ${after.orphans.length} orphan(s): ${after.orphans.map((o) => o.id).join(', ')}`);
+  if (after.cycles.length > 0) lines.push(`not changed: ${after.cycles.length} parent cycle(s)`);
+  if (after.duplicateIds.length > 0) lines.push(`not changed: duplicate id(s) ${after.duplicateIds.join(', ')}`);
+  if (!after.ok) lines.push('run arbor check for details');
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,53 @@
+/**
+ * `arbor tokens <file> [--leaf ID] [--estimator pi|tokenizer] [--context-window N]`: the context
+ * size Arbor's meter shows — the last usage the provider reported among the context messages,
+ * plus an estimate of the messages after it. A usage recorded before the latest compaction is
+ * not used (it measured the context before the compaction; pi uses it, COMPACTION §19.6).
+ */
+import { buildSessionContext } from '../../core/session';
+import { measureContext } from '../../core/tokens';
+import { integerFlag, stringFlag } from '../args';
+import { ESTIMATOR_FLAG, LEAF_FLAG, type Command } from '../command';
+import { chooseEstimator, type EstimatorChoice } from '../estimators';
+import { loadForCli, resolveLeaf } from '../load';
+
+export interface TokensReport {
+  estimator: EstimatorChoice;
+  contextTokens: number;
+  reportedTokens: number;
+  estimatedTokens: number;
+  contextWindow?: number;
+}
+
+export const tokensCommand: Command = {
+  name: 'tokens',
+  usage: '[--leaf ID] [--estimator pi|tokenizer] [--context-window N]',
+  summary: 'context size at the current position or --leaf: API-reported usage + estimate of what follows',
+  flags: [LEAF_FLAG, ESTIMATOR_FLAG, { name: 'context-window', kind: 'string', value: 'N' }],
+  async run({ file, args }) {
+    const window = integerFlag(args, 'context-window');
+    const { choice, estimator } = await chooseEstimator(args);
+    const loaded = await loadForCli(file);
+    const leafId = resolveLeaf(loaded, stringFlag(args, 'leaf'));
+    const measure = measureContext(buildSessionContext(loaded.tree, leafId).messages, { estimator });
+    const report: TokensReport = {
+      estimator: choice,
+      contextTokens: measure.contextTokens,
+      reportedTokens: measure.reportedTokens,
+      estimatedTokens: measure.estimatedTokens,
+    };
+    if (window !== undefined && window > 0) report.contextWindow = window;
+    return { data: report, text: () => renderTokens(report, leafId, measure.skippedStaleUsage) };
+  },
+};
+
+function renderTokens(report: TokensReport, leafId: string | null, skippedStale: boolean): string {
+  const lines = [
+    `context at ${leafId ?? '(before the first entry)'}: ${report.contextTokens} tokens = ${report.reportedTokens} reported by the API + ${report.estimatedTokens} estimated (${report.estimator} estimator)`,
+  ];
+  if (report.contextWindow) {
+    lines.push(`${((report.contextTokens / report.contextWindow) * 100).toFixed(1)}% of a ${report.contextWindow}-token window`);
+  }
+  if (skippedStale) lines.push('a usage reported before the latest compaction was not used: it measured the context before the compaction');
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,51 @@
+/**
+ * Reading the session file for a command: read-only (v1/v2 files are migrated in memory and
+ * never rewritten), with every failure turned into a one-line `InputError` naming the file.
+ */
+import { promises as fs } from 'node:fs';
+import { loadSessionFile, positionOnOpen, SessionFileError, type LoadedSessionFile } from '../core/session';
+import { InputError } from './io';
+
+export async function loadForCli(file: string): Promise<LoadedSessionFile> {
+  try {
+    return await loadSessionFile(file);
+  } catch (error) {
+    if (!(error instanceof SessionFileError)) throw error;
+    if (error.reason === 'not-a-session' && (await isEmpty(file))) {
+      throw new InputError(`${file}: not a session file (the file is empty)`);
+    }
+    const code = (error.cause as NodeJS.ErrnoException | undefined)?.code;
+    const detail = error.reason === 'unreadable' && code ? ` (${code})` : '';
+    throw new InputError(`${file}: ${REASONS[error.reason]}${detail}`);
+  }
+}
+
+const REASONS: Record<SessionFileError['reason'], string> = {
+  'not-found': 'no such file',
+  'is-directory': 'is a directory, not a session file',
+  'not-a-session': 'not a session file (its first line is not a session header)',
+  unreadable: 'could not be read',
+};
+
+/**
+ * The entry a command works from: `--leaf ID` when given (it must exist), else the position a
+ * reopen gives (the last entry, or the parent of Arbor's position marker). Null for an empty
+ * session or a position before the first entry.
+ */
+export function resolveLeaf(loaded: LoadedSessionFile, leaf: string | undefined): string | null {
+  if (leaf === undefined) return positionOnOpen(loaded.tree);
+  requireEntry(loaded, leaf, '--leaf');
+  return leaf;
+}
+
+export function requireEntry(loaded: LoadedSessionFile, id: string, option: string): void {
+  if (!loaded.tree.has(id)) throw new InputError(`${loaded.file}: ${option} ${id}: no entry with that id`);
+}
+
+async function isEmpty(file: string): Promise<boolean> {
+  try {
+    return (await fs.stat(file)).size === 0;
+  } catch {
+    return false;
+  }
+}

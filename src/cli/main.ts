@@ -1,0 +1,30 @@
+/**
+ * Entry point of `dist/cli.js` (the `arbor` bin): wires the real process streams to `runCli`.
+ * The exit code is set, not forced, so a large output is flushed before the process ends.
+ */
+import { runCli } from './run';
+import type { CliIo } from './io';
+
+function streamWriter(stream: NodeJS.WriteStream): (text: string) => Promise<void> {
+  return (text) =>
+    new Promise((resolve) => {
+      // A closed pipe (`arbor tree big.jsonl | head`) is not an error worth a stack trace.
+      stream.write(text, () => resolve());
+    });
+}
+
+const io: CliIo = { out: streamWriter(process.stdout), err: streamWriter(process.stderr), now: () => new Date() };
+
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+});
+
+runCli(process.argv.slice(2), io).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`arbor: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 2;
+  },
+);

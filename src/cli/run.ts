@@ -1,0 +1,86 @@
+/**
+ * The `arbor` command line: picks the subcommand, parses its arguments, runs it and prints its
+ * result. Every failure becomes one line on stderr and an exit code (never a stack trace):
+ * 2 for bad usage or an unusable file, 1 when a command found a problem in the file.
+ */
+import { parseArgs, type FlagSpec } from './args';
+import type { Command } from './command';
+import { COMMANDS } from './commands';
+import { EXIT_OK, EXIT_USAGE, InputError, UsageError, type CliIo } from './io';
+
+const COMMON_FLAGS: readonly FlagSpec[] = [
+  { name: 'json', kind: 'boolean' },
+  { name: 'help', alias: 'h', kind: 'boolean' },
+];
+
+/** Runs `arbor <argv…>` and resolves to the exit code. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    await (name === undefined ? io.err : io.out)(helpText());
+    return name === undefined ? EXIT_USAGE : EXIT_OK;
+  }
+  const command = COMMANDS.find((candidate) => candidate.name === name);
+  if (!command) return fail(io, `arbor: unknown command "${name}" (commands: ${COMMANDS.map((c) => c.name).join(', ')})`);
+  try {
+    return await runCommand(command, rest, io);
+  } catch (error) {
+    if (process.env.ARBOR_DEBUG && error instanceof Error) await io.err(`${error.stack ?? error.message}\n`);
+    return fail(io, `arbor ${command.name}: ${describeError(error)}`);
+  }
+}
+
+async function runCommand(command: Command, argv: readonly string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, [...COMMON_FLAGS, ...command.flags]);
+  if (args.flags.has('help')) {
+    await io.out(commandHelp(command));
+    return EXIT_OK;
+  }
+  const [file, ...extra] = args.positionals;
+  if (file === undefined) throw new UsageError(`missing the session file (usage: ${usageLine(command)})`);
+  if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}" (usage: ${usageLine(command)})`);
+  const json = args.flags.has('json');
+  const result = await command.run({ file, args, io, json });
+  await io.out(json ? `${JSON.stringify(result.data)}\n` : result.text());
+  return result.exitCode ?? EXIT_OK;
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof UsageError) return `${error.message} (see arbor --help)`;
+  if (error instanceof InputError) return error.message;
+  const errno = error as NodeJS.ErrnoException;
+  // A failed write of an export or a repair copy: the system message names the path.
+  if (errno && typeof errno.code === 'string') return errno.message;
+  const message = error instanceof Error ? error.message : String(error);
+  return `internal error: ${message}`;
+}
+
+async function fail(io: CliIo, line: string): Promise<number> {
+  await io.err(`${line.replace(/\s*\n\s*/g, ' ')}\n`);
+  return EXIT_USAGE;
+}
+
+function usageLine(command: Command): string {
+  return `arbor ${command.name} <file>${command.usage ? ` ${command.usage}` : ''} [--json]`;
+}
+
+function commandHelp(command: Command): string {
+  return `${usageLine(command)}\n  ${command.summary}\n`;
+}
+
+export function helpText(): string {
+  const width = Math.max(...COMMANDS.map((command) => command.name.length));
+  const rows = COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`);
+  return [
+    'usage: arbor <command> <session.jsonl> [options]',
+    '',
+    'Reads pi / Arbor session files (versions 1–3; older files are read as version 3, never rewritten).',
+    '',
+    'commands:',
+    ...rows,
+    '',
+    'options: --json prints one JSON document; --help after a command shows its options.',
+    'exit codes: 0 ok, 1 a problem found in the file, 2 bad usage or an unreadable file.',
+    '',
+  ].join('\n');
+}
