@@ -4,6 +4,7 @@
  * original label timestamps, as pi 0.73.1 does). Entries keep their ids, parents and timestamps.
  */
 import { newEntryId } from './ids';
+import { messageText } from './text';
 import type { SessionTree } from './tree';
 import type { LabelEntry, SessionEntry } from './types';
 
@@ -27,4 +28,22 @@ export function branchedEntries(tree: SessionTree, leafId: string): SessionEntry
     parentId = id;
   }
   return [...copied, ...labels];
+}
+
+export interface ForkableMessage {
+  id: string;
+  text: string;
+}
+
+/** Every user message with text, on all branches, in file order (pi's /fork list, BRANCHING §6.1). */
+export function userMessagesForForking(tree: SessionTree): ForkableMessage[] {
+  const result: ForkableMessage[] = [];
+  for (const entry of tree.entries) {
+    if (entry.type !== 'message') continue;
+    const message = entry.message as { role?: string; content?: never };
+    if (message.role !== 'user') continue;
+    const text = messageText(message);
+    if (text.trim() !== '') result.push({ id: entry.id, text });
+  }
+  return result;
 }

@@ -32,7 +32,8 @@ export class SessionTree {
   private readonly byId = new Map<string, SessionEntry>();
   /** Effective parents that differ from `entry.parentId`: null for orphans and broken cycles. */
   private readonly parentOverrides = new Map<string, string | null>();
-  private readonly kids = new Map<string | null, SessionEntry[]>();
+  /** Children lists, built on first use: opening a session and building its context never need them. */
+  private kidsIndex: Map<string | null, SessionEntry[]> | undefined;
   private readonly labelMap = new Map<string, LabelState>();
   private name: string | undefined;
   readonly problems: TreeProblems = { orphans: [], cycles: [], duplicateIds: [] };
@@ -48,14 +49,8 @@ export class SessionTree {
     for (const entry of entries) {
       tree.register(entry);
       const parent = entry.parentId;
-      if (parent === null || parent === undefined) {
-        if (parent === undefined) tree.parentOverrides.set(entry.id, null);
-        tree.childList(ROOT).push(entry);
-      } else if (typeof parent === 'string' && parent !== entry.id && tree.byId.has(parent)) {
-        tree.childList(parent).push(entry);
-      } else {
-        deferred.push(entry);
-      }
+      if (parent === undefined) tree.parentOverrides.set(entry.id, null);
+      else if (parent !== null && (typeof parent !== 'string' || parent === entry.id || !tree.byId.has(parent))) deferred.push(entry);
       tree.applyMetadata(entry);
     }
     if (deferred.length > 0) tree.resolveDeferred(deferred);
@@ -72,9 +67,6 @@ export class SessionTree {
       }
     }
     this.breakCycles();
-    // Children must stay in file order: rebuild the lists now that every parent is known.
-    this.kids.clear();
-    for (const entry of this.list) this.childList(this.parentOf(entry.id)).push(entry);
   }
 
   /** Adds a newly appended entry. Its parent must be null or an entry of this tree. */
@@ -84,7 +76,7 @@ export class SessionTree {
     if (parent !== null && !this.byId.has(parent)) throw new Error(`Entry ${parent} not found`);
     this.list.push(entry);
     this.byId.set(entry.id, entry);
-    this.childList(parent).push(entry);
+    if (this.kidsIndex) this.childList(this.kidsIndex, parent).push(entry);
     this.applyMetadata(entry);
   }
 
@@ -113,7 +105,7 @@ export class SessionTree {
 
   /** Direct children in file order; `null` lists the roots. */
   childrenOf(id: string | null): readonly SessionEntry[] {
-    return this.kids.get(id) ?? [];
+    return this.kids().get(id) ?? [];
   }
 
   get roots(): readonly SessionEntry[] {
@@ -186,11 +178,21 @@ export class SessionTree {
     return this.order;
   }
 
-  private childList(parent: string | null): SessionEntry[] {
-    let list = this.kids.get(parent);
+  /** Children in file order, by effective parent. */
+  private kids(): Map<string | null, SessionEntry[]> {
+    if (!this.kidsIndex) {
+      const index = new Map<string | null, SessionEntry[]>();
+      for (const entry of this.list) this.childList(index, this.parentOf(entry.id)).push(entry);
+      this.kidsIndex = index;
+    }
+    return this.kidsIndex;
+  }
+
+  private childList(index: Map<string | null, SessionEntry[]>, parent: string | null): SessionEntry[] {
+    let list = index.get(parent);
     if (!list) {
       list = [];
-      this.kids.set(parent, list);
+      index.set(parent, list);
     }
     return list;
   }

@@ -101,3 +101,42 @@ describe('forks', () => {
     await assert.rejects(forkSession(source, a1!, { position: 'before' }), /is not a user message/);
   });
 });
+
+describe('forks across projects and the fork list', () => {
+  const tmp = useTempDir();
+
+  it('copies every entry of another project\'s session into a new one (M130)', async () => {
+    const { forkFromFile } = await import('../../../src/core/session');
+    const source = await createSessionFile({ dir: tmp(), cwd: '/a' });
+    const [, a1] = await appendTurns(source, 2);
+    await source.branch(a1!);
+    await source.appendMessage(user('side'));
+    const copy = await forkFromFile(source.file!, { cwd: '/b', dir: tmp() });
+    assert.deepEqual([copy.header.cwd, copy.header.parentSession], ['/b', source.file]);
+    assert.deepEqual(copy.entries.map((e) => e.id), source.entries.map((e) => e.id));
+    assert.deepEqual((await loadSessionFile(copy.file!)).tree.entries.map((e) => e.id), source.entries.map((e) => e.id));
+  });
+
+  it('migrates a v1 source before copying it (O145, ours)', async () => {
+    const { forkFromFile } = await import('../../../src/core/session');
+    const { fixturePath } = await import('../../support/fixtures');
+    const copy = await forkFromFile(fixturePath('legacy-v1.jsonl'), { cwd: '/b', dir: tmp() });
+    const loaded = await loadSessionFile(copy.file!);
+    assert.equal(loaded.report.migratedFrom, undefined);
+    assert.equal(loaded.tree.size, 9);
+    assert.deepEqual(loaded.report.problems, { orphans: [], cycles: [], duplicateIds: [] });
+  });
+
+  it('lists every user message with text across branches in file order (M131)', async () => {
+    const { userMessagesForForking } = await import('../../../src/core/session');
+    const source = inMemorySession('/p');
+    const [u1, a1] = await appendTurns(source, 1);
+    await source.appendMessage(user(''));
+    await source.branch(a1!);
+    const side = await source.appendMessage(user('side'));
+    assert.deepEqual(userMessagesForForking(source.tree), [
+      { id: u1, text: 'q1' },
+      { id: side, text: 'side' },
+    ]);
+  });
+});
