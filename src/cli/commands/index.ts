@@ -1,10 +1,12 @@
 /** Every subcommand, in the order the help text lists them. */
 import type { Command } from '../command';
+import { branchEntriesCommand } from './branchEntries';
 import { checkCommand } from './check';
 import { contextCommand } from './context';
+import { cutPointCommand } from './cutPoint';
 import { exportCommand } from './export';
 import { repairCommand } from './repair';
 import { tokensCommand } from './tokens';
 import { treeCommand } from './tree';
 
-export const COMMANDS: readonly Command[] = [treeCommand, contextCommand, tokensCommand, checkCommand, repairCommand, exportCommand];
+export const COMMANDS: readonly Command[] = [treeCommand, contextCommand, tokensCommand, cutPointCommand, branchEntriesCommand, checkCommand, repairCommand, exportCommand];

@@ -1,0 +1,158 @@
+/**
+ * Arbor → pi: every kind of file Arbor writes opens in pi 0.73.1's `SessionManager.open` with the
+ * same leaf (or Arbor's position marker, whose parent is Arbor's leaf), the same tree, and the same
+ * context messages (roles and text), thinking level and model as `arbor` reports.
+ */
+import { strict as assert } from 'node:assert';
+import { appendFileSync, copyFileSync, readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { createSessionFile, forkSession, openSessionFile, type Session } from '../../../src/core/session';
+import { appendTurns, assistant, steppingClock, user } from '../../support/builders';
+import { fixturePath } from '../../support/fixtures';
+import { loadPi } from '../../support/pi';
+import { useTempDir } from '../../support/tempDir';
+import { arbor, arborJson } from '../cli/runArbor';
+import { piContext, piTree, type ContextView, type PiModule, type TreeRow } from './piOracle';
+import { Dice, seededRandom, writeRandomSession } from './randomSession';
+import { arborWriter } from './writers';
+
+const RANDOM_SESSIONS = 60;
+
+describe('interop: sessions written by Arbor, opened by pi 0.73.1', function () {
+  this.timeout(60_000);
+  const tmp = useTempDir();
+  let pi: PiModule;
+
+  before(async () => {
+    pi = await loadPi();
+  });
+
+  const newSession = (): Promise<Session> => createSessionFile({ dir: tmp(), cwd: '/home/dev/project', clock: steppingClock('2026-02-01T00:00:00.000Z') });
+
+  /** pi opens the file at Arbor's position (or at the marker below it), with the same tree and context. */
+  async function assertPiAgrees(file: string): Promise<{ arborLeaf: string | null; piLeaf: string | null }> {
+    const tree = await arborJson<{ leafId: string | null; roots: string[]; nodes: TreeRow[] }>('tree', file);
+    const context = await arborJson<ContextView & { leafId: string | null }>('context', file);
+    const sm = pi.SessionManager.open(file, tmp());
+    const piLeaf = sm.getLeafId();
+    if (piLeaf !== tree.leafId) {
+      const marker = sm.getEntry(piLeaf!) as { type: string; customType?: string; parentId: string | null };
+      assert.deepEqual([marker.type, marker.customType, marker.parentId], ['custom', 'arbor.position', tree.leafId], 'pi resumes at a position marker below Arbor\'s leaf');
+    }
+    const expectedTree = piTree(sm);
+    assert.deepEqual({ roots: tree.roots, nodes: tree.nodes }, { roots: expectedTree.roots, nodes: expectedTree.nodes });
+    const { leafId: _leaf, exitCode: _code, ...ours } = context;
+    assert.deepEqual(ours, piContext(pi, sm.getEntries(), piLeaf));
+    return { arborLeaf: tree.leafId, piLeaf };
+  }
+
+  it(`${RANDOM_SESSIONS} random sessions (branches, labels, names, compactions, summaries, markers) open in pi the same`, async () => {
+    let viaMarker = 0;
+    for (let seed = 1001; seed < 1001 + RANDOM_SESSIONS; seed++) {
+      const session = await newSession();
+      const dice = new Dice(seededRandom(seed));
+      await writeRandomSession(arborWriter(session), seed, dice.int(5, 60));
+      await session.flush();
+      try {
+        const { arborLeaf, piLeaf } = await assertPiAgrees(session.file!);
+        if (arborLeaf !== piLeaf) viaMarker++;
+      } catch (error) {
+        throw new Error(`seed ${seed}: ${(error as Error).message}`, { cause: error });
+      }
+    }
+    assert.ok(viaMarker > 0, 'some sessions must end on a position marker');
+  });
+
+  it('a position marker after navigation: pi resumes below it with the context of Arbor\'s position', async () => {
+    const session = await newSession();
+    const [, a1] = await appendTurns(session, 3);
+    await session.branch(a1!);
+    await session.flush();
+    const { arborLeaf, piLeaf } = await assertPiAgrees(session.file!);
+    assert.equal(arborLeaf, a1);
+    assert.notEqual(piLeaf, a1);
+    const context = await arborJson<ContextView>('context', session.file!);
+    assert.deepEqual(context.messages.map((m) => m.text), ['q1', 'a1']);
+    await session.resetLeaf();
+    await session.flush();
+    assert.equal((await assertPiAgrees(session.file!)).arborLeaf, null);
+  });
+
+  it('labels, a name, model and thinking changes, a compaction and a branch summary', async () => {
+    const session = await newSession();
+    await session.appendModelChange('anthropic', 'claude-sonnet-4-5');
+    await session.appendThinkingLevelChange('high');
+    const ids = await appendTurns(session, 4);
+    await session.appendLabel(ids[2]!, 'checkpoint');
+    await session.appendLabel(ids[0]!, 'start');
+    await session.appendLabel(ids[0]!, undefined);
+    await session.appendSessionInfo('  Interop  ');
+    await session.appendCompaction({ summary: 'what happened', firstKeptEntryId: ids[4]!, tokensBefore: 1234, details: { readFiles: [], modifiedFiles: [] } });
+    await session.appendMessage(user('after compaction'));
+    await session.branchWithSummary(ids[3]!, { summary: 'abandoned work', fromId: ids[7]! });
+    await session.appendMessage(assistant('back'));
+    await session.flush();
+    await assertPiAgrees(session.file!);
+    const sm = pi.SessionManager.open(session.file!, tmp());
+    assert.equal(sm.getSessionName(), 'Interop');
+    assert.equal(sm.getLabel(ids[2]!), 'checkpoint');
+    assert.equal(sm.getLabel(ids[0]!), undefined);
+  });
+
+  it('forks (before a user message and at an entry) open in pi with their parent session', async () => {
+    const source = await newSession();
+    const ids = await appendTurns(source, 3);
+    await source.appendLabel(ids[1]!, 'kept');
+    await source.flush();
+    for (const [entryId, position] of [[ids[2]!, 'before'], [ids[3]!, 'at']] as const) {
+      const { session } = await forkSession(source, entryId, { dir: tmp(), position, clock: steppingClock('2026-03-01T00:00:00.000Z') });
+      await session.flush();
+      await assertPiAgrees(session.file!);
+      const sm = pi.SessionManager.open(session.file!, tmp());
+      assert.equal(sm.getHeader()?.parentSession, source.file);
+      assert.equal(sm.getLabel(ids[1]!), 'kept');
+    }
+  });
+
+  it('a torn tail repaired by the next append (session engine) and by arbor repair', async () => {
+    const session = await newSession();
+    await appendTurns(session, 2);
+    await session.flush();
+    const file = session.file!;
+    appendFileSync(file, '{"type":"message","id":"torn","parentId":nu');
+    const reopened = (await openSessionFile(file, { clock: steppingClock('2026-04-01T00:00:00.000Z') })).session;
+    await reopened.appendMessage(user('after the crash'));
+    await reopened.flush();
+    await assertPiAgrees(file);
+    assert.deepEqual((await arborJson<ContextView>('context', file)).messages.map((m) => m.text), ['q1', 'a1', 'q2', 'a2', 'after the crash']);
+
+    const copy = path.join(tmp(), 'copy.jsonl');
+    copyFileSync(file, copy);
+    appendFileSync(copy, '{"type":"message","id":"torn2","par');
+    assert.equal((await arbor('repair', copy)).code, 0);
+    const sm = pi.SessionManager.open(copy, tmp());
+    const again = pi.SessionManager.open(copy, tmp());
+    again.appendMessage(user('pi appends after the repair') as never);
+    again.appendMessage(assistant('fine') as never);
+    assert.equal(sm.getEntries().length + 2, pi.SessionManager.open(copy, tmp()).getEntries().length);
+    assert.equal((await arborJson<{ ok: boolean }>('check', copy)).ok, true);
+    await assertPiAgrees(copy);
+  });
+
+  it('a v1 file migrated by Arbor on its first write keeps the same ids and context in pi', async () => {
+    const file = path.join(tmp(), 'legacy.jsonl');
+    copyFileSync(fixturePath('legacy-v1.jsonl'), file);
+    const { session } = await openSessionFile(file, { clock: steppingClock('2026-05-01T00:00:00.000Z') });
+    await session.appendMessage(user('fourth question'));
+    await session.flush();
+    assert.ok(readdirSync(tmp()).includes('legacy.jsonl.v1.bak'));
+    const before = await arborJson<{ nodes: TreeRow[] }>('tree', file);
+    await assertPiAgrees(file);
+    // pi found nothing to migrate, so it did not rewrite the file: ids are Arbor's.
+    const after = await arborJson<{ nodes: TreeRow[] }>('tree', file);
+    assert.deepEqual(after.nodes, before.nodes);
+    const roles = (await arborJson<ContextView>('context', file)).messages.map((m) => m.role);
+    assert.deepEqual(roles, ['compactionSummary', 'user', 'assistant', 'custom', 'user', 'assistant', 'user']);
+    assert.equal(JSON.parse(readFileSync(file, 'utf8').split('\n')[0]!).version, 3);
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * pi → Arbor: sessions written by pi 0.73.1's own `SessionManager` (seeded random trees with
+ * every entry kind) read by the `arbor` CLI. For each file, Arbor's output must equal pi's own
+ * functions on the same file: tree rows and leaf, context (roles and text), cut points with the
+ * pi estimator for several budgets, branch-summary entries for random pairs, token counts.
+ *
+ * Cut points differ from pi where Arbor's compaction engine fixes pi on purpose (COMPACTION §19.3,
+ * §19.8). There the test names the case (see `cutPointModel.ts`) and checks Arbor's documented
+ * behaviour instead; every other difference fails.
+ */
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { arborJson } from '../cli/runArbor';
+import { FIXES, keptWeight, modelCutPoint, namedCases, type Fix, type ModelCut } from './cutPointModel';
+import { piBranchEntries, piContext, piCutPoint, piTree, type ContextView, type CutView, type PiEntry, type PiModule } from './piOracle';
+import { Dice, seededRandom, writeRandomSession } from './randomSession';
+import { piWriter } from './writers';
+import { loadPi } from '../../support/pi';
+
+const SESSIONS = 220;
+const ALL_FIXES = new Set(FIXES);
+const NO_FIXES = new Set<Fix>();
+
+interface Tally {
+  sessions: number;
+  /** Entry kinds, plus `multiple-roots` and `branch-point`, over all generated files. */
+  kinds: Record<string, number>;
+  comparisons: number;
+  cutPoints: number;
+  cutPointsEqualToPi: number;
+  differences: Record<string, number>;
+}
+
+describe('interop: sessions written by pi 0.73.1, read by arbor', function () {
+  this.timeout(120_000);
+  let pi: PiModule;
+  let dir: string;
+  const tally: Tally = { sessions: 0, kinds: {}, comparisons: 0, cutPoints: 0, cutPointsEqualToPi: 0, differences: {} };
+
+  before(async () => {
+    pi = await loadPi();
+    dir = mkdtempSync(path.join(os.tmpdir(), 'arbor-interop-pi-'));
+  });
+  after(() => {
+    rmSync(dir, { recursive: true, force: true });
+    const differences = Object.entries(tally.differences).map(([name, count]) => `${name} ${count}`).join(', ');
+    console.log(`      ${tally.sessions} pi sessions, ${tally.comparisons} comparisons; cut points: ${tally.cutPoints}, equal to pi ${tally.cutPointsEqualToPi}; documented differences: ${differences || 'none'}`);
+  });
+
+  it(`gives pi's tree, leaf, contexts, cut points, branch entries and token counts for ${SESSIONS} random sessions`, async () => {
+    for (let seed = 1; seed <= SESSIONS; seed++) {
+      try {
+        await compareSession(seed);
+      } catch (error) {
+        throw new Error(`seed ${seed}: ${(error as Error).message}`, { cause: error });
+      }
+      tally.sessions++;
+    }
+    assert.equal(tally.sessions, SESSIONS);
+    // The generator must reach the cases Arbor fixes, or this test proves less than it says.
+    for (const fix of FIXES) assert.ok((tally.differences[fix] ?? 0) > 0, `no session exercised the "${fix}" case`);
+    const kinds = ['message:user', 'message:assistant', 'message:toolResult', 'message:bashExecution', 'message:custom', 'custom_message', 'custom', 'label', 'session_info', 'compaction', 'branch_summary', 'model_change', 'thinking_level_change', 'multiple-roots', 'branch-point'];
+    for (const kind of kinds) assert.ok((tally.kinds[kind] ?? 0) >= 20, `only ${tally.kinds[kind] ?? 0} generated sessions hold ${kind}`);
+  });
+
+  async function compareSession(seed: number): Promise<void> {
+    const dice = new Dice(seededRandom(seed * 7919));
+    const writer = pi.SessionManager.create('/home/dev/project', dir);
+    await writeRandomSession(piWriter(writer), seed, dice.int(5, 70));
+    const file = writer.getSessionFile()!;
+    const sm = pi.SessionManager.open(file, dir);
+    const entries = sm.getEntries();
+    const ids = entries.map((entry) => entry.id);
+
+    const expectedTree = piTree(sm);
+    assert.deepEqual(strip(await arborJson('tree', file)), expectedTree);
+    tally.comparisons++;
+    const kinds = new Set(expectedTree.nodes.map((node) => node.type));
+    if (expectedTree.roots.length > 1) kinds.add('multiple-roots');
+    if (expectedTree.nodes.some((node) => node.children > 1)) kinds.add('branch-point');
+    for (const kind of kinds) tally.kinds[kind] = (tally.kinds[kind] ?? 0) + 1;
+
+    await compareContext(file, entries, sm.getLeafId(), undefined);
+    for (let i = 0; i < 3; i++) {
+      const leaf = dice.pick(ids);
+      await compareContext(file, entries, leaf, leaf);
+    }
+
+    for (const leaf of [sm.getLeafId()!, dice.pick(ids)]) {
+      const branch = sm.getBranch(leaf);
+      const total = keptWeight(pi, branch as never, 0);
+      for (const budget of new Set([1, 50, Math.ceil(total * 0.2), Math.ceil(total * 0.6), total + 1, 20_000])) {
+        await compareCutPoint(file, branch, leaf, budget);
+      }
+      await compareTokens(file, entries, leaf);
+    }
+
+    for (let i = 0; i < 3; i++) {
+      const from = dice.pick(ids);
+      const to = dice.pick(ids);
+      const expected = piBranchEntries(pi, sm, from, to);
+      assert.deepEqual(strip(await arborJson('branch-entries', file, '--from', from, '--to', to)), expected, `branch entries ${from} → ${to}`);
+      tally.comparisons++;
+    }
+  }
+
+  async function compareContext(file: string, entries: PiEntry[], leafId: string | null, flag: string | undefined): Promise<void> {
+    const expected: ContextView & { leafId: string | null } = { leafId, ...piContext(pi, entries, leafId) };
+    const actual = strip(await arborJson('context', file, ...(flag ? ['--leaf', flag] : [])));
+    assert.deepEqual(actual, expected, `context at ${leafId}`);
+    tally.comparisons++;
+  }
+
+  async function compareCutPoint(file: string, branch: PiEntry[], leaf: string, budget: number): Promise<void> {
+    const theirs = piCutPoint(pi, branch, budget);
+    const ours = strip(await arborJson<CutView & { keptTokens: number }>('cut-point', file, '--keep-recent', String(budget), '--leaf', leaf, '--estimator', 'pi'));
+    const asView = (cut: ModelCut): CutView => ({
+      firstKeptEntryId: branch[cut.firstKeptEntryIndex]?.id ?? null,
+      turnStartEntryId: cut.turnStartIndex >= 0 ? branch[cut.turnStartIndex]!.id : null,
+      isSplitTurn: cut.isSplitTurn,
+    });
+    // The model reproduces pi with no fix, and Arbor with all of them.
+    assert.deepEqual(asView(modelCutPoint(pi, branch as never, budget, NO_FIXES)), theirs, `model vs pi, budget ${budget} at ${leaf}`);
+    const documented = modelCutPoint(pi, branch as never, budget, ALL_FIXES);
+    const { keptTokens, ...cut } = ours;
+    assert.deepEqual(cut, asView(documented), `cut point, budget ${budget} at ${leaf}`);
+    assert.equal(keptTokens, keptWeight(pi, branch as never, documented.firstKeptEntryIndex), `kept tokens, budget ${budget} at ${leaf}`);
+    tally.cutPoints++;
+    tally.comparisons++;
+    if (JSON.stringify(cut) === JSON.stringify(theirs)) {
+      tally.cutPointsEqualToPi++;
+      return;
+    }
+    const cases = namedCases(pi, branch as never, budget);
+    assert.ok(cases.length > 0, `cut point differs from pi for no documented reason, budget ${budget} at ${leaf}`);
+    for (const name of cases) tally.differences[name] = (tally.differences[name] ?? 0) + 1;
+  }
+
+  /** pi's estimateContextTokens over the context, when no compaction makes a usage stale (§19.6). */
+  async function compareTokens(file: string, entries: PiEntry[], leaf: string): Promise<void> {
+    const messages = pi.buildSessionContext(entries, leaf).messages;
+    if (messages.some((message) => message.role === 'compactionSummary')) return;
+    let usageIndex = -1;
+    for (let i = messages.length - 1; i >= 0 && usageIndex === -1; i--) {
+      const m = messages[i] as { role: string; stopReason?: string; usage?: unknown };
+      if (m.role === 'assistant' && m.usage && m.stopReason !== 'aborted' && m.stopReason !== 'error') usageIndex = i;
+    }
+    const reported = usageIndex === -1 ? 0 : pi.calculateContextTokens((messages[usageIndex] as unknown as { usage: never }).usage);
+    const estimated = messages.slice(usageIndex + 1).reduce((sum, message) => sum + pi.estimateTokens(message), 0);
+    const ours = strip(await arborJson('tokens', file, '--leaf', leaf));
+    assert.deepEqual(ours, { estimator: 'pi', contextTokens: reported + estimated, reportedTokens: reported, estimatedTokens: estimated }, `tokens at ${leaf}`);
+    tally.comparisons++;
+  }
+});
+
+function strip<T extends { exitCode: number }>(value: T): Omit<T, 'exitCode'> {
+  const { exitCode, ...rest } = value;
+  assert.equal(exitCode, 0);
+  return rest;
+}
