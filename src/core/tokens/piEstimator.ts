@@ -1,0 +1,58 @@
+/**
+ * pi 0.73.1's token estimate (COMPACTION §3.4): characters / 4, rounded up, with pi's exact
+ * per-role rules — including its quirks (user images count 0, tool-result and custom images
+ * count 4800 chars, `!!` bash output still counts). Kept byte-for-byte compatible so cut points
+ * can be compared with pi's; use the tokenizer estimator for real accounting.
+ */
+import type { AgentMessage, ImageContent, TextContent } from '../session';
+import type { TokenEstimator } from './estimator';
+
+/** pi counts an image in a tool result or custom message as 4800 characters (≈1200 tokens). */
+export const PI_IMAGE_CHARS = 4800;
+
+export function estimateTokensPi(message: AgentMessage): number {
+  return Math.ceil(piChars(message) / 4);
+}
+
+export const piEstimator: TokenEstimator = {
+  name: 'pi',
+  estimate: estimateTokensPi,
+  estimateText: (text) => Math.ceil(text.length / 4),
+};
+
+function piChars(message: AgentMessage): number {
+  switch (message.role) {
+    case 'user':
+      return contentChars(message.content, 0);
+    case 'assistant': {
+      let chars = 0;
+      for (const block of message.content) {
+        if (block.type === 'text') chars += block.text.length;
+        else if (block.type === 'thinking') chars += block.thinking.length;
+        else if (block.type === 'toolCall') chars += block.name.length + JSON.stringify(block.arguments).length;
+      }
+      return chars;
+    }
+    case 'custom':
+    case 'toolResult':
+      return contentChars(message.content, PI_IMAGE_CHARS);
+    case 'bashExecution':
+      return message.command.length + message.output.length;
+    case 'branchSummary':
+    case 'compactionSummary':
+      return message.summary.length;
+    default:
+      return 0;
+  }
+}
+
+function contentChars(content: string | readonly (TextContent | ImageContent)[], imageChars: number): number {
+  if (typeof content === 'string') return content.length;
+  if (!Array.isArray(content)) return 0;
+  let chars = 0;
+  for (const block of content) {
+    if (block.type === 'text' && block.text) chars += block.text.length;
+    else if (block.type === 'image') chars += imageChars;
+  }
+  return chars;
+}

@@ -1,0 +1,81 @@
+import { strict as assert } from 'node:assert';
+import type { AgentMessage } from '../../../src/core/session';
+import { contextStatus, createTokenizerEstimator, measureContext, shouldCompact, TokenCalibration } from '../../../src/core/tokens';
+import { assistant, toolCall, toolResult, usage, user } from '../../support/builders';
+import { loadPi } from '../compaction/support/piOracle';
+
+const SETTINGS = { enabled: true, reserveTokens: 10000 };
+
+describe('context-token accounting', () => {
+  it('triggers strictly above window − reserve (E.49)', () => {
+    assert.equal(shouldCompact(95000, 100000, SETTINGS), true);
+    assert.equal(shouldCompact(89000, 100000, SETTINGS), false);
+    assert.equal(shouldCompact(90000, 100000, SETTINGS), false);
+    assert.equal(shouldCompact(90001, 100000, SETTINGS), true);
+    assert.equal(shouldCompact(95000, 100000, { ...SETTINGS, enabled: false }), false);
+  });
+
+  it('never triggers with an unknown window, where pi triggers on every turn (§19.5)', async () => {
+    const pi = await loadPi();
+    assert.equal(pi.shouldCompact(1, 0, { ...SETTINGS, keepRecentTokens: 20000 }), true);
+    assert.equal(shouldCompact(1, 0, SETTINGS), false);
+    assert.equal(shouldCompact(1, undefined, SETTINGS), false);
+    assert.equal(shouldCompact(1, Number.NaN, SETTINGS), false);
+    assert.equal(shouldCompact(50000, 8000, SETTINGS), false, 'a reserve larger than the window leaves no threshold');
+  });
+
+  it('splits the count into the reported usage and the estimate of what follows it', () => {
+    const read = toolCall('read', { path: 'a.ts' });
+    const messages: AgentMessage[] = [user('q'), assistant([read], { usage: usage(1000, 200) }), toolResult(read, 'x'.repeat(400))];
+    const measure = measureContext(messages);
+    assert.equal(measure.reportedTokens, 1200);
+    assert.equal(measure.estimatedTokens, 100);
+    assert.equal(measure.contextTokens, 1300);
+    assert.equal(measure.lastUsageIndex, 1);
+    assert.equal(measure.estimator, 'pi');
+  });
+
+  it('applies the model calibration to the estimated part only', () => {
+    const read = toolCall('read', { path: 'a.ts' });
+    const messages: AgentMessage[] = [user('q'), assistant([read], { usage: usage(1000, 200) }), toolResult(read, 'x'.repeat(400))];
+    const calibration = new TokenCalibration({}, { 'anthropic/claude-sonnet-4-5': { ratio: 1.5, samples: 3 } });
+    const measure = measureContext(messages, { calibration });
+    assert.equal(measure.reportedTokens, 1200);
+    assert.equal(measure.rawEstimatedTokens, 100);
+    assert.equal(measure.estimatedTokens, 150);
+    assert.equal(measure.calibrationRatio, 1.5);
+  });
+
+  it('gives the meter and the trigger the same numbers', () => {
+    const messages: AgentMessage[] = [user('q'), assistant('a', { usage: usage(95000, 500) }), user('x'.repeat(400))];
+    const status = contextStatus(messages, { contextWindow: 100000, settings: SETTINGS });
+    assert.equal(status.contextTokens, 95600);
+    assert.equal(status.threshold, 90000);
+    assert.equal(status.percent, 95.6);
+    assert.equal(status.shouldCompact, shouldCompact(status.contextTokens, 100000, SETTINGS));
+    assert.equal(status.shouldCompact, true);
+  });
+
+  it('shows no percentage and never triggers when the window is unknown', () => {
+    const status = contextStatus([user('x'.repeat(4000))], { contextWindow: 0, settings: SETTINGS });
+    assert.equal(status.contextTokens, 1000);
+    assert.equal(status.contextWindow, undefined);
+    assert.equal(status.percent, undefined);
+    assert.equal(status.shouldCompact, false);
+  });
+
+  it('recounting after one new message tokenizes only that message', () => {
+    const counted: string[] = [];
+    const estimator = createTokenizerEstimator((text) => {
+      counted.push(text);
+      return text.length;
+    });
+    const messages: AgentMessage[] = Array.from({ length: 50 }, (_, i) => user(`message ${i}`));
+    measureContext(messages, { estimator, useReportedUsage: false });
+    assert.equal(counted.length, 50);
+    messages.push(user('one more'));
+    const after = measureContext(messages, { estimator, useReportedUsage: false });
+    assert.deepEqual(counted.slice(50), ['one more']);
+    assert.equal(after.lastUsageIndex, null);
+  });
+});

@@ -1,0 +1,66 @@
+import { strict as assert } from 'node:assert';
+import { contextOfPath, type AgentMessage } from '../../../src/core/session';
+import { estimateTokensPi, getLastAssistantUsage, measureContext, piEstimator } from '../../../src/core/tokens';
+import { assistant, bash, toolCall, toolResult, usage, user } from '../../support/builders';
+import { loadFixture } from '../compaction/support/fixtures';
+import { pathOf } from '../compaction/support/path';
+import { loadPi } from '../compaction/support/piOracle';
+
+const image = { type: 'image' as const, data: 'AAAA', mimeType: 'image/png' };
+
+describe('pi-compatible token estimate (CONFORMANCE E)', () => {
+  it('counts chars/4 per pi role rules (E.47)', () => {
+    const read = toolCall('read', { path: 'a.ts' });
+    const cases: [AgentMessage, number][] = [
+      [user([{ type: 'text', text: 'abcd' }, image]), 1],
+      [toolResult(read, 'abcd', { content: [{ type: 'text', text: 'abcd' }, image] }), 1201],
+      [bash('ls', 'abcdef'), 2],
+      [assistant([read]), 5],
+      [{ role: 'custom', customType: 'x', content: 'abcde', display: true, timestamp: 0 }, 2],
+      [{ role: 'user', content: 'abcdefghi', timestamp: 0 }, 3],
+      [{ role: 'compactionSummary', summary: '12345', tokensBefore: 0, timestamp: 0 }, 2],
+    ];
+    for (const [message, tokens] of cases) assert.equal(estimateTokensPi(message), tokens, message.role);
+  });
+
+  it('equals the reference estimateTokens on every message of the synthetic fixture', async () => {
+    const pi = await loadPi();
+    const { path } = await loadFixture('synthetic-branched');
+    for (const message of contextOfPath(path).messages) assert.equal(estimateTokensPi(message), pi.estimateTokens(message));
+  });
+
+  it('gives the fixture context estimates per message (31, 8, 5, 8, 20, 4, 4, 2, 0)', async () => {
+    const { path, expected } = await loadFixture('synthetic-branched');
+    const perMessage = contextOfPath(path).messages.map(estimateTokensPi);
+    assert.deepEqual(perMessage, expected.leaf.context.estimateTokensPerMessage);
+  });
+
+  it('finds the last usable usage, skipping aborted and error assistants (E.46)', () => {
+    const entries = pathOf(user('u'), assistant('a', { usage: usage(100, 50) }), user('u2'), assistant('b', { usage: usage(300, 150), stopReason: 'aborted' }));
+    assert.equal(getLastAssistantUsage(entries)?.input, 100);
+    assert.equal(getLastAssistantUsage(pathOf(user('u'))), undefined);
+  });
+
+  it('measures the fixture context exactly like pi when stale usage is allowed (pi parity: 4550 + 10)', async () => {
+    const pi = await loadPi();
+    const { path, expected } = await loadFixture('synthetic-branched');
+    const messages = contextOfPath(path).messages;
+    const ours = measureContext(messages, { estimator: piEstimator, ignoreStaleUsage: false });
+    const theirs = pi.estimateContextTokens(messages);
+    assert.deepEqual(
+      { tokens: ours.contextTokens, usageTokens: ours.reportedTokens, trailingTokens: ours.estimatedTokens, lastUsageIndex: ours.lastUsageIndex },
+      theirs,
+    );
+    assert.deepEqual(theirs, expected.tokens.estimateContextTokens_context);
+  });
+
+  it('ignores a usage recorded before the latest compaction (deliberately differs from pi, §19.6)', async () => {
+    const { path, expected } = await loadFixture('synthetic-branched');
+    const measure = measureContext(contextOfPath(path).messages);
+    // b05's usage (4550) describes the context before compaction c01; pi reports 4560.
+    assert.equal(measure.skippedStaleUsage, true);
+    assert.equal(measure.lastUsageIndex, null);
+    assert.equal(measure.contextTokens, expected.tokens.estimateTokensSum_context);
+    assert.equal(measure.contextTokens, 82);
+  });
+});
