@@ -1,0 +1,56 @@
+/**
+ * Keeps automatic compaction from looping (§19.19, DESIGN "never loop").
+ *
+ *   ready ──over threshold──▶ compact ──▶ compactionFinished(under) ──▶ ready
+ *                                    └──▶ compactionFinished(still over, at generation G) ──▶ stuck
+ *   stuck ──checkThreshold(generation > G)──▶ ready      (new messages: there is something new to summarize)
+ *   stuck ──checkThreshold(generation ≤ G)──▶ stuck      ("waiting-for-new-messages": compacting again would not help)
+ *
+ *   overflow recovery: 'recover' once, then 'give-up' until promptStarted() (one per user prompt)
+ *
+ * "Generation" is any number that grows when messages are appended (the path length will do).
+ * Pure state, no timers, no I/O: the agent asks and reports; tests drive it directly.
+ */
+
+export type ThresholdDecision = 'compact' | 'under-threshold' | 'waiting-for-new-messages';
+export type OverflowDecision = 'recover' | 'give-up';
+
+export const OVERFLOW_RECOVERY_FAILED_MESSAGE =
+  'Context overflow recovery failed after one compact-and-retry attempt. Try reducing context or switching to a larger-context model.';
+
+export class AutoCompactionGuard {
+  private stuckAtGeneration: number | undefined;
+  private overflowRecoveryUsed = false;
+
+  /** A new user prompt: overflow recovery is available again. */
+  promptStarted(): void {
+    this.overflowRecoveryUsed = false;
+  }
+
+  /** Whether a threshold compaction may run now. */
+  checkThreshold(input: { overThreshold: boolean; generation: number }): ThresholdDecision {
+    if (!input.overThreshold) {
+      this.stuckAtGeneration = undefined;
+      return 'under-threshold';
+    }
+    if (this.stuckAtGeneration !== undefined && input.generation <= this.stuckAtGeneration) return 'waiting-for-new-messages';
+    this.stuckAtGeneration = undefined;
+    return 'compact';
+  }
+
+  /** Report after every successful compaction (threshold, overflow or manual). */
+  compactionFinished(input: { stillOverThreshold: boolean; generation: number }): void {
+    this.stuckAtGeneration = input.stillOverThreshold ? input.generation : undefined;
+  }
+
+  /** A context-overflow error from the current model: recover (once per prompt) or give up. */
+  checkOverflow(): OverflowDecision {
+    if (this.overflowRecoveryUsed) return 'give-up';
+    this.overflowRecoveryUsed = true;
+    return 'recover';
+  }
+
+  get isWaitingForNewMessages(): boolean {
+    return this.stuckAtGeneration !== undefined;
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * `generateBranchSummary` (BRANCHING §4.3): one request summarizing the abandoned branch, with
+ * the preamble in front and the file lists behind. No request when there is nothing to read.
+ */
+import { convertToLlm, type SessionEntry } from '../session';
+import type { TokenEstimator } from '../tokens';
+import { prepareBranchEntries } from './branchEntries';
+import { computeFileLists, formatFileOperations } from './fileOps';
+import { BRANCH_SUMMARY_PREAMBLE, branchPrompt } from './prompts';
+import { serializeConversation } from './serialize';
+import { BRANCH_SUMMARY_MAX_TOKENS, DEFAULT_BRANCH_SUMMARY_RESERVE_TOKENS, FALLBACK_CONTEXT_WINDOW } from './settings';
+import { CompactionError, newTally, requestSummary, type Summarizer, type SummaryTally } from './summarizer';
+
+export const NO_CONTENT_TO_SUMMARIZE = 'No content to summarize';
+
+export interface BranchSummaryOptions {
+  summarizer: Summarizer;
+  signal?: AbortSignal | undefined;
+  customInstructions?: string | undefined;
+  replaceInstructions?: boolean | undefined;
+  /** branchSummary.reserveTokens (default 16384). */
+  reserveTokens?: number | undefined;
+  /** Window of the summarizing model (default 128 000); the input budget is window − reserve. */
+  contextWindow?: number | undefined;
+  estimator?: TokenEstimator | undefined;
+  cwd?: string | undefined;
+}
+
+export type BranchSummaryOutcome =
+  | { kind: 'summary'; summary: string; readFiles: string[]; modifiedFiles: string[]; summarizedMessages: number; tally: SummaryTally }
+  | { kind: 'aborted' }
+  | { kind: 'error'; message: string };
+
+export async function generateBranchSummary(entries: readonly SessionEntry[], options: BranchSummaryOptions): Promise<BranchSummaryOutcome> {
+  const tokenBudget = (options.contextWindow || FALLBACK_CONTEXT_WINDOW) - (options.reserveTokens ?? DEFAULT_BRANCH_SUMMARY_RESERVE_TOKENS);
+  const { messages, fileOps } = prepareBranchEntries(entries, tokenBudget, options);
+  const tally = newTally();
+  if (messages.length === 0) {
+    return { kind: 'summary', summary: NO_CONTENT_TO_SUMMARIZE, readFiles: [], modifiedFiles: [], summarizedMessages: 0, tally };
+  }
+  const prompt = branchPrompt({
+    conversation: serializeConversation(convertToLlm(messages)),
+    customInstructions: options.customInstructions,
+    replaceInstructions: options.replaceInstructions,
+  });
+  let text: string;
+  try {
+    text = await requestSummary({ summarizer: options.summarizer, prompt, maxTokens: BRANCH_SUMMARY_MAX_TOKENS, signal: options.signal, failure: 'Summarization failed', tally });
+  } catch (error) {
+    if (error instanceof CompactionError && error.reason === 'cancelled') return { kind: 'aborted' };
+    return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+  }
+  const { readFiles, modifiedFiles } = computeFileLists(fileOps);
+  const summary = BRANCH_SUMMARY_PREAMBLE + text + formatFileOperations(readFiles, modifiedFiles);
+  return { kind: 'summary', summary, readFiles, modifiedFiles, summarizedMessages: messages.length, tally };
+}

@@ -1,0 +1,74 @@
+/**
+ * Keeping each summarization request inside the summarizer's own window (§19.15). pi sends the
+ * whole span in one request, which can be hundreds of thousands of characters. Here the span's
+ * serialized parts are grouped into chunks that fit; the chunks are then summarized oldest first,
+ * each request updating the running summary. A span that fits is one chunk: one request, the same
+ * prompt as pi's.
+ */
+
+export interface InputBudget {
+  /** Window of the summarizing model. */
+  contextWindow: number;
+  /** Output reserved for the reply. */
+  maxTokens: number;
+  /** The fixed text of every request: system prompt, instructions, the longest running summary. */
+  fixedText: string;
+  /** Tokens the running summary may grow to besides `fixedText` (its own output limit). */
+  runningSummaryTokens: number;
+  estimateText: (text: string) => number;
+}
+
+/** Share of the window left unused, for the estimate's error. */
+const SAFETY_SHARE = 0.05;
+/** Below this a chunk is too small to be worth a request; the budget never goes lower. */
+const MIN_CHUNK_TOKENS = 1000;
+
+/** Tokens available for the conversation text of one request. */
+export function conversationBudget(budget: InputBudget): number {
+  const fixed = budget.estimateText(budget.fixedText) + budget.runningSummaryTokens + budget.maxTokens;
+  const available = Math.floor(budget.contextWindow * (1 - SAFETY_SHARE)) - fixed;
+  return Math.max(MIN_CHUNK_TOKENS, available);
+}
+
+/**
+ * Groups parts (in order) into chunk texts joined like `serializeConversation`, each within
+ * `budgetTokens`. A part larger than the budget is split into pieces of its own.
+ */
+export function chunkConversation(parts: readonly string[], budgetTokens: number, estimateText: (text: string) => number): string[] {
+  const chunks: string[] = [];
+  let current: string[] = [];
+  let currentTokens = 0;
+  const flush = (): void => {
+    if (current.length > 0) chunks.push(current.join('\n\n'));
+    current = [];
+    currentTokens = 0;
+  };
+  for (const part of parts) {
+    const tokens = estimateText(part) + 1;
+    if (tokens > budgetTokens) {
+      flush();
+      chunks.push(...splitText(part, tokens, budgetTokens));
+      continue;
+    }
+    if (currentTokens + tokens > budgetTokens) flush();
+    current.push(part);
+    currentTokens += tokens;
+  }
+  flush();
+  return chunks;
+}
+
+/**
+ * Conservative text estimate for budgets: never below chars/3, since chars/4 under-counts code
+ * and JSON, and an overflowing summary request fails outright.
+ */
+export function conservativeTextTokens(estimateText: (text: string) => number): (text: string) => number {
+  return (text) => Math.max(estimateText(text), Math.ceil(text.length / 3));
+}
+
+function splitText(text: string, tokens: number, budgetTokens: number): string[] {
+  const pieceChars = Math.max(1, Math.floor((text.length * budgetTokens) / tokens));
+  const pieces: string[] = [];
+  for (let offset = 0; offset < text.length; offset += pieceChars) pieces.push(text.slice(offset, offset + pieceChars));
+  return pieces;
+}

@@ -1,0 +1,185 @@
+/**
+ * `compact` (COMPACTION §12): the model step of a compaction. Takes a preparation, asks the
+ * summarizer, returns the summary and its bookkeeping — without ids: the caller appends the entry
+ * (see `compactSession`). Split-turn summaries run in parallel.
+ *
+ * Beyond pi:
+ * - an empty span is reported as "nothing to compact" without any request (§19.14);
+ * - a split turn with no history of its own carries the previous summary forward instead of
+ *   replacing it with "No prior history." (§19.10);
+ * - a span too large for one request is summarized in chunks, oldest first, each request updating
+ *   the running summary (§19.15).
+ */
+import { convertToLlm, type AgentMessage, type Json } from '../session';
+import { piEstimator, type TokenEstimator } from '../tokens';
+import { chunkConversation, conservativeTextTokens, conversationBudget } from './chunking';
+import type { CutAdjustment } from './cutAdjust';
+import { computeFileLists, formatFileOperations, stripFileOperations } from './fileOps';
+import type { CompactionPreparation } from './prepare';
+import {
+  historyPrompt,
+  NO_PRIOR_HISTORY,
+  SPLIT_TURN_SEPARATOR,
+  SUMMARIZATION_SYSTEM_PROMPT,
+  TURN_PREFIX_SUMMARIZATION_PROMPT,
+  turnPrefixPrompt,
+  UPDATE_SUMMARIZATION_PROMPT,
+} from './prompts';
+import { FALLBACK_CONTEXT_WINDOW, historyMaxTokens, summaryReasoning, turnPrefixMaxTokens } from './settings';
+import { serializeParts } from './serialize';
+import { newTally, requestSummary, type Summarizer, type SummaryTally } from './summarizer';
+
+export interface CompactOptions {
+  summarizer: Summarizer;
+  signal?: AbortSignal | undefined;
+  /** Manual `/compact <focus>`; automatic compactions pass none. */
+  customInstructions?: string | undefined;
+  /** The session's thinking level; sent as `reasoning` when the model reasons and it is not off. */
+  thinkingLevel?: string | undefined;
+  modelReasoning?: boolean | undefined;
+  /** Window of the summarizing model, for the request budget; default 128 000. */
+  summarizerContextWindow?: number | undefined;
+  /** Output limit of the summarizing model, if known. */
+  maxOutputTokens?: number | undefined;
+  /** Estimates `tokensAfter` and the request budget; default pi's chars/4. */
+  estimator?: TokenEstimator | undefined;
+  now?: () => number;
+}
+
+export interface CompactionDetails {
+  readFiles: string[];
+  modifiedFiles: string[];
+}
+
+/** Arbor's record of a compaction, stored beside pi's fields under `arbor` (pi ignores it). */
+export interface ArborCompactionRecord {
+  /** Estimated context size right after the compaction (summary + kept tail). */
+  tokensAfter: number;
+  summarizerModel?: string;
+  usage: { input: number; output: number; cacheRead: number; cacheWrite: number };
+  requests: number;
+  /** History chunks summarized (1 unless the span was too large for one request). */
+  chunks: number;
+  durationMs: number;
+  /** Messages that the summary replaced. */
+  summarizedEntries: number;
+  adjustments: CutAdjustment[];
+}
+
+export interface CompactionResult {
+  summary: string;
+  firstKeptEntryId: string;
+  tokensBefore: number;
+  details: CompactionDetails;
+  arbor: ArborCompactionRecord;
+}
+
+export type CompactOutcome = { kind: 'compacted'; result: CompactionResult } | { kind: 'nothing-to-compact'; reason: 'empty-span' };
+
+export async function compact(preparation: CompactionPreparation, options: CompactOptions): Promise<CompactOutcome> {
+  const { messagesToSummarize, turnPrefixMessages, isSplitTurn } = preparation;
+  if (messagesToSummarize.length === 0 && turnPrefixMessages.length === 0) return { kind: 'nothing-to-compact', reason: 'empty-span' };
+  const now = options.now ?? Date.now;
+  const started = now();
+  const estimator = options.estimator ?? piEstimator;
+  const tally = newTally();
+  const split = isSplitTurn && turnPrefixMessages.length > 0;
+  const [history, prefix] = await Promise.all([
+    summarizeHistory(preparation, options, tally),
+    split ? summarizeTurnPrefix(preparation, options, tally) : Promise.resolve(undefined),
+  ]);
+  const { readFiles, modifiedFiles } = computeFileLists(preparation.fileOps);
+  const summary = (prefix === undefined ? history.text : history.text + SPLIT_TURN_SEPARATOR + prefix) + formatFileOperations(readFiles, modifiedFiles);
+  const summaryTokens = estimator.estimate({ role: 'compactionSummary', summary, tokensBefore: preparation.tokensBefore, timestamp: now() });
+  return {
+    kind: 'compacted',
+    result: {
+      summary,
+      firstKeptEntryId: preparation.firstKeptEntryId,
+      tokensBefore: preparation.tokensBefore,
+      details: { readFiles, modifiedFiles },
+      arbor: {
+        tokensAfter: summaryTokens + preparation.keptTokens,
+        ...(tally.model !== undefined ? { summarizerModel: tally.model } : {}),
+        usage: tally.usage,
+        requests: tally.requests,
+        chunks: history.chunks,
+        durationMs: now() - started,
+        summarizedEntries: messagesToSummarize.length + turnPrefixMessages.length,
+        adjustments: preparation.adjustments,
+      },
+    },
+  };
+}
+
+/** The result's `arbor` record as JSON for the entry. */
+export function arborRecordJson(record: ArborCompactionRecord): Json {
+  return JSON.parse(JSON.stringify(record)) as Json;
+}
+
+async function summarizeHistory(
+  preparation: CompactionPreparation,
+  options: CompactOptions,
+  tally: SummaryTally,
+): Promise<{ text: string; chunks: number }> {
+  const previous = preparation.previousSummary;
+  const maxTokens = historyMaxTokens(preparation.settings, options.maxOutputTokens);
+  const chunks = chunksOf(preparation.messagesToSummarize, options, {
+    fixedText: SUMMARIZATION_SYSTEM_PROMPT + UPDATE_SUMMARIZATION_PROMPT + (options.customInstructions ?? ''),
+    maxTokens,
+    previous,
+  });
+  if (chunks.length === 0) {
+    // Nothing readable to add: keep the previous summary (never drop it, §19.10).
+    return { text: previous ? stripFileOperations(previous) : NO_PRIOR_HISTORY, chunks: 0 };
+  }
+  let running = previous;
+  for (const conversation of chunks) {
+    running = await requestSummary({
+      summarizer: options.summarizer,
+      prompt: historyPrompt({ conversation, previousSummary: running, customInstructions: options.customInstructions }),
+      maxTokens,
+      reasoning: summaryReasoning(options.thinkingLevel, options.modelReasoning),
+      signal: options.signal,
+      failure: 'Summarization failed',
+      tally,
+    });
+  }
+  return { text: running ?? '', chunks: chunks.length };
+}
+
+async function summarizeTurnPrefix(preparation: CompactionPreparation, options: CompactOptions, tally: SummaryTally): Promise<string> {
+  const maxTokens = turnPrefixMaxTokens(preparation.settings, options.maxOutputTokens);
+  const chunks = chunksOf(preparation.turnPrefixMessages, options, { fixedText: SUMMARIZATION_SYSTEM_PROMPT + TURN_PREFIX_SUMMARIZATION_PROMPT, maxTokens, previous: undefined });
+  let running: string | undefined;
+  for (const conversation of chunks.length > 0 ? chunks : ['']) {
+    running = await requestSummary({
+      summarizer: options.summarizer,
+      prompt: turnPrefixPrompt({ conversation, previousSummary: running }),
+      maxTokens,
+      reasoning: summaryReasoning(options.thinkingLevel, options.modelReasoning),
+      signal: options.signal,
+      failure: 'Turn prefix summarization failed',
+      tally,
+    });
+  }
+  return running ?? '';
+}
+
+function chunksOf(
+  messages: readonly AgentMessage[],
+  options: CompactOptions,
+  request: { fixedText: string; maxTokens: number; previous: string | undefined },
+): string[] {
+  const parts = serializeParts(convertToLlm(messages));
+  if (parts.length === 0) return [];
+  const estimateText = conservativeTextTokens((options.estimator ?? piEstimator).estimateText);
+  const budget = conversationBudget({
+    contextWindow: options.summarizerContextWindow ?? FALLBACK_CONTEXT_WINDOW,
+    maxTokens: request.maxTokens,
+    fixedText: request.fixedText,
+    runningSummaryTokens: Math.max(request.maxTokens, request.previous ? estimateText(request.previous) : 0),
+    estimateText,
+  });
+  return chunkConversation(parts, budget, estimateText);
+}

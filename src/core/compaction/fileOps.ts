@@ -1,0 +1,114 @@
+/**
+ * Files the summarized conversation read and changed (COMPACTION §9), listed under the summary
+ * so the next model knows what was touched.
+ *
+ * Beyond pi: `file_path` arguments count like `path` (other agents' tool schemas use it), and
+ * paths are normalised against the session's working directory, so `./src/a.ts`,
+ * `src/a.ts` and `/repo/src/a.ts` are one file (§19.13).
+ */
+import * as nodePath from 'node:path';
+import type { AgentMessage, Json } from '../session';
+
+export interface FileOperations {
+  read: Set<string>;
+  written: Set<string>;
+  edited: Set<string>;
+}
+
+export interface FileLists {
+  readFiles: string[];
+  modifiedFiles: string[];
+}
+
+export interface FileOpsOptions {
+  /** The session's working directory; absolute paths inside it are listed relative to it. */
+  cwd?: string;
+}
+
+export function createFileOps(): FileOperations {
+  return { read: new Set(), written: new Set(), edited: new Set() };
+}
+
+const KIND_BY_TOOL: Readonly<Record<string, keyof FileOperations>> = { read: 'read', write: 'written', edit: 'edited' };
+
+/** Adds the read/write/edit tool calls of an assistant message. */
+export function extractFileOpsFromMessage(message: AgentMessage, ops: FileOperations, options: FileOpsOptions = {}): void {
+  if (message.role !== 'assistant' || !Array.isArray(message.content)) return;
+  for (const block of message.content) {
+    if (block?.type !== 'toolCall' || !block.arguments) continue;
+    const kind = KIND_BY_TOOL[block.name];
+    const file = pathArgument(block.arguments);
+    if (kind && file) ops[kind].add(normalizeFilePath(file, options.cwd));
+  }
+}
+
+/**
+ * Adds the lists stored in an earlier summary's `details` (cumulative tracking). Modified files
+ * go to `edited`, as in pi; summaries written by extensions are skipped by the callers.
+ */
+export function mergeFileLists(details: unknown, ops: FileOperations, options: FileOpsOptions = {}): void {
+  if (!details || typeof details !== 'object') return;
+  const { readFiles, modifiedFiles } = details as { readFiles?: unknown; modifiedFiles?: unknown };
+  for (const file of stringArray(readFiles)) ops.read.add(normalizeFilePath(file, options.cwd));
+  for (const file of stringArray(modifiedFiles)) ops.edited.add(normalizeFilePath(file, options.cwd));
+}
+
+/** A file both read and modified is listed as modified only; both lists sorted (UTF-16 order). */
+export function computeFileLists(ops: FileOperations): FileLists {
+  const modified = new Set([...ops.edited, ...ops.written]);
+  return {
+    readFiles: [...ops.read].filter((file) => !modified.has(file)).sort(),
+    modifiedFiles: [...modified].sort(),
+  };
+}
+
+/** The `<read-files>` / `<modified-files>` blocks appended to a summary ("" when both are empty). */
+export function formatFileOperations(readFiles: readonly string[], modifiedFiles: readonly string[]): string {
+  const sections: string[] = [];
+  if (readFiles.length > 0) sections.push(`<read-files>\n${readFiles.join('\n')}\n</read-files>`);
+  if (modifiedFiles.length > 0) sections.push(`<modified-files>\n${modifiedFiles.join('\n')}\n</modified-files>`);
+  return sections.length === 0 ? '' : `\n\n${sections.join('\n\n')}`;
+}
+
+const TRAILING_FILE_BLOCKS = /(?:\n\n<(read-files|modified-files)>\n[\s\S]*?\n<\/\1>)+$/;
+
+/**
+ * A summary without the file blocks appended to it, for carrying it forward verbatim: the merged
+ * lists are appended again afterwards, so they would otherwise appear twice.
+ */
+export function stripFileOperations(summary: string): string {
+  return summary.replace(TRAILING_FILE_BLOCKS, '');
+}
+
+/**
+ * One spelling per file: `.`/`..` resolved, and inside `cwd` relative to it. Paths outside the
+ * working directory stay absolute; `~/…` is left alone (core does not know the home folder).
+ */
+export function normalizeFilePath(file: string, cwd?: string): string {
+  if (file.startsWith('~')) return file;
+  const path = pathFlavour(cwd ?? file);
+  if (!path.isAbsolute(file)) {
+    const normalized = path.normalize(file);
+    return cwd !== undefined && normalized.startsWith('..') ? path.resolve(cwd, normalized) : normalized;
+  }
+  const absolute = path.normalize(file);
+  if (cwd === undefined) return absolute;
+  const relative = path.relative(path.normalize(cwd), absolute);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : absolute;
+}
+
+function pathArgument(args: { [key: string]: Json }): string | undefined {
+  for (const key of ['path', 'file_path']) {
+    const value = args[key];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return undefined;
+}
+
+function pathFlavour(sample: string): typeof nodePath.posix {
+  return /^[A-Za-z]:[\\/]|^\\\\/.test(sample) ? nodePath.win32 : nodePath.posix;
+}
+
+function stringArray(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}

@@ -1,0 +1,129 @@
+/**
+ * `prepareCompaction` (COMPACTION §6): everything about a compaction that needs no model —
+ * the span to summarize, the cut, the previous summary, the file lists, the size before.
+ * Pure and deterministic; pi 0.73.1 semantics for the span (it starts at the previous
+ * compaction's kept boundary, so the previously kept tail is re-summarized, not lost).
+ */
+import { contextOfPath, type AgentMessage, type CompactionEntry, type SessionEntry } from '../session';
+import { measureContext, piEstimator, type TokenEstimator } from '../tokens';
+import { adjustCut, type CutAdjustment } from './cutAdjust';
+import { findCutPoint } from './cutPoint';
+import { compactionMessageOf } from './entryMessages';
+import { createFileOps, extractFileOpsFromMessage, mergeFileLists, type FileOperations } from './fileOps';
+import type { CompactionSettings } from './settings';
+
+export interface PrepareOptions {
+  /** Default: pi's chars/4 (parity). The agent passes its calibrated tokenizer estimator. */
+  estimator?: TokenEstimator;
+  /** The session model's window: enables the fit check (§19.7). */
+  contextWindow?: number | undefined;
+  /** The summarizing model's output limit, if known (caps the summary requests). */
+  maxOutputTokens?: number | undefined;
+  /** The session's working directory, for file-path normalisation. */
+  cwd?: string | undefined;
+  /** Default true: a usage from before the latest compaction is not trusted for `tokensBefore` (§19.6). */
+  ignoreStaleUsage?: boolean;
+}
+
+export interface CompactionPreparation {
+  firstKeptEntryId: string;
+  firstKeptEntryIndex: number;
+  /** Path index where the summarized span starts. */
+  boundaryStart: number;
+  turnStartIndex: number;
+  isSplitTurn: boolean;
+  /** Messages of [boundaryStart, turn start or first kept). */
+  messagesToSummarize: AgentMessage[];
+  /** Messages of [turn start, first kept) when a turn is split. */
+  turnPrefixMessages: AgentMessage[];
+  /** Context size before the compaction (summary + kept + newer messages). */
+  tokensBefore: number;
+  /** Estimated tokens of the kept region. */
+  keptTokens: number;
+  previousSummary: string | undefined;
+  fileOps: FileOperations;
+  settings: CompactionSettings;
+  /** Cut corrections made beyond pi's algorithm. */
+  adjustments: CutAdjustment[];
+}
+
+/**
+ * undefined when the path ends with a compaction ("Already compacted"), is empty, or the first
+ * kept entry has no id (an unmigrated file). Otherwise a preparation — possibly with nothing to
+ * summarize, which `compact` reports without calling the model.
+ */
+export function prepareCompaction(
+  pathEntries: readonly SessionEntry[],
+  settings: CompactionSettings,
+  options: PrepareOptions = {},
+): CompactionPreparation | undefined {
+  const last = pathEntries[pathEntries.length - 1];
+  if (!last || last.type === 'compaction') return undefined;
+  const estimator = options.estimator ?? piEstimator;
+  const previous = latestCompaction(pathEntries);
+  const boundaryStart = spanStart(pathEntries, previous);
+  const end = pathEntries.length;
+  const found = findCutPoint(pathEntries, boundaryStart, end, settings.keepRecentTokens, { estimator });
+  const { cut, keptTokens, adjustments } = adjustCut(pathEntries, boundaryStart, end, found, {
+    estimator,
+    settings,
+    contextWindow: options.contextWindow,
+    maxOutputTokens: options.maxOutputTokens,
+  });
+  const firstKept = pathEntries[cut.firstKeptEntryIndex];
+  if (!firstKept?.id) return undefined;
+  const historyEnd = cut.isSplitTurn ? cut.turnStartIndex : cut.firstKeptEntryIndex;
+  const messagesToSummarize = spanMessages(pathEntries, boundaryStart, historyEnd);
+  const turnPrefixMessages = cut.isSplitTurn ? spanMessages(pathEntries, cut.turnStartIndex, cut.firstKeptEntryIndex) : [];
+  const contextMessages = contextOfPath(pathEntries).messages;
+  return {
+    firstKeptEntryId: firstKept.id,
+    firstKeptEntryIndex: cut.firstKeptEntryIndex,
+    boundaryStart,
+    turnStartIndex: cut.turnStartIndex,
+    isSplitTurn: cut.isSplitTurn,
+    messagesToSummarize,
+    turnPrefixMessages,
+    tokensBefore: measureContext(contextMessages, { estimator, ignoreStaleUsage: options.ignoreStaleUsage !== false }).contextTokens,
+    keptTokens,
+    previousSummary: previous?.entry.summary,
+    fileOps: spanFileOps(previous?.entry, [...messagesToSummarize, ...turnPrefixMessages], options.cwd),
+    settings,
+    adjustments,
+  };
+}
+
+function latestCompaction(path: readonly SessionEntry[]): { entry: CompactionEntry; index: number } | undefined {
+  for (let i = path.length - 1; i >= 0; i--) {
+    const entry = path[i]!;
+    if (entry.type === 'compaction') return { entry: entry as CompactionEntry, index: i };
+  }
+  return undefined;
+}
+
+/** 0.73.1: from the previous compaction's first kept entry, else right after that compaction. */
+function spanStart(path: readonly SessionEntry[], previous: { entry: CompactionEntry; index: number } | undefined): number {
+  if (!previous) return 0;
+  const kept = path.findIndex((entry) => entry.id === previous.entry.firstKeptEntryId);
+  return kept >= 0 ? kept : previous.index + 1;
+}
+
+function spanMessages(path: readonly SessionEntry[], from: number, to: number): AgentMessage[] {
+  const messages: AgentMessage[] = [];
+  for (let i = from; i < to; i++) {
+    const entry = path[i]!;
+    // The previous compaction inside the span travels as `previousSummary`.
+    if (entry.type === 'compaction') continue;
+    const message = compactionMessageOf(entry);
+    if (message) messages.push(message);
+  }
+  return messages;
+}
+
+/** Cumulative: the previous (non-extension) compaction's lists, then the span's tool calls. */
+function spanFileOps(previous: CompactionEntry | undefined, messages: readonly AgentMessage[], cwd: string | undefined): FileOperations {
+  const ops = createFileOps();
+  if (previous && !previous.fromHook) mergeFileLists(previous.details, ops, { cwd });
+  for (const message of messages) extractFileOpsFromMessage(message, ops, { cwd });
+  return ops;
+}

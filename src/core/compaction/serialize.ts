@@ -1,0 +1,81 @@
+/**
+ * The conversation as plain text for the summarizer (COMPACTION §10), so the model reads it as
+ * material rather than a chat to continue. Format identical to pi's, so prompts can be compared
+ * byte for byte, except that long tool-call arguments (a `write` with a whole file body) are
+ * truncated like tool results (§19.12); `{ truncateToolArguments: false }` gives pi's text.
+ */
+import type { LlmMessage } from '../session';
+
+/** Tool results (and, here, tool-call string arguments) longer than this are cut. */
+export const TOOL_RESULT_MAX_CHARS = 2000;
+export const TOOL_ARGUMENT_MAX_CHARS = 2000;
+
+export interface SerializeOptions {
+  /** Default true. false: arguments in full, as pi sends them. */
+  truncateToolArguments?: boolean;
+}
+
+export function serializeConversation(messages: readonly LlmMessage[], options: SerializeOptions = {}): string {
+  return serializeParts(messages, options).join('\n\n');
+}
+
+/**
+ * The parts `serializeConversation` joins with blank lines: one per user message and tool result,
+ * up to three per assistant message. Chunked summarization splits between parts.
+ */
+export function serializeParts(messages: readonly LlmMessage[], options: SerializeOptions = {}): string[] {
+  const parts: string[] = [];
+  for (const message of messages) {
+    if (message.role === 'user') {
+      const text = joinedText(message.content);
+      if (text) parts.push(`[User]: ${text}`);
+    } else if (message.role === 'assistant') {
+      parts.push(...assistantParts(message, options.truncateToolArguments !== false));
+    } else if (message.role === 'toolResult') {
+      const text = joinedText(message.content);
+      if (text) parts.push(`[Tool result]: ${truncateForSummary(text, TOOL_RESULT_MAX_CHARS)}`);
+    }
+  }
+  return parts;
+}
+
+/** The first `maxChars` characters and a marker saying how many were left out. */
+export function truncateForSummary(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  return `${text.slice(0, maxChars)}\n\n[... ${text.length - maxChars} more characters truncated]`;
+}
+
+function assistantParts(message: Extract<LlmMessage, { role: 'assistant' }>, truncateArguments: boolean): string[] {
+  const texts: string[] = [];
+  const thinkings: string[] = [];
+  const calls: string[] = [];
+  for (const block of message.content) {
+    if (block.type === 'text') texts.push(block.text);
+    else if (block.type === 'thinking') thinkings.push(block.thinking);
+    else if (block.type === 'toolCall') {
+      const args = Object.entries(block.arguments ?? {}).map(([key, value]) => `${key}=${argumentText(value, truncateArguments)}`);
+      calls.push(`${block.name}(${args.join(', ')})`);
+    }
+  }
+  const parts: string[] = [];
+  if (thinkings.length > 0) parts.push(`[Assistant thinking]: ${thinkings.join('\n')}`);
+  if (texts.length > 0) parts.push(`[Assistant]: ${texts.join('\n')}`);
+  if (calls.length > 0) parts.push(`[Assistant tool calls]: ${calls.join('; ')}`);
+  return parts;
+}
+
+/** JSON of an argument; long strings anywhere inside it are cut first. */
+function argumentText(value: unknown, truncate: boolean): string {
+  if (!truncate) return JSON.stringify(value);
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    typeof inner === 'string' ? truncateForSummary(inner, TOOL_ARGUMENT_MAX_CHARS) : inner,
+  );
+}
+
+function joinedText(content: string | readonly { type: string; text?: string }[]): string {
+  if (typeof content === 'string') return content;
+  return content
+    .filter((block) => block.type === 'text')
+    .map((block) => block.text)
+    .join('');
+}

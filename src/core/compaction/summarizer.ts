@@ -1,0 +1,122 @@
+/**
+ * The summarizer port: one request in, one text out. The Anthropic adapter implements it; tests
+ * use a scripted one that records requests. Compaction and branch summaries never see a model
+ * object, an API key or a provider.
+ */
+import type { LlmMessage } from '../session';
+import { SUMMARIZATION_SYSTEM_PROMPT } from './prompts';
+
+export interface SummaryRequest {
+  systemPrompt: string;
+  /** Always one user message holding the whole prompt (§11). */
+  messages: LlmMessage[];
+  maxTokens: number;
+  /** Reasoning level to ask for; absent: none. */
+  reasoning?: string;
+  signal?: AbortSignal;
+}
+
+export interface SummaryUsage {
+  input: number;
+  output: number;
+  cacheRead?: number;
+  cacheWrite?: number;
+}
+
+export interface SummaryResponse {
+  /** The text blocks of the reply joined with "\n" (see `joinTextBlocks`); thinking left out. */
+  text: string;
+  usage?: SummaryUsage;
+  /** The model that answered, for the record. */
+  model?: string;
+}
+
+export interface Summarizer {
+  /** Rejects on a provider error or when `signal` aborts. */
+  summarize(request: SummaryRequest): Promise<SummaryResponse>;
+}
+
+export type CompactionErrorReason = 'cancelled' | 'summarization-failed';
+
+export class CompactionError extends Error {
+  constructor(
+    readonly reason: CompactionErrorReason,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'CompactionError';
+  }
+}
+
+/** What a run of requests cost, for the entry's `arbor` record. */
+export interface SummaryTally {
+  requests: number;
+  usage: Required<SummaryUsage>;
+  model: string | undefined;
+}
+
+export function newTally(): SummaryTally {
+  return { requests: 0, usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, model: undefined };
+}
+
+/** How adapters turn reply blocks into `SummaryResponse.text` (pi's rule: text blocks, "\n"). */
+export function joinTextBlocks(content: readonly { type: string; text?: string }[]): string {
+  return content
+    .filter((block) => block.type === 'text')
+    .map((block) => block.text ?? '')
+    .join('\n');
+}
+
+export interface SummaryCall {
+  summarizer: Summarizer;
+  prompt: string;
+  maxTokens: number;
+  reasoning?: string | undefined;
+  signal?: AbortSignal | undefined;
+  /** Start of the error message when the request fails ("Summarization failed"). */
+  failure: string;
+  tally: SummaryTally;
+}
+
+/** Sends one prompt; maps failures to `CompactionError` (cancelled when the signal fired). */
+export async function requestSummary(call: SummaryCall): Promise<string> {
+  throwIfCancelled(call.signal);
+  const request: SummaryRequest = {
+    systemPrompt: SUMMARIZATION_SYSTEM_PROMPT,
+    messages: [{ role: 'user', content: [{ type: 'text', text: call.prompt }], timestamp: Date.now() }],
+    maxTokens: call.maxTokens,
+    ...(call.reasoning ? { reasoning: call.reasoning } : {}),
+    ...(call.signal ? { signal: call.signal } : {}),
+  };
+  let response: SummaryResponse;
+  try {
+    response = await call.summarizer.summarize(request);
+  } catch (error) {
+    throwIfCancelled(call.signal);
+    throw new CompactionError('summarization-failed', `${call.failure}: ${describe(error)}`, { cause: error });
+  }
+  throwIfCancelled(call.signal);
+  record(call.tally, response);
+  return response.text;
+}
+
+export function throwIfCancelled(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new CompactionError('cancelled', 'Compaction cancelled');
+}
+
+function record(tally: SummaryTally, response: SummaryResponse): void {
+  tally.requests++;
+  tally.model ??= response.model;
+  const usage = response.usage;
+  if (!usage) return;
+  tally.usage.input += usage.input;
+  tally.usage.output += usage.output;
+  tally.usage.cacheRead += usage.cacheRead ?? 0;
+  tally.usage.cacheWrite += usage.cacheWrite ?? 0;
+}
+
+function describe(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message || 'Unknown error';
+}

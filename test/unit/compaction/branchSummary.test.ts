@@ -1,0 +1,111 @@
+import { strict as assert } from 'node:assert';
+import {
+  BRANCH_SUMMARY_PREAMBLE,
+  collectEntriesForBranchSummary,
+  computeFileLists,
+  generateBranchSummary,
+  NO_CONTENT_TO_SUMMARIZE,
+  prepareBranchEntries,
+  serializeConversation,
+  SUMMARIZATION_SYSTEM_PROMPT,
+} from '../../../src/core/compaction';
+import { convertToLlm } from '../../../src/core/session';
+import { assistant, user } from '../../support/builders';
+import { loadFixture, sha256 } from './support/fixtures';
+import { branchSummaryEntry, chars, labelEntry, pathOf } from './support/path';
+import { loadPi } from './support/piOracle';
+import { hangingSummarizer, ScriptedSummarizer } from './support/scriptedSummarizer';
+
+describe('branch summaries (CONFORMANCE K)', () => {
+  it('collects nothing without an old position (K.100)', async () => {
+    const { tree } = await loadFixture('synthetic-branched');
+    assert.deepEqual(collectEntriesForBranchSummary(tree, null, 'e03'), { entries: [], commonAncestorId: null });
+  });
+
+  it('collects the reference entries for every fixture pair (K.101–K.103)', async () => {
+    const { tree, expected } = await loadFixture('synthetic-branched');
+    for (const record of expected.branchSummary) {
+      const { entries, commonAncestorId } = collectEntriesForBranchSummary(tree, record.oldLeafId, record.targetId);
+      assert.equal(commonAncestorId, record.commonAncestorId, record.targetId);
+      assert.deepEqual(entries.map((e) => e.id), record.entryIds, record.targetId);
+    }
+    const back = collectEntriesForBranchSummary(tree, 'e14', 'b02');
+    assert.equal(back.commonAncestorId, 'e10');
+    assert.deepEqual(back.entries.map((e) => e.id), ['e11', 'e12', 'e13', 'e14']);
+  });
+
+  it('prepares the reference messages, tokens, files and text for every fixture pair (K.104, K.106, K.109)', async () => {
+    const { tree, expected } = await loadFixture('synthetic-branched');
+    for (const record of expected.branchSummary) {
+      const { entries } = collectEntriesForBranchSummary(tree, record.oldLeafId, record.targetId);
+      for (const prepared of [record.prepareBranchEntries_noBudget, record.prepareBranchEntries_200kModel]) {
+        const ours = prepareBranchEntries(entries, prepared.tokenBudget);
+        assert.equal(ours.messages.length, prepared.messageCount);
+        assert.equal(ours.totalTokens, prepared.totalTokens);
+        assert.deepEqual(computeFileLists(ours.fileOps), { readFiles: prepared.readFiles, modifiedFiles: prepared.modifiedFiles });
+        const text = serializeConversation(convertToLlm(ours.messages));
+        assert.equal(sha256(text), prepared.serialized.sha256);
+      }
+    }
+    assert.equal(expected.branchSummary[0].prepareBranchEntries_200kModel.tokenBudget, 200000 - 16384);
+  });
+
+  it('fills the budget newest first, squeezing in a summary while under 90% (K.105)', async () => {
+    const pi = await loadPi();
+    const a = pathOf(branchSummaryEntry(chars(800)), user(chars(400)), assistant(chars(400)));
+    const roles = (budget: number) => prepareBranchEntries(a, budget).messages.map((m) => m.role);
+    assert.deepEqual(roles(250), ['branchSummary', 'user', 'assistant']);
+    assert.deepEqual(roles(150), ['assistant']);
+    const b = pathOf(user(chars(400)), branchSummaryEntry(chars(400)), assistant(chars(804)));
+    assert.deepEqual(prepareBranchEntries(b, 250).messages.map((m) => m.role), ['branchSummary', 'assistant']);
+    assert.equal(prepareBranchEntries(b, 250).totalTokens, 301);
+    for (const budget of [0, 150, 250, 400]) assert.equal(prepareBranchEntries(a, budget).totalTokens, pi.prepareBranchEntries(a, budget).totalTokens);
+  });
+
+  it('summarizes with the preamble, the reference prompt and 2048 output tokens (K.107, prompt sha from the fixture)', async () => {
+    const { tree, expected } = await loadFixture('synthetic-branched');
+    for (const record of expected.fauxLLM.generateBranchSummary) {
+      const summarizer = new ScriptedSummarizer(() => ({ text: '[faux branch summary]' }));
+      const { entries } = collectEntriesForBranchSummary(tree, record.oldLeafId, record.targetId);
+      const outcome = await generateBranchSummary(entries, { summarizer, contextWindow: 200000 });
+      assert.equal(outcome.kind, 'summary');
+      const request = summarizer.requests[0]!;
+      assert.equal(request.maxTokens, 2048);
+      assert.equal(request.reasoning, undefined);
+      assert.equal(request.systemPrompt, SUMMARIZATION_SYSTEM_PROMPT, 'our own system prompt, not the reference\'s');
+      assert.equal(sha256(summarizer.prompt(0)), record.requests[0].promptText.sha256, record.targetId);
+      if (outcome.kind === 'summary') {
+        assert.equal(outcome.summary, record.result.summary);
+        assert.deepEqual([outcome.readFiles, outcome.modifiedFiles], [record.result.readFiles, record.result.modifiedFiles]);
+      }
+    }
+  });
+
+  it('uses custom instructions alone when asked to replace the prompt (K.107)', async () => {
+    const summarizer = new ScriptedSummarizer();
+    const entries = pathOf(user('q'), assistant('a'));
+    await generateBranchSummary(entries, { summarizer, customInstructions: 'T', replaceInstructions: true });
+    assert.equal(summarizer.prompt(0), '<conversation>\n[User]: q\n\n[Assistant]: a\n</conversation>\n\nT');
+    await generateBranchSummary(entries, { summarizer, customInstructions: 'T' });
+    assert.ok(summarizer.prompt(1).endsWith('\n\nAdditional focus: T'));
+  });
+
+  it('makes no request when nothing can be summarized (K.108)', async () => {
+    const summarizer = new ScriptedSummarizer();
+    const outcome = await generateBranchSummary(pathOf(labelEntry('x')), { summarizer });
+    assert.deepEqual({ ...outcome, tally: undefined }, { kind: 'summary', summary: NO_CONTENT_TO_SUMMARIZE, readFiles: [], modifiedFiles: [], summarizedMessages: 0, tally: undefined });
+    assert.equal(summarizer.requests.length, 0);
+  });
+
+  it('reports an abort and an error instead of a summary', async () => {
+    const controller = new AbortController();
+    const pending = generateBranchSummary(pathOf(user('q')), { summarizer: hangingSummarizer(), signal: controller.signal });
+    controller.abort();
+    assert.deepEqual(await pending, { kind: 'aborted' });
+    const failing = new ScriptedSummarizer(() => {
+      throw new Error('overloaded');
+    });
+    assert.deepEqual(await generateBranchSummary(pathOf(user('q')), { summarizer: failing }), { kind: 'error', message: 'Summarization failed: overloaded' });
+    assert.ok(BRANCH_SUMMARY_PREAMBLE.endsWith('exploration:\n\n'));
+  });
+});

@@ -1,0 +1,185 @@
+import { strict as assert } from 'node:assert';
+import {
+  compact,
+  CompactionError,
+  DEFAULT_COMPACTION_SETTINGS,
+  historyPrompt,
+  joinTextBlocks,
+  prepareCompaction,
+  SUMMARIZATION_SYSTEM_PROMPT,
+  type CompactionPreparation,
+} from '../../../src/core/compaction';
+import type { SessionEntry } from '../../../src/core/session';
+import { assistant, toolCall, toolResult, user } from '../../support/builders';
+import { loadFixture, sha256 } from './support/fixtures';
+import { chars, compactionEntry, pathOf } from './support/path';
+import { loadPi } from './support/piOracle';
+import { byKind, ScriptedSummarizer } from './support/scriptedSummarizer';
+
+const settings = (keepRecentTokens: number) => ({ ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens });
+
+/** Two full turns and a third whose end is kept: a split turn with history before it. */
+function splitPath(): SessionEntry[] {
+  const read = toolCall('read', { path: 'src/a.ts' });
+  return pathOf(user('first task'), assistant('done first'), user('second task'), assistant([read]), toolResult(read, chars(2000)), assistant(chars(2000)));
+}
+
+async function compacted(preparation: CompactionPreparation, summarizer: ScriptedSummarizer, extra: object = {}) {
+  const outcome = await compact(preparation, { summarizer, ...extra });
+  assert.equal(outcome.kind, 'compacted');
+  return (outcome as Extract<typeof outcome, { kind: 'compacted' }>).result;
+}
+
+describe('compact with a scripted summarizer (CONFORMANCE I)', () => {
+  it('sends one user message per request with our system prompt and pi\'s output limits (I.74)', async () => {
+    const summarizer = new ScriptedSummarizer(byKind);
+    const preparation = prepareCompaction(splitPath(), settings(600))!;
+    assert.equal(preparation.isSplitTurn, true);
+    await compacted(preparation, summarizer);
+    assert.deepEqual(summarizer.requests.map((r) => r.maxTokens).sort(), [13107, 8192].sort());
+    for (const request of summarizer.requests) {
+      assert.equal(request.messages.length, 1);
+      assert.equal(request.messages[0]!.role, 'user');
+      // Our own system prompt: the reference's (317 chars, sha 78c24210…) is not ours to copy.
+      assert.equal(request.systemPrompt, SUMMARIZATION_SYSTEM_PROMPT);
+    }
+  });
+
+  it('asks for reasoning at the session thinking level only on reasoning models (I.75)', async () => {
+    const preparation = prepareCompaction(splitPath(), settings(600))!;
+    for (const [thinkingLevel, modelReasoning, expected] of [['off', true, undefined], ['high', true, 'high'], ['high', false, undefined]] as const) {
+      const summarizer = new ScriptedSummarizer(byKind);
+      await compacted(preparation, summarizer, { thinkingLevel, modelReasoning });
+      assert.deepEqual(summarizer.requests.map((r) => r.reasoning), [expected, expected], `${thinkingLevel}/${modelReasoning}`);
+    }
+  });
+
+  it('builds the history-update prompt byte for byte like the reference (I.76, sha from the fixture)', async () => {
+    const { path, expected } = await loadFixture('synthetic-branched');
+    const previousSummary = prepareCompaction(path, settings(1000))!.previousSummary;
+    // The fixture's only requests update an empty conversation; the prompt texts come from seed 002.
+    const records: { customInstructions: string | null; requests: { promptText: { length: number; sha256: string } }[] }[] = expected.fauxLLM.compact;
+    const plain = records.find((c) => c.customInstructions === null)!;
+    const focused = records.find((c) => c.customInstructions === 'Focus on the test files')!;
+    const prompt = historyPrompt({ conversation: '', previousSummary });
+    assert.equal(prompt.length, plain.requests[0].promptText.length);
+    assert.equal(sha256(prompt), plain.requests[0].promptText.sha256);
+    const withFocus = historyPrompt({ conversation: '', previousSummary, customInstructions: 'Focus on the test files' });
+    assert.equal(sha256(withFocus), focused.requests[0].promptText.sha256);
+    assert.ok(withFocus.includes('\n\nAdditional focus: Focus on the test files'));
+    assert.ok(prompt.startsWith('<conversation>\n\n</conversation>\n\n<previous-summary>\n'));
+  });
+
+  it('summarizes the whole span with the initial prompt when there is no previous summary', async () => {
+    const summarizer = new ScriptedSummarizer(byKind);
+    const path = pathOf(user('q1'), assistant('a1'), user(chars(4000)), assistant('a2'));
+    await compacted(prepareCompaction(path, settings(500))!, summarizer);
+    assert.equal(summarizer.requests.length, 1);
+    assert.equal(summarizer.prompt(0), historyPrompt({ conversation: '[User]: q1\n\n[Assistant]: a1' }));
+  });
+
+  it('keeps the previous summary when a split turn has no history of its own (deliberately differs from pi: I.78, §19.10)', async () => {
+    const pi = await loadPi();
+    const edit = toolCall('edit', { path: 'src/x.ts', edits: [] });
+    const read = toolCall('read', { path: 'src/x.ts' });
+    const details = { readFiles: ['prev-read.ts'], modifiedFiles: ['prev-mod.ts'] };
+    const path = pathOf(
+      user('u1'),
+      assistant([toolCall('read', { path: 'old.ts' })]),
+      compactionEntry({ summary: 'PREV SUMMARY', firstKeptEntryId: 'e4', details }),
+      user('u2'),
+      assistant([edit]),
+      toolResult(edit, chars(800)),
+      assistant([read]),
+      toolResult(read, 'x'),
+      assistant('a4'),
+    );
+    const files = '\n\n<read-files>\nprev-read.ts\n</read-files>\n\n<modified-files>\nprev-mod.ts\nsrc/x.ts\n</modified-files>';
+    const fake = pi.fakeModel(() => 'P');
+    try {
+      const theirs = await pi.compact(pi.prepareCompaction(path, settings(150)), fake.model, 'key');
+      assert.equal(fake.prompts.length, 1);
+      assert.equal(theirs.summary, `No prior history.\n\n---\n\n**Turn Context (split turn):**\n\nP${files}`);
+    } finally {
+      fake.dispose();
+    }
+    const summarizer = new ScriptedSummarizer(() => ({ text: 'P' }));
+    const ours = await compacted(prepareCompaction(path, settings(150))!, summarizer);
+    assert.equal(summarizer.requests.length, 1, 'still only the turn-prefix request');
+    assert.equal(ours.summary, `PREV SUMMARY\n\n---\n\n**Turn Context (split turn):**\n\nP${files}`);
+  });
+
+  it('appends the file lists and stores them as details (I.79)', async () => {
+    const read = toolCall('read', { path: 'src/b.ts' });
+    const edit = toolCall('edit', { path: 'src/a.ts' });
+    const path = pathOf(user('q'), assistant([read, edit]), toolResult(read, 'b'), toolResult(edit, 'ok'), user(chars(4000)), assistant('done'));
+    const result = await compacted(prepareCompaction(path, settings(500))!, new ScriptedSummarizer(() => ({ text: 'S' })));
+    assert.equal(result.summary, 'S\n\n<read-files>\nsrc/b.ts\n</read-files>\n\n<modified-files>\nsrc/a.ts\n</modified-files>');
+    assert.deepEqual(result.details, { readFiles: ['src/b.ts'], modifiedFiles: ['src/a.ts'] });
+    const plain = await compacted(prepareCompaction(pathOf(user('q'), assistant('a'), user(chars(4000)), assistant('done')), settings(500))!, new ScriptedSummarizer(() => ({ text: 'S' })));
+    assert.equal(plain.summary, 'S');
+    assert.deepEqual(plain.details, { readFiles: [], modifiedFiles: [] });
+  });
+
+  it('makes no request for an empty span (deliberately differs from pi: I.80, §19.14)', async () => {
+    const pi = await loadPi();
+    const { path } = await loadFixture('synthetic-branched');
+    const fake = pi.fakeModel(() => '[faux]');
+    try {
+      await pi.compact(pi.prepareCompaction(path, settings(20000)), fake.model, 'key');
+      assert.equal(fake.prompts.length, 1, 'pi asks the model to summarize an empty <conversation>');
+    } finally {
+      fake.dispose();
+    }
+    const summarizer = new ScriptedSummarizer();
+    assert.deepEqual(await compact(prepareCompaction(path, settings(20000))!, { summarizer }), { kind: 'nothing-to-compact', reason: 'empty-span' });
+    assert.equal(summarizer.requests.length, 0);
+  });
+
+  it('fails with the reference messages when a request fails (I.81)', async () => {
+    const failing = (kind: string) => new ScriptedSummarizer((request) => {
+      if (request.maxTokens === (kind === 'prefix' ? 8192 : 13107)) throw new Error('529 overloaded');
+      return { text: 'ok' };
+    });
+    const preparation = prepareCompaction(splitPath(), settings(600))!;
+    await assert.rejects(compact(preparation, { summarizer: failing('history') }), (error: CompactionError) => error.reason === 'summarization-failed' && error.message === 'Summarization failed: 529 overloaded');
+    await assert.rejects(compact(preparation, { summarizer: failing('prefix') }), { message: 'Turn prefix summarization failed: 529 overloaded' });
+  });
+
+  it('joins the text blocks of a multi-block reply with a newline, without thinking (O.142)', async () => {
+    const reply = joinTextBlocks([{ type: 'text', text: 'A' }, { type: 'thinking' }, { type: 'text', text: 'B' }]);
+    const path = pathOf(user('q'), assistant([toolCall('read', { path: 'r.ts' })]), user(chars(4000)), assistant('done'));
+    const result = await compacted(prepareCompaction(path, settings(500))!, new ScriptedSummarizer(() => ({ text: reply })));
+    assert.equal(result.summary, 'A\nB\n\n<read-files>\nr.ts\n</read-files>');
+  });
+
+  it('runs the history and turn-prefix requests in parallel and merges them', async () => {
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const summarizer = new ScriptedSummarizer(async (request) => {
+      maxInFlight = Math.max(maxInFlight, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      inFlight--;
+      return byKind(request, 0);
+    });
+    const result = await compacted(prepareCompaction(splitPath(), settings(600))!, summarizer);
+    assert.equal(maxInFlight, 2);
+    assert.equal(result.summary, '[history]\n\n---\n\n**Turn Context (split turn):**\n\n[turn prefix]\n\n<read-files>\nsrc/a.ts\n</read-files>');
+  });
+
+  it('records Arbor\'s bookkeeping beside pi\'s fields', async () => {
+    let now = 1000;
+    const summarizer = new ScriptedSummarizer(() => ({ text: 'S', usage: { input: 120, output: 30 }, model: 'claude-haiku' }));
+    const result = await compacted(prepareCompaction(pathOf(user('q'), assistant('a'), user(chars(4000)), assistant('done')), settings(500))!, summarizer, { now: () => (now += 250) });
+    assert.deepEqual(result.arbor, {
+      tokensAfter: 1 + 1001,
+      summarizerModel: 'claude-haiku',
+      usage: { input: 120, output: 30, cacheRead: 0, cacheWrite: 0 },
+      requests: 1,
+      chunks: 1,
+      durationMs: 500,
+      summarizedEntries: 2,
+      adjustments: [],
+    });
+  });
+});

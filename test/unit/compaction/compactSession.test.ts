@@ -1,0 +1,82 @@
+import { strict as assert } from 'node:assert';
+import { CompactionError, compactSession, DEFAULT_COMPACTION_SETTINGS } from '../../../src/core/compaction';
+import type { CompactionEntry } from '../../../src/core/session';
+import { appendTurns, assistant, memorySession, user } from '../../support/builders';
+import { chars } from './support/path';
+import { hangingSummarizer, ScriptedSummarizer } from './support/scriptedSummarizer';
+
+const settings = { ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens: 500 };
+
+async function sessionWithHistory() {
+  const session = memorySession();
+  await appendTurns(session, 3);
+  await session.appendMessage(user(chars(4000)));
+  await session.appendMessage(assistant('latest answer'));
+  return session;
+}
+
+describe('compactSession: prepare, summarize, append (CONFORMANCE J)', () => {
+  it('appends one compaction under the previous leaf, pi\'s fields plus ours (J.83)', async () => {
+    const session = await sessionWithHistory();
+    const leafBefore = session.leafId;
+    const summarizer = new ScriptedSummarizer(() => ({ text: 'S', model: 'claude-haiku' }));
+    const outcome = await compactSession(session, { settings, summarizer });
+    assert.equal(outcome.kind, 'compacted');
+    const entry = session.getEntry(session.leafId!) as CompactionEntry;
+    assert.equal(entry.type, 'compaction');
+    assert.equal(entry.parentId, leafBefore);
+    assert.equal(entry.summary, 'S');
+    assert.equal(entry.firstKeptEntryId, session.getBranch()[6]!.id);
+    assert.equal(entry.fromHook, false);
+    assert.deepEqual(entry.details, { readFiles: [], modifiedFiles: [] });
+    assert.deepEqual(Object.keys(entry).slice(0, 9), ['type', 'id', 'parentId', 'timestamp', 'summary', 'firstKeptEntryId', 'tokensBefore', 'details', 'fromHook']);
+    assert.equal((entry.arbor as { summarizerModel: string }).summarizerModel, 'claude-haiku');
+    const context = session.buildContext().messages;
+    assert.deepEqual(context.map((m) => m.role), ['compactionSummary', 'user', 'assistant']);
+  });
+
+  it('writes nothing when the compaction is cancelled during the request (J.94)', async () => {
+    const session = await sessionWithHistory();
+    const entriesBefore = session.entries.length;
+    const leafBefore = session.leafId;
+    const controller = new AbortController();
+    const running = compactSession(session, { settings, summarizer: hangingSummarizer(), signal: controller.signal });
+    setTimeout(() => controller.abort(), 5);
+    await assert.rejects(running, (error: CompactionError) => error.reason === 'cancelled' && error.message === 'Compaction cancelled');
+    assert.equal(session.entries.length, entriesBefore);
+    assert.equal(session.leafId, leafBefore);
+  });
+
+  it('writes nothing when the signal fires after the summarizer answered', async () => {
+    const session = await sessionWithHistory();
+    const controller = new AbortController();
+    const summarizer = new ScriptedSummarizer(() => {
+      controller.abort();
+      return { text: 'too late' };
+    });
+    await assert.rejects(compactSession(session, { settings, summarizer, signal: controller.signal }), { reason: 'cancelled' });
+    assert.equal(session.getEntry(session.leafId!)!.type, 'message');
+  });
+
+  it('writes nothing when the summarizer fails, and leaves the leaf (I.81)', async () => {
+    const session = await sessionWithHistory();
+    const leafBefore = session.leafId;
+    const summarizer = new ScriptedSummarizer(() => {
+      throw new Error('boom');
+    });
+    await assert.rejects(compactSession(session, { settings, summarizer }), { message: 'Summarization failed: boom' });
+    assert.equal(session.leafId, leafBefore);
+  });
+
+  it('reports why there is nothing to compact without calling the summarizer', async () => {
+    const summarizer = new ScriptedSummarizer();
+    assert.deepEqual(await compactSession(memorySession(), { settings, summarizer }), { kind: 'nothing-to-compact', reason: 'empty-session' });
+    const small = memorySession();
+    await appendTurns(small, 1);
+    assert.deepEqual(await compactSession(small, { settings, summarizer }), { kind: 'nothing-to-compact', reason: 'empty-span' });
+    const compacted = await sessionWithHistory();
+    await compactSession(compacted, { settings, summarizer });
+    assert.deepEqual(await compactSession(compacted, { settings, summarizer }), { kind: 'nothing-to-compact', reason: 'already-compacted' });
+    assert.equal(summarizer.requests.length, 1);
+  });
+});

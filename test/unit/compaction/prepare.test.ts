@@ -1,0 +1,114 @@
+import { strict as assert } from 'node:assert';
+import { computeFileLists, DEFAULT_COMPACTION_SETTINGS, prepareCompaction, serializeConversation, type CompactionPreparation } from '../../../src/core/compaction';
+import { convertToLlm, type SessionEntry } from '../../../src/core/session';
+import { assistant, toolCall, toolResult, user } from '../../support/builders';
+import { loadFixture, sha256 } from './support/fixtures';
+import { compactionEntry, pathOf } from './support/path';
+import { loadPi } from './support/piOracle';
+import { ordinaryPath } from './support/randomPath';
+
+const settings = (keepRecentTokens: number) => ({ ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens });
+
+/** The parts of a preparation that pi also computes. */
+function span(p: Pick<CompactionPreparation, 'firstKeptEntryId' | 'isSplitTurn' | 'messagesToSummarize' | 'turnPrefixMessages' | 'previousSummary' | 'fileOps'>) {
+  return {
+    firstKeptEntryId: p.firstKeptEntryId,
+    isSplitTurn: p.isSplitTurn,
+    messagesToSummarize: p.messagesToSummarize,
+    turnPrefixMessages: p.turnPrefixMessages,
+    previousSummary: p.previousSummary,
+    files: computeFileLists(p.fileOps),
+  };
+}
+
+/** An ordinary session with a compaction in the middle, followed by more turns. */
+function compactedOrdinaryPath(seed: number): SessionEntry[] {
+  const before = ordinaryPath(seed, 6);
+  const keptFrom = before.filter((entry) => entry.type === 'message' && (entry.message as { role: string }).role === 'user')[3]!;
+  const after = ordinaryPath(seed + 1000, 5).slice(2);
+  const compaction = { ...pathOf(compactionEntry({ summary: `## Goal\nseed ${seed}`, firstKeptEntryId: keptFrom.id, details: { readFiles: ['old.ts'], modifiedFiles: [] } }))[0]!, id: 'cmp' };
+  const all = [...before, compaction, ...after.map((entry) => ({ ...entry, id: `n${entry.id}` }))];
+  return all.map((entry, index) => ({ ...entry, parentId: index === 0 ? null : all[index - 1]!.id }));
+}
+
+describe('prepareCompaction (CONFORMANCE G)', () => {
+  it('refuses a path ending with a compaction and an empty path (G.61)', () => {
+    const compacted = pathOf(user('q'), assistant('a'), compactionEntry({ summary: 's', firstKeptEntryId: 'e1' }));
+    assert.equal(prepareCompaction(compacted, DEFAULT_COMPACTION_SETTINGS), undefined);
+    assert.equal(prepareCompaction([], DEFAULT_COMPACTION_SETTINGS), undefined);
+  });
+
+  it('reproduces the reference spans on the synthetic fixture (G.62)', async () => {
+    const { path, expected } = await loadFixture('synthetic-branched');
+    for (const record of expected.prepareCompaction) {
+      const p = prepareCompaction(path, settings(record.keepRecentTokens))!;
+      assert.equal(p.firstKeptEntryId, record.firstKeptEntryId);
+      assert.equal(p.firstKeptEntryIndex, record.firstKept.index);
+      assert.equal(p.isSplitTurn, record.isSplitTurn);
+      assert.equal(p.previousSummary?.length, record.previousSummaryLength);
+      assert.deepEqual(computeFileLists(p.fileOps), record.fileLists);
+      for (const [name, messages] of [['messagesToSummarize', p.messagesToSummarize], ['turnPrefixMessages', p.turnPrefixMessages]] as const) {
+        const text = serializeConversation(convertToLlm(messages));
+        assert.equal(messages.length, record[name].count);
+        assert.equal(text.length, record[name].serialized.length);
+        assert.equal(sha256(text), record[name].serialized.sha256);
+      }
+    }
+  });
+
+  it('reports tokensBefore 4560 like pi only when stale usage is allowed (deliberately differs, §19.6)', async () => {
+    const { path, expected } = await loadFixture('synthetic-branched');
+    assert.equal(prepareCompaction(path, settings(1000), { ignoreStaleUsage: false })!.tokensBefore, expected.prepareCompaction[0].tokensBefore);
+    assert.equal(prepareCompaction(path, settings(1000))!.tokensBefore, 82);
+  });
+
+  it('reproduces the reference spans on the legacy fixture', async () => {
+    const { path, expected } = await loadFixture('legacy-v1');
+    for (const record of expected.prepareCompaction) {
+      const p = prepareCompaction(path, settings(record.keepRecentTokens))!;
+      assert.equal(p.firstKeptEntryIndex, record.firstKept.index);
+      assert.equal(p.messagesToSummarize.length, record.messagesToSummarize.count);
+      assert.equal(p.tokensBefore, record.tokensBefore);
+      assert.equal(p.previousSummary?.length, record.previousSummaryLength);
+    }
+  });
+
+  it('falls back to right after the previous compaction when its kept entry is not on the path (G.63)', () => {
+    const path = pathOf(user('q1'), assistant('a1'), compactionEntry({ summary: 'S', firstKeptEntryId: 'gone' }), user('q2'), assistant('a2'));
+    const p = prepareCompaction(path, settings(50000))!;
+    assert.equal(p.boundaryStart, 3);
+    assert.equal(p.firstKeptEntryId, 'e4');
+  });
+
+  it('merges the previous compaction\'s file lists unless an extension wrote it (G.68)', () => {
+    const read = toolCall('read', { path: 'src/new.ts' });
+    const body = [user('q'), assistant([read]), toolResult(read, 'x'.repeat(4000)), user('q2'), assistant('a2')] as const;
+    const details = { readFiles: ['prev-read.ts'], modifiedFiles: ['prev-mod.ts'] };
+    const ours = pathOf(compactionEntry({ summary: 'S', firstKeptEntryId: 'e2', details }), ...body);
+    assert.deepEqual(computeFileLists(prepareCompaction(ours, settings(10))!.fileOps), { readFiles: ['prev-read.ts', 'src/new.ts'], modifiedFiles: ['prev-mod.ts'] });
+    const fromExtension = pathOf(compactionEntry({ summary: 'S', firstKeptEntryId: 'e2', details, fromHook: true }), ...body);
+    assert.deepEqual(computeFileLists(prepareCompaction(fromExtension, settings(10))!.fileOps), { readFiles: ['src/new.ts'], modifiedFiles: [] });
+  });
+
+  it('equals pi 0.73.1 on seeded ordinary sessions, first and repeated compactions (pi estimator parity)', async () => {
+    const pi = await loadPi();
+    for (let seed = 1; seed <= 25; seed++) {
+      for (const path of [ordinaryPath(seed), compactedOrdinaryPath(seed)]) {
+        for (const keep of [100, 2000, 20000]) {
+          const ours = prepareCompaction(path, settings(keep))!;
+          const theirs = pi.prepareCompaction(path, settings(keep));
+          assert.deepEqual(span(ours), span(theirs), `seed ${seed}, keep ${keep}`);
+          assert.equal(ours.tokensBefore, theirs.tokensBefore);
+        }
+      }
+    }
+  });
+
+  it('starts a repeated compaction at the previous kept boundary, so the kept tail is re-summarized, not lost', () => {
+    const path = compactedOrdinaryPath(7);
+    const p = prepareCompaction(path, settings(100))!;
+    const previous = path.find((entry) => entry.id === 'cmp')!;
+    assert.equal(path[p.boundaryStart]!.id, previous.firstKeptEntryId);
+    assert.equal(p.previousSummary, '## Goal\nseed 7');
+  });
+});
