@@ -1,0 +1,199 @@
+// Starts a real VS Code (code-server, from the provisioned cache) with extensions installed into a
+// fresh extensions folder, a fresh user-data folder and a temporary workspace, on 127.0.0.1 only.
+// The server runs in its own process group and `stop()` ends the whole group; so do Ctrl-C, SIGTERM
+// and the end of this process, whatever way it comes.
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { delay, onInterrupt, spawnGroup } from './processGroup';
+import { codeServerEntry, nodeBin, repoRoot } from './paths';
+
+/** An extension to install: its folder and the paths (relative to it) that make up the installed copy. */
+export interface ExtensionSource {
+  folder: string;
+  files: string[];
+}
+
+export interface CodeServerOptions {
+  extensions: ExtensionSource[];
+  /** Folder to open. Default: a new empty folder inside the run's temporary directory. */
+  workspace?: string;
+  /** Files to copy into the workspace: relative path in the workspace → source file. */
+  workspaceFiles?: Record<string, string>;
+  /** Written to `<workspace>/.vscode/settings.json`. */
+  workspaceSettings?: Record<string, unknown>;
+  /** Added to the server's environment, which the extension host inherits. */
+  env?: Record<string, string>;
+  /** Keep the temporary folders after stop (also: ARBOR_KEEP_TEMP=1). */
+  keepTemp?: boolean;
+  startTimeoutMs?: number;
+}
+
+export interface RunningCodeServer {
+  /** `http://127.0.0.1:<port>/` */
+  readonly url: string;
+  /** The workbench URL that opens the workspace folder. */
+  readonly workbenchUrl: string;
+  readonly workspace: string;
+  readonly userDataDir: string;
+  readonly tempDir: string;
+  /** The server's log, then the extension host's log (their last lines). */
+  logTail(lines?: number): string;
+  stop(): Promise<void>;
+}
+
+/** Arbor as the installed extension would contain it (see .vscodeignore). */
+export const arborExtension: ExtensionSource = { folder: repoRoot, files: ['package.json', 'dist', 'media'] };
+
+/** User settings that keep the workbench quiet and off the network. */
+const quietUserSettings = {
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'workbench.enableExperiments': false,
+  'workbench.settings.enableNaturalLanguageSearch': false,
+  'telemetry.telemetryLevel': 'off',
+  'update.mode': 'none',
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'extensions.ignoreRecommendations': true,
+  'npm.fetchOnlinePackageInfo': false,
+  'git.enabled': false,
+  'github.gitAuthentication': false,
+  'chat.disableAIFeatures': true,
+  'security.workspace.trust.enabled': false,
+};
+
+export function buildExtension(): void {
+  const result = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('Building the extension (node esbuild.mjs) failed');
+}
+
+/** Copies the extension to `<extensionsDir>/<publisher>.<name>-<version>/`; returns its id. */
+export function installExtension(extensionsDir: string, source: ExtensionSource): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(source.folder, 'package.json'), 'utf8')) as {
+    publisher: string;
+    name: string;
+    version: string;
+  };
+  const id = `${manifest.publisher}.${manifest.name}`;
+  const target = path.join(extensionsDir, `${id}-${manifest.version}`);
+  fs.rmSync(target, { recursive: true, force: true });
+  for (const file of source.files) {
+    const from = path.join(source.folder, file);
+    if (!fs.existsSync(from)) throw new Error(`Cannot install ${id}: ${from} does not exist (was it built?)`);
+    fs.cpSync(from, path.join(target, file), { recursive: true });
+  }
+  // With an extensions.json that does not list the folder, VS Code ignores it; without one it scans.
+  fs.rmSync(path.join(extensionsDir, 'extensions.json'), { force: true });
+  return id;
+}
+
+export async function startCodeServer(options: CodeServerOptions): Promise<RunningCodeServer> {
+  if (!fs.existsSync(codeServerEntry)) {
+    throw new Error('code-server is not provisioned: run `node --import tsx scripts/provision.ts` first');
+  }
+  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-vscode-'));
+  const userDataDir = path.join(tempDir, 'user-data');
+  const extensionsDir = path.join(tempDir, 'extensions');
+  const workspace = options.workspace ?? path.join(tempDir, 'workspace');
+  const serverLog = path.join(tempDir, 'server.log');
+  // Without --config, code-server writes ~/.config/code-server/config.yaml (with a password) on first start.
+  const configFile = path.join(tempDir, 'config.yaml');
+  fs.writeFileSync(configFile, 'auth: none\n');
+  fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
+  fs.mkdirSync(extensionsDir, { recursive: true });
+  fs.mkdirSync(workspace, { recursive: true });
+  writeJson(path.join(userDataDir, 'User', 'settings.json'), quietUserSettings);
+  for (const [name, source] of Object.entries(options.workspaceFiles ?? {})) {
+    fs.mkdirSync(path.dirname(path.join(workspace, name)), { recursive: true });
+    fs.copyFileSync(source, path.join(workspace, name));
+  }
+  if (options.workspaceSettings) writeJson(path.join(workspace, '.vscode', 'settings.json'), options.workspaceSettings);
+  for (const extension of options.extensions) installExtension(extensionsDir, extension);
+
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/`;
+  const args = [
+    codeServerEntry,
+    ...['--config', configFile, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`],
+    ...['--user-data-dir', userDataDir, '--extensions-dir', extensionsDir],
+    ...['--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override'],
+    workspace,
+  ];
+  const server = spawnGroup(nodeBin, args, { cwd: workspace, env: { ...process.env, ...options.env }, logFile: serverLog });
+
+  const logTail = (lines = 40): string => [tail(serverLog, lines), ...extensionHostLogs(userDataDir).map((file) => tail(file, lines))].join('\n');
+  const keep = options.keepTemp === true || process.env.ARBOR_KEEP_TEMP === '1';
+  let stopped: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopped ??= (async () => {
+      interrupt.dispose();
+      await server.stop();
+      if (keep) console.log(`[code-server] kept ${tempDir}`);
+      else fs.rmSync(tempDir, { recursive: true, force: true });
+    })();
+    return stopped;
+  };
+  const interrupt = onInterrupt(stop);
+
+  try {
+    await waitUntilAnswering(url, server.exited, options.startTimeoutMs ?? 60_000);
+  } catch (error) {
+    console.error(`[code-server] failed to start: ${error instanceof Error ? error.message : String(error)}\n${logTail()}`);
+    await stop();
+    throw error;
+  }
+  const workbenchUrl = `${url}?folder=${encodeURIComponent(workspace)}`;
+  return { url, workbenchUrl, workspace, userDataDir, tempDir, logTail, stop };
+}
+
+async function waitUntilAnswering(url: string, exited: Promise<number | null>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exitCode: number | null | undefined;
+  void exited.then((code) => (exitCode = code));
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined) throw new Error(`code-server exited early (exit code ${String(exitCode)})`);
+    try {
+      const response = await fetch(`${url}healthz`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await delay(250);
+  }
+  throw new Error(`code-server did not answer on ${url} within ${timeoutMs / 1000} s`);
+}
+
+/** `<user-data>/logs/<stamp>/exthost1/remoteexthost.log`, for every stamp. */
+export function extensionHostLogs(userDataDir: string): string[] {
+  const logsDir = path.join(userDataDir, 'logs');
+  if (!fs.existsSync(logsDir)) return [];
+  return fs
+    .readdirSync(logsDir)
+    .map((stamp) => path.join(logsDir, stamp, 'exthost1', 'remoteexthost.log'))
+    .filter((file) => fs.existsSync(file));
+}
+
+function tail(file: string, lines: number): string {
+  if (!fs.existsSync(file)) return `--- ${file}: (missing)`;
+  const text = fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  return `--- last ${lines} lines of ${file}\n${text}`;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function writeJson(file: string, value: unknown): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+}
