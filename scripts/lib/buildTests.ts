@@ -1,0 +1,40 @@
+// Bundles the integration suites and the runner that executes them inside the extension host
+// (esbuild, `vscode` external, mocha bundled in), as an installable extension folder:
+//   out/integration/runner-extension/{package.json, dist/runner.js, dist/suites/*.test.js}
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as esbuild from 'esbuild';
+import type { ExtensionSource } from './codeServer';
+import { repoRoot } from './paths';
+
+export const runnerExtensionDir = path.join(repoRoot, 'out', 'integration', 'runner-extension');
+/** The module @vscode/test-electron loads as extensionTestsPath. */
+export const runnerEntry = path.join(runnerExtensionDir, 'dist', 'runner.js');
+
+const common = {
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'inline',
+  external: ['vscode'],
+  logLevel: 'warning',
+  // mocha's parallel mode (require.resolve of its worker files) is never used in the extension host.
+  logOverride: { 'require-resolve-not-external': 'silent' },
+} satisfies esbuild.BuildOptions;
+
+export async function buildIntegrationTests(): Promise<ExtensionSource> {
+  const suitesDir = path.join(repoRoot, 'test', 'integration');
+  const suites = fs
+    .readdirSync(suitesDir)
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => path.join(suitesDir, name));
+  if (suites.length === 0) throw new Error(`No integration suites (*.test.ts) in ${suitesDir}`);
+  fs.rmSync(runnerExtensionDir, { recursive: true, force: true });
+  await Promise.all([
+    esbuild.build({ ...common, entryPoints: [path.join(repoRoot, 'test', 'vscode', 'runner', 'runner.ts')], outfile: runnerEntry }),
+    esbuild.build({ ...common, entryPoints: suites, outdir: path.join(runnerExtensionDir, 'dist', 'suites') }),
+  ]);
+  fs.copyFileSync(path.join(repoRoot, 'test', 'vscode', 'runner', 'package.json'), path.join(runnerExtensionDir, 'package.json'));
+  return { folder: runnerExtensionDir, files: ['package.json', 'dist'] };
+}

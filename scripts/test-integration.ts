@@ -1,0 +1,73 @@
+// `npm run test:integration`: runs test/integration/*.test.ts inside a real extension host.
+// Builds Arbor and the runner extension, starts code-server with both installed and a temporary
+// workspace holding the fixture session, opens the workbench in Chromium (code-server starts the
+// extension host only for a connected window), waits for the runner's results file, prints them.
+// A global timeout (ARBOR_TEST_TIMEOUT_MS, default 5 min) ends a hung run and names the test.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { printResults, readResults, RESULT_FILE_ENV, type SuiteResults } from '../test/vscode/results';
+import { launchBrowser, newLocalContext, openWorkbench } from './lib/browser';
+import { buildIntegrationTests } from './lib/buildTests';
+import { arborExtension, buildExtension, startCodeServer } from './lib/codeServer';
+import { fixturesDir, resultsDir } from './lib/paths';
+import { delay } from './lib/processGroup';
+import { provision } from './provision';
+
+const timeoutMs = Number(process.env.ARBOR_TEST_TIMEOUT_MS ?? 5 * 60_000);
+/** The fixture sessions the suites open, copied into the workspace under these names. */
+export const integrationWorkspaceFiles = {
+  'sessions/synthetic-branched.jsonl': path.join(fixturesDir, 'synthetic-branched.jsonl'),
+};
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  await provision();
+  buildExtension();
+  const runner = await buildIntegrationTests();
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const resultFile = process.env[RESULT_FILE_ENV] ?? path.join(resultsDir, 'integration.json');
+  fs.rmSync(resultFile, { force: true });
+
+  const server = await startCodeServer({
+    extensions: [arborExtension, runner],
+    workspaceFiles: integrationWorkspaceFiles,
+    env: { [RESULT_FILE_ENV]: resultFile },
+  });
+  const browser = await launchBrowser();
+  try {
+    const page = await (await newLocalContext(browser)).newPage();
+    await openWorkbench(page, server.workbenchUrl);
+    console.log(`[integration] workbench up after ${((Date.now() - started) / 1000).toFixed(1)} s; running suites in the extension host`);
+    const results = await waitForResults(resultFile, started + timeoutMs);
+    await page.close();
+    if (!results) {
+      const current = readResults(resultFile)?.current;
+      console.error(`\n[integration] timed out after ${timeoutMs / 1000} s ${current ? `while running: ${current}` : 'before any test started'}`);
+      console.error(server.logTail(60));
+      return 1;
+    }
+    printResults(results);
+    if (results.failed > 0) console.error(`\n${server.logTail(30)}`);
+    return results.failed > 0 ? 1 : 0;
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+async function waitForResults(file: string, deadline: number): Promise<SuiteResults | undefined> {
+  while (Date.now() < deadline) {
+    const results = readResults(file);
+    if (results?.state === 'done') return results;
+    await delay(250);
+  }
+  return undefined;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`[integration] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exit(1);
+  },
+);
