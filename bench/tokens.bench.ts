@@ -1,0 +1,69 @@
+/**
+ * Token benchmarks (issue 3):
+ * - recounting the context after one new message on a 100 000-entry session, against a cold count
+ *   (the per-message cache must make it at least 100× cheaper);
+ * - the accuracy of predicting each request's size, pi's chars/4 against the calibrated tokenizer,
+ *   on a generated session with simulated provider usage (see tokensGroundTruth.ts).
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { contextOfPath, loadSessionFile, positionOnOpen, type AgentMessage } from '../src/core/session';
+import { createTokenizerEstimator, loadTextTokenizer, measureContext, piEstimator } from '../src/core/tokens';
+import { generateSession } from './generate';
+import { medianMs, msLine, ratioLine } from './measure';
+import { formatReport, measureAccuracy, pathMessages } from './tokenAccuracy';
+import { writeGroundTruthSession } from './tokensGroundTruth';
+
+const DATA_DIR = path.join(__dirname, '.data');
+
+/** A 100 000-entry session without branches or compactions: its path holds every entry. */
+export async function linearSession(entries = 100_000): Promise<string> {
+  mkdirSync(DATA_DIR, { recursive: true });
+  const file = path.join(DATA_DIR, `linear-${entries}.jsonl`);
+  if (!existsSync(file)) await generateSession(file, { entries, seed: 9 });
+  return file;
+}
+
+export async function run(): Promise<void> {
+  await recount();
+  await accuracy();
+}
+
+async function recount(): Promise<void> {
+  const { tree } = await loadSessionFile(await linearSession());
+  const messages: AgentMessage[] = contextOfPath(tree.pathTo(positionOnOpen(tree))).messages;
+  const loadStart = performance.now();
+  const countText = await loadTextTokenizer();
+  console.log(msLine('gpt-tokenizer first load (lazy, once per process)', performance.now() - loadStart));
+  console.log(`context: ${messages.length} messages`);
+
+  const estimator = createTokenizerEstimator(countText);
+  const options = { estimator, useReportedUsage: false } as const;
+  const coldStart = performance.now();
+  const cold = measureContext(messages, options);
+  const coldMs = performance.now() - coldStart;
+  // The meter after each new message: one more message, everything else cached.
+  const warmMs = await medianMs(9, () => {
+    messages.push({ role: 'user', content: [{ type: 'text', text: 'and one more thing: rename the helper' }], timestamp: Date.now() });
+    measureContext(messages, options);
+  });
+  const withUsageMs = await medianMs(9, () => measureContext(messages, { estimator }));
+  const piColdMs = await medianMs(3, () => measureContext(messages, { estimator: piEstimator, useReportedUsage: false }));
+  console.log(msLine(`cold tokenizer count of every message (${cold.contextTokens} tokens)`, coldMs));
+  console.log(msLine('recount after appending one message (cached)', warmMs));
+  console.log(msLine('meter reading: last usage + estimate of what follows', withUsageMs));
+  console.log(msLine('pi chars/4 count of every message, for comparison', piColdMs));
+  console.log(ratioLine('cold count / recount after one message', coldMs / warmMs, { min: 100 }));
+}
+
+async function accuracy(): Promise<void> {
+  const file = path.join(DATA_DIR, 'ground-truth-150.jsonl');
+  mkdirSync(DATA_DIR, { recursive: true });
+  if (!existsSync(file)) await writeGroundTruthSession(file, { turns: 150, seed: 11 });
+  console.log('token accuracy on a generated session whose usage is SIMULATED (no real usage data here):');
+  console.log('  provider tokens = o200k count × a per-kind factor (prose 1.10, code 1.22, JSON 1.30, CJK 1.45, logs 1.16) + framing');
+  const report = await measureAccuracy(await pathMessages(file));
+  for (const line of formatReport(report)) console.log(`  ${line}`);
+  console.log(ratioLine('estimated-part error: pi / calibrated tokenizer', report.pi.estimatedPartPct / report.calibrated.estimatedPartPct, { min: 2 }));
+}
