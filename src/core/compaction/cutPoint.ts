@@ -103,10 +103,20 @@ export function findTurnStartIndex(entries: readonly SessionEntry[], index: numb
   return -1;
 }
 
+/**
+ * Custom messages and branch summaries become a new message object on every conversion; keeping
+ * one per entry lets a caching estimator (the tokenizer's) count each entry once.
+ */
+const convertedEntries = new WeakMap<SessionEntry, AgentMessage | null>();
+
 /** Tokens an entry puts in front of the model (0 for settings, labels, compactions…). */
 export function entryTokens(entry: SessionEntry, estimator: TokenEstimator): number {
   if (!bearsContext(entry)) return 0;
-  const message = entryToContextMessage(entry);
+  let message = entry.type === 'message' ? (entry.message as AgentMessage) : convertedEntries.get(entry);
+  if (message === undefined) {
+    message = entryToContextMessage(entry) ?? null;
+    convertedEntries.set(entry, message);
+  }
   return message ? estimator.estimate(message) : 0;
 }
 

@@ -54,7 +54,7 @@ export type NavigateResult =
 export async function navigateTree(session: Session, targetId: string, options: NavigateOptions = {}): Promise<NavigateResult> {
   const oldLeafId = session.leafId;
   if (targetId === oldLeafId) return { cancelled: false };
-  if (options.summarize && !options.summarizer) throw new CompactionError('summarization-failed', 'No model available for summarization');
+  if (options.summarize && !options.summarizer) throw new CompactionError('no-summarizer', 'No model available for summarization');
   const { newLeafId, editorText } = navigationTarget(session, targetId);
   const { entries } = collectEntriesForBranchSummary(session.tree, oldLeafId, targetId);
   let summaryEntryId: string | undefined;

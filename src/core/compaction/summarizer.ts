@@ -36,7 +36,7 @@ export interface Summarizer {
   summarize(request: SummaryRequest): Promise<SummaryResponse>;
 }
 
-export type CompactionErrorReason = 'cancelled' | 'summarization-failed';
+export type CompactionErrorReason = 'cancelled' | 'summarization-failed' | 'no-summarizer';
 
 export class CompactionError extends Error {
   constructor(

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { findCutPoint } from '../../../src/core/compaction';
 import { entryToContextMessage } from '../../../src/core/session';
-import { estimateTokensPi } from '../../../src/core/tokens';
+import { createTokenizerEstimator, estimateTokensPi } from '../../../src/core/tokens';
 import { assistant, bash, toolCall, toolResult, user } from '../../support/builders';
 import { loadFixture } from './support/fixtures';
 import { branchSummaryEntry, chars, customMessage, labelEntry, modelChange, pathOf, thinkingChange } from './support/path';
@@ -53,6 +53,18 @@ describe('findCutPoint (CONFORMANCE F)', () => {
         assert.deepEqual(findCutPoint(entries, start, entries.length, budget), pi.findCutPoint(entries, start, entries.length, budget), `seed ${seed}, budget ${budget}`);
       }
     }
+  });
+
+  it('lets a caching estimator count a custom message entry once across searches', () => {
+    const counted: string[] = [];
+    const estimator = createTokenizerEstimator((text) => {
+      counted.push(text);
+      return text.length;
+    });
+    const entries = pathOf(user('q'), customMessage('note'), assistant('a'));
+    findCutPoint(entries, 0, 3, 1, { estimator });
+    findCutPoint(entries, 0, 3, 1000, { estimator });
+    assert.deepEqual(counted.filter((text) => text === 'note'), ['note']);
   });
 
   describe('where we deliberately differ from pi', () => {

@@ -118,6 +118,6 @@ describe('navigateTree (CONFORMANCE L)', () => {
   it('refuses an unknown target and summarizing without a summarizer', async () => {
     const { session, ids } = await conversation(1);
     await assert.rejects(navigateTree(session, 'nope'), { reason: 'entry-not-found' });
-    await assert.rejects(navigateTree(session, ids[0]!, { summarize: true }), { message: 'No model available for summarization' });
+    await assert.rejects(navigateTree(session, ids[0]!, { summarize: true }), { reason: 'no-summarizer', message: 'No model available for summarization' });
   });
 });
