@@ -7,18 +7,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { printResults, readResults, RESULT_FILE_ENV, type SuiteResults } from '../test/vscode/results';
 import { launchBrowser, newLocalContext, openWorkbench } from './lib/browser';
-import { buildIntegrationTests } from './lib/buildTests';
+import { buildIntegrationTests, integrationWorkspaceFiles } from './lib/buildTests';
 import { arborExtension, buildExtension, startCodeServer } from './lib/codeServer';
-import { fixturesDir, resultsDir } from './lib/paths';
+import { resultsDir } from './lib/paths';
 import { delay } from './lib/processGroup';
 import { provision } from './provision';
 
 const timeoutMs = Number(process.env.ARBOR_TEST_TIMEOUT_MS ?? 5 * 60_000);
-/** The fixture sessions the suites open, copied into the workspace under these names. */
-export const integrationWorkspaceFiles = {
-  'sessions/synthetic-branched.jsonl': path.join(fixturesDir, 'synthetic-branched.jsonl'),
-};
-
 async function main(): Promise<number> {
   const started = Date.now();
   await provision();

@@ -1,18 +1,33 @@
 // Composition root: builds Arbor's objects and registers them. Logic lives in src/core; glue in src/vscode.
 import * as vscode from 'vscode';
+import { ChatViewProvider } from './vscode/chatViewProvider';
+import { registerCommands } from './vscode/commands';
+import { measureContext } from './vscode/contextMeter';
+import { CurrentSession } from './vscode/currentSession';
+import { SessionTreeProvider } from './vscode/sessionTreeProvider';
+import { TokenStatusBar } from './vscode/statusBar';
 
 export function activate(context: vscode.ExtensionContext): void {
   const log = vscode.window.createOutputChannel('Arbor', { log: true });
   context.subscriptions.push(log);
   try {
+    const current = new CurrentSession(log);
+    const chat = new ChatViewProvider(context.extensionUri, current, log);
+    const tree = new SessionTreeProvider(current);
     context.subscriptions.push(
-      vscode.commands.registerCommand('arbor.showLog', () => log.show(true)),
+      current,
+      chat,
+      tree,
+      vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chat),
+      vscode.window.registerTreeDataProvider(SessionTreeProvider.viewId, tree),
+      new TokenStatusBar(current, measureContext, log),
+      ...registerCommands({ current, log }),
     );
     log.info(`Arbor ${String(context.extension.packageJSON.version)} activated`);
   } catch (error) {
     // Activation must not fail silently: say what broke, in the log and to the user.
     const message = error instanceof Error ? error.message : String(error);
-    log.error(`Activation failed: ${message}`);
+    log.error(`Activation failed: ${error instanceof Error ? (error.stack ?? message) : message}`);
     void vscode.window.showErrorMessage(`Arbor could not start: ${message}`);
   }
 }

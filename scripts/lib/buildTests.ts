@@ -5,11 +5,17 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { ExtensionSource } from './codeServer';
-import { repoRoot } from './paths';
+import { fixturesDir, repoRoot } from './paths';
 
 export const runnerExtensionDir = path.join(repoRoot, 'out', 'integration', 'runner-extension');
 /** The module @vscode/test-electron loads as extensionTestsPath. */
 export const runnerEntry = path.join(runnerExtensionDir, 'dist', 'runner.js');
+
+/** The files the integration suites expect in their workspace (relative path → source). */
+export const integrationWorkspaceFiles = {
+  'sessions/synthetic-branched.jsonl': path.join(fixturesDir, 'synthetic-branched.jsonl'),
+  'notes/not-a-session.jsonl': path.join(repoRoot, 'test', 'integration', 'fixtures', 'not-a-session.jsonl'),
+};
 
 const common = {
   bundle: true,

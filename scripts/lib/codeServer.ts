@@ -39,6 +39,8 @@ export interface RunningCodeServer {
   readonly workspace: string;
   readonly userDataDir: string;
   readonly tempDir: string;
+  /** Resolves when the server's main process exits (by itself or by `stop`). */
+  readonly exited: Promise<number | null>;
   /** The server's log, then the extension host's log (their last lines). */
   logTail(lines?: number): string;
   stop(): Promise<void>;
@@ -104,13 +106,8 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   fs.writeFileSync(configFile, 'auth: none\n');
   fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
   fs.mkdirSync(extensionsDir, { recursive: true });
-  fs.mkdirSync(workspace, { recursive: true });
   writeJson(path.join(userDataDir, 'User', 'settings.json'), quietUserSettings);
-  for (const [name, source] of Object.entries(options.workspaceFiles ?? {})) {
-    fs.mkdirSync(path.dirname(path.join(workspace, name)), { recursive: true });
-    fs.copyFileSync(source, path.join(workspace, name));
-  }
-  if (options.workspaceSettings) writeJson(path.join(workspace, '.vscode', 'settings.json'), options.workspaceSettings);
+  prepareWorkspace(workspace, options);
   for (const extension of options.extensions) installExtension(extensionsDir, extension);
 
   const port = await freePort();
@@ -146,7 +143,17 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
     throw error;
   }
   const workbenchUrl = `${url}?folder=${encodeURIComponent(workspace)}`;
-  return { url, workbenchUrl, workspace, userDataDir, tempDir, logTail, stop };
+  return { url, workbenchUrl, workspace, userDataDir, tempDir, exited: server.exited, logTail, stop };
+}
+
+/** Creates `workspace` with the given files and settings. */
+export function prepareWorkspace(workspace: string, options: Pick<CodeServerOptions, 'workspaceFiles' | 'workspaceSettings'>): void {
+  fs.mkdirSync(workspace, { recursive: true });
+  for (const [name, source] of Object.entries(options.workspaceFiles ?? {})) {
+    fs.mkdirSync(path.dirname(path.join(workspace, name)), { recursive: true });
+    fs.copyFileSync(source, path.join(workspace, name));
+  }
+  if (options.workspaceSettings) writeJson(path.join(workspace, '.vscode', 'settings.json'), options.workspaceSettings);
 }
 
 async function waitUntilAnswering(url: string, exited: Promise<number | null>, timeoutMs: number): Promise<void> {

@@ -1,16 +1,20 @@
 // Arbor activates in a real extension host, and its manifest and its registrations agree.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { ARBOR_ID, arbor } from './support';
+import { arbor, arborLog, waitForLog } from './support';
 
 interface Manifest {
   contributes: { commands: { command: string }[]; views: Record<string, { id: string }[]> };
 }
 
 describe('Activation', () => {
-  it('activates without errors', async () => {
+  it('activates without errors in its log', async function () {
     const extension = await arbor();
     assert.equal(extension.isActive, true);
+    if (arborLog() === undefined) this.skip();
+    const log = await waitForLog(/Arbor \S+ activated/);
+    assert.match(log, /Arbor \S+ activated/);
+    assert.doesNotMatch(log, /\[error\]/);
   });
 
   it('registers every command the manifest contributes, and contributes every arbor.* command it registers', async () => {
@@ -24,7 +28,10 @@ describe('Activation', () => {
     assert.deepEqual(registered, contributed);
   });
 
-  it(`is the extension ${ARBOR_ID}`, () => {
-    assert.ok(vscode.extensions.getExtension(ARBOR_ID));
+  it('opens the Arbor container with its Chat and Session Tree views', async () => {
+    await arbor();
+    await vscode.commands.executeCommand('workbench.view.extension.arbor');
+    await vscode.commands.executeCommand('arbor.chat.focus');
+    await vscode.commands.executeCommand('arbor.sessionTree.focus');
   });
 });

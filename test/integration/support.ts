@@ -1,5 +1,8 @@
 // Helpers shared by the integration suites (bundled into each suite).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { EXTENSION_LOGS_ENV } from '../vscode/results';
 
 export const ARBOR_ID = 'arbor-dev.arbor';
 
@@ -9,4 +12,32 @@ export async function arbor(): Promise<vscode.Extension<unknown>> {
   if (!extension) throw new Error(`${ARBOR_ID} is not installed in this extension host`);
   await extension.activate();
   return extension;
+}
+
+/** A file in the test workspace (see integrationWorkspaceFiles in scripts/lib/buildTests.ts). */
+export function workspaceFile(relativePath: string): string {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) throw new Error('The integration tests need a workspace folder');
+  return path.join(folder.uri.fsPath, relativePath);
+}
+
+/**
+ * Arbor's LogOutputChannel as written to disk, or undefined where the runner could not tell where
+ * it is (under @vscode/test-electron the runner is not an extension and has no log folder).
+ */
+export function arborLog(): string | undefined {
+  const logs = process.env[EXTENSION_LOGS_ENV];
+  if (!logs) return undefined;
+  const file = path.join(logs, ARBOR_ID, 'Arbor.log');
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+}
+
+/** Waits until Arbor's log matches (log lines are flushed shortly after they are written). */
+export async function waitForLog(pattern: RegExp, timeoutMs = 5000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const log = arborLog() ?? '';
+    if (pattern.test(log) || Date.now() > deadline) return log;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

@@ -6,12 +6,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Mocha from 'mocha';
+import type * as vscode from 'vscode';
 import ResultReporter from '../resultReporter';
-import { RESULT_FILE_ENV, writeResults } from '../results';
+import { EXTENSION_LOGS_ENV, RESULT_FILE_ENV, writeResults } from '../results';
 
-export function activate(): void {
+export function activate(context: vscode.ExtensionContext): void {
   const resultFile = process.env[RESULT_FILE_ENV];
   if (!resultFile) return;
+  // Every extension logs to <logs>/exthost1/<extension id>/: tell the suites where Arbor's log is.
+  process.env[EXTENSION_LOGS_ENV] = path.dirname(context.logUri.fsPath);
   runSuites().catch((error: unknown) => {
     // The suites could not even load: say so in the results file, which the driver is waiting for.
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error);

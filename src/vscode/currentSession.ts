@@ -1,0 +1,46 @@
+// The session the views show: opened through the engine, announced to the views when it changes.
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { SessionFileError, openSessionFile, type LoadReport, type Session } from '../core/session';
+
+export class CurrentSession implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<Session | undefined>();
+  /** Fires after the current session was replaced (or closed: undefined). */
+  readonly onDidChange = this.changed.event;
+  private current: Session | undefined;
+
+  constructor(private readonly log: vscode.LogOutputChannel) {}
+
+  get session(): Session | undefined {
+    return this.current;
+  }
+
+  /** Opens an existing session file and makes it current. Throws SessionFileError (see errors.ts). */
+  async open(file: string): Promise<Session> {
+    // The engine creates a session when the path does not exist; "Open" must not.
+    await fs.stat(file).catch((error: unknown) => {
+      throw new SessionFileError('not-found', file, `${file} does not exist`, { cause: error });
+    });
+    const { session, report } = await openSessionFile(file);
+    this.logReport(file, report);
+    this.current = session;
+    this.log.info(`Opened session ${session.id} (${session.entries.length} entries) from ${file}`);
+    this.changed.fire(session);
+    return session;
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+
+  private logReport(file: string, report: LoadReport): void {
+    const name = path.basename(file);
+    if (report.malformed.length > 0) {
+      const lines = report.malformed.map((line) => line.line).join(', ');
+      this.log.warn(`${name}: ${report.malformed.length} unreadable line(s) kept in the file but not shown (line ${lines})`);
+    }
+    if (report.tornTail) this.log.warn(`${name}: the last line is incomplete; it will be repaired before the next write`);
+    if (report.migratedFrom !== undefined) this.log.info(`${name}: read as version ${report.migratedFrom}, migrated in memory`);
+  }
+}

@@ -1,0 +1,66 @@
+// One line of text per session entry, for the tree's rows and the chat's items. Pure (no vscode),
+// so it can move into src/core once the engine offers its own entry summaries.
+import { isKnownEntry, messageText, type AgentMessage, type SessionEntry } from '../core/session';
+import type { ChatItemKind } from '../shared/protocol';
+
+export interface EntryText {
+  /** What the chat renders it as; undefined for bookkeeping entries the chat does not show. */
+  kind: ChatItemKind | undefined;
+  /** A short tag for the tree row: "user", "assistant", "compaction", ... */
+  tag: string;
+  text: string;
+  detail?: string;
+}
+
+export function describeEntry(entry: SessionEntry): EntryText {
+  if (!isKnownEntry(entry)) return { kind: undefined, tag: entry.type, text: '' };
+  switch (entry.type) {
+    case 'message':
+      return describeMessage(entry.message);
+    case 'compaction':
+      return { kind: 'compaction', tag: 'compaction', text: entry.summary, detail: `${entry.tokensBefore} tokens before` };
+    case 'branch_summary':
+      return { kind: 'branchSummary', tag: 'branch summary', text: entry.summary };
+    case 'custom_message':
+      return { kind: entry.display ? 'custom' : undefined, tag: entry.customType, text: messageText({ content: entry.content }, '\n') };
+    case 'model_change':
+      return { kind: undefined, tag: 'model', text: `${entry.provider}/${entry.modelId}` };
+    case 'thinking_level_change':
+      return { kind: undefined, tag: 'thinking', text: entry.thinkingLevel };
+    case 'label':
+      return { kind: undefined, tag: 'label', text: entry.label ? `${entry.label} → ${entry.targetId}` : `cleared on ${entry.targetId}` };
+    case 'session_info':
+      return { kind: undefined, tag: 'name', text: entry.name ?? '' };
+    case 'custom':
+      return { kind: undefined, tag: entry.customType, text: '' };
+  }
+}
+
+function describeMessage(message: AgentMessage): EntryText {
+  switch (message.role) {
+    case 'user':
+      return { kind: 'user', tag: 'user', text: messageText(message, '\n') };
+    case 'assistant': {
+      const tools = message.content.filter((block) => block.type === 'toolCall').map((block) => block.name);
+      const text = messageText(message, '\n');
+      const detail = tools.length > 0 ? `tools: ${tools.join(', ')}` : undefined;
+      return { kind: 'assistant', tag: 'assistant', text: text || (detail ?? ''), ...(detail ? { detail } : {}) };
+    }
+    case 'toolResult':
+      return { kind: 'toolResult', tag: `tool ${message.toolName}`, text: messageText(message, '\n'), ...(message.isError ? { detail: 'error' } : {}) };
+    case 'bashExecution':
+      return { kind: 'bash', tag: 'bash', text: `$ ${message.command}\n${message.output}` };
+    case 'custom':
+      return { kind: message.display ? 'custom' : undefined, tag: message.customType, text: messageText(message, '\n') };
+    case 'branchSummary':
+      return { kind: 'branchSummary', tag: 'branch summary', text: message.summary };
+    case 'compactionSummary':
+      return { kind: 'compaction', tag: 'compaction', text: message.summary };
+  }
+}
+
+/** The first line of `text`, cut to `max` characters. */
+export function firstLine(text: string, max = 80): string {
+  const line = text.trimStart().split('\n', 1)[0] ?? '';
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}

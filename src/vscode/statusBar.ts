@@ -1,0 +1,62 @@
+// The token meter in the status bar: context tokens of the current session against the model's
+// window. One render function draws it from one state value.
+import * as vscode from 'vscode';
+import type { Session } from '../core/session';
+import { meterText, percentOf } from './contextMeter';
+import type { CurrentSession } from './currentSession';
+
+export interface ContextUsage {
+  /** Tokens the next request's context is expected to take. */
+  tokens: number;
+  /** The model's context window. */
+  contextWindow: number;
+  /** Where the number comes from, for the tooltip (e.g. "last API usage 4,550 + estimate 10"). */
+  breakdown: string;
+}
+
+/** Measures a session's context; supplied by the engine. */
+export type ContextMeter = (session: Session) => ContextUsage;
+
+export class TokenStatusBar implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem('arbor.tokens', vscode.StatusBarAlignment.Right, 100);
+  private readonly subscription: vscode.Disposable;
+
+  constructor(
+    private readonly current: CurrentSession,
+    private readonly measure: ContextMeter,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    this.item.name = 'Arbor Context Tokens';
+    this.subscription = current.onDidChange(() => this.update());
+    this.update();
+  }
+
+  update(): void {
+    const session = this.current.session;
+    if (!session) {
+      this.item.hide();
+      return;
+    }
+    let usage: ContextUsage;
+    try {
+      usage = this.measure(session);
+    } catch (error) {
+      this.log.error(`Could not count the context tokens: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      this.item.hide();
+      return;
+    }
+    const percent = percentOf(usage);
+    this.item.text = `$(pulse) ${meterText(usage)}`;
+    this.item.tooltip = new vscode.MarkdownString()
+      .appendMarkdown('**Arbor context**\n\n')
+      .appendText(`${usage.tokens.toLocaleString('en-US')} of ${usage.contextWindow.toLocaleString('en-US')} tokens (${percent}%)\n`)
+      .appendText(usage.breakdown);
+    this.item.accessibilityInformation = { label: `Arbor context: ${usage.tokens} of ${usage.contextWindow} tokens, ${percent} percent` };
+    this.item.show();
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.item.dispose();
+  }
+}
