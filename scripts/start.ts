@@ -1,0 +1,62 @@
+// `npm start`: Arbor in a real VS Code.
+//   - With a desktop `code` on PATH: builds, then opens VS Code with Arbor loaded from this folder
+//     (--extensionDevelopmentPath).
+//   - Otherwise (a headless machine): provisions code-server, starts it with Arbor installed on
+//     127.0.0.1, prints the URL and stays up until Ctrl-C.
+// Options: --demo (open a temporary workspace holding the fixture session instead of the current
+// folder), --folder <path>, --code-server (skip the desktop check).
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { arborExtension, buildExtension, prepareWorkspace, startCodeServer } from './lib/codeServer';
+import { fixturesDir, repoRoot } from './lib/paths';
+import { provision } from './provision';
+
+const args = process.argv.slice(2);
+const option = (name: string): string | undefined => {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : undefined;
+};
+
+/** npm runs scripts in the package folder; INIT_CWD is where `npm start` was typed. */
+function folderToOpen(): string {
+  if (args.includes('--demo')) {
+    const demo = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-demo-'));
+    prepareWorkspace(demo, { workspaceFiles: { 'sessions/synthetic-branched.jsonl': path.join(fixturesDir, 'synthetic-branched.jsonl') } });
+    return demo;
+  }
+  return path.resolve(option('--folder') ?? process.env.INIT_CWD ?? process.cwd());
+}
+
+/** A desktop VS Code, not code-server's remote `code` helper (which cannot load a development extension). */
+function desktopCode(): boolean {
+  if (args.includes('--code-server')) return false;
+  const which = spawnSync('sh', ['-c', 'command -v code'], { encoding: 'utf8' });
+  const codePath = which.stdout.trim();
+  if (which.status !== 0 || !codePath || codePath.includes('code-server')) return false;
+  return spawnSync(codePath, ['--version'], { stdio: 'ignore', timeout: 15_000 }).status === 0;
+}
+
+async function main(): Promise<void> {
+  const folder = folderToOpen();
+  if (desktopCode()) {
+    buildExtension();
+    console.log(`Opening VS Code with Arbor from ${repoRoot} on ${folder}`);
+    const result = spawnSync('code', ['--extensionDevelopmentPath', repoRoot, folder], { stdio: 'inherit' });
+    process.exit(result.status ?? 1);
+  }
+  await provision();
+  buildExtension();
+  const server = await startCodeServer({ extensions: [arborExtension], workspace: folder });
+  console.log(`\nArbor in VS Code (code-server), folder ${folder}:\n\n  ${server.workbenchUrl}\n\nPress Ctrl-C to stop.`);
+  const code = await server.exited;
+  console.error(`code-server exited (${String(code)})`);
+  await server.stop();
+  process.exit(1);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

@@ -1,0 +1,96 @@
+// Arbor in a real VS Code workbench, driven through the browser as a user would.
+// The tests run in order on one workbench: empty state first, then a session opened through the
+// command palette.
+import * as assert from 'node:assert/strict';
+import { Session, loadSessionFile } from '../../src/core/session';
+import { measureContext, meterText } from '../../src/vscode/contextMeter';
+import { workbench } from './support/hooks';
+import { poll } from './support/workbench';
+
+function assertNoProblems(): void {
+  const problems = workbench().takeProblems();
+  assert.deepEqual(problems, [], `Arbor caused console or log problems:\n${problems.map((p) => `${p.kind}: ${p.text} ${p.location}`).join('\n')}`);
+}
+
+describe('Arbor in the browser', () => {
+  it('shows the Arbor container with the Chat and Session Tree views', async () => {
+    const wb = workbench();
+    await wb.openArbor();
+    assert.ok(await wb.paneHeader('Chat').isVisible());
+    assert.ok(await wb.paneHeader('Session Tree').isVisible());
+    await wb.screenshot('arbor-container');
+    assertNoProblems();
+  });
+
+  it('loads the chat webview under its strict CSP and shows the empty state', async () => {
+    const wb = workbench();
+    const frame = await wb.chatFrame();
+    const csp = await frame.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+    assert.match(csp ?? '', /default-src 'none'/);
+    assert.match(csp ?? '', /script-src 'nonce-[^']+'/);
+    // The empty state is drawn by the nonce'd script: seeing it means the script ran under the CSP.
+    assert.match((await wb.chatEmptyState()) ?? '', /No session open/);
+    assertNoProblems();
+  });
+
+  it('sends a prompt from the input box to the extension host and shows its answer', async () => {
+    const wb = workbench();
+    await wb.sendPrompt('Hello from the e2e test');
+    const notices = await poll('the host to answer the prompt', 15_000, async () => {
+      const found = await wb.chatNotices();
+      return found.length > 0 ? found : undefined;
+    });
+    assert.match(notices.join('\n'), /cannot send prompts yet/);
+    assert.match(wb.arborLog(), /Prompt received from the chat view \(23 characters\)/);
+    assertNoProblems();
+  });
+
+  it('opens a session file with "Arbor: Open Session…" and shows its entries in the Session Tree', async () => {
+    const wb = workbench();
+    await wb.runCommand('Arbor: Open Session…');
+    await wb.answerFileDialog(wb.fixturePath);
+    await wb.setPaneExpanded('Chat', false);
+    const rows = await poll('the Session Tree to show the session', 20_000, async () => {
+      const found = await wb.treeRows();
+      return found.some((row) => row.label.startsWith('user: Refactor src/a.ts')) ? found : undefined;
+    });
+    await wb.screenshot('session-open');
+    const labels = rows.map((row) => row.label);
+    assert.ok(labels.includes('model: anthropic/claude-sonnet-4-5'), labels.join('\n'));
+    // A linear run is flat: the entries after the first user message sit at its level.
+    const level = (start: string) => rows.find((row) => row.label.startsWith(start))?.level;
+    assert.equal(level('assistant: Let me look at the files.'), level('user: Refactor src/a.ts'));
+    // At the branch point the branches are nested one level deeper, and labels show as descriptions.
+    const branchHead = rows.find((row) => row.label.startsWith('user: Write tests for src/a.ts instead'));
+    assert.ok(branchHead, labels.join('\n'));
+    assert.ok(branchHead.level > level('user: Refactor src/a.ts')!, labels.join('\n'));
+    assert.match(branchHead.label, /, tests$/);
+    // The current position is marked.
+    assert.equal(rows.filter((row) => row.label.includes('● current')).length, 1, labels.join('\n'));
+    await wb.setPaneExpanded('Chat', true);
+    assertNoProblems();
+  });
+
+  it('renders the current branch in the chat view', async () => {
+    const wb = workbench();
+    const messages = await poll('the chat to render the session', 15_000, async () => {
+      const found = await wb.chatMessages();
+      return found.length > 0 ? found : undefined;
+    });
+    assert.equal(messages[0]?.kind, 'user');
+    assert.match(messages[0]?.text ?? '', /Refactor src\/a\.ts/);
+    assert.ok(messages.some((message) => message.kind === 'compaction'), 'a compaction card');
+    assert.ok(messages.some((message) => message.kind === 'branchSummary'), 'a branch summary card');
+    await wb.screenshot('chat-session');
+    assertNoProblems();
+  });
+
+  it("shows the session's context tokens, as the engine counts them, in the status bar", async () => {
+    const wb = workbench();
+    const loaded = await loadSessionFile(wb.fixturePath);
+    const expected = meterText(measureContext(new Session({ header: loaded.header, tree: loaded.tree, clock: () => new Date() })));
+    assert.equal(await wb.statusBarText('Arbor context'), expected);
+    await wb.screenshot('status-bar');
+    assertNoProblems();
+  });
+});

@@ -1,0 +1,217 @@
+// Page helpers for driving Arbor in a real VS Code workbench (code-server + Chromium): open the
+// Arbor container, find the chat webview's frame, type and send, read what it rendered, run a
+// command from the palette, read the Session Tree's rows and the status bar, save screenshots.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { launchBrowser, newLocalContext, openWorkbench } from '../../../scripts/lib/browser';
+import { arborExtension, buildExtension, startCodeServer, type RunningCodeServer } from '../../../scripts/lib/codeServer';
+import { fixturesDir, resultsDir } from '../../../scripts/lib/paths';
+import { provision } from '../../../scripts/provision';
+import { ConsoleWatch, type ConsoleProblem } from './consoleWatch';
+
+export const screenshotsDir = path.join(resultsDir, 'e2e');
+
+/** Where the fixture session sits in the test workspace. */
+export const FIXTURE_SESSION = 'sessions/synthetic-branched.jsonl';
+
+export interface ChatMessageView {
+  kind: string;
+  role: string;
+  text: string;
+}
+
+export interface TreeRow {
+  /** The row's accessible label: "<tag>: <text>[, <description>]". */
+  label: string;
+  /** 1 for top-level rows. */
+  level: number;
+}
+
+export class ArborWorkbench {
+  private constructor(
+    readonly server: RunningCodeServer,
+    private readonly browser: Browser,
+    readonly page: Page,
+    private readonly console: ConsoleWatch,
+  ) {}
+
+  static async start(): Promise<ArborWorkbench> {
+    await provision();
+    buildExtension();
+    const server = await startCodeServer({
+      extensions: [arborExtension],
+      workspaceFiles: { [FIXTURE_SESSION]: path.join(fixturesDir, 'synthetic-branched.jsonl') },
+    });
+    let browser: Browser | undefined;
+    try {
+      browser = await launchBrowser();
+      const context = await newLocalContext(browser);
+      const page = await context.newPage();
+      const watch = new ConsoleWatch(page);
+      await openWorkbench(page, server.workbenchUrl);
+      return new ArborWorkbench(server, browser, page, watch);
+    } catch (error) {
+      console.error(server.logTail());
+      await browser?.close();
+      await server.stop();
+      throw error;
+    }
+  }
+
+  async stop(): Promise<void> {
+    await this.browser.close();
+    await this.server.stop();
+  }
+
+  /** The fixture session's absolute path in the workspace. */
+  get fixturePath(): string {
+    return path.join(this.server.workspace, FIXTURE_SESSION);
+  }
+
+  // ---- views ----------------------------------------------------------------------------------
+
+  /** Clicks Arbor's activity-bar icon and waits for both of its views. */
+  async openArbor(): Promise<void> {
+    await this.page.locator('.activitybar a.action-label[aria-label^="Arbor"]').click();
+    await this.paneHeader('Chat').waitFor();
+    await this.paneHeader('Session Tree').waitFor();
+  }
+
+  paneHeader(viewName: string) {
+    return this.page.locator(`.pane-header[aria-label="${viewName} Section"]`);
+  }
+
+  /** Collapses or expands a view's section (to give another view room: lists render only what is visible). */
+  async setPaneExpanded(viewName: string, expanded: boolean): Promise<void> {
+    const header = this.paneHeader(viewName);
+    if ((await header.getAttribute('aria-expanded')) !== String(expanded)) await header.click();
+    await this.page.locator(`.pane-header[aria-label="${viewName} Section"][aria-expanded="${expanded}"]`).waitFor();
+  }
+
+  /** The frame holding the chat's own document (VS Code nests it inside its webview iframes). */
+  async chatFrame(timeoutMs = 30_000): Promise<Frame> {
+    return poll('the chat webview frame', timeoutMs, async () => {
+      for (const frame of this.page.frames()) {
+        const found = await frame.locator('#conversation').count().catch(() => 0);
+        if (found > 0) return frame;
+      }
+      return undefined;
+    });
+  }
+
+  async chatEmptyState(): Promise<string | undefined> {
+    const frame = await this.chatFrame();
+    return (await frame.locator('.empty-state').textContent({ timeout: 10_000 })) ?? undefined;
+  }
+
+  async sendPrompt(text: string): Promise<void> {
+    const frame = await this.chatFrame();
+    await frame.locator('#prompt').fill(text);
+    await frame.locator('#send').click();
+  }
+
+  async chatMessages(): Promise<ChatMessageView[]> {
+    const frame = await this.chatFrame();
+    return frame.locator('.message').evaluateAll((nodes) =>
+      nodes.map((node) => ({
+        kind: [...node.classList].find((name) => name.startsWith('message-'))?.slice('message-'.length) ?? '',
+        role: node.querySelector('.message-role')?.textContent ?? '',
+        text: node.querySelector('.message-text')?.textContent ?? '',
+      })),
+    );
+  }
+
+  async chatNotices(): Promise<string[]> {
+    const frame = await this.chatFrame();
+    return frame.locator('.notice').allTextContents();
+  }
+
+  /** The rows the tree view has rendered (it renders the visible ones). */
+  async treeRows(viewName = 'Session Tree'): Promise<TreeRow[]> {
+    const pane = this.page.locator('.pane', { has: this.paneHeader(viewName) });
+    return pane.locator('.pane-body .monaco-list-row').evaluateAll((rows) =>
+      rows.map((row) => ({ label: row.getAttribute('aria-label') ?? '', level: Number(row.getAttribute('aria-level') ?? '0') })),
+    );
+  }
+
+  /** The text of the status bar item whose accessible label starts with `ariaLabelStart`. */
+  async statusBarText(ariaLabelStart: string): Promise<string> {
+    const item = this.page.locator(`.statusbar .statusbar-item[aria-label^="${ariaLabelStart}"]`);
+    await item.waitFor({ timeout: 15_000 });
+    return (await item.innerText()).trim();
+  }
+
+  // ---- commands -------------------------------------------------------------------------------
+
+  /** Opens the command palette (F1) and runs the command with this exact title, e.g. "Arbor: Open Session…". */
+  async runCommand(title: string): Promise<void> {
+    await this.page.locator('.monaco-workbench').click({ position: { x: 700, y: 450 } });
+    await this.page.keyboard.press('F1');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill(`>${title}`);
+    const row = this.page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first();
+    await row.waitFor();
+    await row.click();
+  }
+
+  /** Answers VS Code's own file dialog (a quick input in the browser) with a path. */
+  async answerFileDialog(filePath: string): Promise<void> {
+    const input = this.page.locator('.quick-input-widget input');
+    const fileRow = this.page.locator('.quick-input-widget .monaco-list-row', { hasText: path.basename(filePath) }).first();
+    // The dialog first fills in the folder it starts from, listing it as it reads it; a path typed
+    // before that settles is overwritten. Wait for the start folder, then type; retype if needed.
+    await poll('the file dialog to show its start folder', 15_000, async () => ((await input.inputValue().catch(() => '')).endsWith('/') ? true : undefined));
+    await poll(`the file dialog to list ${path.basename(filePath)}`, 20_000, async () => {
+      if ((await input.inputValue()) !== filePath) await input.fill(filePath);
+      return (await fileRow.isVisible()) && (await input.inputValue()) === filePath ? true : undefined;
+    });
+    await this.page.keyboard.press('Enter');
+    await input.waitFor({ state: 'hidden' });
+  }
+
+  // ---- evidence -------------------------------------------------------------------------------
+
+  async screenshot(name: string): Promise<string> {
+    fs.mkdirSync(screenshotsDir, { recursive: true });
+    const file = path.join(screenshotsDir, `${name.replace(/[^a-z0-9-]+/gi, '-').toLowerCase()}.png`);
+    await this.page.screenshot({ path: file });
+    return file;
+  }
+
+  /** CSP violations and Arbor errors in the browser console, plus error lines in Arbor's log. */
+  takeProblems(): ConsoleProblem[] {
+    const logErrors = this.arborLog()
+      .split('\n')
+      .filter((line) => line.includes('[error]'));
+    const fresh = logErrors.slice(this.logErrorsTaken);
+    this.logErrorsTaken = logErrors.length;
+    return [...this.console.takeProblems(), ...fresh.map((line): ConsoleProblem => ({ kind: 'arbor-error', text: line, location: 'Arbor log' }))];
+  }
+
+  private logErrorsTaken = 0;
+
+  /** Arbor's LogOutputChannel, as the extension host wrote it to disk. */
+  arborLog(): string {
+    const logs = path.join(this.server.userDataDir, 'logs');
+    if (!fs.existsSync(logs)) return '';
+    return fs
+      .readdirSync(logs)
+      .map((stamp) => path.join(logs, stamp, 'exthost1', 'arbor-dev.arbor', 'Arbor.log'))
+      .filter((file) => fs.existsSync(file))
+      .map((file) => fs.readFileSync(file, 'utf8'))
+      .join('\n');
+  }
+}
+
+/** Calls `probe` until it returns a value, or fails naming what it waited for. */
+export async function poll<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
