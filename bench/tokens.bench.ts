@@ -35,7 +35,7 @@ async function recount(): Promise<void> {
   const messages: AgentMessage[] = contextOfPath(tree.pathTo(positionOnOpen(tree))).messages;
   const loadStart = performance.now();
   const countText = await loadTextTokenizer();
-  console.log(msLine('gpt-tokenizer first load (lazy, once per process)', performance.now() - loadStart));
+  console.log(msLine('gpt-tokenizer load (paid by the first use in a process)', performance.now() - loadStart));
   console.log(`context: ${messages.length} messages`);
 
   const estimator = createTokenizerEstimator(countText);
