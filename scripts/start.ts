@@ -11,6 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { arborExtension, buildExtension, prepareWorkspace, startCodeServer } from './lib/codeServer';
 import { fixturesDir, repoRoot } from './lib/paths';
+import { onInterrupt } from './lib/processGroup';
 import { provision } from './provision';
 
 const args = process.argv.slice(2);
@@ -23,6 +24,7 @@ const option = (name: string): string | undefined => {
 function folderToOpen(): string {
   if (args.includes('--demo')) {
     const demo = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-demo-'));
+    onInterrupt(() => fs.rmSync(demo, { recursive: true, force: true }));
     prepareWorkspace(demo, { workspaceFiles: { 'sessions/synthetic-branched.jsonl': path.join(fixturesDir, 'synthetic-branched.jsonl') } });
     return demo;
   }
@@ -50,8 +52,13 @@ async function main(): Promise<void> {
   buildExtension();
   const server = await startCodeServer({ extensions: [arborExtension], workspace: folder });
   console.log(`\nArbor in VS Code (code-server), folder ${folder}:\n\n  ${server.workbenchUrl}\n\nPress Ctrl-C to stop.`);
+  let interrupted = false;
+  onInterrupt(() => {
+    interrupted = true;
+  });
   const code = await server.exited;
-  console.error(`code-server exited (${String(code)})`);
+  if (interrupted) return; // Ctrl-C: the interrupt handler stops everything and exits.
+  console.error(`code-server stopped by itself (exit code ${String(code)}):\n${server.logTail()}`);
   await server.stop();
   process.exit(1);
 }
