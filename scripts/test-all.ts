@@ -1,6 +1,7 @@
 // `npm test`: type-check (sources and tests, then the webview script), then the unit, integration
-// and e2e suites, each in its own process group under a global timeout. Prints a table of the phases and ends with exactly one line
-// `N passed, N failed` (the counts of all suites added up); exits non-zero if anything failed.
+// and e2e suites, each in its own process group under a global timeout. Prints a table of the
+// phases and ends with exactly one line `N passed, N failed` (the counts of all suites added up);
+// exits non-zero if anything failed.
 // A failed type-check, or a phase that fails or hangs without a failing test on record, counts as
 // one failure.
 import * as fs from 'node:fs';

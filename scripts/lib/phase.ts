@@ -34,9 +34,10 @@ export async function runPhase(name: string, command: string, args: string[], op
   if (timedOut) {
     const current = options.resultFile ? readResults(options.resultFile)?.current : undefined;
     console.error(`\n[${name}] timed out after ${options.timeoutMs / 1000} s${current ? ` while running: ${current}` : ''}; stopping it`);
-    // SIGTERM first, so the phase can stop the servers and browsers it started; then SIGKILL.
-    await child.stop(15_000);
   }
+  // On a timeout: SIGTERM first, so the phase can stop the servers and browsers it started, then
+  // SIGKILL. After a normal exit this only ends whatever the phase left behind in its group.
+  await child.stop(15_000);
   const exitCode = timedOut ? null : (ended as number | null);
   const results = options.resultFile ? readResults(options.resultFile) : undefined;
   const passed = results?.passed ?? 0;
