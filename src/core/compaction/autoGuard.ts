@@ -7,10 +7,13 @@
  *   stuck ──checkThreshold(generation ≤ G)──▶ stuck      ("waiting-for-new-messages": compacting again would not help)
  *
  *   overflow recovery: 'recover' once, then 'give-up' until promptStarted() (one per user prompt)
+ *                      or assistantEnded() with a reply that is neither an error nor an overflow
  *
  * "Generation" is any number that grows when messages are appended (the path length will do).
  * Pure state, no timers, no I/O: the agent asks and reports; tests drive it directly.
  */
+
+import { isContextOverflow, type OverflowCheckable } from './overflow';
 
 export type ThresholdDecision = 'compact' | 'under-threshold' | 'waiting-for-new-messages';
 export type OverflowDecision = 'recover' | 'give-up';
@@ -25,6 +28,15 @@ export class AutoCompactionGuard {
   /** A new user prompt: overflow recovery is available again. */
   promptStarted(): void {
     this.overflowRecoveryUsed = false;
+  }
+
+  /**
+   * An assistant message ended. A good reply makes overflow recovery available again (pi resets on
+   * any non-error reply). Unlike pi, a reply that is itself an overflow (silent or truncated, with
+   * `stopReason` 'stop'/'length') does not: otherwise such a provider could compact-and-retry forever.
+   */
+  assistantEnded(message: OverflowCheckable, contextWindow?: number): void {
+    if (message.stopReason !== 'error' && !isContextOverflow(message, contextWindow)) this.overflowRecoveryUsed = false;
   }
 
   /** Whether a threshold compaction may run now. */

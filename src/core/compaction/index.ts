@@ -16,3 +16,5 @@ export * from './autoGuard';
 export * from './branchEntries';
 export * from './branchSummary';
 export * from './navigate';
+export * from './overflow';
+export * from './trigger';
