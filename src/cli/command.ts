@@ -16,10 +16,10 @@ export interface CommandInput {
 export interface CommandResult {
   /** 0 unless the command found a problem in the file (1). */
   exitCode?: number;
-  /** The `--json` document. */
-  data: unknown;
-  /** The human-readable rendering; built only when it is printed. */
-  text: () => string;
+  /** The `--json` document; built only when it is printed. */
+  json: () => unknown;
+  /** The human-readable rendering, whole or as successive pieces; built only when it is printed. */
+  text: () => string | Iterable<string>;
 }
 
 export interface Command {

@@ -24,48 +24,119 @@ export function contextMessageText(message: AgentMessage): string {
 
 /** A one-line description of an entry for human-readable listings. */
 export function entryPreview(entry: SessionEntry, width = 72): string {
-  return clip(entrySummary(entry), width);
+  const line = new OneLine(width);
+  describeEntry(entry, line);
+  return line.toString();
 }
 
-function entrySummary(entry: SessionEntry): string {
+/** The parts on one line, joined by single spaces, cut at `width` characters. */
+export function clip(parts: string | readonly string[], width: number): string {
+  const line = new OneLine(width);
+  for (const part of typeof parts === 'string' ? [parts] : parts) line.add(part);
+  return line.toString();
+}
+
+function describeEntry(entry: SessionEntry, line: OneLine): OneLine {
   switch (entry.type) {
     case 'message':
-      return messageSummary(entry.message as AgentMessage);
+      return describeMessage(entry.message as AgentMessage | undefined, line);
     case 'model_change':
-      return `${String(entry.provider)}/${String(entry.modelId)}`;
+      return line.add(`${String(entry.provider)}/${String(entry.modelId)}`);
     case 'thinking_level_change':
-      return String(entry.thinkingLevel);
+      return line.add(String(entry.thinkingLevel));
     case 'compaction':
-      return `kept from ${String(entry.firstKeptEntryId)}, ${String(entry.tokensBefore)} tokens before: ${String(entry.summary)}`;
+      return line.add(`kept from ${String(entry.firstKeptEntryId)}, ${String(entry.tokensBefore)} tokens before:`).add(String(entry.summary));
     case 'branch_summary':
-      return String(entry.summary);
+      return line.add(String(entry.summary));
     case 'custom':
-      return String(entry.customType);
+      return line.add(String(entry.customType));
     case 'custom_message':
-      return `${String(entry.customType)}: ${textParts(entry.content as never).join(' ')}`;
+      return line.add(`${String(entry.customType)}:`).addContent(entry.content);
     case 'label':
-      return typeof entry.label === 'string' && entry.label !== '' ? `${String(entry.targetId)} "${entry.label}"` : `${String(entry.targetId)} (cleared)`;
+      return line.add(String(entry.targetId)).add(typeof entry.label === 'string' && entry.label !== '' ? `"${entry.label}"` : '(cleared)');
     case 'session_info':
-      return typeof entry.name === 'string' && entry.name.trim() !== '' ? `"${entry.name.trim()}"` : '(name cleared)';
+      return line.add(typeof entry.name === 'string' && entry.name.trim() !== '' ? `"${entry.name.trim()}"` : '(name cleared)');
     default:
-      return '';
+      return line;
   }
 }
 
-function messageSummary(message: AgentMessage | undefined): string {
-  if (!message) return '';
-  if (message.role === 'assistant') {
-    const calls = message.content.filter((block) => block.type === 'toolCall').map((block) => `${block.name}(…)`);
-    return [textParts(message.content).join(' '), ...calls].filter((part) => part !== '').join(' ');
+function describeMessage(message: AgentMessage | undefined, line: OneLine): OneLine {
+  if (!message) return line;
+  switch (message.role) {
+    case 'assistant':
+      line.addContent(message.content);
+      for (const block of message.content) if (block.type === 'toolCall' && !line.full) line.add(`${block.name}(…)`);
+      return line;
+    case 'bashExecution':
+      return line.add(`$ ${message.command}`);
+    case 'toolResult':
+      return line.add(`${message.toolName}:`).addContent(message.content);
+    case 'branchSummary':
+    case 'compactionSummary':
+      return line.add(message.summary);
+    default:
+      return line.addContent(message.content);
   }
-  if (message.role === 'bashExecution') return `$ ${message.command}`;
-  if (message.role === 'toolResult') return `${message.toolName}: ${textParts(message.content).join(' ')}`;
-  return contextMessageText(message);
 }
 
-/** One line, at most `width` characters (an ellipsis marks a cut). */
-export function clip(text: string, width: number): string {
-  // Only the head can be shown; don't scan a megabyte tool result to print 72 characters of it.
-  const line = text.slice(0, width * 4 + 256).replace(/\s+/g, ' ').trim();
-  return line.length <= width ? line : `${line.slice(0, width - 1)}…`;
+/**
+ * Words collected onto one line — whitespace runs collapsed to one space — up to `width`
+ * characters, then an ellipsis. Stops reading as soon as the line is full: a listing of a large
+ * session must not scan every tool result in full to print 72 characters of each.
+ */
+class OneLine {
+  private text = '';
+
+  constructor(private readonly width: number) {}
+
+  get full(): boolean {
+    return this.text.length > this.width;
+  }
+
+  add(part: string): this {
+    let i = skipSpaces(part, 0);
+    while (i < part.length && !this.full) {
+      // The longest stretch that needs no change (words and single spaces), but no more than fits.
+      const separator = this.text === '' ? 0 : 1;
+      const limit = Math.min(part.length, i + this.width + 1 - this.text.length - separator);
+      const start = i;
+      while (i < limit) {
+        const code = part.charCodeAt(i);
+        if (!isSpace(code)) i++;
+        else if (code === 32 && i + 1 < limit && !isSpace(part.charCodeAt(i + 1))) i += 2;
+        else break;
+      }
+      const segment = part.slice(start, Math.min(i, limit));
+      this.text = separator === 0 ? segment : `${this.text} ${segment}`;
+      i = skipSpaces(part, i);
+    }
+    return this;
+  }
+
+  /** The text blocks of message content (a string counts as one). */
+  addContent(content: unknown): this {
+    if (typeof content === 'string') return this.add(content);
+    if (!Array.isArray(content)) return this;
+    for (const block of content) if (block?.type === 'text' && typeof block.text === 'string' && !this.full) this.add(block.text);
+    return this;
+  }
+
+  toString(): string {
+    if (!this.full) return this.text;
+    const code = this.text.charCodeAt(this.width - 2);
+    // Never leave half of a surrogate pair before the ellipsis.
+    const end = code >= 0xd800 && code <= 0xdbff ? this.width - 2 : this.width - 1;
+    return `${this.text.slice(0, end).trimEnd()}…`;
+  }
+}
+
+function skipSpaces(text: string, from: number): number {
+  let i = from;
+  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+  return i;
+}
+
+function isSpace(code: number): boolean {
+  return code <= 32 || code === 0xa0 || code === 0x2028 || code === 0x2029;
 }

@@ -41,9 +41,28 @@ async function runCommand(command: Command, argv: readonly string[], io: CliIo):
   if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}" (usage: ${usageLine(command)})`);
   const json = args.flags.has('json');
   const result = await command.run({ file, args, io, json });
-  await io.out(json ? `${JSON.stringify(result.data)}\n` : result.text());
+  if (json) await io.out(`${JSON.stringify(result.json())}\n`);
+  else await writeText(io, result.text());
   return result.exitCode ?? EXIT_OK;
 }
+
+/** Writes text given in pieces in chunks of about 1 MB: a 100 000-line listing is never one string. */
+async function writeText(io: CliIo, text: string | Iterable<string>): Promise<void> {
+  if (typeof text === 'string') return io.out(text);
+  let chunk: string[] = [];
+  let size = 0;
+  for (const piece of text) {
+    chunk.push(piece);
+    size += piece.length;
+    if (size < CHUNK_CHARS) continue;
+    await io.out(chunk.join(''));
+    chunk = [];
+    size = 0;
+  }
+  if (chunk.length > 0) await io.out(chunk.join(''));
+}
+
+const CHUNK_CHARS = 1 << 20;
 
 function describeError(error: unknown): string {
   if (error instanceof UsageError) return `${error.message} (see arbor --help)`;

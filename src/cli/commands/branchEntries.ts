@@ -31,7 +31,7 @@ export const branchEntriesCommand: Command = {
     requireEntry(loaded, to, '--to');
     const { entries, commonAncestorId } = collectEntriesForBranchSummary(loaded.tree, from, to);
     const report: BranchEntriesReport = { commonAncestorId, entryIds: entries.map((entry) => entry.id) };
-    return { data: report, text: () => renderBranchEntries(from, to, report, entries) };
+    return { json: () => report, text: () => renderBranchEntries(from, to, report, entries) };
   },
 };
 

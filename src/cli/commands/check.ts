@@ -28,7 +28,7 @@ export const checkCommand: Command = {
   async run({ file }) {
     const loaded = await loadForCli(file);
     const report = checkReport(loaded);
-    return { exitCode: report.ok ? EXIT_OK : EXIT_PROBLEM, data: report, text: () => renderCheck(loaded, report) };
+    return { exitCode: report.ok ? EXIT_OK : EXIT_PROBLEM, json: () => report, text: () => renderCheck(loaded, report) };
   },
 };
 

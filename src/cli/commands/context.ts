@@ -27,15 +27,14 @@ export const contextCommand: Command = {
       model: context.model,
       messages: context.messages.map((message) => ({ role: message.role, text: contextMessageText(message) })),
     };
-    return { data: report, text: () => renderContext(report) };
+    return { json: () => report, text: () => renderContext(report) };
   },
 };
 
-function renderContext(report: ContextReport): string {
+function* renderContext(report: ContextReport): Generator<string> {
   const model = report.model ? `${report.model.provider}/${report.model.modelId}` : '(none)';
-  const head = `context at ${report.leafId ?? '(before the first entry)'}: ${report.messages.length} messages, model ${model}, thinking ${report.thinkingLevel}`;
-  const body = report.messages.map((message, index) => `\n[${index + 1}] ${message.role}\n${indent(message.text)}`);
-  return `${head}\n${body.join('')}`;
+  yield `context at ${report.leafId ?? '(before the first entry)'}: ${report.messages.length} messages, model ${model}, thinking ${report.thinkingLevel}\n`;
+  for (const [index, message] of report.messages.entries()) yield `\n[${index + 1}] ${message.role}\n${indent(message.text)}`;
 }
 
 function indent(text: string): string {

@@ -38,7 +38,7 @@ export const cutPointCommand: Command = {
     const leafId = resolveLeaf(loaded, stringFlag(args, 'leaf'));
     const path = loaded.tree.pathTo(leafId);
     const report = cutPointReport(path, keepRecent, estimator);
-    return { data: report, text: () => renderCutPoint(report, path, keepRecent, choice) };
+    return { json: () => report, text: () => renderCutPoint(report, path, keepRecent, choice) };
   },
 };
 

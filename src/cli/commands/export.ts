@@ -50,8 +50,8 @@ export const exportCommand: Command = {
     if (output !== undefined) {
       await fs.mkdir(path.dirname(path.resolve(output)), { recursive: true });
       await fs.writeFile(output, content);
-      return { data: report, text: () => `wrote ${branch.length} entries (the branch up to ${leafId ?? 'nothing'}) to ${output} as ${format}\n` };
+      return { json: () => report, text: () => `wrote ${branch.length} entries (the branch up to ${leafId ?? 'nothing'}) to ${output} as ${format}\n` };
     }
-    return { data: json ? { ...report, content } : report, text: () => content };
+    return { json: () => (json ? { ...report, content } : report), text: () => content };
   },
 };

@@ -35,7 +35,7 @@ export const repairCommand: Command = {
     if (torn) report = await repairTornTail(file, torn, io.now());
     const after = checkReport(await loadForCli(file));
     const full: RepairReport = { ...report, after };
-    return { exitCode: after.ok ? EXIT_OK : EXIT_PROBLEM, data: full, text: () => renderRepair(file, full) };
+    return { exitCode: after.ok ? EXIT_OK : EXIT_PROBLEM, json: () => full, text: () => renderRepair(file, full) };
   },
 };
 

@@ -37,7 +37,7 @@ export const tokensCommand: Command = {
       estimatedTokens: measure.estimatedTokens,
     };
     if (window !== undefined && window > 0) report.contextWindow = window;
-    return { data: report, text: () => renderTokens(report, leafId, measure.skippedStaleUsage) };
+    return { json: () => report, text: () => renderTokens(report, leafId, measure.skippedStaleUsage) };
   },
 };
 

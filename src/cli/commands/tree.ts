@@ -1,5 +1,5 @@
 /** `arbor tree <file>`: every entry with its parent, type, child count and label. */
-import { entryKind, flattenDisplayTree, getDisplayTree, positionOnOpen, type SessionEntry, type SessionTree } from '../../core/session';
+import { entryKind, positionOnOpen, type SessionEntry, type SessionTree } from '../../core/session';
 import type { Command } from '../command';
 import { entryPreview } from '../describe';
 import { loadForCli } from '../load';
@@ -25,8 +25,7 @@ export const treeCommand: Command = {
   flags: [],
   async run({ file }) {
     const { tree, header } = await loadForCli(file);
-    const report = treeReport(tree);
-    return { data: report, text: () => renderTree(tree, report, header.id) };
+    return { json: () => treeReport(tree), text: () => renderTree(tree, header.id) };
   },
 };
 
@@ -42,26 +41,52 @@ export function treeReport(tree: SessionTree): TreeReport {
 }
 
 /**
- * The tree as pi's /tree draws it: linear runs flat, one indentation step per branch, the branch
- * holding the current position first. `*` marks the current position, `•` the path to it.
+ * The tree as pi's /tree and Arbor's tree view draw it: linear runs flat, one indentation step
+ * per branch, the branch holding the current position first, siblings by time. `*` marks the
+ * current position, `•` the path to it. Position markers are listed: this is the file's view.
  */
-function renderTree(tree: SessionTree, report: TreeReport, sessionId: string): string {
+function* renderTree(tree: SessionTree, sessionId: string): Generator<string> {
   const name = tree.sessionName ? ` "${tree.sessionName}"` : '';
-  const lines = [
-    `session ${sessionId}${name}: ${plural(report.nodes.length, 'entry', 'entries')}, ${plural(report.roots.length, 'root', 'roots')}, current position ${report.leafId ?? '(before the first entry)'}`,
-  ];
-  // Position markers are shown here: the listing is a faithful view of the file.
-  const rows = flattenDisplayTree(getDisplayTree(tree, report.leafId, { hide: () => false }));
-  for (const { node, depth } of rows) {
-    const mark = node.isLeaf ? '*' : node.onActivePath ? '•' : ' ';
-    const label = node.label ? ` [${node.label}]` : '';
-    lines.push(`${mark} ${'  '.repeat(depth)}${node.entry.id} ${describeKind(node.entry)}${label} ${entryPreview(node.entry)}`.trimEnd());
+  const leafId = positionOnOpen(tree);
+  const where = leafId ?? '(before the first entry)';
+  yield `session ${sessionId}${name}: ${plural(tree.size, 'entry', 'entries')}, ${plural(tree.roots.length, 'root', 'roots')}, current position ${where}\n`;
+  const active = new Set(tree.pathTo(leafId).map((entry) => entry.id));
+  const indents: string[] = [];
+  for (const { entry, depth } of displayRows(tree, active)) {
+    const mark = entry.id === leafId ? '* ' : active.has(entry.id) ? '• ' : '  ';
+    const label = tree.labelOf(entry.id);
+    const preview = entryPreview(entry);
+    yield `${mark}${(indents[depth] ??= '  '.repeat(depth))}${entry.id} ${describeKind(entry)}${label ? ` [${label.label}]` : ''}${preview === '' ? '' : ` ${preview}`}\n`;
   }
-  return `${lines.join('\n')}\n`;
 }
 
+/**
+ * Pre-order rows with the display tree's nesting (core `getDisplayTree`): a branch point's
+ * children are heads one level deeper, and a head's run continues one level below it. Written as
+ * one lean loop because a listing of a 100 000-entry chain must cost little beyond reading it.
+ */
+function* displayRows(tree: SessionTree, active: ReadonlySet<string>): Generator<{ entry: SessionEntry; depth: number }> {
+  const roots = ordered(tree.roots, active);
+  const work: { entry: SessionEntry; depth: number; head: boolean }[] = roots.map((entry) => ({ entry, depth: 0, head: roots.length > 1 })).reverse();
+  for (let item = work.pop(); item; item = work.pop()) {
+    yield item;
+    const kids = tree.childrenOf(item.entry.id);
+    if (kids.length === 1) work.push({ entry: kids[0]!, depth: item.head ? item.depth + 1 : item.depth, head: false });
+    else for (const kid of ordered(kids, active).reverse()) work.push({ entry: kid, depth: item.depth + 1, head: true });
+  }
+}
+
+/** Siblings by entry time (ties keep file order), the one on the active path first. */
+function ordered(entries: readonly SessionEntry[], active: ReadonlySet<string>): SessionEntry[] {
+  if (entries.length < 2) return [...entries];
+  const time = (entry: SessionEntry): number => Date.parse(entry.timestamp) || 0;
+  const sorted = [...entries].sort((a, b) => time(a) - time(b));
+  return [...sorted.filter((entry) => active.has(entry.id)), ...sorted.filter((entry) => !active.has(entry.id))];
+}
+
+/** The entry type, or the role for messages. */
 function describeKind(entry: SessionEntry): string {
-  return entryKind(entry).replace(/^message:/, '');
+  return entry.type === 'message' ? entryKind(entry).slice('message:'.length) : entry.type;
 }
 
 export function plural(count: number, one: string, many: string): string {

@@ -3,9 +3,10 @@
  * few tests about the real process, as `node dist/cli.js`.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { bundleCli } from '../../../bench/cliBundle';
 import { captureIo } from '../../../src/cli/io';
 import { runCli } from '../../../src/cli/run';
 
@@ -30,33 +31,21 @@ export async function arborJson<T = Record<string, unknown>>(...argv: string[]):
   return { ...(JSON.parse(run.stdout) as T), exitCode: run.code };
 }
 
-let bundle: string | undefined;
+let bundle: Promise<string> | undefined;
 
-/**
- * Bundles `src/cli/main.ts` as `esbuild.mjs` does, into a temp folder (not `dist/`, which other
- * builds may be writing), once per test run.
- */
-export async function bundleCli(): Promise<string> {
-  if (bundle) return bundle;
-  const esbuild = await import('esbuild');
-  const outfile = path.join(mkdtempSync(path.join(os.tmpdir(), 'arbor-cli-')), 'cli.js');
-  await esbuild.build({
-    entryPoints: [path.resolve(__dirname, '../../../src/cli/main.ts')],
-    outfile,
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    banner: { js: '#!/usr/bin/env node' },
-    logLevel: 'silent',
-  });
-  bundle = outfile;
-  return outfile;
+/** The CLI bundled as `dist/cli.js` is, into a temp folder, once per test run. */
+function cliBundle(): Promise<string> {
+  if (!bundle) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'arbor-cli-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    bundle = bundleCli(dir);
+  }
+  return bundle;
 }
 
 /** `node cli.js …` as a real process (for exit codes, stdout/stderr and start-up). */
 export async function arborProcess(...argv: string[]): Promise<CliRun> {
-  const cli = await bundleCli();
+  const cli = await cliBundle();
   const result = spawnSync(process.execPath, [cli, ...argv], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
