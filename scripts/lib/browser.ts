@@ -30,10 +30,14 @@ export async function launchBrowser(): Promise<Browser> {
     handleSIGTERM: false,
     handleSIGHUP: false,
   });
-  const interrupt = onInterrupt(() => browser.close());
+  const removeHome = () => fs.rmSync(home, { recursive: true, force: true });
+  const interrupt = onInterrupt(async () => {
+    await browser.close();
+    removeHome();
+  });
   browser.once('disconnected', () => {
     interrupt.dispose();
-    fs.rmSync(home, { recursive: true, force: true });
+    removeHome();
   });
   return browser;
 }

@@ -101,7 +101,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   const extensionsDir = path.join(tempDir, 'extensions');
   const workspace = options.workspace ?? path.join(tempDir, 'workspace');
   const serverLog = path.join(tempDir, 'server.log');
-  // Without --config, code-server writes ~/.config/code-server/config.yaml (with a password) on first start.
+  // Without --config, code-server writes a config.yaml (with a password) on first start.
   const configFile = path.join(tempDir, 'config.yaml');
   fs.writeFileSync(configFile, 'auth: none\n');
   fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
@@ -119,7 +119,11 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
     ...['--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override'],
     workspace,
   ];
-  const server = spawnGroup(nodeBin, args, { cwd: workspace, env: { ...process.env, ...options.env }, logFile: serverLog });
+  // code-server keeps logs and a heartbeat in ~/.local/share, VS Code a device id in ~/.cache:
+  // point them into the run's folder, so that nothing outside it is written.
+  const xdg = { XDG_DATA_HOME: path.join(tempDir, 'xdg', 'data'), XDG_CONFIG_HOME: path.join(tempDir, 'xdg', 'config'), XDG_CACHE_HOME: path.join(tempDir, 'xdg', 'cache') };
+  const env = { ...process.env, ...xdg, ...options.env };
+  const server = spawnGroup(nodeBin, args, { cwd: workspace, env, logFile: serverLog });
 
   const logTail = (lines = 40): string => [tail(serverLog, lines), ...extensionHostLogs(userDataDir).map((file) => tail(file, lines))].join('\n');
   const keep = options.keepTemp === true || process.env.ARBOR_KEEP_TEMP === '1';

@@ -32,6 +32,23 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
+/** Whether any process of the group is still running (zombies, already dead, do not count). Linux /proc. */
+function groupHasLiveMembers(pgid: number): boolean {
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    // "pid (comm) state ppid pgrp ...": comm may hold spaces and parentheses, so split after its last ')'.
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(pgrp) === pgid && state !== 'Z' && state !== 'X') return true;
+  }
+  return false;
+}
+
 export function spawnGroup(command: string, args: string[], options: SpawnGroupOptions): GroupProcess {
   installExitHandlers();
   const log = options.logFile === undefined ? undefined : fs.openSync(options.logFile, 'a');
@@ -52,8 +69,9 @@ export function spawnGroup(command: string, args: string[], options: SpawnGroupO
   const stop = async (graceMs = 5000): Promise<void> => {
     if (!liveGroups.has(pid)) return;
     signalGroup(pid, 'SIGTERM');
-    await Promise.race([exited, delay(graceMs)]);
-    // The leader may be gone while helpers it started are not: finish the group either way.
+    // Wait for the whole group, not only its leader: the others may still be cleaning up.
+    const deadline = Date.now() + graceMs;
+    while (groupHasLiveMembers(pid) && Date.now() < deadline) await delay(100);
     signalGroup(pid, 'SIGKILL');
     liveGroups.delete(pid);
   };
@@ -68,7 +86,7 @@ export function onInterrupt(cleanup: () => Promise<void> | void): { dispose(): v
 }
 
 export function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 function installExitHandlers(): void {
@@ -81,8 +99,9 @@ function installExitHandlers(): void {
   const onSignal = (signal: NodeJS.Signals, code: number) => {
     process.stderr.write(`\nReceived ${signal}: stopping child processes...\n`);
     for (const pid of liveGroups) signalGroup(pid, 'SIGTERM');
+    // Longer than stop()'s default grace, so a server that takes it still gets its folders removed.
     const work = [...cleanups].map(async (cleanup) => cleanup());
-    void Promise.race([Promise.allSettled(work), delay(5000)]).then(() => process.exit(code));
+    void Promise.race([Promise.allSettled(work), delay(10_000)]).then(() => process.exit(code));
   };
   process.once('SIGINT', () => onSignal('SIGINT', 130));
   process.once('SIGTERM', () => onSignal('SIGTERM', 143));
