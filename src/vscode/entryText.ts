@@ -42,9 +42,14 @@ function describeMessage(message: AgentMessage): EntryText {
       return { kind: 'user', tag: 'user', text: messageText(message, '\n') };
     case 'assistant': {
       const tools = message.content.filter((block) => block.type === 'toolCall').map((block) => block.name);
-      const text = messageText(message, '\n');
-      const detail = tools.length > 0 ? `tools: ${tools.join(', ')}` : undefined;
-      return { kind: 'assistant', tag: 'assistant', text: text || (detail ?? ''), ...(detail ? { detail } : {}) };
+      const notes = [
+        tools.length > 0 ? `tools: ${tools.join(', ')}` : undefined,
+        message.stopReason === 'error' ? `error: ${message.errorMessage ?? 'no message'}` : undefined,
+        message.stopReason === 'aborted' ? 'aborted' : undefined,
+      ];
+      const detail = notes.filter((note) => note !== undefined).join(' · ');
+      const text = messageText(message, '\n') || detail;
+      return { kind: 'assistant', tag: 'assistant', text, ...(detail ? { detail } : {}) };
     }
     case 'toolResult':
       return { kind: 'toolResult', tag: `tool ${message.toolName}`, text: messageText(message, '\n'), ...(message.isError ? { detail: 'error' } : {}) };

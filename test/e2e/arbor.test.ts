@@ -81,6 +81,8 @@ describe('Arbor in the browser', () => {
     assert.match(messages[0]?.text ?? '', /Refactor src\/a\.ts/);
     assert.ok(messages.some((message) => message.kind === 'compaction'), 'a compaction card');
     assert.ok(messages.some((message) => message.kind === 'branchSummary'), 'a branch summary card');
+    // An assistant turn that failed says why, instead of showing an empty card.
+    assert.ok(messages.some((message) => message.kind === 'assistant' && /error: prompt is too long/.test(message.text)), 'the failed turn');
     await wb.screenshot('chat-session');
     assertNoProblems();
   });
