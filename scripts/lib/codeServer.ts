@@ -52,6 +52,7 @@ export const arborExtension: ExtensionSource = { folder: repoRoot, files: ['pack
 /** User settings that keep the workbench quiet and off the network. */
 const quietUserSettings = {
   'workbench.startupEditor': 'none',
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
   'workbench.tips.enabled': false,
   'workbench.enableExperiments': false,
   'workbench.settings.enableNaturalLanguageSearch': false,

@@ -48,8 +48,9 @@ function describeMessage(message: AgentMessage): EntryText {
         message.stopReason === 'aborted' ? 'aborted' : undefined,
       ];
       const detail = notes.filter((note) => note !== undefined).join(' · ');
-      const text = messageText(message, '\n') || detail;
-      return { kind: 'assistant', tag: 'assistant', text, ...(detail ? { detail } : {}) };
+      const text = messageText(message, '\n');
+      // Without text of its own, the notes are the text (and not repeated as the detail line).
+      return { kind: 'assistant', tag: 'assistant', text: text || detail, ...(text && detail ? { detail } : {}) };
     }
     case 'toolResult':
       return { kind: 'toolResult', tag: `tool ${message.toolName}`, text: messageText(message, '\n'), ...(message.isError ? { detail: 'error' } : {}) };
