@@ -178,14 +178,17 @@ async function waitUntilAnswering(url: string, exited: Promise<number | null>, t
   throw new Error(`code-server did not answer on ${url} within ${timeoutMs / 1000} s`);
 }
 
-/** `<user-data>/logs/<stamp>/exthost1/remoteexthost.log`, for every stamp. */
-export function extensionHostLogs(userDataDir: string): string[] {
+/**
+ * `<user-data>/logs/<stamp>/exthost1/<file>` for every stamp that has it: the extension host's own
+ * log is `remoteexthost.log`, an extension's LogOutputChannel `<extension id>/<channel name>.log`.
+ */
+export function extensionHostLogs(userDataDir: string, file = 'remoteexthost.log'): string[] {
   const logsDir = path.join(userDataDir, 'logs');
   if (!fs.existsSync(logsDir)) return [];
   return fs
     .readdirSync(logsDir)
-    .map((stamp) => path.join(logsDir, stamp, 'exthost1', 'remoteexthost.log'))
-    .filter((file) => fs.existsSync(file));
+    .map((stamp) => path.join(logsDir, stamp, 'exthost1', file))
+    .filter((log) => fs.existsSync(log));
 }
 
 function tail(file: string, lines: number): string {

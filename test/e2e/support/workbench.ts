@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { launchBrowser, newLocalContext, openWorkbench } from '../../../scripts/lib/browser';
-import { arborExtension, buildExtension, startCodeServer, type RunningCodeServer } from '../../../scripts/lib/codeServer';
+import { arborExtension, buildExtension, extensionHostLogs, startCodeServer, type RunningCodeServer } from '../../../scripts/lib/codeServer';
 import { fixturesDir, resultsDir } from '../../../scripts/lib/paths';
 import { provision } from '../../../scripts/provision';
 import { ConsoleWatch, type ConsoleProblem } from './consoleWatch';
@@ -194,15 +194,11 @@ export class ArborWorkbench {
 
   /** Arbor's LogOutputChannel, as the extension host wrote it to disk. */
   arborLog(): string {
-    const logs = path.join(this.server.userDataDir, 'logs');
-    if (!fs.existsSync(logs)) return '';
-    return fs
-      .readdirSync(logs)
-      .map((stamp) => path.join(logs, stamp, 'exthost1', 'arbor-dev.arbor', 'Arbor.log'))
-      .filter((file) => fs.existsSync(file))
+    return extensionHostLogs(this.server.userDataDir, path.join('arbor-dev.arbor', 'Arbor.log'))
       .map((file) => fs.readFileSync(file, 'utf8'))
       .join('\n');
   }
+
 }
 
 /** Calls `probe` until it returns a value, or fails naming what it waited for. */
