@@ -3,6 +3,7 @@
  * against the floor any reader pays — read the file and JSON.parse every line — measured side by
  * side, in-process (the command's own cost) and as real `node cli.js` processes (what a user
  * waits for). Limit: under 2× the floor. Also the CLI's start-up time.
+ * `NODE_OPTIONS=--expose-gc npm run bench -- cli` collects garbage between runs (steadier numbers).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -15,7 +16,7 @@ import { msLine, ratioLine } from './measure';
 import { DATA_DIR, largeSession, readAndParse } from './session.bench';
 
 const COMMANDS: string[][] = [['tree'], ['context'], ['tokens'], ['cut-point', '--keep-recent', '20000']];
-const RUNS = 5;
+const RUNS = 7;
 
 /** Output goes nowhere, but every byte of it is still produced. */
 const sink: CliIo = { out: async () => undefined, err: async () => undefined, now: () => new Date() };
@@ -30,25 +31,26 @@ export async function run(): Promise<void> {
   for (const args of COMMANDS) {
     for (const format of [[], ['--json']]) {
       const argv = [args[0]!, file, ...args.slice(1), ...format];
-      const [floor, command] = await interleaved(
-        () => readAndParse(file),
-        async () => {
-          const code = await runCli(argv, sink);
-          if (code !== 0) throw new Error(`arbor ${argv.join(' ')} exited ${code}`);
-        },
-      );
-      console.log(ratioLine(`arbor ${[args[0], ...args.slice(1), ...format].join(' ')} / read+parse (${command.toFixed(0)} / ${floor.toFixed(0)} ms)`, command / floor, { max: 2 }));
+      const command = async (): Promise<void> => {
+        const code = await runCli(argv, sink);
+        if (code !== 0) throw new Error(`arbor ${argv.join(' ')} exited ${code}`);
+      };
+      await command(); // warm-up: compile, and leave no first-run cost in the numbers
+      const [floor, time] = await interleaved(() => readAndParse(file), command);
+      console.log(ratioLine(`arbor ${[args[0], ...args.slice(1), ...format].join(' ')} / read+parse (${time.toFixed(0)} / ${floor.toFixed(0)} ms)`, time / floor, { max: 2 }));
     }
   }
 
-  console.log('\nas processes (node cli.js … --json > /dev/null vs node reading + parsing):');
+  console.log('\nas processes (node cli.js … > /dev/null vs node reading + parsing):');
   const floorScript = `let n=0;for(const l of require('fs').readFileSync(${JSON.stringify(file)},'utf8').split('\\n'))if(l.trim()!==''){JSON.parse(l);n++}`;
   for (const args of COMMANDS) {
-    const [floor, command] = await interleaved(
-      () => spawnOk(['-e', floorScript]),
-      () => spawnOk([cli, args[0]!, file, ...args.slice(1), '--json']),
-    );
-    console.log(ratioLine(`node cli.js ${args.join(' ')} / node read+parse (${command.toFixed(0)} / ${floor.toFixed(0)} ms)`, command / floor, { max: 2 }));
+    for (const format of [[], ['--json']]) {
+      const [floor, time] = await interleaved(
+        () => spawnOk(['-e', floorScript]),
+        () => spawnOk([cli, args[0]!, file, ...args.slice(1), ...format]),
+      );
+      console.log(ratioLine(`node cli.js ${[...args, ...format].join(' ')} / node read+parse (${time.toFixed(0)} / ${floor.toFixed(0)} ms)`, time / floor, { max: 2 }));
+    }
   }
 
   const [bare, start] = await interleaved(
@@ -67,6 +69,7 @@ async function interleaved(a: () => unknown, b: () => unknown, runs = RUNS): Pro
   const times: [number[], number[]] = [[], []];
   for (let i = 0; i < runs; i++) {
     for (const [index, task] of [a, b].entries()) {
+      collectGarbage();
       const started = performance.now();
       await task();
       times[index]!.push(performance.now() - started);
@@ -74,6 +77,11 @@ async function interleaved(a: () => unknown, b: () => unknown, runs = RUNS): Pro
   }
   const median = (xs: number[]): number => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
   return [median(times[0]), median(times[1])];
+}
+
+/** Garbage of the previous run is not billed to the next one (when run with --expose-gc). */
+function collectGarbage(): void {
+  (globalThis as { gc?: () => void }).gc?.();
 }
 
 function spawnOk(args: string[]): void {

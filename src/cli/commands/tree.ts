@@ -52,12 +52,19 @@ function* renderTree(tree: SessionTree, sessionId: string): Generator<string> {
   yield `session ${sessionId}${name}: ${plural(tree.size, 'entry', 'entries')}, ${plural(tree.roots.length, 'root', 'roots')}, current position ${where}\n`;
   const active = new Set(tree.pathTo(leafId).map((entry) => entry.id));
   const indents: string[] = [];
+  let lines: string[] = [];
   for (const { entry, depth } of displayRows(tree, active)) {
     const mark = entry.id === leafId ? '* ' : active.has(entry.id) ? '• ' : '  ';
     const label = tree.labelOf(entry.id);
     const preview = entryPreview(entry);
-    yield `${mark}${(indents[depth] ??= '  '.repeat(depth))}${entry.id} ${describeKind(entry)}${label ? ` [${label.label}]` : ''}${preview === '' ? '' : ` ${preview}`}\n`;
+    lines.push(`${mark}${(indents[depth] ??= '  '.repeat(depth))}${entry.id} ${describeKind(entry)}${label ? ` [${label.label}]` : ''}${preview === '' ? '' : ` ${preview}`}\n`);
+    // Handed out a few thousand lines at a time: 100 000 lines are never one string.
+    if (lines.length === 4096) {
+      yield lines.join('');
+      lines = [];
+    }
   }
+  yield lines.join('');
 }
 
 /**
@@ -86,7 +93,7 @@ function ordered(entries: readonly SessionEntry[], active: ReadonlySet<string>):
 
 /** The entry type, or the role for messages. */
 function describeKind(entry: SessionEntry): string {
-  return entry.type === 'message' ? entryKind(entry).slice('message:'.length) : entry.type;
+  return entry.type === 'message' ? String((entry.message as { role?: unknown } | undefined)?.role) : entry.type;
 }
 
 export function plural(count: number, one: string, many: string): string {
