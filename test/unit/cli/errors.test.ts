@@ -1,6 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fixturePath } from '../../support/fixtures';
 import { useTempDir } from '../../support/tempDir';
 import { arbor, arborProcess, type CliRun } from './runArbor';
 
@@ -108,6 +110,19 @@ describe('arbor errors', () => {
       assert.equal(run.stderr, '');
       assert.equal(run.stdout.trimEnd().split('\n').length, 1);
       assert.deepEqual(JSON.parse(run.stdout).tornTail, true);
+    });
+
+    it('imports the tokenizer only for --estimator tokenizer, and starts well under a second', async () => {
+      // The bundle lives in a temp folder where gpt-tokenizer cannot be found: any import of it fails.
+      const session = fixturePath('synthetic-branched.jsonl');
+      const pi = await arborProcess('tokens', session, '--json');
+      assert.deepEqual([pi.code, pi.stdout, pi.stderr], [0, '{"estimator":"pi","contextTokens":82,"reportedTokens":0,"estimatedTokens":82}\n', '']);
+      const tokenizer = await arborProcess('tokens', session, '--estimator', 'tokenizer');
+      assert.equal(tokenizer.code, 2);
+      assert.match(tokenizer.stderr, /^arbor tokens: --estimator tokenizer: the gpt-tokenizer package could not be loaded \(Cannot find package 'gpt-tokenizer' [^\n]*\)\n$/);
+      const started = performance.now();
+      assert.equal((await arborProcess('--help')).code, 0);
+      assert.ok(performance.now() - started < 1000);
     });
 
     it('a header-only file exits 0 for tree', async () => {

@@ -6,6 +6,7 @@
 import { strict as assert } from 'node:assert';
 import { appendFileSync, copyFileSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { compactSession, navigateTree, type Summarizer } from '../../../src/core/compaction';
 import { createSessionFile, forkSession, openSessionFile, type Session } from '../../../src/core/session';
 import { appendTurns, assistant, steppingClock, user } from '../../support/builders';
 import { fixturePath } from '../../support/fixtures';
@@ -97,6 +98,24 @@ describe('interop: sessions written by Arbor, opened by pi 0.73.1', function () 
     assert.equal(sm.getSessionName(), 'Interop');
     assert.equal(sm.getLabel(ids[2]!), 'checkpoint');
     assert.equal(sm.getLabel(ids[0]!), undefined);
+  });
+
+  it('a compaction and a branch summary written by the compaction engine (Arbor fields beside pi\'s)', async () => {
+    const summarizer: Summarizer = { summarize: async () => ({ text: '## Goal\nKeep going' }) };
+    const session = await newSession();
+    await appendTurns(session, 6);
+    const outcome = await compactSession(session, { summarizer, settings: { enabled: true, reserveTokens: 100, keepRecentTokens: 3 } });
+    assert.equal(outcome.kind, 'compacted');
+    const after = await session.appendMessage(user('after the compaction'));
+    await session.appendMessage(assistant('noted'));
+    // Back to the prompt after the compaction: the summary of what follows it hangs off the compaction.
+    const navigated = await navigateTree(session, after, { summarize: true, summarizer, label: 'retry' });
+    assert.equal(navigated.cancelled, false);
+    await session.appendMessage(user('another way'));
+    await session.flush();
+    await assertPiAgrees(session.file!);
+    const roles = (await arborJson<ContextView>('context', session.file!)).messages.map((m) => m.role);
+    assert.deepEqual([roles[0], ...roles.slice(-2)], ['compactionSummary', 'branchSummary', 'user']);
   });
 
   it('forks (before a user message and at an entry) open in pi with their parent session', async () => {
