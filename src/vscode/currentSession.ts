@@ -1,8 +1,7 @@
 // The session the views show: opened through the engine, announced to the views when it changes.
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { SessionFileError, openSessionFile, type LoadReport, type Session } from '../core/session';
+import { openSessionFile, type LoadReport, type Session } from '../core/session';
 
 export class CurrentSession implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Session | undefined>();
@@ -18,11 +17,8 @@ export class CurrentSession implements vscode.Disposable {
 
   /** Opens an existing session file and makes it current. Throws SessionFileError (see errors.ts). */
   async open(file: string): Promise<Session> {
-    // The engine creates a session when the path does not exist; "Open" must not.
-    await fs.stat(file).catch((error: unknown) => {
-      throw new SessionFileError('not-found', file, `${file} does not exist`, { cause: error });
-    });
-    const { session, report } = await openSessionFile(file);
+    // "Open" must not create a session where there is none.
+    const { session, report } = await openSessionFile(file, { createIfMissing: false });
     this.logReport(file, report);
     this.current = session;
     this.log.info(`Opened session ${session.id} (${session.entries.length} entries) from ${file}`);

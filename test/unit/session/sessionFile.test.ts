@@ -216,3 +216,13 @@ function copyFixture(dir: string, name: string): string {
 export function roleTexts(messages: readonly { role: string; content?: unknown; summary?: unknown }[]): string[] {
   return messages.map((m) => `${m.role}:${typeof m.summary === 'string' ? m.summary : JSON.stringify(m.content ?? '')}`);
 }
+
+describe('opening without creating', () => {
+  const tmp = useTempDir();
+
+  it('refuses a missing file when asked not to create one, and creates nothing', async () => {
+    const file = path.join(tmp(), 'absent.jsonl');
+    await assert.rejects(openSessionFile(file, { createIfMissing: false }), (error: unknown) => error instanceof SessionFileError && error.reason === 'not-found');
+    assert.equal(existsSync(file), false);
+  });
+});

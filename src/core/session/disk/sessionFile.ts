@@ -89,6 +89,8 @@ export async function loadSessionFile(file: string): Promise<LoadedSessionFile> 
 export interface OpenOptions {
   /** Working directory for a session created because the file does not exist. */
   cwd?: string;
+  /** False: a missing file is an error (`not-found`) instead of a new session (pi's behaviour, the default). */
+  createIfMissing?: boolean;
   clock?: () => Date;
 }
 
@@ -101,11 +103,13 @@ export interface OpenedSession {
 
 /**
  * Opens a session file for reading and appending. A missing file becomes a new session at that
- * path (header written now). A file that is not a session is refused, never truncated.
+ * path (header written now) unless `createIfMissing` is false. A file that is not a session is
+ * refused, never truncated.
  */
 export async function openSessionFile(file: string, options: OpenOptions = {}): Promise<OpenedSession> {
   const clock = options.clock ?? systemClock;
   if (!(await exists(file))) {
+    if (options.createIfMissing === false) throw new SessionFileError('not-found', file, `${file} does not exist`);
     const session = await writeNewSession({ file, cwd: options.cwd ?? process.cwd(), clock });
     return { session, report: emptyReport(), created: true };
   }
