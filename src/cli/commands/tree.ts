@@ -51,20 +51,25 @@ function* renderTree(tree: SessionTree, sessionId: string): Generator<string> {
   const where = leafId ?? '(before the first entry)';
   yield `session ${sessionId}${name}: ${plural(tree.size, 'entry', 'entries')}, ${plural(tree.roots.length, 'root', 'roots')}, current position ${where}\n`;
   const active = new Set(tree.pathTo(leafId).map((entry) => entry.id));
-  const indents: string[] = [];
-  let lines: string[] = [];
+  // Line starts by mark (current position, on its path, elsewhere) and depth, made once each.
+  const prefixes: string[][] = [[], [], []];
+  const marks = ['* ', '• ', '  '];
+  // Pieces of lines, joined a few thousand lines at a time: 100 000 lines are never one string.
+  let pieces: string[] = [];
   for (const { entry, depth } of displayRows(tree, active)) {
-    const mark = entry.id === leafId ? '* ' : active.has(entry.id) ? '• ' : '  ';
+    const mark = entry.id === leafId ? 0 : active.has(entry.id) ? 1 : 2;
+    pieces.push((prefixes[mark]![depth] ??= marks[mark] + '  '.repeat(depth)), entry.id, ' ', describeKind(entry));
     const label = tree.labelOf(entry.id);
+    if (label) pieces.push(' [', label.label, ']');
     const preview = entryPreview(entry);
-    lines.push(`${mark}${(indents[depth] ??= '  '.repeat(depth))}${entry.id} ${describeKind(entry)}${label ? ` [${label.label}]` : ''}${preview === '' ? '' : ` ${preview}`}\n`);
-    // Handed out a few thousand lines at a time: 100 000 lines are never one string.
-    if (lines.length === 4096) {
-      yield lines.join('');
-      lines = [];
+    if (preview !== '') pieces.push(' ', preview);
+    pieces.push('\n');
+    if (pieces.length > 32_768) {
+      yield pieces.join('');
+      pieces = [];
     }
   }
-  yield lines.join('');
+  yield pieces.join('');
 }
 
 /**
