@@ -7,10 +7,12 @@
  * send before that and answers `ready` with `state`.
  */
 
+import type { EntryDisplayKind } from '../core/session/describe';
+
 // ---- the render model (host → webview) -------------------------------------------------------
 
 /** How one entry on the current branch is shown in the chat. */
-export type ChatItemKind = 'user' | 'assistant' | 'toolResult' | 'bash' | 'custom' | 'compaction' | 'branchSummary';
+export type ChatItemKind = EntryDisplayKind;
 
 export interface ChatItem {
   /** The session entry's id. */

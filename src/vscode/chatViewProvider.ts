@@ -3,10 +3,9 @@
 // handshake: messages wait in a queue until the webview says it listens.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { Session } from '../core/session';
+import { describeEntry, type Session } from '../core/session';
 import { isWebviewToHostMessage, type ChatItem, type ChatState, type HostToWebviewMessage, type WebviewToHostMessage } from '../shared/protocol';
 import type { CurrentSession } from './currentSession';
-import { describeEntry } from './entryText';
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   static readonly viewType = 'arbor.chat';

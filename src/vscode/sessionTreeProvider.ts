@@ -1,9 +1,8 @@
 // The Session Tree view: the current session's entries as the engine's display tree (linear runs
 // flat, nesting only at branch points), read-only. It only translates DisplayNodes into TreeItems.
 import * as vscode from 'vscode';
-import { getDisplayTree, type DisplayNode } from '../core/session';
+import { describeEntry, firstLine, getDisplayTree, type DisplayNode } from '../core/session';
 import type { CurrentSession } from './currentSession';
-import { describeEntry, firstLine } from './entryText';
 
 export class SessionTreeProvider implements vscode.TreeDataProvider<DisplayNode>, vscode.Disposable {
   static readonly viewId = 'arbor.sessionTree';

@@ -5,7 +5,7 @@
  * listed, and the exit code is 1 while any remain.
  */
 import { promises as fs } from 'node:fs';
-import type { TornTail } from '../../core/session';
+import { writeBackupFile, type TornTail } from '../../core/session';
 import type { Command } from '../command';
 import { EXIT_OK, EXIT_PROBLEM, InputError } from '../io';
 import { loadForCli } from '../load';
@@ -44,7 +44,7 @@ async function repairTornTail(file: string, torn: TornTail, now: Date): Promise<
   if (original.length !== torn.offset + torn.length) {
     throw new InputError(`${file}: changed while being repaired (is a session writing to it?); nothing was done`);
   }
-  const backup = await writeBackup(`${file}.before-repair-${now.toISOString().replace(/[:.]/g, '-')}`, original);
+  const backup = await writeBackupFile(`${file}.before-repair-${now.toISOString().replace(/[:.]/g, '-')}`, original);
   if (torn.complete) {
     // The last entry is whole; only its newline is missing.
     await fs.appendFile(file, '\n');
@@ -52,19 +52,6 @@ async function repairTornTail(file: string, torn: TornTail, now: Date): Promise<
   }
   await fs.truncate(file, torn.offset);
   return { action: 'removed-torn-line', backup, removedBytes: torn.length };
-}
-
-/** Writes `bytes` to `wanted`, or to `wanted.1`, `wanted.2`… — never over an existing file. */
-async function writeBackup(wanted: string, bytes: Uint8Array): Promise<string> {
-  for (let n = 0; ; n++) {
-    const candidate = n === 0 ? wanted : `${wanted}.${n}`;
-    try {
-      await fs.writeFile(candidate, bytes, { flag: 'wx' });
-      return candidate;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-  }
 }
 
 function renderRepair(file: string, report: RepairReport): string {

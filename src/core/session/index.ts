@@ -13,4 +13,6 @@ export * from './fork';
 export * from './text';
 export * from './disk/sessionFile';
 export * from './disk/catalog';
+export * from './disk/backupFile';
 export * from './kind';
+export * from './describe';

@@ -5,6 +5,7 @@
 import { promises as fs } from 'node:fs';
 import type { ParsedSessionFile, TornTail } from '../jsonl';
 import { serializeLine } from '../jsonl';
+import { writeBackupFile } from './backupFile';
 import type { SessionSink } from '../session';
 import type { SessionEntry } from '../types';
 
@@ -49,7 +50,7 @@ export class FileSink implements SessionSink {
       return;
     }
     const bytes = await fs.readFile(this.path);
-    await fs.writeFile(await this.tornPath(), bytes.subarray(torn.offset, torn.offset + torn.length), { flag: 'wx' });
+    await writeBackupFile(this.tornPath(), bytes.subarray(torn.offset, torn.offset + torn.length));
     await fs.truncate(this.path, torn.offset);
   }
 
@@ -58,31 +59,21 @@ export class FileSink implements SessionSink {
    * the original is kept as `<name>.v<N>.bak`. Malformed lines are carried over verbatim.
    */
   private async rewriteMigrated(pending: Extract<PendingRepair, { kind: 'migration' }>): Promise<void> {
-    await fs.writeFile(await this.freeName(`${this.path}.v${pending.from}.bak`), pending.original, { flag: 'wx' });
+    await writeBackupFile(`${this.path}.v${pending.from}.bak`, pending.original);
     const { tornTail } = pending;
     if (tornTail && !tornTail.complete) {
-      await fs.writeFile(await this.tornPath(), pending.original.subarray(tornTail.offset, tornTail.offset + tornTail.length), { flag: 'wx' });
+      await writeBackupFile(this.tornPath(), pending.original.subarray(tornTail.offset, tornTail.offset + tornTail.length));
     }
     const temp = `${this.path}.migrating-${process.pid}`;
     await fs.writeFile(temp, migratedContent(pending));
     await fs.rename(temp, this.path);
   }
 
-  /** `<name>.torn-<time>`, numbered if several repairs happen within one millisecond. */
-  private tornPath(): Promise<string> {
-    return this.freeName(`${this.path}.torn-${this.clock().toISOString().replace(/[:.]/g, '-')}`);
+  /** `<name>.torn-<time>` (numbered by writeBackupFile if several repairs share a millisecond). */
+  private tornPath(): string {
+    return `${this.path}.torn-${this.clock().toISOString().replace(/[:.]/g, '-')}`;
   }
 
-  private async freeName(wanted: string): Promise<string> {
-    for (let n = 0; ; n++) {
-      const candidate = n === 0 ? wanted : `${wanted}.${n}`;
-      try {
-        await fs.access(candidate);
-      } catch {
-        return candidate;
-      }
-    }
-  }
 }
 
 function migratedContent(pending: Extract<PendingRepair, { kind: 'migration' }>): string {

@@ -1,11 +1,13 @@
-// One line of text per session entry, for the tree's rows and the chat's items. Pure (no vscode),
-// so it can move into src/core once the engine offers its own entry summaries.
-import { isKnownEntry, messageText, type AgentMessage, type SessionEntry } from '../core/session';
-import type { ChatItemKind } from '../shared/protocol';
+/** What an entry shows as in the editor's views: a tag for tree rows, its text, a detail line. */
+import { messageText } from './text';
+import { isKnownEntry, type AgentMessage, type SessionEntry } from './types';
+
+/** How a conversation entry is rendered in the chat. */
+export type EntryDisplayKind = 'user' | 'assistant' | 'toolResult' | 'bash' | 'custom' | 'compaction' | 'branchSummary';
 
 export interface EntryText {
   /** What the chat renders it as; undefined for bookkeeping entries the chat does not show. */
-  kind: ChatItemKind | undefined;
+  kind: EntryDisplayKind | undefined;
   /** A short tag for the tree row: "user", "assistant", "compaction", ... */
   tag: string;
   text: string;
