@@ -3,9 +3,10 @@
  * the context of its leaf, against the JSON.parse floor and against pi 0.73.1; and the cost of
  * one append on a small and on a huge session.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import * as path from 'node:path';
-import { buildSessionContext, loadSessionFile, openSessionFile, positionOnOpen } from '../src/core/session';
+import { buildSessionContext, loadSessionFile, openSessionFile, positionOnOpen, type Session } from '../src/core/session';
 import { generateSession } from './generate';
 import { medianMs, msLine, ratioLine } from './measure';
 
@@ -61,10 +62,24 @@ export async function run(): Promise<void> {
   console.log(ratioLine('Arbor open+context / read+JSON.parse', median(ours) / median(floor), { max: 1.5 }));
   console.log(ratioLine('Arbor open+context / pi open+context', median(ours) / median(theirs), { max: 1 }));
 
-  const appendSmall = await perAppendMs(await smallSession(), 300);
-  const appendLarge = await perAppendMs(file, 300);
-  console.log(msLine('one append, 100-entry session (mean of 300)', appendSmall));
-  console.log(msLine('one append, 100 000-entry session (mean of 300)', appendLarge));
+  // Alternate rounds on both sessions so machine noise hits them alike; median of the round means.
+  const small = await appendTarget(await smallSession());
+  const large = await appendTarget(file);
+  const smallRounds: number[] = [];
+  const largeRounds: number[] = [];
+  try {
+    for (let round = 0; round < 7; round++) {
+      smallRounds.push(await perAppendMs(small.session, 200));
+      largeRounds.push(await perAppendMs(large.session, 200));
+    }
+  } finally {
+    small.dispose();
+    large.dispose();
+  }
+  const appendSmall = median(smallRounds);
+  const appendLarge = median(largeRounds);
+  console.log(msLine('one append, 100-entry session (median of 7 rounds of 200)', appendSmall));
+  console.log(msLine('one append, 100 000-entry session (median of 7 rounds of 200)', appendLarge));
   console.log(ratioLine('append cost 100 000 entries / 100 entries', appendLarge / appendSmall, { max: 1.5 }));
 }
 
@@ -74,19 +89,17 @@ async function smallSession(): Promise<string> {
   return file;
 }
 
-/** Appends to a scratch copy so the shared file stays as generated. */
-async function perAppendMs(source: string, count: number): Promise<number> {
+/** A scratch copy of `source` opened for appending, so the shared file stays as generated. */
+async function appendTarget(source: string): Promise<{ session: Session; dispose: () => void }> {
   const scratch = `${source}.append-scratch`;
-  const { copyFileSync, rmSync } = await import('node:fs');
   copyFileSync(source, scratch);
-  try {
-    const { session } = await openSessionFile(scratch);
-    const message = { role: 'user' as const, content: [{ type: 'text' as const, text: 'one more message' }], timestamp: 0 };
-    for (let i = 0; i < 20; i++) await session.appendMessage(message);
-    return (await medianMs(1, async () => {
-      for (let i = 0; i < count; i++) await session.appendMessage(message);
-    })) / count;
-  } finally {
-    rmSync(scratch, { force: true });
-  }
+  const { session } = await openSessionFile(scratch);
+  return { session, dispose: () => rmSync(scratch, { force: true }) };
+}
+
+async function perAppendMs(session: Session, count: number): Promise<number> {
+  const message = { role: 'user' as const, content: [{ type: 'text' as const, text: 'one more message' }], timestamp: 0 };
+  const start = performance.now();
+  for (let i = 0; i < count; i++) await session.appendMessage(message);
+  return (performance.now() - start) / count;
 }

@@ -39,8 +39,14 @@ const NEWLINE = 0x0a;
 
 /** Parses the bytes of a session file. Never throws. */
 export function parseSessionBytes(bytes: Uint8Array): ParsedSessionFile {
-  const torn = findTornTail(bytes);
-  const text = decodeUtf8(bytes);
+  return parseSessionTextWithTail(decodeUtf8(bytes), findTornTail(bytes));
+}
+
+/**
+ * Parses session text whose unterminated last line (if any) starts at byte `torn.offset` of the
+ * file. Lets the file layer read the file as text and locate a torn tail from its last bytes only.
+ */
+export function parseSessionTextWithTail(text: string, torn: Omit<TornTail, 'complete'> | undefined): ParsedSessionFile {
   const result = parseSessionText(text);
   if (torn) {
     const lastLineNumber = countLines(text);
