@@ -2,14 +2,10 @@
 // window. One render function draws it from one state value.
 import * as vscode from 'vscode';
 import type { Session } from '../core/session';
-import { meterText, percentOf } from './contextMeter';
+import { meterText, percentOf, type MeterReading } from '../core/tokens';
 import type { CurrentSession } from './currentSession';
 
-export interface ContextUsage {
-  /** Tokens the next request's context is expected to take. */
-  tokens: number;
-  /** The model's context window. */
-  contextWindow: number;
+export interface ContextUsage extends MeterReading {
   /** Where the number comes from, for the tooltip (e.g. "last API usage 4,550 + estimate 10"). */
   breakdown: string;
 }

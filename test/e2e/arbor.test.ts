@@ -3,7 +3,8 @@
 // command palette.
 import * as assert from 'node:assert/strict';
 import { Session, loadSessionFile } from '../../src/core/session';
-import { measureContext, meterText } from '../../src/vscode/contextMeter';
+import { meterText } from '../../src/core/tokens';
+import { measureContext } from '../../src/vscode/contextMeter';
 import { workbench } from './support/hooks';
 import { poll } from './support/workbench';
 

@@ -5,3 +5,4 @@ export * from './tokenizerEstimator';
 export * from './usage';
 export * from './calibration';
 export * from './contextTokens';
+export * from './meterText';
