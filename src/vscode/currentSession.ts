@@ -5,9 +5,11 @@ import { openSessionFile, type LoadReport, type Session } from '../core/session'
 
 export class CurrentSession implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Session | undefined>();
-  /** Fires after the current session was replaced (or closed: undefined). */
+  /** Fires after the current session was replaced (or closed: undefined), or changed: an entry added, the position moved. */
   readonly onDidChange = this.changed.event;
   private current: Session | undefined;
+  /** The subscription to the current session's own changes; replaced with the session. */
+  private sessionSubscription: vscode.Disposable | undefined;
 
   constructor(private readonly log: vscode.LogOutputChannel) {}
 
@@ -20,13 +22,16 @@ export class CurrentSession implements vscode.Disposable {
     // "Open" must not create a session where there is none.
     const { session, report } = await openSessionFile(file, { createIfMissing: false });
     this.logReport(file, report);
+    this.sessionSubscription?.dispose();
     this.current = session;
+    this.sessionSubscription = session.onDidChange(() => this.changed.fire(session));
     this.log.info(`Opened session ${session.id} (${session.entries.length} entries) from ${file}`);
     this.changed.fire(session);
     return session;
   }
 
   dispose(): void {
+    this.sessionSubscription?.dispose();
     this.changed.dispose();
   }
 

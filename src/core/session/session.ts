@@ -6,6 +6,7 @@
  * Memory is updated synchronously when an append is called, so appends issued without awaiting
  * still chain correctly; the returned promise settles when the line is written.
  */
+import { Emitter, type Event } from '../util/event';
 import { buildSessionContext, type SessionContext } from './context';
 import { newEntryId } from './ids';
 import { isPositionMarker, POSITION_MARKER_TYPE } from './position';
@@ -54,6 +55,8 @@ export interface SessionInit {
   leafId?: string | null;
   sink?: SessionSink;
   clock: () => Date;
+  /** Where a change listener's error goes (the glue passes its log); listeners never break appends. */
+  onListenerError?: (error: unknown) => void;
 }
 
 export interface CompactionInput {
@@ -82,6 +85,9 @@ export interface CustomMessageInput {
   details?: Json;
 }
 
+/** What changed in a session: an entry was added (and became the position), or the position moved. */
+export type SessionChange = { kind: 'append'; entry: SessionEntry } | { kind: 'move'; leafId: string | null };
+
 /** Distributes `Omit` over a union, so each entry kind keeps its own fields. */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 type NewEntry = DistributiveOmit<SessionEntry, 'id' | 'parentId' | 'timestamp'>;
@@ -94,13 +100,20 @@ export class Session {
   private readonly clock: () => Date;
   private writes: Promise<void> = Promise.resolve();
   private failure: SessionError | undefined;
+  private readonly changes: Emitter<SessionChange>;
 
   constructor(init: SessionInit) {
     this.header = init.header;
     this.tree = init.tree ?? new SessionTree();
     this.sink = init.sink;
     this.clock = init.clock;
+    this.changes = new Emitter<SessionChange>(init.onListenerError ?? reportListenerError);
     this.leaf = init.leafId !== undefined ? init.leafId : positionOnOpen(this.tree);
+  }
+
+  /** Fires synchronously, in memory order, when an entry is appended or the position moves. */
+  get onDidChange(): Event<SessionChange> {
+    return this.changes.event;
   }
 
   get id(): string {
@@ -177,6 +190,7 @@ export class Session {
     if (parentId !== null && !this.tree.has(parentId)) {
       throw new SessionError('entry-not-found', `Entry ${parentId} not found`);
     }
+    // The summary's append announces the new position; no separate move.
     this.leaf = parentId;
     const { extra, fromId, ...fields } = input;
     return this.append<BranchSummaryEntry>({
@@ -226,6 +240,7 @@ export class Session {
     if (this.failure) return Promise.reject(this.failure);
     const entry = this.createEntry(fields as NewEntry);
     this.leaf = entry.id;
+    this.changes.fire({ kind: 'append', entry });
     return this.persist(entry).then(() => entry.id);
   }
 
@@ -251,6 +266,7 @@ export class Session {
    */
   private async movePosition(id: string | null): Promise<void> {
     this.leaf = id;
+    this.changes.fire({ kind: 'move', leafId: id });
     if (!this.sink || positionOnOpen(this.tree) === id) return;
     const marker = {
       type: 'custom',
@@ -288,6 +304,10 @@ export function positionOnOpen(tree: SessionTree): string | null {
   if (!last) return null;
   if (isPositionMarker(last)) return tree.parentOf(last.id);
   return last.id;
+}
+
+function reportListenerError(error: unknown): void {
+  console.error('Arbor: a session change listener failed:', error);
 }
 
 function describe(error: unknown): string {

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { SessionError } from '../../../src/core/session';
-import { appendTurns, assistant, memorySession, user } from '../../support/builders';
+import { Session, SessionError } from '../../../src/core/session';
+import { appendTurns, assistant, memorySession, steppingClock, user } from '../../support/builders';
 
 describe('the session append API', () => {
   it('gives 8-hex unique ids, a null first parent and a parent chain (A10)', async () => {
@@ -120,5 +120,33 @@ describe('the session append API', () => {
     const b = session.appendMessage(assistant('2'));
     const [ia, ib] = await Promise.all([a, b]);
     assert.equal(session.getEntry(ib)!.parentId, ia);
+  });
+});
+
+describe('session change events', () => {
+  it('announces appends and moves in order, and not the hidden position marker', async () => {
+    const session = memorySession();
+    const seen: string[] = [];
+    const subscription = session.onDidChange((change) => seen.push(change.kind === 'append' ? `append:${change.entry.type}` : `move:${change.leafId}`));
+    const [u1] = await appendTurns(session, 1);
+    await session.branch(u1!);
+    await session.resetLeaf();
+    await session.appendLabel(u1!, 'x');
+    subscription.dispose();
+    await session.appendMessage(user('unseen'));
+    assert.deepEqual(seen, ['append:message', 'append:message', `move:${u1}`, 'move:null', 'append:label']);
+  });
+
+  it('keeps calling the other listeners when one throws, and reports the error', async () => {
+    const errors: unknown[] = [];
+    const session = new Session({ header: memorySession().header, clock: steppingClock(), onListenerError: (error) => errors.push(error) });
+    let calls = 0;
+    session.onDidChange(() => {
+      throw new Error('listener bug');
+    });
+    session.onDidChange(() => calls++);
+    await session.appendMessage(user('a'));
+    assert.equal(calls, 1);
+    assert.deepEqual(errors.map((e) => (e as Error).message), ['listener bug']);
   });
 });
