@@ -19,3 +19,10 @@ export function projectSessionDir(sessionsRoot: string, cwd: string): string {
 export function sessionFileName(timestamp: string, sessionId: string): string {
   return `${timestamp.replace(/[:.]/g, '-')}_${sessionId}.jsonl`;
 }
+
+/** `~` or `~/x` → the home folder (pi expands `~` in its session-dir settings the same way). */
+export function expandHome(dir: string, home: string): string {
+  if (dir === '~') return home;
+  if (dir.startsWith('~/') || dir.startsWith('~\\')) return path.join(home, dir.slice(2));
+  return dir;
+}

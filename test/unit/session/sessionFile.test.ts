@@ -226,3 +226,13 @@ describe('opening without creating', () => {
     assert.equal(existsSync(file), false);
   });
 });
+
+describe('session folder settings', () => {
+  it('expands ~ to the home folder and leaves other paths alone', async () => {
+    const { expandHome } = await import('../../../src/core/session');
+    assert.equal(expandHome('~', '/home/me'), '/home/me');
+    assert.equal(expandHome('~/.pi/agent/sessions', '/home/me'), '/home/me/.pi/agent/sessions');
+    assert.equal(expandHome('/srv/sessions', '/home/me'), '/srv/sessions');
+    assert.equal(expandHome('~other/x', '/home/me'), '~other/x');
+  });
+});
