@@ -2,7 +2,9 @@
 // The tests run in order on one workbench: empty state first, then a session opened through the
 // command palette.
 import * as assert from 'node:assert/strict';
-import { Session, loadSessionFile } from '../../src/core/session';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Session, loadSessionFile, sessionDirName } from '../../src/core/session';
 import { meterText } from '../../src/core/tokens';
 import { measureContext } from '../../src/vscode/contextMeter';
 import { workbench } from './support/hooks';
@@ -94,6 +96,24 @@ describe('Arbor in the browser', () => {
     const expected = meterText(measureContext(new Session({ header: loaded.header, tree: loaded.tree, clock: () => new Date() })));
     assert.equal(await wb.statusBarText('Arbor context'), expected);
     await wb.screenshot('status-bar');
+    assertNoProblems();
+  });
+
+  it('starts "Open Session…" in the folder the arbor.sessionsDirectory setting names', async () => {
+    const wb = workbench();
+    const sessionsRoot = path.join(wb.workspaceDir, 'pi-sessions');
+    const projectDir = path.join(sessionsRoot, sessionDirName(wb.workspaceDir));
+    fs.mkdirSync(projectDir, { recursive: true });
+    fs.mkdirSync(path.join(wb.workspaceDir, '.vscode'), { recursive: true });
+    fs.writeFileSync(path.join(wb.workspaceDir, '.vscode', 'settings.json'), JSON.stringify({ 'arbor.sessionsDirectory': sessionsRoot }));
+    // The workbench reads the new settings file on its own schedule: ask until it has.
+    const start = await poll('Open Session to start in the configured folder', 30_000, async () => {
+      await wb.runCommand('Arbor: Open Session…');
+      const folder = await wb.fileDialogStartFolder();
+      await wb.closeQuickInput();
+      return folder === `${projectDir}/` ? folder : undefined;
+    });
+    assert.equal(start, `${projectDir}/`);
     assertNoProblems();
   });
 });

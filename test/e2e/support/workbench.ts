@@ -64,6 +64,25 @@ export class ArborWorkbench {
     await this.server.stop();
   }
 
+  /** The test workspace folder. */
+  get workspaceDir(): string {
+    return this.server.workspace;
+  }
+
+  /** The value the file dialog's input shows once it has settled on its start folder. */
+  async fileDialogStartFolder(): Promise<string> {
+    const input = this.page.locator('.quick-input-widget input');
+    return poll('the file dialog to show its start folder', 15_000, async () => {
+      const value = await input.inputValue().catch(() => '');
+      return value.endsWith('/') ? value : undefined;
+    });
+  }
+
+  async closeQuickInput(): Promise<void> {
+    await this.page.keyboard.press('Escape');
+    await this.page.locator('.quick-input-widget input').waitFor({ state: 'hidden' });
+  }
+
   /** The fixture session's absolute path in the workspace. */
   get fixturePath(): string {
     return path.join(this.server.workspace, FIXTURE_SESSION);
