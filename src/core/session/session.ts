@@ -268,15 +268,9 @@ export class Session {
     this.leaf = id;
     this.changes.fire({ kind: 'move', leafId: id });
     if (!this.sink || positionOnOpen(this.tree) === id) return;
-    const marker = {
-      type: 'custom',
-      customType: POSITION_MARKER_TYPE,
-      id: newEntryId((candidate) => this.tree.has(candidate)),
-      parentId: id,
-      timestamp: this.clock().toISOString(),
-    } as CustomEntry;
     if (this.failure) throw this.failure;
-    this.tree.add(marker);
+    // Created like any entry (parent = the new position) but the position stays where it is.
+    const marker = this.createEntry({ type: 'custom', customType: POSITION_MARKER_TYPE });
     await this.persist(marker);
   }
 
