@@ -18,3 +18,4 @@ export * from './branchSummary';
 export * from './navigate';
 export * from './overflow';
 export * from './trigger';
+export * from './run';
