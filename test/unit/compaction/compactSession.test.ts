@@ -1,19 +1,12 @@
 import { strict as assert } from 'node:assert';
 import { CompactionError, compactSession, DEFAULT_COMPACTION_SETTINGS } from '../../../src/core/compaction';
 import type { CompactionEntry } from '../../../src/core/session';
-import { appendTurns, assistant, memorySession, user } from '../../support/builders';
-import { chars } from './support/path';
+import { appendTurns, memorySession } from '../../support/builders';
+import { sessionWithHistory } from './support/history';
 import { hangingSummarizer, ScriptedSummarizer } from './support/scriptedSummarizer';
 
 const settings = { ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens: 500 };
 
-async function sessionWithHistory() {
-  const session = memorySession();
-  await appendTurns(session, 3);
-  await session.appendMessage(user(chars(4000)));
-  await session.appendMessage(assistant('latest answer'));
-  return session;
-}
 
 describe('compactSession: prepare, summarize, append (CONFORMANCE J)', () => {
   it('appends one compaction under the previous leaf, pi\'s fields plus ours (J.83)', async () => {

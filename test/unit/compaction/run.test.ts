@@ -1,18 +1,11 @@
 import { strict as assert } from 'node:assert';
 import { DEFAULT_COMPACTION_SETTINGS, runCompaction, type CompactionEvent } from '../../../src/core/compaction';
-import { appendTurns, assistant, memorySession, user } from '../../support/builders';
-import { chars } from './support/path';
+import { appendTurns, memorySession } from '../../support/builders';
+import { sessionWithHistory } from './support/history';
 import { hangingSummarizer, ScriptedSummarizer } from './support/scriptedSummarizer';
 
 const settings = { ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens: 500 };
 
-async function sessionWithHistory() {
-  const session = memorySession();
-  await appendTurns(session, 3);
-  await session.appendMessage(user(chars(4000)));
-  await session.appendMessage(assistant('latest answer'));
-  return session;
-}
 
 /** Events without the (large) result object, which is checked separately. */
 const brief = (events: CompactionEvent[]): unknown[] => events.map((event) => (event.type === 'compaction_end' ? { ...event, result: event.result ? 'result' : undefined } : event));
