@@ -16,5 +16,10 @@ export function measureContext(session: Session): ContextUsage {
   const reported = status.reportedTokens > 0 ? `${status.reportedTokens.toLocaleString('en-US')} reported by the API` : 'nothing reported by the API yet';
   const estimated = `${status.estimatedTokens.toLocaleString('en-US')} estimated (${status.estimator})`;
   const threshold = status.threshold === undefined ? '' : `; auto-compaction above ${status.threshold.toLocaleString('en-US')}`;
-  return { tokens: status.contextTokens, contextWindow: DEFAULT_CONTEXT_WINDOW, breakdown: `${reported} + ${estimated}${threshold}` };
+  return {
+    tokens: status.contextTokens,
+    contextWindow: DEFAULT_CONTEXT_WINDOW,
+    ...(status.threshold !== undefined ? { threshold: status.threshold } : {}),
+    breakdown: `${reported} + ${estimated}${threshold}`,
+  };
 }

@@ -2,7 +2,7 @@
 // window. One render function draws it from one state value.
 import * as vscode from 'vscode';
 import type { Session } from '../core/session';
-import { meterText, percentOf, type MeterReading } from '../core/tokens';
+import { meterLevel, meterText, percentOf, type MeterLevel, type MeterReading } from '../core/tokens';
 import type { CurrentSession } from './currentSession';
 
 export interface ContextUsage extends MeterReading {
@@ -12,6 +12,13 @@ export interface ContextUsage extends MeterReading {
 
 /** Measures a session's context; supplied by the engine. */
 export type ContextMeter = (session: Session) => ContextUsage;
+
+/** Warning colours as the context nears, then passes, the point where compaction fires. */
+const LEVEL_COLORS: Record<MeterLevel, vscode.ThemeColor | undefined> = {
+  normal: undefined,
+  near: new vscode.ThemeColor('statusBarItem.warningBackground'),
+  over: new vscode.ThemeColor('statusBarItem.errorBackground'),
+};
 
 export class TokenStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('arbor.tokens', vscode.StatusBarAlignment.Right, 100);
@@ -43,6 +50,7 @@ export class TokenStatusBar implements vscode.Disposable {
     }
     const percent = percentOf(usage);
     this.item.text = `$(pulse) ${meterText(usage)}`;
+    this.item.backgroundColor = LEVEL_COLORS[meterLevel(usage)];
     this.item.tooltip = new vscode.MarkdownString()
       .appendMarkdown('**Arbor context**\n\n')
       .appendText(`${usage.tokens.toLocaleString('en-US')} of ${usage.contextWindow.toLocaleString('en-US')} tokens (${percent}%)\n`)

@@ -5,6 +5,20 @@ export interface MeterReading {
   tokens: number;
   /** The model's context window. */
   contextWindow: number;
+  /** Where automatic compaction fires, when it is known. */
+  threshold?: number;
+}
+
+/** How the meter should look: `near` from 85 % of the compaction threshold, `over` past it. */
+export type MeterLevel = 'normal' | 'near' | 'over';
+
+export const NEAR_THRESHOLD_SHARE = 0.85;
+
+export function meterLevel(reading: MeterReading): MeterLevel {
+  const limit = reading.threshold ?? reading.contextWindow;
+  if (limit <= 0) return 'normal';
+  if (reading.tokens > limit) return 'over';
+  return reading.tokens >= NEAR_THRESHOLD_SHARE * limit ? 'near' : 'normal';
 }
 
 export function percentOf(reading: MeterReading): number {

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { formatTokens, meterText, percentOf } from '../../../src/core/tokens';
+import { formatTokens, meterLevel, meterText, percentOf } from '../../../src/core/tokens';
 
 describe('the token meter text', () => {
   it('writes token counts the short way', () => {
@@ -9,5 +9,12 @@ describe('the token meter text', () => {
   it('writes used / window and the rounded percentage', () => {
     assert.equal(meterText({ tokens: 84_200, contextWindow: 200_000 }), '84.2k / 200k · 42%');
     assert.equal(percentOf({ tokens: 10, contextWindow: 0 }), 0);
+  });
+
+  it('turns to "near" at 85 % of the compaction threshold and to "over" past it', () => {
+    const at = (tokens: number): string => meterLevel({ tokens, contextWindow: 200_000, threshold: 183_616 });
+    assert.deepEqual([at(156_073), at(156_074), at(183_616), at(183_617)], ['normal', 'near', 'near', 'over']);
+    assert.equal(meterLevel({ tokens: 190_000, contextWindow: 200_000 }), 'near');
+    assert.equal(meterLevel({ tokens: 5, contextWindow: 0 }), 'normal');
   });
 });
