@@ -4,7 +4,7 @@
  * byte for byte, except that long tool-call arguments (a `write` with a whole file body) are
  * truncated like tool results (§19.12); `{ truncateToolArguments: false }` gives pi's text.
  */
-import type { LlmMessage } from '../session';
+import { textParts, type LlmMessage } from '../session';
 
 /** Tool results (and, here, tool-call string arguments) longer than this are cut. */
 export const TOOL_RESULT_MAX_CHARS = 2000;
@@ -73,9 +73,5 @@ function argumentText(value: unknown, truncate: boolean): string {
 }
 
 function joinedText(content: string | readonly { type: string; text?: string }[]): string {
-  if (typeof content === 'string') return content;
-  return content
-    .filter((block) => block.type === 'text')
-    .map((block) => block.text)
-    .join('');
+  return textParts(content).join('');
 }

@@ -3,7 +3,7 @@
  * use a scripted one that records requests. Compaction and branch summaries never see a model
  * object, an API key or a provider.
  */
-import type { LlmMessage } from '../session';
+import { textParts, type LlmMessage } from '../session';
 import { SUMMARIZATION_SYSTEM_PROMPT } from './prompts';
 
 export interface SummaryRequest {
@@ -62,10 +62,7 @@ export function newTally(): SummaryTally {
 
 /** How adapters turn reply blocks into `SummaryResponse.text` (pi's rule: text blocks, "\n"). */
 export function joinTextBlocks(content: readonly { type: string; text?: string }[]): string {
-  return content
-    .filter((block) => block.type === 'text')
-    .map((block) => block.text ?? '')
-    .join('\n');
+  return textParts(content).join('\n');
 }
 
 export interface SummaryCall {

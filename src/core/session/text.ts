@@ -3,8 +3,11 @@ import type { ImageContent, TextContent, ThinkingContent, ToolCall } from './typ
 
 type Block = TextContent | ImageContent | ThinkingContent | ToolCall;
 
+/** Content blocks as they come from files or API replies: only `type` is certain. */
+type LooseBlock = Block | { type: string; text?: string };
+
 /** The text blocks' texts (a string content counts as one block). */
-export function textParts(content: string | readonly Block[] | undefined): string[] {
+export function textParts(content: string | readonly LooseBlock[] | undefined): string[] {
   if (typeof content === 'string') return [content];
   if (!Array.isArray(content)) return [];
   const parts: string[] = [];
@@ -15,6 +18,6 @@ export function textParts(content: string | readonly Block[] | undefined): strin
 }
 
 /** A message's text blocks joined with `separator` (none by default, as pi's editor text). */
-export function messageText(message: { content?: string | readonly Block[] }, separator = ''): string {
+export function messageText(message: { content?: string | readonly LooseBlock[] }, separator = ''): string {
   return textParts(message.content).join(separator);
 }
