@@ -13,7 +13,7 @@
  *   crossing), the cut goes to the last cut point before it instead of keeping everything (§19.8,
  *   CONFORMANCE O.141).
  */
-import { entryToContextMessage, type AgentMessage, type SessionEntry } from '../session';
+import { entryToContextMessage, messageRole, type AgentMessage, type SessionEntry } from '../session';
 import { piEstimator, type TokenEstimator } from '../tokens';
 import { bearsContext } from './entryMessages';
 
@@ -84,7 +84,7 @@ const CUT_ROLES: ReadonlySet<string> = new Set(['user', 'assistant', 'bashExecut
 
 export function isValidCutPoint(entry: SessionEntry): boolean {
   if (entry.type === 'branch_summary' || entry.type === 'custom_message') return true;
-  return entry.type === 'message' && CUT_ROLES.has(roleOf(entry));
+  return entry.type === 'message' && CUT_ROLES.has(messageRole(entry) ?? '');
 }
 
 const TURN_START_ROLES: ReadonlySet<string> = new Set(['user', 'bashExecution', 'custom']);
@@ -92,7 +92,7 @@ const TURN_START_ROLES: ReadonlySet<string> = new Set(['user', 'bashExecution', 
 /** A user-side message: user prompt, bash execution, custom message, branch summary (§1). */
 export function isTurnStart(entry: SessionEntry): boolean {
   if (entry.type === 'branch_summary' || entry.type === 'custom_message') return true;
-  return entry.type === 'message' && TURN_START_ROLES.has(roleOf(entry));
+  return entry.type === 'message' && TURN_START_ROLES.has(messageRole(entry) ?? '');
 }
 
 /** The nearest turn start at or before `index` and not before `startIndex`, or -1. */
@@ -136,10 +136,6 @@ function budgetCrossingIndex(
     if (accumulated >= keepRecentTokens) return i;
   }
   return undefined;
-}
-
-function roleOf(entry: SessionEntry): string {
-  return String((entry.message as AgentMessage | undefined)?.role);
 }
 
 /** Position of the first value ≥ target in an ascending list (binary search: paths can be long). */

@@ -5,7 +5,7 @@
  * Differences from pi, on purpose: the summary's `fromId` names the abandoned leaf (what the field
  * promises, §4.4) rather than the attach point; an orphan's unknown parent counts as the root.
  */
-import { messageText, SessionError, type Session, type SessionEntry } from '../session';
+import { messageRole, messageText, SessionError, type Session, type SessionEntry } from '../session';
 import type { TokenEstimator } from '../tokens';
 import { collectEntriesForBranchSummary } from './branchEntries';
 import { generateBranchSummary } from './branchSummary';
@@ -79,5 +79,5 @@ export async function navigateTree(session: Session, targetId: string, options: 
 }
 
 function isUserMessage(entry: SessionEntry): boolean {
-  return entry.type === 'message' && (entry.message as { role?: string } | undefined)?.role === 'user';
+  return messageRole(entry) === 'user';
 }

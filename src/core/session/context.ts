@@ -3,7 +3,8 @@
  * latest compaction's summary first, its kept entries, then everything after it.
  */
 import type { SessionTree } from './tree';
-import type { AgentMessage, CompactionEntry, ModelRef, SessionEntry } from './types';
+import { messageRole } from './kind';
+import type { AgentMessage, AssistantMessage, CompactionEntry, ModelRef, SessionEntry } from './types';
 
 export interface SessionContext {
   messages: AgentMessage[];
@@ -33,8 +34,9 @@ export function contextOfPath(path: readonly SessionEntry[]): SessionContext {
       thinkingLevel = entry.thinkingLevel;
     } else if (entry.type === 'model_change') {
       model = { provider: String(entry.provider), modelId: String(entry.modelId) };
-    } else if (entry.type === 'message' && isAssistant(entry)) {
-      model = { provider: entry.message.provider, modelId: entry.message.model };
+    } else if (messageRole(entry) === 'assistant') {
+      const message = entry.message as AssistantMessage;
+      model = { provider: message.provider, modelId: message.model };
     } else if (entry.type === 'compaction') {
       compactionIndex = index;
     }
@@ -94,9 +96,4 @@ export function entryToContextMessage(entry: SessionEntry): AgentMessage | undef
     default:
       return undefined;
   }
-}
-
-function isAssistant(entry: SessionEntry): entry is SessionEntry & { message: { role: 'assistant'; provider: string; model: string } } {
-  const message = entry.message as { role?: unknown } | undefined;
-  return message?.role === 'assistant';
 }

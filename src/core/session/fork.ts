@@ -4,6 +4,7 @@
  * original label timestamps, as pi 0.73.1 does). Entries keep their ids, parents and timestamps.
  */
 import { newEntryId } from './ids';
+import { messageRole } from './kind';
 import { messageText } from './text';
 import type { SessionTree } from './tree';
 import type { LabelEntry, SessionEntry } from './types';
@@ -39,10 +40,8 @@ export interface ForkableMessage {
 export function userMessagesForForking(tree: SessionTree): ForkableMessage[] {
   const result: ForkableMessage[] = [];
   for (const entry of tree.entries) {
-    if (entry.type !== 'message') continue;
-    const message = entry.message as { role?: string; content?: never };
-    if (message.role !== 'user') continue;
-    const text = messageText(message);
+    if (messageRole(entry) !== 'user') continue;
+    const text = messageText(entry.message as { content?: never });
     if (text.trim() !== '') result.push({ id: entry.id, text });
   }
   return result;

@@ -3,6 +3,12 @@ import type { SessionEntry } from './types';
 
 export function entryKind(entry: SessionEntry): string {
   if (entry.type !== 'message') return entry.type;
+  return `message:${messageRole(entry) ?? 'unknown'}`;
+}
+
+/** The role of a `message` entry's message; undefined for other entries and for a message without one. */
+export function messageRole(entry: SessionEntry): string | undefined {
+  if (entry.type !== 'message') return undefined;
   const role = (entry.message as { role?: unknown } | undefined)?.role;
-  return `message:${typeof role === 'string' ? role : 'unknown'}`;
+  return typeof role === 'string' ? role : undefined;
 }

@@ -19,6 +19,7 @@ import { CURRENT_SESSION_VERSION, type SessionEntry, type SessionHeader } from '
 import { branchedEntries } from '../fork';
 import { FileSink, type PendingRepair } from './fileSink';
 import { messageText } from '../text';
+import { messageRole } from '../kind';
 
 export const systemClock = (): Date => new Date();
 
@@ -163,8 +164,7 @@ export async function forkSession(source: Session, entryId: string, options: For
   let leafId: string | null = entryId;
   let selectedText: string | undefined;
   if (options.position === 'before') {
-    const message = entry.type === 'message' ? (entry.message as { role?: string }) : undefined;
-    if (message?.role !== 'user') throw new SessionError('entry-not-found', `Entry ${entryId} is not a user message`);
+    if (messageRole(entry) !== 'user') throw new SessionError('entry-not-found', `Entry ${entryId} is not a user message`);
     selectedText = messageText(entry.message as never);
     leafId = source.tree.parentOf(entryId);
   }
