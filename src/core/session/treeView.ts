@@ -58,7 +58,7 @@ export const hidePositionMarkers = (entry: SessionEntry): boolean => isPositionM
 export function getDisplayTree(tree: SessionTree, leafId: string | null, options: DisplayOptions = {}): DisplayNode[] {
   const hide = options.hide ?? hidePositionMarkers;
   const active = new Set(tree.pathTo(leafId).map((entry) => entry.id));
-  const visibleChildren = (parent: string | null): SessionEntry[] => orderChildren(visibleKids(tree, parent, hide), active);
+  const visibleChildren = (parent: string | null): readonly SessionEntry[] => orderSiblings(visibleKids(tree, parent, hide), active);
   const display = (entry: SessionEntry): DisplayNode => ({
     entry,
     label: tree.labelOf(entry.id)?.label,
@@ -67,7 +67,7 @@ export function getDisplayTree(tree: SessionTree, leafId: string | null, options
     children: [],
   });
 
-  type Task = { kind: 'run'; into: DisplayNode[]; start: SessionEntry } | { kind: 'branches'; into: DisplayNode[]; heads: SessionEntry[] };
+  type Task = { kind: 'run'; into: DisplayNode[]; start: SessionEntry } | { kind: 'branches'; into: DisplayNode[]; heads: readonly SessionEntry[] };
   const top: DisplayNode[] = [];
   const roots = visibleChildren(null);
   const work: Task[] = roots.length === 1 ? [{ kind: 'run', into: top, start: roots[0]! }] : [{ kind: 'branches', into: top, heads: roots }];
@@ -97,15 +97,25 @@ export function getDisplayTree(tree: SessionTree, leafId: string | null, options
 /** Pre-order walk of display nodes with their nesting depth (for text renderings and tests). */
 export function flattenDisplayTree(nodes: readonly DisplayNode[]): { node: DisplayNode; depth: number }[] {
   const rows: { node: DisplayNode; depth: number }[] = [];
-  const work: { node: DisplayNode; depth: number }[] = [...nodes].reverse().map((node) => ({ node, depth: 0 }));
-  for (let item = work.pop(); item; item = work.pop()) {
-    rows.push(item);
-    for (let i = item.node.children.length - 1; i >= 0; i--) work.push({ node: item.node.children[i]!, depth: item.depth + 1 });
+  // One frame per open list (its nodes, the next index): no copy of a long run's list.
+  const frames: { list: readonly DisplayNode[]; next: number }[] = [{ list: nodes, next: 0 }];
+  while (frames.length > 0) {
+    const frame = frames[frames.length - 1]!;
+    const node = frame.list[frame.next++];
+    if (!node) {
+      frames.pop();
+      continue;
+    }
+    rows.push({ node, depth: frames.length - 1 });
+    if (node.children.length > 0) frames.push({ list: node.children, next: 0 });
   }
   return rows;
 }
 
-function visibleKids(tree: SessionTree, parent: string | null, hide: (entry: SessionEntry) => boolean): SessionEntry[] {
+function visibleKids(tree: SessionTree, parent: string | null, hide: (entry: SessionEntry) => boolean): readonly SessionEntry[] {
+  const kids = tree.childrenOf(parent);
+  // The usual case, nothing hidden: the children list itself, no copy (a long chain calls this per entry).
+  if (!kids.some(hide)) return kids;
   const result: SessionEntry[] = [];
   const work = [...tree.childrenOf(parent)].reverse();
   for (let entry = work.pop(); entry; entry = work.pop()) {
@@ -115,7 +125,9 @@ function visibleKids(tree: SessionTree, parent: string | null, hide: (entry: Ses
   return result;
 }
 
-function orderChildren(children: SessionEntry[], active: ReadonlySet<string>): SessionEntry[] {
+/** Siblings by entry time (ties keep file order), those on the active path first (pi's /tree order). */
+export function orderSiblings(children: readonly SessionEntry[], active: ReadonlySet<string>): readonly SessionEntry[] {
+  if (children.length < 2) return children;
   const sorted = sortByTime(children);
   return [...sorted.filter((entry) => active.has(entry.id)), ...sorted.filter((entry) => !active.has(entry.id))];
 }
