@@ -1,5 +1,5 @@
 /** `arbor tree <file>`: every entry with its parent, type, child count and label. */
-import { entryKind, positionOnOpen, type SessionEntry, type SessionTree } from '../../core/session';
+import { entryKind, messageRole, orderSiblings, positionOnOpen, type SessionEntry, type SessionTree } from '../../core/session';
 import type { Command } from '../command';
 import { entryPreview } from '../describe';
 import { loadForCli } from '../load';
@@ -75,30 +75,23 @@ function* renderTree(tree: SessionTree, sessionId: string): Generator<string> {
 /**
  * Pre-order rows with the display tree's nesting (core `getDisplayTree`): a branch point's
  * children are heads one level deeper, and a head's run continues one level below it. Written as
- * one lean loop because a listing of a 100 000-entry chain must cost little beyond reading it.
+ * one lean loop rather than flattening `getDisplayTree`, whose node objects cost this listing
+ * about 10 % more on a 100 000-entry chain (1.9× instead of 1.75× the JSON.parse floor; limit 2×).
  */
 function* displayRows(tree: SessionTree, active: ReadonlySet<string>): Generator<{ entry: SessionEntry; depth: number }> {
-  const roots = ordered(tree.roots, active);
+  const roots = orderSiblings(tree.roots, active);
   const work: { entry: SessionEntry; depth: number; head: boolean }[] = roots.map((entry) => ({ entry, depth: 0, head: roots.length > 1 })).reverse();
   for (let item = work.pop(); item; item = work.pop()) {
     yield item;
     const kids = tree.childrenOf(item.entry.id);
     if (kids.length === 1) work.push({ entry: kids[0]!, depth: item.head ? item.depth + 1 : item.depth, head: false });
-    else for (const kid of ordered(kids, active).reverse()) work.push({ entry: kid, depth: item.depth + 1, head: true });
+    else for (const kid of [...orderSiblings(kids, active)].reverse()) work.push({ entry: kid, depth: item.depth + 1, head: true });
   }
-}
-
-/** Siblings by entry time (ties keep file order), the one on the active path first. */
-function ordered(entries: readonly SessionEntry[], active: ReadonlySet<string>): SessionEntry[] {
-  if (entries.length < 2) return [...entries];
-  const time = (entry: SessionEntry): number => Date.parse(entry.timestamp) || 0;
-  const sorted = [...entries].sort((a, b) => time(a) - time(b));
-  return [...sorted.filter((entry) => active.has(entry.id)), ...sorted.filter((entry) => !active.has(entry.id))];
 }
 
 /** The entry type, or the role for messages. */
 function describeKind(entry: SessionEntry): string {
-  return entry.type === 'message' ? String((entry.message as { role?: unknown } | undefined)?.role) : entry.type;
+  return entry.type === 'message' ? String(messageRole(entry)) : entry.type;
 }
 
 export function plural(count: number, one: string, many: string): string {
