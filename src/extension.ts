@@ -6,6 +6,7 @@ import { measureContext } from './vscode/contextMeter';
 import { CurrentSession } from './vscode/currentSession';
 import { SessionTreeProvider } from './vscode/sessionTreeProvider';
 import { TokenStatusBar } from './vscode/statusBar';
+import { errorDetail, errorMessage } from './core/util/errors';
 
 export function activate(context: vscode.ExtensionContext): void {
   const log = vscode.window.createOutputChannel('Arbor', { log: true });
@@ -26,8 +27,8 @@ export function activate(context: vscode.ExtensionContext): void {
     log.info(`Arbor ${String(context.extension.packageJSON.version)} activated`);
   } catch (error) {
     // Activation must not fail silently: say what broke, in the log and to the user.
-    const message = error instanceof Error ? error.message : String(error);
-    log.error(`Activation failed: ${error instanceof Error ? (error.stack ?? message) : message}`);
+    const message = errorMessage(error);
+    log.error(`Activation failed: ${errorDetail(error)}`);
     void vscode.window.showErrorMessage(`Arbor could not start: ${message}`);
   }
 }

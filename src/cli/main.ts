@@ -4,6 +4,7 @@
  */
 import { runCli } from './run';
 import type { CliIo } from './io';
+import { errorMessage } from '../core/util/errors';
 
 function streamWriter(stream: NodeJS.WriteStream): (text: string) => Promise<void> {
   return (text) =>
@@ -24,7 +25,7 @@ runCli(process.argv.slice(2), io).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`arbor: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`arbor: internal error: ${errorMessage(error)}\n`);
     process.exitCode = 2;
   },
 );

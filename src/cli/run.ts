@@ -7,6 +7,7 @@ import { parseArgs, type FlagSpec } from './args';
 import type { Command } from './command';
 import { COMMANDS } from './commands';
 import { EXIT_OK, EXIT_USAGE, InputError, UsageError, type CliIo } from './io';
+import { errorMessage } from '../core/util/errors';
 
 const COMMON_FLAGS: readonly FlagSpec[] = [
   { name: 'json', kind: 'boolean' },
@@ -70,7 +71,7 @@ function describeError(error: unknown): string {
   const errno = error as NodeJS.ErrnoException;
   // A failed write of an export or a repair copy: the system message names the path.
   if (errno && typeof errno.code === 'string') return errno.message;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return `internal error: ${message}`;
 }
 

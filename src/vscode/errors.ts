@@ -2,6 +2,7 @@
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import { SessionFileError } from '../core/session';
+import { errorDetail, errorMessage } from '../core/util/errors';
 
 export function userMessage(error: unknown): string {
   if (error instanceof SessionFileError) {
@@ -17,11 +18,11 @@ export function userMessage(error: unknown): string {
         return `The session file ${name} could not be read.`;
     }
   }
-  return `Something went wrong: ${error instanceof Error ? error.message : String(error)}`;
+  return `Something went wrong: ${errorMessage(error)}`;
 }
 
 /** Logs the error with its stack and returns the plain-words message. */
 export function reportError(log: vscode.LogOutputChannel, what: string, error: unknown): string {
-  log.error(`${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  log.error(`${what}: ${errorDetail(error)}`);
   return userMessage(error);
 }

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { Session } from '../core/session';
 import { meterLevel, meterText, percentOf, type MeterLevel, type MeterReading } from '../core/tokens';
 import type { CurrentSession } from './currentSession';
+import { errorDetail } from '../core/util/errors';
 
 export interface ContextUsage extends MeterReading {
   /** Where the number comes from, for the tooltip (e.g. "last API usage 4,550 + estimate 10"). */
@@ -44,7 +45,7 @@ export class TokenStatusBar implements vscode.Disposable {
     try {
       usage = this.measure(session);
     } catch (error) {
-      this.log.error(`Could not count the context tokens: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      this.log.error(`Could not count the context tokens: ${errorDetail(error)}`);
       this.item.hide();
       return;
     }

@@ -10,6 +10,7 @@ import { BRANCH_SUMMARY_PREAMBLE, branchPrompt } from './prompts';
 import { serializeConversation } from './serialize';
 import { BRANCH_SUMMARY_MAX_TOKENS, DEFAULT_BRANCH_SUMMARY_RESERVE_TOKENS, FALLBACK_CONTEXT_WINDOW } from './settings';
 import { CompactionError, newTally, requestSummary, type Summarizer, type SummaryTally } from './summarizer';
+import { errorMessage } from '../util/errors';
 
 export const NO_CONTENT_TO_SUMMARIZE = 'No content to summarize';
 
@@ -48,7 +49,7 @@ export async function generateBranchSummary(entries: readonly SessionEntry[], op
     text = await requestSummary({ summarizer: options.summarizer, prompt, maxTokens: BRANCH_SUMMARY_MAX_TOKENS, signal: options.signal, failure: 'Summarization failed', tally });
   } catch (error) {
     if (error instanceof CompactionError && error.reason === 'cancelled') return { kind: 'aborted' };
-    return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+    return { kind: 'error', message: errorMessage(error) };
   }
   const { readFiles, modifiedFiles } = computeFileLists(fileOps);
   const summary = BRANCH_SUMMARY_PREAMBLE + text + formatFileOperations(readFiles, modifiedFiles);

@@ -11,6 +11,7 @@ import type { Session } from '../session';
 import { compactSession, type CompactSessionOptions, type CompactSessionOutcome, type NothingToCompactReason } from './compactSession';
 import type { CompactionResult } from './compact';
 import { CompactionError } from './summarizer';
+import { errorMessage } from '../util/errors';
 
 export type CompactionRunReason = 'manual' | 'threshold' | 'overflow';
 
@@ -70,13 +71,9 @@ export async function runCompaction(session: Session, options: RunCompactionOpti
     emit(
       cancelled
         ? { type: 'compaction_end', reason, aborted: true, willRetry: false }
-        : { type: 'compaction_end', reason, aborted: false, willRetry: false, errorMessage: FAILURE_PREFIX[reason] + messageOf(error) },
+        : { type: 'compaction_end', reason, aborted: false, willRetry: false, errorMessage: FAILURE_PREFIX[reason] + errorMessage(error) },
     );
     if (reason === 'manual') throw error;
     return undefined;
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -5,6 +5,7 @@
  */
 import { textParts, type LlmMessage } from '../session';
 import { SUMMARIZATION_SYSTEM_PROMPT } from './prompts';
+import { errorMessage } from '../util/errors';
 
 export interface SummaryRequest {
   systemPrompt: string;
@@ -114,6 +115,6 @@ function record(tally: SummaryTally, response: SummaryResponse): void {
 }
 
 function describe(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return message || 'Unknown error';
 }

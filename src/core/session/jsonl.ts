@@ -6,6 +6,7 @@
  * reported as a torn tail so the file layer can repair it before the next append.
  */
 import type { SessionEntry, SessionHeader } from './types';
+import { errorMessage } from '../util/errors';
 
 export interface MalformedLine {
   /** 1-based line number in the file. */
@@ -109,7 +110,7 @@ function parseLine(raw: string): Record<string, unknown> | string {
   try {
     value = JSON.parse(raw);
   } catch (error) {
-    return `invalid JSON: ${error instanceof Error ? error.message : String(error)}`;
+    return `invalid JSON: ${errorMessage(error)}`;
   }
   if (!isObject(value)) return 'not a JSON object';
   if (typeof value.type !== 'string') return 'object without a string "type"';

@@ -6,6 +6,7 @@
  * Memory is updated synchronously when an append is called, so appends issued without awaiting
  * still chain correctly; the returned promise settles when the line is written.
  */
+import { errorMessage } from '../util/errors';
 import { Emitter, type Event } from '../util/event';
 import { buildSessionContext, type SessionContext } from './context';
 import { newEntryId } from './ids';
@@ -283,7 +284,7 @@ export class Session {
         await sink.append(entry);
       } catch (error) {
         // Stop writing: a later line must never land in the file without this one.
-        this.failure = new SessionError('write-failed', `Could not write to ${sink.path}: ${describe(error)}`, { cause: error });
+        this.failure = new SessionError('write-failed', `Could not write to ${sink.path}: ${errorMessage(error)}`, { cause: error });
         throw this.failure;
       }
     });
@@ -302,8 +303,4 @@ export function positionOnOpen(tree: SessionTree): string | null {
 
 function reportListenerError(error: unknown): void {
   console.error('Arbor: a session change listener failed:', error);
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
