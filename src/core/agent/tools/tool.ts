@@ -1,0 +1,34 @@
+/**
+ * The tool port: what the agent loop calls for each tool call of a reply. Tools receive their
+ * arguments as the model sent them (unvalidated JSON) and return pi's result shape, so sessions
+ * written by Arbor and by pi track files the same way.
+ */
+import type { ImageContent, Json, TextContent } from '../../session';
+import type { ToolSpec } from '../../llm/provider';
+
+export interface ToolResult {
+  content: (TextContent | ImageContent)[];
+  details?: Json;
+  isError: boolean;
+}
+
+export interface ToolContext {
+  /** The workspace root every path is confined to (already resolved, symlinks followed). */
+  root: string;
+  signal: AbortSignal;
+  /** Streams partial output (bash) to the UI; optional. */
+  onUpdate?: (partial: ToolResult) => void;
+}
+
+export interface Tool {
+  readonly spec: ToolSpec;
+  /** bash, write and edit need the user's approval unless allowed; read-only tools do not. */
+  readonly needsApproval: boolean;
+  /** Never throws for bad arguments or a failing operation: returns `isError: true` with plain words. */
+  execute(args: { [key: string]: Json }, context: ToolContext): Promise<ToolResult>;
+}
+
+export type ApprovalDecision = 'allow-once' | 'allow-always' | 'deny';
+
+/** Asked before a tool that needs approval runs (the chat shows allow once / always / deny). */
+export type ApprovalCallback = (request: { toolName: string; args: { [key: string]: Json }; toolCallId: string }) => Promise<ApprovalDecision>;

@@ -1,0 +1,86 @@
+/**
+ * The LLM provider port: one streamed model reply per request. The agent loop, the summarizer and
+ * the tests only see this interface; the Anthropic adapter (`anthropic/`) implements it on
+ * `@anthropic-ai/sdk`. Nothing here knows about HTTP, keys or SDK types.
+ *
+ * A stream always ends with exactly one `end` event whose `message` is the assistant message to
+ * append (partial content kept, `stopReason` 'aborted' or 'error' when it did not finish). Retries
+ * happen inside the provider; when a retry starts after content was already streamed, a `retry`
+ * event tells the consumer to drop what it showed of the failed attempt.
+ */
+import type { AssistantMessage, Json, LlmMessage, Usage } from '../session';
+
+/** A tool as the model sees it. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  /** JSON schema of the arguments object. */
+  inputSchema: { [key: string]: Json };
+}
+
+/** pi's thinking levels; 'off' sends no thinking parameter. */
+export type ThinkingLevel = 'off' | 'minimal' | 'low' | 'medium' | 'high' | 'xhigh';
+
+export interface LlmRequest {
+  model: string;
+  systemPrompt: string;
+  messages: LlmMessage[];
+  tools?: ToolSpec[];
+  maxTokens: number;
+  thinking?: ThinkingLevel;
+  signal?: AbortSignal;
+}
+
+export type LlmErrorReason =
+  | 'context-overflow'
+  | 'auth'
+  | 'rate-limit'
+  | 'overloaded'
+  | 'server'
+  | 'network'
+  | 'invalid-request'
+  | 'aborted';
+
+export class LlmError extends Error {
+  constructor(
+    readonly reason: LlmErrorReason,
+    message: string,
+    readonly details: { status?: number; retryAfterMs?: number; attempts?: number } = {},
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'LlmError';
+  }
+}
+
+/** Content indices are the positions in the final message's `content` array. */
+export type ProviderEvent =
+  | { type: 'start'; model: string }
+  | { type: 'text_delta'; index: number; delta: string }
+  | { type: 'thinking_delta'; index: number; delta: string }
+  | { type: 'tool_call_start'; index: number; id: string; name: string }
+  /** A piece of the arguments' JSON text as it streams. */
+  | { type: 'tool_call_delta'; index: number; delta: string }
+  | { type: 'usage'; usage: Usage }
+  /** A retryable failure; the next attempt starts after `delayMs`. Drop the partial reply shown so far. */
+  | { type: 'retry'; attempt: number; delayMs: number; error: LlmError }
+  | { type: 'end'; message: AssistantMessage; error?: LlmError };
+
+export interface ModelInfo {
+  id: string;
+  contextWindow: number;
+  maxOutputTokens: number;
+  /** USD per million tokens. */
+  pricing?: { input: number; output: number; cacheRead: number; cacheWrite: number };
+  supportsThinking: boolean;
+  supportsImages: boolean;
+}
+
+export interface LlmProvider {
+  /** The `provider` written on assistant messages (e.g. 'anthropic'). */
+  readonly provider: string;
+  /** The `api` written on assistant messages (e.g. 'anthropic-messages'). */
+  readonly api: string;
+  stream(request: LlmRequest): AsyncIterable<ProviderEvent>;
+  modelInfo(modelId: string): ModelInfo;
+}
