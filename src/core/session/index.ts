@@ -16,3 +16,4 @@ export * from './disk/catalog';
 export * from './disk/backupFile';
 export * from './kind';
 export * from './describe';
+export * from './validate';

@@ -1,0 +1,210 @@
+/**
+ * Shape checks for entries read from a file. `JSON.parse` gives any shape; the readers (context,
+ * tree, descriptions, token counts, compaction, CLI, views) rely on the fields below. An entry
+ * that fails is reported like a malformed line and left out of the tree; the file keeps it.
+ *
+ * What makes an entry unusable — a field a reader dereferences, iterates, measures, sends to the
+ * model or prints, with the wrong type:
+ * - every entry: a non-empty string `id`; `parentId` a string or null (absent: a root, as pi
+ *   treats it); `timestamp` a string when present (readers parse and print it);
+ * - messages: the message object and its string `role`; content (a string, or an array of objects
+ *   with a string `type` — assistant and tool-result content must be arrays, as pi writes them);
+ *   the fields of known blocks (text, thinking, image, toolCall with an object `arguments`); an
+ *   assistant's usage numbers; the tool result's `toolCallId`; a bash run's command and output;
+ *   the summary of summary messages; and the optional fields readers print (tool name, error
+ *   message, provider, model, signatures) must be strings when present;
+ * - the other entry types: the fields their readers use (summary, ids, counts, names).
+ *
+ * Tolerated, because every reader treats them as flags or ignores them: unknown fields, unknown
+ * entry types, unknown roles and unknown block types (kept in the file and skipped by readers),
+ * `stopReason`, `isError`, `display`, `cancelled`, `truncated`, `excludeFromContext`, `details`,
+ * `data`, `cost`, a message's numeric `timestamp`.
+ *
+ * Allocation-free when the entry is usable: the reason text is built only on failure.
+ */
+
+/** Undefined when the entry is usable, else a short plain-words reason. */
+export function entryProblem(value: Record<string, unknown>): string | undefined {
+  const fault = baseFault(value) ?? typeFault(value);
+  return fault === undefined ? undefined : `${entryName(value.type)}: ${fault}`;
+}
+
+function baseFault(entry: Record<string, unknown>): string | undefined {
+  const id = entry.id;
+  if (typeof id !== 'string' || id === '') return fault('id', id, 'a non-empty string');
+  const parentId = entry.parentId;
+  if (parentId !== null && parentId !== undefined && typeof parentId !== 'string') return fault('parentId', parentId, 'a string or null');
+  return optionalString(entry, 'timestamp', '');
+}
+
+function typeFault(entry: Record<string, unknown>): string | undefined {
+  // A switch, not a lookup table: a type named "constructor" or "__proto__" must not find anything.
+  switch (entry.type) {
+    case 'message':
+      return messageFault(entry.message);
+    case 'thinking_level_change':
+      return requiredString(entry, 'thinkingLevel', '');
+    case 'model_change':
+      return requiredString(entry, 'provider', '') ?? requiredString(entry, 'modelId', '');
+    case 'compaction':
+      return requiredString(entry, 'summary', '') ?? requiredString(entry, 'firstKeptEntryId', '') ?? requiredNumber(entry, 'tokensBefore', '');
+    case 'branch_summary':
+      return requiredString(entry, 'summary', '') ?? requiredString(entry, 'fromId', '');
+    case 'custom':
+      return requiredString(entry, 'customType', '');
+    case 'custom_message':
+      return requiredString(entry, 'customType', '') ?? contentFault(entry.content, 'content', false);
+    case 'label':
+      // An absent, null or empty label clears it.
+      return requiredString(entry, 'targetId', '') ?? (entry.label === null ? undefined : optionalString(entry, 'label', ''));
+    case 'session_info':
+      return entry.name === null ? undefined : optionalString(entry, 'name', '');
+    default:
+      return undefined;
+  }
+}
+
+function messageFault(message: unknown): string | undefined {
+  if (!isRecord(message)) return fault('message', message, 'an object');
+  const role = message.role;
+  if (typeof role !== 'string') return fault('message.role', role, 'a string');
+  switch (role) {
+    case 'user':
+      return contentFault(message.content, 'message.content', false);
+    case 'assistant':
+      return (
+        contentFault(message.content, 'message.content', true) ??
+        usageFault(message.usage) ??
+        optionalString(message, 'provider', 'message.') ??
+        optionalString(message, 'model', 'message.') ??
+        optionalString(message, 'errorMessage', 'message.')
+      );
+    case 'toolResult':
+      return (
+        requiredString(message, 'toolCallId', 'message.') ??
+        optionalString(message, 'toolName', 'message.') ??
+        contentFault(message.content, 'message.content', true)
+      );
+    case 'bashExecution':
+      return (
+        requiredString(message, 'command', 'message.') ??
+        requiredString(message, 'output', 'message.') ??
+        optionalNumber(message, 'exitCode', 'message.') ??
+        optionalString(message, 'fullOutputPath', 'message.')
+      );
+    case 'custom':
+      return requiredString(message, 'customType', 'message.') ?? contentFault(message.content, 'message.content', false);
+    case 'branchSummary':
+    case 'compactionSummary':
+      return requiredString(message, 'summary', 'message.');
+    default:
+      return undefined;
+  }
+}
+
+/** Content: a string (unless `arrayOnly`) or an array of blocks. */
+function contentFault(content: unknown, path: string, arrayOnly: boolean): string | undefined {
+  if (typeof content === 'string' && !arrayOnly) return undefined;
+  if (!Array.isArray(content)) return fault(path, content, arrayOnly ? 'an array of blocks' : 'a string or an array of blocks');
+  for (let i = 0; i < content.length; i++) {
+    const problem = blockFault(content[i], path, i);
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
+}
+
+function blockFault(block: unknown, path: string, index: number): string | undefined {
+  if (!isRecord(block)) return fault(`${path}[${index}]`, block, 'an object');
+  const type = block.type;
+  if (typeof type !== 'string') return fault(`${path}[${index}].type`, type, 'a string');
+  switch (type) {
+    case 'text':
+      return blockString(block, 'text', path, index, true) ?? blockString(block, 'textSignature', path, index, false);
+    case 'thinking':
+      return blockString(block, 'thinking', path, index, true) ?? blockString(block, 'thinkingSignature', path, index, false);
+    case 'image':
+      return blockString(block, 'data', path, index, true) ?? blockString(block, 'mimeType', path, index, true);
+    case 'toolCall':
+      if (!isRecord(block.arguments)) return fault(`${path}[${index}].arguments`, block.arguments, 'an object');
+      return (
+        blockString(block, 'id', path, index, true) ??
+        blockString(block, 'name', path, index, true) ??
+        blockString(block, 'thoughtSignature', path, index, false)
+      );
+    default:
+      return undefined;
+  }
+}
+
+function blockString(block: Record<string, unknown>, key: string, path: string, index: number, required: boolean): string | undefined {
+  const value = block[key];
+  if (typeof value === 'string' || (!required && value === undefined)) return undefined;
+  return fault(`${path}[${index}].${key}`, value, 'a string');
+}
+
+const USAGE_COUNTS = ['input', 'output', 'cacheRead', 'cacheWrite'] as const;
+
+/** The counts the context meter and the compaction trigger add up. */
+function usageFault(usage: unknown): string | undefined {
+  if (!isRecord(usage)) return fault('message.usage', usage, 'an object');
+  for (const key of USAGE_COUNTS) {
+    if (typeof usage[key] !== 'number') return fault(`message.usage.${key}`, usage[key], 'a number');
+  }
+  return optionalNumber(usage, 'totalTokens', 'message.usage.');
+}
+
+function requiredString(record: Record<string, unknown>, key: string, prefix: string): string | undefined {
+  const value = record[key];
+  return typeof value === 'string' ? undefined : fault(prefix + key, value, 'a string');
+}
+
+function optionalString(record: Record<string, unknown>, key: string, prefix: string): string | undefined {
+  const value = record[key];
+  return value === undefined || typeof value === 'string' ? undefined : fault(prefix + key, value, 'a string');
+}
+
+function requiredNumber(record: Record<string, unknown>, key: string, prefix: string): string | undefined {
+  const value = record[key];
+  return typeof value === 'number' ? undefined : fault(prefix + key, value, 'a number');
+}
+
+/** A number, or absent or null. */
+function optionalNumber(record: Record<string, unknown>, key: string, prefix: string): string | undefined {
+  const value = record[key];
+  return value === undefined || value === null || typeof value === 'number' ? undefined : fault(prefix + key, value, 'a number');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function fault(path: string, value: unknown, expected: string): string {
+  return value === undefined ? `"${path}" is missing, expected ${expected}` : `"${path}" is ${kindOf(value)}, expected ${expected}`;
+}
+
+/** What a JSON value is, in words (never the value itself: it may be huge or private). */
+export function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  switch (typeof value) {
+    case 'string':
+      return value === '' ? 'an empty string' : 'a string';
+    case 'number':
+      return 'a number';
+    case 'boolean':
+      return 'a boolean';
+    case 'object':
+      return 'an object';
+    default:
+      return typeof value;
+  }
+}
+
+const MAX_TYPE_CHARS = 40;
+
+/** `message entry`, `label entry`; a long or odd type is cut so the reason stays one short line. */
+function entryName(type: unknown): string {
+  if (typeof type !== 'string') return 'entry';
+  const shown = type.length > MAX_TYPE_CHARS ? `${type.slice(0, MAX_TYPE_CHARS - 1)}…` : type;
+  return `${JSON.stringify(shown)} entry`.replace(/^"(\w+)" entry$/, '$1 entry');
+}
