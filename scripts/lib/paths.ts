@@ -24,5 +24,5 @@ export const codeServerEntry = path.join(codeServerDir, 'out', 'node', 'entry.js
 /** Written last by provisioning; its presence (with matching versions) means the cache is complete. */
 export const markerFile = path.join(cacheDir, 'provisioned.json');
 
-/** The fixture sessions, kept beside the repository (`../shared/fixtures`), in CI too. */
-export const fixturesDir = path.resolve(repoRoot, '..', 'shared', 'fixtures');
+/** The fixture sessions (`test/fixtures/`), used by the suites and `npm start -- --demo`. */
+export const fixturesDir = path.join(repoRoot, 'test', 'fixtures');

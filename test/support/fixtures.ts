@@ -1,8 +1,8 @@
-/** The shared fixtures folder (`../shared/fixtures` beside the repository, in CI too). */
+/** The fixture sessions and the reference outputs recorded for them (`test/fixtures/`). */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
-export const FIXTURES_DIR = path.resolve(__dirname, '../../../shared/fixtures');
+export const FIXTURES_DIR = path.resolve(__dirname, '..', 'fixtures');
 
 export function fixturePath(name: string): string {
   return path.join(FIXTURES_DIR, name);

@@ -1,10 +1,8 @@
-/** The shared reference fixtures (`../shared/fixtures`, beside the repository). */
+/** The reference fixtures (`test/fixtures/`): session files and pi's recorded outputs for them. */
 import { createHash } from 'node:crypto';
-import * as path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { loadSessionFile, type SessionEntry, type SessionTree } from '../../../../src/core/session';
-
-export const FIXTURES = path.resolve(__dirname, '../../../../../shared/fixtures');
+import { fixturePath } from '../../../support/fixtures';
 
 export interface LoadedFixture {
   tree: SessionTree;
@@ -15,8 +13,8 @@ export interface LoadedFixture {
 }
 
 export async function loadFixture(name: 'synthetic-branched' | 'legacy-v1'): Promise<LoadedFixture> {
-  const loaded = await loadSessionFile(path.join(FIXTURES, `${name}.jsonl`));
-  const expected = JSON.parse(readFileSync(path.join(FIXTURES, `${name}.expected.json`), 'utf8'));
+  const loaded = await loadSessionFile(fixturePath(`${name}.jsonl`));
+  const expected = JSON.parse(readFileSync(fixturePath(`${name}.expected.json`), 'utf8'));
   const leafId: string = expected.leaf.leafId ?? loaded.tree.entries[loaded.tree.size - 1]!.id;
   const leaf = loaded.tree.get(leafId) ? leafId : loaded.tree.entries[loaded.tree.size - 1]!.id;
   return { tree: loaded.tree, path: loaded.tree.pathTo(leaf), expected, cwd: loaded.header.cwd };
