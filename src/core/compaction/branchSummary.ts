@@ -9,7 +9,7 @@ import { computeFileLists, formatFileOperations } from './fileOps';
 import { BRANCH_SUMMARY_PREAMBLE, branchPrompt } from './prompts';
 import { serializeConversation } from './serialize';
 import { BRANCH_SUMMARY_MAX_TOKENS, DEFAULT_BRANCH_SUMMARY_RESERVE_TOKENS, FALLBACK_CONTEXT_WINDOW } from './settings';
-import { CompactionError, newTally, requestSummary, type Summarizer, type SummaryTally } from './summarizer';
+import { clockOrSystem, CompactionError, newTally, requestSummary, type Summarizer, type SummaryTally } from './summarizer';
 import { errorMessage } from '../util/errors';
 
 export const NO_CONTENT_TO_SUMMARIZE = 'No content to summarize';
@@ -25,6 +25,8 @@ export interface BranchSummaryOptions {
   contextWindow?: number | undefined;
   estimator?: TokenEstimator | undefined;
   cwd?: string | undefined;
+  /** The clock (ms since the epoch) for the request's timestamp; default the system clock. */
+  now?: (() => number) | undefined;
 }
 
 export type BranchSummaryOutcome =
@@ -46,7 +48,7 @@ export async function generateBranchSummary(entries: readonly SessionEntry[], op
   });
   let text: string;
   try {
-    text = await requestSummary({ summarizer: options.summarizer, prompt, maxTokens: BRANCH_SUMMARY_MAX_TOKENS, signal: options.signal, failure: 'Summarization failed', tally });
+    text = await requestSummary({ summarizer: options.summarizer, prompt, maxTokens: BRANCH_SUMMARY_MAX_TOKENS, signal: options.signal, failure: 'Summarization failed', tally, now: clockOrSystem(options.now) });
   } catch (error) {
     if (error instanceof CompactionError && error.reason === 'cancelled') return { kind: 'aborted' };
     return { kind: 'error', message: errorMessage(error) };

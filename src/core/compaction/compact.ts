@@ -27,7 +27,7 @@ import {
 } from './prompts';
 import { FALLBACK_CONTEXT_WINDOW, historyMaxTokens, summaryReasoning, turnPrefixMaxTokens } from './settings';
 import { serializeParts } from './serialize';
-import { newTally, requestSummary, type Summarizer, type SummaryTally } from './summarizer';
+import { clockOrSystem, newTally, requestSummary, type Summarizer, type SummaryTally } from './summarizer';
 
 export interface CompactOptions {
   summarizer: Summarizer;
@@ -43,7 +43,8 @@ export interface CompactOptions {
   maxOutputTokens?: number | undefined;
   /** Estimates `tokensAfter` and the request budget; default pi's chars/4. */
   estimator?: TokenEstimator | undefined;
-  now?: () => number;
+  /** The clock (ms since the epoch) for `durationMs` and request timestamps; default the system clock. */
+  now?: (() => number) | undefined;
 }
 
 export interface CompactionDetails {
@@ -79,14 +80,14 @@ export type CompactOutcome = { kind: 'compacted'; result: CompactionResult } | {
 export async function compact(preparation: CompactionPreparation, options: CompactOptions): Promise<CompactOutcome> {
   const { messagesToSummarize, turnPrefixMessages, isSplitTurn } = preparation;
   if (messagesToSummarize.length === 0 && turnPrefixMessages.length === 0) return { kind: 'nothing-to-compact', reason: 'empty-span' };
-  const now = options.now ?? Date.now;
+  const now = clockOrSystem(options.now);
   const started = now();
   const estimator = options.estimator ?? piEstimator;
   const tally = newTally();
   const split = isSplitTurn && turnPrefixMessages.length > 0;
   const [history, prefix] = await Promise.all([
-    summarizeHistory(preparation, options, tally),
-    split ? summarizeTurnPrefix(preparation, options, tally) : Promise.resolve(undefined),
+    summarizeHistory(preparation, options, tally, now),
+    split ? summarizeTurnPrefix(preparation, options, tally, now) : Promise.resolve(undefined),
   ]);
   const { readFiles, modifiedFiles } = computeFileLists(preparation.fileOps);
   const summary = (prefix === undefined ? history.text : history.text + SPLIT_TURN_SEPARATOR + prefix) + formatFileOperations(readFiles, modifiedFiles);
@@ -121,6 +122,7 @@ async function summarizeHistory(
   preparation: CompactionPreparation,
   options: CompactOptions,
   tally: SummaryTally,
+  now: () => number,
 ): Promise<{ text: string; chunks: number }> {
   const previous = preparation.previousSummary;
   const maxTokens = historyMaxTokens(preparation.settings, options.maxOutputTokens);
@@ -143,12 +145,13 @@ async function summarizeHistory(
       signal: options.signal,
       failure: 'Summarization failed',
       tally,
+      now,
     });
   }
   return { text: running ?? '', chunks: chunks.length };
 }
 
-async function summarizeTurnPrefix(preparation: CompactionPreparation, options: CompactOptions, tally: SummaryTally): Promise<string> {
+async function summarizeTurnPrefix(preparation: CompactionPreparation, options: CompactOptions, tally: SummaryTally, now: () => number): Promise<string> {
   const maxTokens = turnPrefixMaxTokens(preparation.settings, options.maxOutputTokens);
   const chunks = chunksOf(preparation.turnPrefixMessages, options, { fixedText: SUMMARIZATION_SYSTEM_PROMPT + TURN_PREFIX_SUMMARIZATION_PROMPT, maxTokens, previous: undefined });
   let running: string | undefined;
@@ -161,6 +164,7 @@ async function summarizeTurnPrefix(preparation: CompactionPreparation, options: 
       signal: options.signal,
       failure: 'Turn prefix summarization failed',
       tally,
+      now,
     });
   }
   return running ?? '';

@@ -44,6 +44,8 @@ export interface NavigateOptions {
   reserveTokens?: number | undefined;
   contextWindow?: number | undefined;
   estimator?: TokenEstimator | undefined;
+  /** The clock (ms since the epoch) for the summary request; default the system clock. */
+  now?: (() => number) | undefined;
 }
 
 export type NavigateResult =

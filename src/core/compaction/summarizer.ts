@@ -3,7 +3,7 @@
  * use a scripted one that records requests. Compaction and branch summaries never see a model
  * object, an API key or a provider.
  */
-import { textParts, type LlmMessage } from '../session';
+import { systemClock, textParts, type LlmMessage } from '../session';
 import { SUMMARIZATION_SYSTEM_PROMPT } from './prompts';
 import { errorMessage } from '../util/errors';
 
@@ -75,6 +75,16 @@ export interface SummaryCall {
   /** Start of the error message when the request fails ("Summarization failed"). */
   failure: string;
   tally: SummaryTally;
+  /** Milliseconds since the epoch, for the request message's timestamp (see `clockOrSystem`). */
+  now: () => number;
+}
+
+/**
+ * The injected clock, or the system clock when none was given. Compaction reads the time only
+ * through this, so tests can fix it and core reads the real clock in one place (session/disk/).
+ */
+export function clockOrSystem(now: (() => number) | undefined): () => number {
+  return now ?? (() => systemClock().getTime());
 }
 
 /** Sends one prompt; maps failures to `CompactionError` (cancelled when the signal fired). */
@@ -82,7 +92,7 @@ export async function requestSummary(call: SummaryCall): Promise<string> {
   throwIfCancelled(call.signal);
   const request: SummaryRequest = {
     systemPrompt: SUMMARIZATION_SYSTEM_PROMPT,
-    messages: [{ role: 'user', content: [{ type: 'text', text: call.prompt }], timestamp: Date.now() }],
+    messages: [{ role: 'user', content: [{ type: 'text', text: call.prompt }], timestamp: call.now() }],
     maxTokens: call.maxTokens,
     ...(call.reasoning ? { reasoning: call.reasoning } : {}),
     ...(call.signal ? { signal: call.signal } : {}),

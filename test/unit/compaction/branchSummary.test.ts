@@ -97,6 +97,12 @@ describe('branch summaries (CONFORMANCE K)', () => {
     assert.equal(summarizer.requests.length, 0);
   });
 
+  it('stamps the request with the injected clock', async () => {
+    const summarizer = new ScriptedSummarizer();
+    await generateBranchSummary(pathOf(user('q'), assistant('a')), { summarizer, now: () => 1_234_567 });
+    assert.equal(summarizer.requests[0]!.messages[0]!.timestamp, 1_234_567);
+  });
+
   it('reports an abort and an error instead of a summary', async () => {
     const controller = new AbortController();
     const pending = generateBranchSummary(pathOf(user('q')), { summarizer: hangingSummarizer(), signal: controller.signal });

@@ -167,7 +167,7 @@ describe('compact with a scripted summarizer (CONFORMANCE I)', () => {
     assert.equal(result.summary, '[history]\n\n---\n\n**Turn Context (split turn):**\n\n[turn prefix]\n\n<read-files>\nsrc/a.ts\n</read-files>');
   });
 
-  it('records Arbor\'s bookkeeping beside pi\'s fields', async () => {
+  it('records Arbor\'s bookkeeping beside pi\'s fields, timed by the injected clock', async () => {
     let now = 1000;
     const summarizer = new ScriptedSummarizer(() => ({ text: 'S', usage: { input: 120, output: 30 }, model: 'claude-haiku' }));
     const result = await compacted(prepareCompaction(pathOf(user('q'), assistant('a'), user(chars(4000)), assistant('done')), settings(500))!, summarizer, { now: () => (now += 250) });
@@ -177,9 +177,11 @@ describe('compact with a scripted summarizer (CONFORMANCE I)', () => {
       usage: { input: 120, output: 30, cacheRead: 0, cacheWrite: 0 },
       requests: 1,
       chunks: 1,
-      durationMs: 500,
+      durationMs: 750,
       summarizedEntries: 2,
       adjustments: [],
     });
+    // Clock reads: start 1250, the request's timestamp 1500, the summary estimate 1750, the end 2000.
+    assert.equal(summarizer.requests[0]!.messages[0]!.timestamp, 1500);
   });
 });
