@@ -2,8 +2,9 @@
  * Token benchmarks (issue 3):
  * - recounting the context after one new message on a 100 000-entry session, against a cold count
  *   (the per-message cache must make it at least 100× cheaper);
- * - the accuracy of predicting each request's size, pi's chars/4 against the calibrated tokenizer,
- *   on a generated session with simulated provider usage (see tokensGroundTruth.ts).
+ * - a self-consistency check of request-size prediction, pi's chars/4 against the calibrated
+ *   tokenizer, on a generated session whose provider usage is simulated from the same o200k
+ *   tokenizer (see simulatedUsage.ts): not an accuracy figure.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import * as path from 'node:path';
@@ -12,8 +13,8 @@ import { contextOfPath, loadSessionFile, positionOnOpen, type AgentMessage } fro
 import { createTokenizerEstimator, loadTextTokenizer, measureContext, piEstimator } from '../src/core/tokens';
 import { generateSession } from './generate';
 import { medianMs, msLine, ratioLine } from './measure';
-import { formatReport, measureAccuracy, pathMessages } from './tokenAccuracy';
-import { writeGroundTruthSession } from './tokensGroundTruth';
+import { writeSimulatedUsageSession } from './simulatedUsage';
+import { formatReport, measurePrediction, pathMessages } from './tokenPrediction';
 
 const DATA_DIR = path.join(__dirname, '.data');
 
@@ -27,7 +28,7 @@ export async function linearSession(entries = 100_000): Promise<string> {
 
 export async function run(): Promise<void> {
   await recount();
-  await accuracy();
+  await selfConsistency();
 }
 
 async function recount(): Promise<void> {
@@ -57,13 +58,13 @@ async function recount(): Promise<void> {
   console.log(ratioLine('cold count / recount after one message', coldMs / warmMs, { min: 100 }));
 }
 
-async function accuracy(): Promise<void> {
-  const file = path.join(DATA_DIR, 'ground-truth-150.jsonl');
+async function selfConsistency(): Promise<void> {
+  const file = path.join(DATA_DIR, 'simulated-usage-150.jsonl');
   mkdirSync(DATA_DIR, { recursive: true });
-  if (!existsSync(file)) await writeGroundTruthSession(file, { turns: 150, seed: 11 });
-  console.log('token accuracy on a generated session whose usage is SIMULATED (no real usage data here):');
+  if (!existsSync(file)) await writeSimulatedUsageSession(file, { turns: 150, seed: 11 });
+  console.log('self-consistency, not accuracy: prediction error on a generated session whose usage is SIMULATED from the same o200k tokenizer:');
   console.log('  provider tokens = o200k count × a per-kind factor (prose 1.10, code 1.22, JSON 1.30, CJK 1.45, logs 1.16) + framing');
-  const report = await measureAccuracy(await pathMessages(file));
+  const report = await measurePrediction(await pathMessages(file));
   for (const line of formatReport(report)) console.log(`  ${line}`);
   console.log(ratioLine('estimated-part error: pi / calibrated tokenizer', report.pi.estimatedPartPct / report.calibrated.estimatedPartPct, { min: 2 }));
 }

@@ -1,10 +1,13 @@
 /**
- * A realistic session whose "API-reported" usage comes from a hidden ground truth, for
- * `tokenAccuracy`. There is no real usage data in this repository, so this is a simulation and
- * says so: a hypothetical provider tokenizer is modelled as o200k_base counts times a factor
- * that depends on the kind of text (prose, code, JSON, CJK, logs — where chars/4 is poorest),
- * plus per-message and per-tool-block framing and a fixed system-prompt/tool overhead. No single
- * ratio reproduces it exactly, as with a real provider whose tokenizer we do not have.
+ * A realistic session whose "API-reported" usage is SIMULATED, for `tokenPrediction`. There is
+ * no real usage data in this repository: a hypothetical provider tokenizer is modelled as
+ * o200k_base counts times a factor that depends on the kind of text (prose, code, JSON, CJK, logs
+ * — where chars/4 is poorest), plus per-message and per-tool-block framing and a fixed
+ * system-prompt/tool overhead. No single ratio reproduces it exactly.
+ *
+ * The simulated usage is made from the same o200k tokenizer that Arbor's tokenizer estimator
+ * uses, so predicting it well is a self-consistency check of the calibration (it recovers a
+ * per-model factor), NOT a measure of accuracy against a real provider.
  */
 import { writeFileSync } from 'node:fs';
 import { loadTextTokenizer } from '../src/core/tokens';
@@ -12,12 +15,12 @@ import { rng } from './generate';
 
 type Kind = 'prose' | 'code' | 'json' | 'cjk' | 'log';
 
-/** Hidden provider tokens per o200k token, by kind of text. */
-const TRUTH_FACTOR: Record<Kind, number> = { prose: 1.1, code: 1.22, json: 1.3, cjk: 1.45, log: 1.16 };
-const TRUTH_MESSAGE_FRAMING = 7;
-const TRUTH_TOOL_FRAMING = 14;
-const TRUTH_SYSTEM_AND_TOOLS = 6200;
-export const GROUND_TRUTH_MODEL = { provider: 'anthropic', model: 'simulated-model' };
+/** Simulated provider tokens per o200k token, by kind of text. */
+const SIMULATED_FACTOR: Record<Kind, number> = { prose: 1.1, code: 1.22, json: 1.3, cjk: 1.45, log: 1.16 };
+const SIMULATED_MESSAGE_FRAMING = 7;
+const SIMULATED_TOOL_FRAMING = 14;
+const SIMULATED_SYSTEM_AND_TOOLS = 6200;
+export const SIMULATED_MODEL = { provider: 'anthropic', model: 'simulated-model' };
 
 const PROSE = 'We should keep the public interface small and move the parsing into its own module so the tests can cover it without the network. The error only shows up when the cache is cold, which suggests an ordering problem in the startup path.'.split(' ');
 const CODE = [
@@ -37,13 +40,13 @@ interface Piece {
   kind: Kind;
 }
 
-export interface GroundTruthOptions {
+export interface SimulatedUsageOptions {
   turns?: number;
   seed?: number;
 }
 
 /** Writes the session and returns its file path. Deterministic for a seed. */
-export async function writeGroundTruthSession(file: string, options: GroundTruthOptions = {}): Promise<string> {
+export async function writeSimulatedUsageSession(file: string, options: SimulatedUsageOptions = {}): Promise<string> {
   const count = await loadTextTokenizer();
   const random = rng(options.seed ?? 11);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
@@ -57,13 +60,13 @@ export async function writeGroundTruthSession(file: string, options: GroundTruth
       case 'log': return { kind, text: repeat(size, () => pick(LOG), '\n') };
     }
   };
-  const truth = (pieces: Piece[], toolBlocks = 0): number =>
-    TRUTH_MESSAGE_FRAMING + toolBlocks * TRUTH_TOOL_FRAMING + pieces.reduce((sum, p) => sum + Math.round(count(p.text) * TRUTH_FACTOR[p.kind]), 0);
+  const simulated = (pieces: Piece[], toolBlocks = 0): number =>
+    SIMULATED_MESSAGE_FRAMING + toolBlocks * SIMULATED_TOOL_FRAMING + pieces.reduce((sum, p) => sum + Math.round(count(p.text) * SIMULATED_FACTOR[p.kind]), 0);
 
   const lines: unknown[] = [{ type: 'session', version: 3, id: '01900000-0000-7000-8000-00000000a11c', timestamp: '2026-03-01T10:00:00.000Z', cwd: '/home/dev/project' }];
   let clock = Date.parse('2026-03-01T10:00:00.000Z');
   let parent: string | null = null;
-  let context = TRUTH_SYSTEM_AND_TOOLS;
+  let context = SIMULATED_SYSTEM_AND_TOOLS;
   const add = (message: Record<string, unknown>, tokens: number): void => {
     const id = `g${lines.length.toString(16).padStart(7, '0')}`;
     clock += 1000;
@@ -74,7 +77,7 @@ export async function writeGroundTruthSession(file: string, options: GroundTruth
   /** An assistant reply: the provider read `context` tokens and wrote the reply's. */
   const reply = (pieces: Piece[], calls: { id: string; name: string; args: Record<string, unknown> }[]): void => {
     const argPieces = calls.map((c) => ({ text: c.name + JSON.stringify(c.args), kind: 'json' as Kind }));
-    const output = truth([...pieces, ...argPieces], calls.length);
+    const output = simulated([...pieces, ...argPieces], calls.length);
     const cacheRead = Math.floor(context * 0.8);
     const usage = { input: context - cacheRead, output, cacheRead, cacheWrite: 0, totalTokens: context + output, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
     const content = [
@@ -82,18 +85,18 @@ export async function writeGroundTruthSession(file: string, options: GroundTruth
       ...pieces.slice(1).map((p) => ({ type: 'text', text: p.text })),
       ...calls.map((c) => ({ type: 'toolCall', id: c.id, name: c.name, arguments: c.args })),
     ];
-    add({ role: 'assistant', content, api: 'anthropic-messages', ...GROUND_TRUTH_MODEL, usage, stopReason: calls.length ? 'toolUse' : 'stop' }, output);
+    add({ role: 'assistant', content, api: 'anthropic-messages', ...SIMULATED_MODEL, usage, stopReason: calls.length ? 'toolUse' : 'stop' }, output);
   };
 
   for (let turn = 0; turn < (options.turns ?? 150); turn++) {
     const prompt = [piece(random() < 0.3 ? 'cjk' : 'prose', 5 + Math.floor(random() * 20))];
-    add({ role: 'user', content: prompt.map((p) => ({ type: 'text', text: p.text })) }, truth(prompt));
+    add({ role: 'user', content: prompt.map((p) => ({ type: 'text', text: p.text })) }, simulated(prompt));
     for (let step = 0, steps = Math.floor(random() * 4); step < steps; step++) {
       const call = { id: `toolu_${turn}_${step}`, name: pick(['read', 'bash', 'grep']), args: { path: `src/${pick(['config', 'cache', 'server', 'docs/readme'])}.ts` } };
       reply([piece('prose', 10 + Math.floor(random() * 20)), piece('prose', 8)], [call]);
       const kind = pick<Kind>(['code', 'code', 'json', 'cjk', 'log']);
       const result = [piece(kind, 3 + Math.floor(random() * 25))];
-      add({ role: 'toolResult', toolCallId: call.id, toolName: call.name, content: result.map((p) => ({ type: 'text', text: p.text })), isError: false }, truth(result, 1));
+      add({ role: 'toolResult', toolCallId: call.id, toolName: call.name, content: result.map((p) => ({ type: 'text', text: p.text })), isError: false }, simulated(result, 1));
     }
     reply([piece('prose', 10), random() < 0.3 ? piece('cjk', 4) : piece('prose', 30 + Math.floor(random() * 60))], []);
   }

@@ -1,14 +1,17 @@
 /**
- * How well does each estimator predict the size of a request? For every assistant message with
- * API usage that follows another one of the same model, predict the request's input tokens as
- * "previous usage + estimate of the messages in between" (what the meter and the trigger show)
- * and compare with what the provider reported. The calibrated tokenizer learns online: each
- * prediction uses only the samples before it.
+ * How far each estimator's prediction of a request's size is from the usage recorded in a session
+ * file. For every assistant message with usage that follows another one of the same model,
+ * predict the request's input tokens as "previous usage + estimate of the messages in between"
+ * (what the meter and the trigger show) and compare with the recorded usage. The calibrated
+ * tokenizer learns online: each prediction uses only the samples before it.
  *
- *   npx tsx bench/tokenAccuracy.ts <session.jsonl>
+ *   npx tsx bench/tokenPrediction.ts <session.jsonl>
  *
  * Prints the median absolute error of the whole prediction and of its estimated part, for pi's
- * chars/4 and for the calibrated gpt-tokenizer estimator.
+ * chars/4 and for the calibrated gpt-tokenizer estimator. On a session with usage a real
+ * provider reported, that is the estimators' accuracy; on the simulated session of
+ * `simulatedUsage.ts` (usage made from the same o200k tokenizer) it is only a self-consistency
+ * check of the calibration.
  */
 import * as path from 'node:path';
 import { compactionMessageOf } from '../src/core/compaction';
@@ -24,7 +27,7 @@ import {
   type TokenEstimator,
 } from '../src/core/tokens';
 
-export interface AccuracyReport {
+export interface PredictionReport {
   /** Requests that could be predicted (a previous usage of the same model, no compaction between). */
   requests: number;
   pi: ErrorMedians;
@@ -34,7 +37,7 @@ export interface AccuracyReport {
 }
 
 export interface ErrorMedians {
-  /** Median |predicted − reported| / reported of the request size, in percent. */
+  /** Median |predicted − recorded| / recorded of the request size, in percent. */
   requestPct: number;
   /** The same for the part after the previous usage (what the estimate alone has to get right). */
   estimatedPartPct: number;
@@ -48,7 +51,7 @@ interface Prediction {
   ratio: number;
 }
 
-export async function measureAccuracy(messages: readonly AgentMessage[]): Promise<AccuracyReport> {
+export async function measurePrediction(messages: readonly AgentMessage[]): Promise<PredictionReport> {
   const tokenizer = await loadTokenizerEstimator();
   const calibration = new TokenCalibration();
   const predictions: Prediction[] = [];
@@ -114,7 +117,7 @@ export async function pathMessages(file: string): Promise<AgentMessage[]> {
   return messages;
 }
 
-export function formatReport(report: AccuracyReport): string[] {
+export function formatReport(report: PredictionReport): string[] {
   const row = (label: string, m: ErrorMedians): string =>
     `${label.padEnd(34)} request ${m.requestPct.toFixed(2).padStart(6)} %   estimated part ${m.estimatedPartPct.toFixed(1).padStart(6)} %`;
   return [
@@ -127,10 +130,10 @@ export function formatReport(report: AccuracyReport): string[] {
 async function main(): Promise<void> {
   const file = process.argv[2];
   if (!file) {
-    console.error('usage: npx tsx bench/tokenAccuracy.ts <session.jsonl>');
+    console.error('usage: npx tsx bench/tokenPrediction.ts <session.jsonl>');
     process.exit(2);
   }
-  const report = await measureAccuracy(await pathMessages(file));
+  const report = await measurePrediction(await pathMessages(file));
   console.log(`session: ${path.basename(file)}`);
   for (const line of formatReport(report)) console.log(line);
 }
