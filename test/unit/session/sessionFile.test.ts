@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, promises as fsPromises, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import * as path from 'node:path';
 import {
   createSessionFile,
@@ -191,8 +192,11 @@ describe('session files', () => {
     const session = await createSessionFile({ dir: tmp(), cwd: '/p' });
     void session.appendMessage(user('a'));
     void session.appendMessage(assistant('b'));
-    await session.sync();
+    const synced = await countingFsyncs(() => session.sync());
     assert.equal(lines(session.file!).length, 3);
+    // One fsync, of the session file itself, after both pending lines were written.
+    const file = statSync(session.file!);
+    assert.deepEqual(synced, [{ ino: file.ino, size: file.size }]);
   });
 
   it('creates no file at all for in-memory sessions (A15)', async () => {
@@ -205,6 +209,29 @@ describe('session files', () => {
     assert.deepEqual(readdirSync(tmp()), []);
   });
 });
+
+/**
+ * Runs `work` while every `FileHandle.sync()` (fsync) in this process is recorded: the file it
+ * syncs (inode) and that file's size at that moment. Restores the real method afterwards.
+ */
+async function countingFsyncs(work: () => Promise<void>): Promise<{ ino: number; size: number }[]> {
+  const probe = await fsPromises.open(__filename, 'r');
+  const prototype = Object.getPrototypeOf(probe) as FileHandle;
+  await probe.close();
+  const realSync = prototype.sync;
+  const synced: { ino: number; size: number }[] = [];
+  prototype.sync = async function (this: FileHandle) {
+    const { ino, size } = await this.stat();
+    synced.push({ ino, size });
+    return realSync.call(this);
+  };
+  try {
+    await work();
+  } finally {
+    prototype.sync = realSync;
+  }
+  return synced;
+}
 
 function copyFixture(dir: string, name: string): string {
   const file = path.join(dir, name);
