@@ -1,0 +1,117 @@
+/**
+ * The agent's view of the current position: the context messages and the request messages,
+ * maintained incrementally. An entry appended under the tracked position adds its message (O(1));
+ * anything else — a move, a compaction, a summary attached elsewhere, a change kind this build does
+ * not know — marks the view stale, and it is rebuilt from the session once, on next use.
+ */
+import {
+  entryToContextMessage,
+  messageRole,
+  type AgentMessage,
+  type AssistantMessage,
+  type CompactionEntry,
+  type ModelRef,
+  type Session,
+  type SessionChange,
+  type SessionEntry,
+} from '../session';
+import type { Disposable } from '../util/event';
+import { RequestMessages } from './requestMessages';
+
+export interface ContextView {
+  /** The context messages (the agent state); do not mutate. */
+  messages: readonly AgentMessage[];
+  request: RequestMessages;
+  /** The latest compaction on the branch, if any. */
+  latestCompaction: CompactionEntry | undefined;
+  /** Grows with every message added (the guard's "generation"). */
+  generation: number;
+  /** The model and thinking level the branch last recorded (entries or replies). */
+  model: ModelRef | null;
+  thinkingLevel: string;
+}
+
+export class ContextTracker implements Disposable {
+  private leafId: string | null | undefined;
+  private view: ContextView | undefined;
+  private readonly subscription: Disposable;
+
+  constructor(
+    private readonly session: Session,
+    private readonly onAppend: (entry: SessionEntry) => void = () => undefined,
+  ) {
+    this.subscription = session.onDidChange((change) => this.changed(change));
+  }
+
+  current(): ContextView {
+    if (!this.view || this.leafId !== this.session.leafId) this.rebuild();
+    return this.view!;
+  }
+
+  /** Forget the view (e.g. after the session was changed behind our back). */
+  invalidate(): void {
+    this.view = undefined;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+  }
+
+  private changed(change: SessionChange | { kind: string }): void {
+    if (change.kind === 'append') {
+      const entry = (change as { entry: SessionEntry }).entry;
+      this.appended(entry);
+      this.onAppend(entry);
+    } else if (change.kind !== 'move' || (change as { leafId: string | null }).leafId !== this.leafId) {
+      this.view = undefined;
+    }
+  }
+
+  private appended(entry: SessionEntry): void {
+    const view = this.view;
+    if (!view || entry.parentId !== this.leafId || entry.type === 'compaction') {
+      this.view = undefined;
+      return;
+    }
+    this.leafId = entry.id;
+    recordSettings(view, entry);
+    const message = entryToContextMessage(entry);
+    if (!message) return;
+    (view.messages as AgentMessage[]).push(message);
+    view.request.push(message);
+    view.generation++;
+  }
+
+  private rebuild(): void {
+    const leafId = this.session.leafId;
+    const { messages, model, thinkingLevel } = this.session.buildContext(leafId);
+    this.view = {
+      messages,
+      request: new RequestMessages(messages),
+      latestCompaction: latestCompaction(this.session, leafId),
+      generation: messages.length,
+      model,
+      thinkingLevel,
+    };
+    this.leafId = leafId;
+  }
+}
+
+function latestCompaction(session: Session, leafId: string | null): CompactionEntry | undefined {
+  const path = session.getBranch(leafId);
+  for (let i = path.length - 1; i >= 0; i--) {
+    const entry = path[i]!;
+    if (entry.type === 'compaction') return entry as CompactionEntry;
+  }
+  return undefined;
+}
+
+/** The same rules as the session's context building, for one appended entry. */
+function recordSettings(view: ContextView, entry: SessionEntry): void {
+  if (entry.type === 'thinking_level_change' && typeof entry.thinkingLevel === 'string') view.thinkingLevel = entry.thinkingLevel;
+  else if (entry.type === 'model_change') view.model = { provider: String(entry.provider), modelId: String(entry.modelId) };
+  else if (messageRole(entry) === 'assistant') {
+    const message = entry.message as AssistantMessage;
+    view.model = { provider: message.provider, modelId: message.model };
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * What an `AgentSession` tells the UI. Every event is incremental — the entry just appended, the
+ * text just streamed — so a view follows a run without ever rebuilding the branch.
+ */
+import type { CompactionEvent } from '../compaction';
+import type { AssistantMessage, Json, SessionEntry } from '../session';
+import type { ContextStatus } from '../tokens';
+import type { ToolResult } from './tools/tool';
+
+export type AgentEvent =
+  /** A run starts: a prompt (or a queued one) is being answered. */
+  | { type: 'run_start' }
+  /** The run is over. `unsent`: inputs still queued when it was stopped (the UI gives them back to the editor). */
+  | { type: 'run_end'; unsent: string[] }
+  /** Any entry added to the session (by the agent or anyone else), after it was added in memory. */
+  | { type: 'entry_appended'; entry: SessionEntry }
+  | { type: 'reply_start'; model: string }
+  | { type: 'text_delta'; index: number; delta: string }
+  | { type: 'thinking_delta'; index: number; delta: string }
+  | { type: 'tool_call_start'; index: number; id: string; name: string }
+  | { type: 'tool_call_delta'; index: number; delta: string }
+  /** The provider retries after a failure: drop what was shown of the reply so far. */
+  | { type: 'reply_reset'; attempt: number; delayMs: number; message: string }
+  | { type: 'reply_end'; message: AssistantMessage }
+  | { type: 'tool_start'; toolCallId: string; toolName: string; args: { [key: string]: Json } }
+  | { type: 'tool_update'; toolCallId: string; partial: ToolResult }
+  | { type: 'tool_end'; toolCallId: string; toolName: string; result: ToolResult }
+  | CompactionEvent
+  /** The context size changed (after a reply, a compaction, a move): the meter's reading. */
+  | { type: 'tokens'; status: ContextStatus }
+  /** Inputs waiting for the running turn to end. */
+  | { type: 'queue'; queued: readonly string[] }
+  /** Something failed; `message` is meant for the user. */
+  | { type: 'error'; reason: string; message: string };
+
+/** The logger port (the glue passes its output channel). Never given message contents at info level. */
+export interface AgentLogger {
+  debug(message: string): void;
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export const silentLogger: AgentLogger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };

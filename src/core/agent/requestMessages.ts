@@ -1,0 +1,101 @@
+/**
+ * The messages a request sends, kept up to date one context message at a time, so a request on a
+ * long branch costs one array copy instead of a rebuild.
+ *
+ * The rules make every request valid for a strict provider, whatever the file holds:
+ * - a failed reply (`error`) is not sent (pi does the same); a stopped reply (`aborted`) sends
+ *   only its text, so the model knows what it had said — its unfinished tool calls and unsigned
+ *   thinking are left out, and it is not sent at all when no text remains;
+ * - whitespace-only text blocks are left out, and a reply with nothing left is not sent;
+ * - a tool result is sent only after the reply that called it, once (orphans from old or foreign
+ *   files are dropped, COMPACTION §19.9);
+ * - a call still without a result when the next user message comes (a run that died, a move to a
+ *   reply whose results are on another branch) gets an error result saying so.
+ */
+import { convertToLlm, type AgentMessage, type AssistantMessage, type LlmMessage, type ToolCall, type ToolResultMessage } from '../session';
+
+export const MISSING_TOOL_RESULT_TEXT = 'No result: the tool call was interrupted before it finished.';
+
+export class RequestMessages {
+  private readonly list: LlmMessage[] = [];
+  private openCalls: ToolCall[] = [];
+  private answered = new Set<string>();
+  private openTimestamp = 0;
+  /** Tool results left out because no sent reply called them (for the log). */
+  droppedResults = 0;
+
+  constructor(messages: readonly AgentMessage[] = []) {
+    for (const message of messages) this.push(message);
+  }
+
+  get length(): number {
+    return this.list.length;
+  }
+
+  push(message: AgentMessage): void {
+    for (const converted of convertToLlm([message])) this.pushLlm(converted);
+  }
+
+  /** What to send now: the list, plus error results for calls of the last reply that have none yet. */
+  snapshot(): LlmMessage[] {
+    const missing = this.missingResults();
+    return missing.length > 0 ? [...this.list, ...missing] : this.list.slice();
+  }
+
+  /** The calls of the last sent reply that have no result yet. */
+  unansweredCalls(): ToolCall[] {
+    return this.openCalls.filter((call) => !this.answered.has(call.id));
+  }
+
+  private pushLlm(message: LlmMessage): void {
+    if (message.role === 'assistant') {
+      this.closeOpenCalls();
+      const sendable = sendableReply(message);
+      if (!sendable) return;
+      this.openCalls = sendable.content.filter((block): block is ToolCall => block.type === 'toolCall');
+      this.answered = new Set();
+      this.openTimestamp = sendable.timestamp;
+      this.list.push(sendable);
+    } else if (message.role === 'toolResult') {
+      const callable = this.openCalls.some((call) => call.id === message.toolCallId) && !this.answered.has(message.toolCallId);
+      if (!callable) {
+        this.droppedResults++;
+        return;
+      }
+      this.answered.add(message.toolCallId);
+      this.list.push(message);
+    } else {
+      this.closeOpenCalls();
+      this.list.push(message);
+    }
+  }
+
+  private closeOpenCalls(): void {
+    this.list.push(...this.missingResults());
+    this.openCalls = [];
+    this.answered = new Set();
+  }
+
+  private missingResults(): ToolResultMessage[] {
+    return this.unansweredCalls().map((call) => missingResult(call, this.openTimestamp));
+  }
+}
+
+export function missingResult(call: Pick<ToolCall, 'id' | 'name'>, timestamp: number): ToolResultMessage {
+  return { role: 'toolResult', toolCallId: call.id, toolName: call.name, content: [{ type: 'text', text: MISSING_TOOL_RESULT_TEXT }], isError: true, timestamp };
+}
+
+/** The reply as it may be sent, or undefined when nothing of it may (see the rules above). */
+function sendableReply(message: AssistantMessage): AssistantMessage | undefined {
+  if (message.stopReason === 'error') return undefined;
+  const aborted = message.stopReason === 'aborted';
+  const keep = (block: AssistantMessage['content'][number]): boolean => {
+    if (block.type === 'text') return block.text.trim() !== '';
+    if (aborted) return false;
+    if (block.type === 'thinking') return block.redacted === true || block.thinking.trim() !== '' || !!block.thinkingSignature;
+    return true;
+  };
+  if (message.content.every(keep)) return message.content.length > 0 ? message : undefined;
+  const content = message.content.filter(keep);
+  return content.length > 0 ? { ...message, content } : undefined;
+}

@@ -1,0 +1,205 @@
+import { strict as assert } from 'node:assert';
+import { AgentSession, MISSING_TOOL_RESULT_TEXT, SKIPPED_TOOL_TEXT, STOPPED_TOOL_TEXT, type AgentEvent } from '../../../src/core/agent';
+import { inMemorySession, type LlmMessage, type Session } from '../../../src/core/session';
+import { steppingClock } from '../../support/builders';
+import { echoTool, hangingTool } from './support/fakeTools';
+import { call, calls, hangAfter, ScriptedProvider, text, type Script } from './support/scriptedProvider';
+import type { Tool } from '../../../src/core/agent/tools/tool';
+
+function setup(scripts: Script[], tools: Tool[] = [], extra: Partial<ConstructorParameters<typeof AgentSession>[0]> = {}) {
+  const clock = steppingClock();
+  const session = inMemorySession('/work/project', clock);
+  const provider = new ScriptedProvider(scripts);
+  const events: AgentEvent[] = [];
+  const agent = new AgentSession({ session, provider, tools, settings: { model: 'claude-sonnet-4-5' }, clock, root: '/work/project', delay: async () => undefined, ...extra });
+  agent.onEvent((event) => events.push(event));
+  return { session, provider, agent, events };
+}
+
+/** role:text summary of request messages. */
+function shape(messages: readonly LlmMessage[]): string[] {
+  return messages.map((m) => {
+    if (m.role === 'toolResult') return `toolResult:${m.toolCallId}:${(m.content[0] as { text: string }).text}`;
+    const content = typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content;
+    return `${m.role}:` + content.map((b) => (b.type === 'text' ? b.text : b.type === 'toolCall' ? `call(${b.id})` : b.type)).join('|');
+  });
+}
+
+function pathKinds(session: Session): string[] {
+  return session.getBranch().map((e) => (e.type === 'message' ? `${(e.message as { role: string }).role}` : e.type));
+}
+
+describe('AgentSession turn loop', () => {
+  it('runs the tool calls of a reply in order, appends each result, and stops at a reply without calls', async () => {
+    const log: string[] = [];
+    const { session, provider, agent } = setup(
+      [calls([call('echo', { text: 'one' }, 't1'), call('echo', { text: 'two' }, 't2')], 'Let me echo.'), text('Done.')],
+      [echoTool(log)],
+    );
+    await agent.prompt('echo twice');
+    assert.deepEqual(log, ['one', 'two']);
+    assert.deepEqual(pathKinds(session), ['model_change', 'user', 'assistant', 'toolResult', 'toolResult', 'assistant']);
+    assert.equal(provider.requests.length, 2);
+    assert.deepEqual(shape(provider.requests[1]!.messages), [
+      'user:echo twice',
+      'assistant:Let me echo.|call(t1)|call(t2)',
+      'toolResult:t1:echo: one',
+      'toolResult:t2:echo: two',
+    ]);
+    assert.deepEqual(provider.requests[0]!.tools?.map((t) => t.name), ['echo']);
+    const last = session.getBranch().at(-1)!;
+    assert.equal((last.message as { stopReason: string }).stopReason, 'stop');
+  });
+
+  it('emits reply deltas, tool start/end and appended entries in stream order', async () => {
+    const { agent, events } = setup([calls([call('echo', { text: 'x' }, 't1')]), text(['Hel', 'lo'])], [echoTool()]);
+    await agent.prompt('hi');
+    const summary = events
+      .filter((e) => e.type !== 'tokens' && e.type !== 'queue')
+      .map((e) => {
+        switch (e.type) {
+          case 'entry_appended':
+            return `entry:${e.entry.type === 'message' ? (e.entry.message as { role: string }).role : e.entry.type}`;
+          case 'text_delta':
+            return `text:${e.delta}`;
+          case 'tool_call_start':
+            return `call:${e.id}`;
+          case 'tool_start':
+          case 'tool_end':
+            return `${e.type}:${e.toolCallId}`;
+          default:
+            return e.type;
+        }
+      });
+    assert.deepEqual(summary, [
+      'run_start',
+      'entry:model_change',
+      'entry:user',
+      'reply_start',
+      'call:t1',
+      'tool_call_delta',
+      'entry:assistant',
+      'reply_end',
+      'tool_start:t1',
+      'tool_end:t1',
+      'entry:toolResult',
+      'reply_start',
+      'text:Hel',
+      'text:lo',
+      'entry:assistant',
+      'reply_end',
+      'run_end',
+    ]);
+  });
+
+  it('keeps a reply stopped mid-stream as aborted, and sends only its text with the next prompt', async () => {
+    let waiting!: () => void;
+    const streaming = new Promise<void>((resolve) => (waiting = resolve));
+    const { session, provider, agent } = setup([hangAfter('I will start by', () => waiting()), text('ok')]);
+    const run = agent.prompt('do it');
+    await streaming;
+    agent.abort();
+    await run;
+    const reply = session.getBranch().at(-1)!.message as { stopReason: string; content: unknown };
+    assert.equal(reply.stopReason, 'aborted');
+    assert.deepEqual(reply.content, [{ type: 'text', text: 'I will start by' }]);
+    await agent.prompt('go on');
+    assert.deepEqual(shape(provider.requests[1]!.messages), ['user:do it', 'assistant:I will start by', 'user:go on']);
+  });
+
+  it('stops a running tool, answers every call of the reply, and the next request is valid', async () => {
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const state: { started?: () => void; sawAbort?: boolean } = { started: () => started() };
+    const log: string[] = [];
+    const { session, provider, agent } = setup(
+      [calls([call('wait', {}, 't1'), call('echo', { text: 'later' }, 't2')]), text('fine')],
+      [hangingTool(state), echoTool(log)],
+    );
+    const run = agent.prompt('work');
+    await running;
+    agent.abort();
+    await run;
+    assert.equal(state.sawAbort, true);
+    assert.deepEqual(log, []);
+    assert.deepEqual(pathKinds(session).slice(-3), ['assistant', 'toolResult', 'toolResult']);
+    await agent.prompt('next');
+    assert.deepEqual(shape(provider.requests[1]!.messages), [
+      'user:work',
+      'assistant:call(t1)|call(t2)',
+      `toolResult:t1:${STOPPED_TOOL_TEXT}`,
+      `toolResult:t2:${SKIPPED_TOOL_TEXT}`,
+      'user:next',
+    ]);
+  });
+
+  it('queues a prompt sent during a run and sends it after the run has no more tool calls', async () => {
+    let waiting!: () => void;
+    const streaming = new Promise<void>((resolve) => (waiting = resolve));
+    const first: Script = async function* (request) {
+      yield* text('first answer')(request, 1) as Iterable<never>;
+    };
+    const slow: Script = async function* (request, n) {
+      waiting();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      yield* (first(request, n) as AsyncIterable<never>);
+    };
+    const { provider, agent, events } = setup([slow, text('second answer')]);
+    const run = agent.prompt('one');
+    await streaming;
+    const queued = agent.prompt('two');
+    assert.deepEqual(events.filter((e) => e.type === 'queue').map((e) => (e as { queued: readonly string[] }).queued), [['two']]);
+    await Promise.all([run, queued]);
+    assert.equal(provider.requests.length, 2);
+    assert.deepEqual(shape(provider.requests[1]!.messages), ['user:one', 'assistant:first answer', 'user:two']);
+    assert.equal(events.filter((e) => e.type === 'run_start').length, 1);
+  });
+
+  it('answers tool calls left open by a dead process before the next prompt (in the file)', async () => {
+    const clock = steppingClock();
+    const session = inMemorySession('/work/project', clock);
+    await session.appendMessage({ role: 'user', content: [{ type: 'text', text: 'start' }], timestamp: 1 });
+    await session.appendMessage({
+      role: 'assistant',
+      content: [call('echo', { text: 'a' }, 'd1'), call('echo', { text: 'b' }, 'd2')],
+      api: 'anthropic-messages',
+      provider: 'anthropic',
+      model: 'claude-sonnet-4-5',
+      usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2 },
+      stopReason: 'toolUse',
+      timestamp: 2,
+    });
+    await session.appendMessage({ role: 'toolResult', toolCallId: 'd1', toolName: 'echo', content: [{ type: 'text', text: 'echo: a' }], isError: false, timestamp: 3 });
+    const provider = new ScriptedProvider([text('ok')]);
+    const agent = new AgentSession({ session, provider, settings: { model: 'claude-sonnet-4-5' }, clock, root: '/work/project' });
+    await agent.prompt('again');
+    assert.deepEqual(shape(provider.requests[0]!.messages), ['user:start', 'assistant:call(d1)|call(d2)', 'toolResult:d1:echo: a', `toolResult:d2:${MISSING_TOOL_RESULT_TEXT}`, 'user:again']);
+    assert.deepEqual(pathKinds(session), ['user', 'assistant', 'toolResult', 'toolResult', 'user', 'assistant']);
+  });
+
+  it('records model and thinking-level changes as entries, once', async () => {
+    const { session, agent } = setup([text('a'), text('b')]);
+    await agent.prompt('one');
+    await agent.setThinkingLevel('high');
+    await agent.setModel('claude-opus-4-1');
+    await agent.prompt('two');
+    assert.deepEqual(pathKinds(session), ['model_change', 'user', 'assistant', 'thinking_level_change', 'model_change', 'user', 'assistant']);
+    const changes = session.getBranch().filter((e) => e.type === 'model_change').map((e) => e.modelId);
+    assert.deepEqual(changes, ['claude-sonnet-4-5', 'claude-opus-4-1']);
+  });
+
+  it('asks before a tool that needs approval and answers a denial as an error result', async () => {
+    const log: string[] = [];
+    const asked: string[] = [];
+    const { provider, agent } = setup([calls([call('echo', { text: 'x' }, 't1')]), text('ok')], [echoTool(log, true)], {
+      approve: async ({ toolName }) => {
+        asked.push(toolName);
+        return 'deny';
+      },
+    });
+    await agent.prompt('try');
+    assert.deepEqual(asked, ['echo']);
+    assert.deepEqual(log, []);
+    assert.deepEqual(shape(provider.requests[1]!.messages).at(-1), 'toolResult:t1:The user denied running echo.');
+  });
+});
