@@ -29,14 +29,19 @@ export function createFileOps(): FileOperations {
   return { read: new Set(), written: new Set(), edited: new Set() };
 }
 
-const KIND_BY_TOOL: Readonly<Record<string, keyof FileOperations>> = { read: 'read', write: 'written', edit: 'edited' };
+/** A Map, not an object literal: a tool named "constructor" or "toString" must find nothing. */
+const KIND_BY_TOOL: ReadonlyMap<string, keyof FileOperations> = new Map([
+  ['read', 'read'],
+  ['write', 'written'],
+  ['edit', 'edited'],
+]);
 
 /** Adds the read/write/edit tool calls of an assistant message. */
 export function extractFileOpsFromMessage(message: AgentMessage, ops: FileOperations, options: FileOpsOptions = {}): void {
   if (message.role !== 'assistant' || !Array.isArray(message.content)) return;
   for (const block of message.content) {
     if (block?.type !== 'toolCall' || !block.arguments) continue;
-    const kind = KIND_BY_TOOL[block.name];
+    const kind = KIND_BY_TOOL.get(block.name);
     const file = pathArgument(block.arguments);
     if (kind && file) ops[kind].add(normalizeFilePath(file, options.cwd));
   }

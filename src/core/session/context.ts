@@ -36,7 +36,8 @@ export function contextOfPath(path: readonly SessionEntry[]): SessionContext {
       model = { provider: String(entry.provider), modelId: String(entry.modelId) };
     } else if (messageRole(entry) === 'assistant') {
       const message = entry.message as AssistantMessage;
-      model = { provider: message.provider, modelId: message.model };
+      // Both are optional for the shape check (foreign writers may leave them out): no half model.
+      if (typeof message.provider === 'string' && typeof message.model === 'string') model = { provider: message.provider, modelId: message.model };
     } else if (entry.type === 'compaction') {
       compactionIndex = index;
     }

@@ -64,6 +64,9 @@ function describeMessage(message: AgentMessage): EntryText {
       return { kind: 'branchSummary', tag: 'branch summary', text: message.summary };
     case 'compactionSummary':
       return { kind: 'compaction', tag: 'compaction', text: message.summary };
+    default:
+      // A role from a newer or foreign writer: listed by its name, never rendered as chat.
+      return { kind: undefined, tag: String((message as { role: string }).role), text: messageText(message as { content?: never }, '\n') };
   }
 }
 

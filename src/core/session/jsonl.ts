@@ -7,6 +7,7 @@
  */
 import type { SessionEntry, SessionHeader } from './types';
 import { errorMessage } from '../util/errors';
+import { entryProblem } from './validate';
 
 export interface MalformedLine {
   /** 1-based line number in the file. */
@@ -93,6 +94,41 @@ export function parseSessionText(text: string): ParsedSessionFile {
     entryLines.push(lineNumber);
   }
   return { header, headerLine, entries, entryLines, malformed, tornTail: undefined };
+}
+
+/**
+ * Moves the entries readers cannot use (see validate.ts) to `malformed`, with their line numbers:
+ * they are then left out of the tree exactly as unparseable lines are, and carried verbatim by a
+ * rewrite. Run after migration (v1 entries get their ids there). `chained`: the parents were
+ * assigned by the v1 migration, so an entry whose parent was left out takes that parent's parent,
+ * as it would if the line had not been JSON at all. Returns `parsed` itself when all are usable.
+ */
+export function screenEntries(parsed: ParsedSessionFile, chained = false): ParsedSessionFile {
+  const { entries: all, entryLines: allLines } = parsed;
+  let first = 0;
+  while (first < all.length && entryProblem(all[first]!) === undefined) first++;
+  if (first === all.length) return parsed;
+  const entries = all.slice(0, first);
+  const entryLines = allLines.slice(0, first);
+  const malformed = [...parsed.malformed];
+  const skippedParent = new Map<string, string | null>();
+  for (let index = first; index < all.length; index++) {
+    const entry = all[index]!;
+    const problem = index === first ? entryProblem(entry)! : entryProblem(entry);
+    if (problem === undefined) {
+      if (chained && typeof entry.parentId === 'string' && skippedParent.has(entry.parentId)) entry.parentId = skippedParent.get(entry.parentId)!;
+      entries.push(entry);
+      entryLines.push(allLines[index]!);
+      continue;
+    }
+    malformed.push({ line: allLines[index]!, reason: problem });
+    if (chained && typeof entry.id === 'string') {
+      const parent = entry.parentId;
+      skippedParent.set(entry.id, typeof parent === 'string' && skippedParent.has(parent) ? skippedParent.get(parent)! : (parent as string | null));
+    }
+  }
+  malformed.sort((a, b) => a.line - b.line);
+  return { ...parsed, entries, entryLines, malformed };
 }
 
 /** One entry or header as one line, newline included. */

@@ -10,7 +10,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { newSessionId } from '../ids';
-import { parseSessionTextWithTail, serializeLine, type MalformedLine, type TornTail } from '../jsonl';
+import { parseSessionTextWithTail, screenEntries, serializeLine, type MalformedLine, type TornTail } from '../jsonl';
 import { sessionFileName } from '../layout';
 import { migrateToCurrent } from '../migrate';
 import { Session, SessionError } from '../session';
@@ -58,20 +58,15 @@ export interface LoadedSessionFile {
 /** Reads and indexes a session file without writing anything (the CLI's read-only commands use it). */
 export async function loadSessionFile(file: string): Promise<LoadedSessionFile> {
   const { text, tornTail } = await readSessionText(file);
-  const parsed = parseSessionTextWithTail(text, tornTail);
-  const header = parsed.header;
+  const rawParsed = parseSessionTextWithTail(text, tornTail);
+  const header = rawParsed.header;
   if (!header) {
     throw new SessionFileError('not-a-session', file, `${file} is not a session file: its first line is not a session header`);
   }
-  const migration = migrateToCurrent(header, parsed.entries);
-  const malformed = [...parsed.malformed];
-  const entries: SessionEntry[] = [];
-  parsed.entries.forEach((entry, index) => {
-    if (typeof entry.id === 'string' && entry.id !== '') entries.push(entry);
-    else malformed.push({ line: parsed.entryLines[index]!, reason: 'entry without an id' });
-  });
-  malformed.sort((a, b) => a.line - b.line);
-  const tree = SessionTree.fromEntries(entries);
+  const migration = migrateToCurrent(header, rawParsed.entries);
+  // Entries readers cannot use join the malformed lines: out of the tree, kept in the file.
+  const parsed = screenEntries(rawParsed, migration.migratedFrom === 1);
+  const tree = SessionTree.fromEntries(parsed.entries);
   const repair: PendingRepair | undefined =
     migration.migratedFrom !== undefined
       ? { kind: 'migration', from: migration.migratedFrom, original: await fs.readFile(file), parsed, tornTail: parsed.tornTail }
@@ -82,7 +77,7 @@ export async function loadSessionFile(file: string): Promise<LoadedSessionFile> 
     file,
     header,
     tree,
-    report: { malformed, tornTail: parsed.tornTail, migratedFrom: migration.migratedFrom, problems: tree.problems },
+    report: { malformed: parsed.malformed, tornTail: parsed.tornTail, migratedFrom: migration.migratedFrom, problems: tree.problems },
     repair,
   };
 }
