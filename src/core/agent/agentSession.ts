@@ -179,31 +179,37 @@ export class AgentSession {
 
   /** Manual compaction (`/compact [focus]`): stops the run first; rejects when it fails or there is nothing to do. */
   async compact(customInstructions?: string): Promise<void> {
-    await this.stopRun();
-    const work = this.compactNow('manual', false, customInstructions);
-    await this.holdBusy(work);
-    this.emitTokens();
+    // Busy at once, so input sent from now on is queued (J.99).
+    await this.holdBusy(
+      (async () => {
+        await this.stopRun();
+        await this.compactNow('manual', false, customInstructions);
+      })(),
+    );
   }
 
   /** Moves to another entry (BRANCHING §3), optionally summarizing the branch left behind. */
   async navigate(targetId: string, options: { summarize?: boolean; customInstructions?: string; label?: string } = {}): Promise<NavigateResult> {
-    await this.stopRun();
-    const controller = new AbortController();
-    this.compactionController = controller;
-    const work = navigateTree(this.session, targetId, {
-      ...options,
-      summarizer: options.summarize ? this.compactionSummarizer() : undefined,
-      signal: controller.signal,
-      reserveTokens: this.options.settings.branchSummaryReserveTokens,
-      contextWindow: this.modelInfo()?.contextWindow,
-      estimator: this.estimator,
-    });
-    try {
-      return await this.holdBusy(work);
-    } finally {
-      this.compactionController = undefined;
-      this.emitTokens();
-    }
+    return this.holdBusy(
+      (async () => {
+        await this.stopRun();
+        const controller = new AbortController();
+        this.compactionController = controller;
+        try {
+          return await navigateTree(this.session, targetId, {
+            ...options,
+            summarizer: options.summarize ? this.compactionSummarizer() : undefined,
+            signal: controller.signal,
+            reserveTokens: this.options.settings.branchSummaryReserveTokens,
+            contextWindow: this.modelInfo()?.contextWindow,
+            estimator: this.estimator,
+          });
+        } finally {
+          this.compactionController = undefined;
+          this.emitTokens();
+        }
+      })(),
+    );
   }
 
   /** Appends the reply a dead process was streaming, as a stopped reply (see `checkpoint.ts`). */

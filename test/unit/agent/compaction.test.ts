@@ -1,0 +1,156 @@
+import { strict as assert } from 'node:assert';
+import { AgentSession, type AgentEvent } from '../../../src/core/agent';
+import { OVERFLOW_RECOVERY_FAILED_MESSAGE, SUMMARIZATION_SYSTEM_PROMPT } from '../../../src/core/compaction';
+import type { LlmRequest } from '../../../src/core/llm/provider';
+import { inMemorySession, type LlmMessage, type Session } from '../../../src/core/session';
+import { steppingClock } from '../../support/builders';
+import { echoTool } from './support/fakeTools';
+import { call, calls, failure, replyUsage, ScriptedProvider, text, type Script } from './support/scriptedProvider';
+
+const LONG = 'x'.repeat(400); // 100 tokens by pi's estimate
+
+/** A session with `turns` earlier user/assistant pairs of about 100 tokens each. */
+async function history(session: Session, turns: number): Promise<void> {
+  for (let i = 1; i <= turns; i++) {
+    await session.appendMessage({ role: 'user', content: [{ type: 'text', text: `old question ${i} ${LONG}` }], timestamp: i });
+    await session.appendMessage({
+      role: 'assistant',
+      content: [{ type: 'text', text: `old answer ${i} ${LONG}` }],
+      api: 'anthropic-messages',
+      provider: 'anthropic',
+      model: 'claude-sonnet-4-5',
+      usage: replyUsage(100 * i),
+      stopReason: 'stop',
+      timestamp: i,
+    });
+  }
+}
+
+async function setup(scripts: Script[], options: { turns?: number; contextWindow?: number; reserve?: number } = {}) {
+  const clock = steppingClock();
+  const session = inMemorySession('/work/project', clock);
+  await history(session, options.turns ?? 4);
+  const provider = new ScriptedProvider(scripts, { contextWindow: options.contextWindow ?? 200000 });
+  const events: AgentEvent[] = [];
+  const agent = new AgentSession({
+    session,
+    provider,
+    tools: [echoTool()],
+    settings: { model: 'claude-sonnet-4-5', compaction: { keepRecentTokens: 150, reserveTokens: options.reserve ?? 2000 } },
+    clock,
+    root: '/work/project',
+    delay: async () => undefined,
+  });
+  agent.onEvent((event) => events.push(event));
+  return { session, provider, agent, events };
+}
+
+const isSummaryRequest = (request: Omit<LlmRequest, 'signal'>): boolean => request.systemPrompt === SUMMARIZATION_SYSTEM_PROMPT;
+
+function firstText(message: LlmMessage | undefined): string {
+  if (!message) return '';
+  if (typeof message.content === 'string') return message.content;
+  const block = message.content[0];
+  return block && block.type === 'text' ? block.text : block ? block.type : '';
+}
+
+function compactionEvents(events: AgentEvent[]): unknown[] {
+  return events
+    .filter((e) => e.type === 'compaction_start' || e.type === 'compaction_end')
+    .map((e) => (e.type === 'compaction_start' ? { start: e.reason } : { end: e.reason, willRetry: e.willRetry, aborted: e.aborted, error: e.errorMessage, compacted: e.result !== undefined }));
+}
+
+describe('AgentSession compaction', () => {
+  it('recovers from "prompt is too long" by compacting and retrying exactly once', async () => {
+    const { session, provider, agent, events } = await setup([
+      failure('context-overflow', 'prompt is too long: 250000 tokens > 200000 maximum'),
+      text('SUMMARY'),
+      text('answered after the retry'),
+    ]);
+    await agent.prompt('the new task');
+    assert.deepEqual(provider.requests.map(isSummaryRequest), [false, true, false]);
+    assert.deepEqual(compactionEvents(events), [{ start: 'overflow' }, { end: 'overflow', willRetry: true, aborted: false, error: undefined, compacted: true }]);
+    const retry = provider.requests[2]!.messages;
+    assert.match(firstText(retry[0]), /^The conversation history before this point was compacted into the following summary:\n\n<summary>\nSUMMARY/);
+    assert.equal(firstText(retry.at(-1)), 'the new task');
+    const kinds = session.getBranch().slice(-4).map((e) => (e.type === 'message' ? (e.message as { role: string; stopReason?: string }).stopReason ?? 'user' : e.type));
+    assert.deepEqual(kinds, ['user', 'error', 'compaction', 'stop']);
+  });
+
+  it('gives up after a second overflow instead of compacting again', async () => {
+    const { provider, agent, events } = await setup([
+      failure('context-overflow', 'prompt is too long: 250000 tokens > 200000 maximum'),
+      text('SUMMARY'),
+      failure('context-overflow', 'prompt is too long: 210000 tokens > 200000 maximum'),
+    ]);
+    await agent.prompt('the new task');
+    assert.equal(provider.requests.length, 3);
+    assert.deepEqual(compactionEvents(events), [
+      { start: 'overflow' },
+      { end: 'overflow', willRetry: true, aborted: false, error: undefined, compacted: true },
+      { end: 'overflow', willRetry: false, aborted: false, error: OVERFLOW_RECOVERY_FAILED_MESSAGE, compacted: false },
+    ]);
+    assert.deepEqual(
+      events.filter((e) => e.type === 'error').map((e) => (e as { message: string }).message),
+      [OVERFLOW_RECOVERY_FAILED_MESSAGE],
+    );
+  });
+
+  it('compacts when a turn ends over the threshold and continues the task by itself', async () => {
+    const over = replyUsage(9000); // window 10000 − reserve 2000 = threshold 8000
+    const { session, provider, agent, events } = await setup(
+      [calls([call('echo', { text: 'step' }, 't1')], 'Working.', { usage: over }), text('SUMMARY'), text('finished the task')],
+      { contextWindow: 10000 },
+    );
+    await agent.prompt('long task');
+    assert.deepEqual(provider.requests.map(isSummaryRequest), [false, true, false]);
+    assert.deepEqual(compactionEvents(events), [{ start: 'threshold' }, { end: 'threshold', willRetry: false, aborted: false, error: undefined, compacted: true }]);
+    const continued = provider.requests[2]!.messages;
+    assert.match(firstText(continued[0]), /<summary>\nSUMMARY/);
+    assert.deepEqual(continued.slice(-3).map((m) => m.role), ['user', 'assistant', 'toolResult']);
+    assert.equal(firstText(continued.at(-3)), 'long task');
+    const last = session.getBranch().at(-1)!;
+    assert.equal(firstText(last.message as LlmMessage), 'finished the task');
+  });
+
+  it('compacts after a final reply over the threshold without sending anything more', async () => {
+    const { provider, agent, events } = await setup([text('all done', { usage: replyUsage(9000) }), text('SUMMARY')], { contextWindow: 10000 });
+    await agent.prompt('small task');
+    assert.equal(provider.requests.length, 2);
+    assert.equal(isSummaryRequest(provider.requests[1]!), true);
+    assert.equal(compactionEvents(events).length, 2);
+  });
+
+  it('manual compaction sends the focus instructions and writes one compaction entry', async () => {
+    const { session, provider, agent, events } = await setup([text('SUMMARY')]);
+    await agent.compact('Focus on the database schema');
+    assert.equal(provider.requests.length, 1);
+    assert.match(firstText(provider.requests[0]!.messages[0]), /Focus on the database schema/);
+    assert.equal(session.getBranch().at(-1)!.type, 'compaction');
+    assert.deepEqual(compactionEvents(events), [{ start: 'manual' }, { end: 'manual', willRetry: false, aborted: false, error: undefined, compacted: true }]);
+  });
+
+  it('queues a prompt sent during a manual compaction and sends it afterwards from the compacted context (J.99)', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let asked!: () => void;
+    const summaryAsked = new Promise<void>((resolve) => (asked = resolve));
+    const slowSummary: Script = async function* (request, n) {
+      asked();
+      await gate;
+      yield* text('SUMMARY')(request, n) as Iterable<never>;
+    };
+    const { provider, agent } = await setup([slowSummary, text('after compaction')]);
+    const compacting = agent.compact();
+    const queued = agent.prompt('queued while compacting');
+    await summaryAsked;
+    assert.equal(provider.requests.length, 1);
+    release();
+    await compacting;
+    await queued;
+    assert.equal(provider.requests.length, 2);
+    const sent = provider.requests[1]!.messages;
+    assert.match(firstText(sent[0]), /<summary>\nSUMMARY/);
+    assert.equal(firstText(sent.at(-1)), 'queued while compacting');
+  });
+});
