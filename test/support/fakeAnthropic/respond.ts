@@ -71,10 +71,14 @@ async function write(res: ServerResponse, chunk: string): Promise<boolean> {
   return !res.destroyed;
 }
 
+/**
+ * Cuts the connection mid-response. The socket is closed after the bytes already written (not with
+ * a TCP RST, which may discard them unread), so the client deterministically sees the events sent
+ * so far and then a body that ends before its terminating chunk.
+ */
 function reset(res: ServerResponse, record: RecordedRequest): void {
   record.outcome = 'reset';
-  const socket = res.socket;
-  if (socket && 'resetAndDestroy' in socket) socket.resetAndDestroy();
+  if (res.socket) res.socket.destroySoon();
   else res.destroy();
 }
 
