@@ -25,6 +25,7 @@ const REASONS: Record<SessionFileError['reason'], string> = {
   'is-directory': 'is a directory, not a session file',
   'not-a-session': 'not a session file (its first line is not a session header)',
   unreadable: 'could not be read',
+  'changed-on-disk': 'was changed by another program while being written; open it again',
 };
 
 /**

@@ -36,6 +36,11 @@ export interface SessionSink {
   append(entry: SessionEntry): Promise<void>;
   /** Waits for pending writes and makes them durable (fsync). */
   sync(): Promise<void>;
+  /**
+   * Called once by the session: where the sink hands entries that other programs (pi, another
+   * window) appended to the same file, as it finds them before its own writes.
+   */
+  connect?(receiver: (entries: SessionEntry[]) => void): void;
 }
 
 export class SessionError extends Error {
@@ -86,8 +91,15 @@ export interface CustomMessageInput {
   details?: Json;
 }
 
-/** What changed in a session: an entry was added (and became the position), or the position moved. */
-export type SessionChange = { kind: 'append'; entry: SessionEntry } | { kind: 'move'; leafId: string | null };
+/**
+ * What changed in a session: an entry was added (and became the position), the position moved, or
+ * an entry another program appended to the file was read in (the position stays).
+ */
+export type SessionChange =
+  | { kind: 'append'; entry: SessionEntry }
+  | { kind: 'move'; leafId: string | null }
+  /** `leafId` is the position, unchanged (a listener that treats every non-append as a move stays right). */
+  | { kind: 'external'; entry: SessionEntry; leafId: string | null };
 
 /** Distributes `Omit` over a union, so each entry kind keeps its own fields. */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -110,6 +122,7 @@ export class Session {
     this.clock = init.clock;
     this.changes = new Emitter<SessionChange>(init.onListenerError ?? reportListenerError);
     this.leaf = init.leafId !== undefined ? init.leafId : positionOnOpen(this.tree);
+    this.sink?.connect?.((entries) => this.ingest(entries));
   }
 
   /** Fires synchronously, in memory order, when an entry is appended or the position moves. */
@@ -243,6 +256,18 @@ export class Session {
     this.leaf = entry.id;
     this.changes.fire({ kind: 'append', entry });
     return this.persist(entry).then(() => entry.id);
+  }
+
+  /**
+   * Entries another program appended to our file join the tree where their parents say. The
+   * position does not follow them: this session's conversation (an agent turn may be running)
+   * continues from its own position, and theirs shows as a branch beside it. A reopen lands on the
+   * file's last line, as pi's would.
+   */
+  private ingest(entries: readonly SessionEntry[]): void {
+    for (const entry of entries) {
+      if (this.tree.ingest(entry)) this.changes.fire({ kind: 'external', entry, leafId: this.leaf });
+    }
   }
 
   private createEntry(fields: NewEntry): SessionEntry {

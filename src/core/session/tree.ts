@@ -80,6 +80,26 @@ export class SessionTree {
     this.applyMetadata(entry);
   }
 
+  /**
+   * Adds an entry another program appended to the file, as a reload would place it: an unknown
+   * parent makes it a root (reported as an orphan). Returns false, adding nothing, for an id the
+   * tree already holds: that is a line this process wrote itself, read back.
+   */
+  ingest(entry: SessionEntry): boolean {
+    if (this.byId.has(entry.id)) return false;
+    const parent = entry.parentId;
+    const known = parent === null || (typeof parent === 'string' && this.byId.has(parent));
+    if (!known) {
+      if (parent !== undefined) this.problems.orphans.push({ id: entry.id, parentId: String(parent) });
+      this.parentOverrides.set(entry.id, null);
+    }
+    this.list.push(entry);
+    this.byId.set(entry.id, entry);
+    if (this.kidsIndex) this.childList(this.kidsIndex, this.parentOf(entry.id)).push(entry);
+    this.applyMetadata(entry);
+    return true;
+  }
+
   get entries(): readonly SessionEntry[] {
     return this.list;
   }

@@ -1,30 +1,105 @@
 /**
- * Appends entries to a session file, one complete line per write, after repairing what the
- * file needs first (a torn last line, or a rewrite in the current format version).
+ * Appends entries to a session file that other programs (pi, another Arbor window) may append to
+ * at the same time, and never cuts or overwrites a byte they wrote.
+ *
+ * The sink remembers how far it has read the file (`end`, always just after a newline) and the
+ * bytes just before that point (`anchor`), so it can tell later whether the file only grew.
+ * Before each append it reads what was added since: complete lines from other writers go into the
+ * session's tree first (through `connect`), lines it wrote itself are recognised by their ids. Each
+ * entry is then one O_APPEND write of one whole line, so two writers' lines never mix.
+ *
+ * A torn last line seen at open (a crash mid-write) is repaired at the first append, and only if
+ * it is still exactly what was seen: it is copied to `<name>.torn-<time>`, then overwritten in
+ * place by spaces and a newline. It is not cut off: a truncate could remove a line another program
+ * appended a moment before, an overwrite of bytes already seen cannot, and the file never shrinks.
+ * If another program has meanwhile glued its line onto the torn bytes, the same overwrite frees
+ * that line; if a writer has completed the line, it is read like any other line.
  */
 import { promises as fs } from 'node:fs';
-import type { ParsedSessionFile, TornTail } from '../jsonl';
-import { serializeLine } from '../jsonl';
-import { writeBackupFile } from './backupFile';
+import { parseSessionText, serializeLine } from '../jsonl';
 import type { SessionSink } from '../session';
 import type { SessionEntry } from '../types';
+import { entryProblem } from '../validate';
+import { writeBackupFile } from './backupFile';
+import { SessionFileError } from './fileErrors';
+import { rewriteMigrated, type PendingMigration } from './migrationRewrite';
+import type { TornTail } from '../jsonl';
 
-export type PendingRepair =
-  | { kind: 'torn-tail'; tornTail: TornTail }
-  | { kind: 'migration'; from: number; original: Uint8Array; parsed: ParsedSessionFile; tornTail: TornTail | undefined };
+export type { PendingMigration } from './migrationRewrite';
+export type PendingRepair = { kind: 'torn-tail'; tornTail: TornTail } | PendingMigration;
+
+/** What the file held when it was read: its size and its last bytes (an anchor before the last newline, and any torn tail after it). */
+export interface SeenFile {
+  size: number;
+  lastBytes: Buffer;
+}
+
+const NEWLINE = 0x0a;
+/** How many bytes before the read point are compared to recognise the file. */
+const ANCHOR_BYTES = 64;
+/** A line another writer is in the middle of writing usually ends within milliseconds. */
+const SETTLE_ATTEMPTS = 3;
+const SETTLE_MS = 5;
+
+export function seenFile(bytes: Uint8Array): SeenFile {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const lineEnd = buffer.lastIndexOf(NEWLINE) + 1;
+  return { size: buffer.length, lastBytes: Buffer.from(buffer.subarray(Math.max(0, lineEnd - ANCHOR_BYTES))) };
+}
+
+export interface FileSinkOptions {
+  seen: SeenFile;
+  /** A v1/v2 file to rewrite in the current format before the first append. */
+  migration?: PendingMigration | undefined;
+  clock: () => Date;
+}
 
 export class FileSink implements SessionSink {
-  private repaired: Promise<void> | undefined;
+  private end: number;
+  private anchor: Buffer;
+  /** Bytes after `end` that were seen without a newline. */
+  private unterminated: Buffer;
+  /** True while `unterminated` is the torn tail seen at open, not yet repaired. */
+  private tornAtOpen: boolean;
+  private identity: string | undefined;
+  private migration: PendingMigration | undefined;
+  private receiver: ((entries: SessionEntry[]) => void) | undefined;
+  private readonly clock: () => Date;
 
   constructor(
     readonly path: string,
-    private readonly pending: PendingRepair | undefined,
-    private readonly clock: () => Date,
-  ) {}
+    options: FileSinkOptions,
+  ) {
+    const { size, lastBytes } = options.seen;
+    const lineEnd = lastBytes.lastIndexOf(NEWLINE) + 1;
+    this.end = size - (lastBytes.length - lineEnd);
+    this.anchor = lastBytes.subarray(Math.max(0, lineEnd - ANCHOR_BYTES), lineEnd);
+    this.unterminated = lastBytes.subarray(lineEnd);
+    this.tornAtOpen = this.unterminated.length > 0;
+    this.migration = options.migration;
+    this.clock = options.clock;
+  }
+
+  connect(receiver: (entries: SessionEntry[]) => void): void {
+    this.receiver = receiver;
+  }
 
   async append(entry: SessionEntry): Promise<void> {
-    await this.repairOnce();
-    await fs.appendFile(this.path, serializeLine(entry));
+    if (this.migration) await this.migrate(this.migration);
+    const endsMidLine = await this.catchUp();
+    // A line left unfinished by another writer stays, as one malformed line; ours starts on a fresh one.
+    const line = Buffer.from(`${endsMidLine ? '\n' : ''}${serializeLine(entry)}`);
+    const before = this.end + this.unterminated.length;
+    const handle = await fs.open(this.path, 'a');
+    try {
+      for (let written = 0; written < line.length; ) {
+        written += (await handle.write(line, written, line.length - written)).bytesWritten;
+      }
+      // Nobody else wrote in between: everything up to our newline is known.
+      if ((await handle.stat()).size === before + line.length) this.advance(Buffer.concat([this.unterminated, line]));
+    } finally {
+      await handle.close();
+    }
   }
 
   async sync(): Promise<void> {
@@ -36,58 +111,144 @@ export class FileSink implements SessionSink {
     }
   }
 
-  private repairOnce(): Promise<void> {
-    if (!this.pending) return Promise.resolve();
-    this.repaired ??= this.pending.kind === 'torn-tail' ? this.repairTornTail(this.pending.tornTail) : this.rewriteMigrated(this.pending);
-    return this.repaired;
+  /** Reads what others appended since the last look; true when the file now ends in the middle of a line. */
+  private async catchUp(): Promise<boolean> {
+    for (let attempt = 0; ; attempt++) {
+      const added = await this.readAdded();
+      const lineEnd = added.lastIndexOf(NEWLINE) + 1;
+      if (lineEnd > 0) await this.takeLines(Buffer.from(added.subarray(0, lineEnd)));
+      const rest = added.subarray(lineEnd);
+      if (this.tornAtOpen && !rest.equals(this.unterminated)) this.tornAtOpen = false;
+      this.unterminated = Buffer.from(rest);
+      if (rest.length === 0) return false;
+      if (this.tornAtOpen) {
+        // Still exactly as seen at open: nobody is writing it.
+        if (isObjectLine(rest)) return true; // whole, only its newline is missing: ours supplies it
+        if (await this.blankTornTail()) {
+          this.advance(blankLine(rest.length));
+          return false;
+        }
+        continue;
+      }
+      if (attempt >= SETTLE_ATTEMPTS) return true;
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    }
   }
 
-  /** Keeps the torn bytes beside the file, then cuts the file back to its last complete line. */
-  private async repairTornTail(torn: TornTail): Promise<void> {
-    if (torn.complete) {
-      // The line is whole; only its newline is missing.
-      await fs.appendFile(this.path, '\n');
-      return;
+  /** The bytes after `end`, once the file is known to have only grown; else the whole file, read again. */
+  private async readAdded(): Promise<Buffer> {
+    const handle = await this.openForReading();
+    try {
+      const stat = await handle.stat();
+      const identity = `${stat.dev}:${stat.ino}`;
+      if ((this.identity === undefined || this.identity === identity) && stat.size >= this.end) {
+        const bytes = await readRange(handle, this.end - this.anchor.length, stat.size);
+        this.identity = identity;
+        if (bytes.subarray(0, this.anchor.length).equals(this.anchor)) return bytes.subarray(this.anchor.length);
+      }
+      // Replaced, shrunk or rewritten before the point already read: read it all; known ids are skipped.
+      this.identity = identity;
+      this.end = 0;
+      this.anchor = Buffer.alloc(0);
+      this.tornAtOpen = false;
+      return await readRange(handle, 0, stat.size);
+    } finally {
+      await handle.close();
     }
-    const bytes = await fs.readFile(this.path);
-    await writeBackupFile(this.tornPath(), bytes.subarray(torn.offset, torn.offset + torn.length));
-    await fs.truncate(this.path, torn.offset);
+  }
+
+  /** Complete lines starting at `end`: entries other writers added go to the session. */
+  private async takeLines(lines: Buffer): Promise<void> {
+    if (this.tornAtOpen) await this.freeGluedLine(lines);
+    this.tornAtOpen = false;
+    const entries = parseSessionText(lines.toString('utf8')).entries.filter((entry) => entryProblem(entry as unknown as Record<string, unknown>) === undefined);
+    this.advance(lines);
+    if (entries.length > 0) this.receiver?.(entries);
   }
 
   /**
-   * The file is rewritten in v3 (ids and parents added) before any v3 line is appended to it;
-   * the original is kept as `<name>.v<N>.bak`. Malformed lines are carried over verbatim.
+   * The torn tail seen at open is now followed by other bytes and a newline. If the whole line is
+   * one JSON object, its writer finished it: keep it. If only what follows the torn bytes is one,
+   * another writer glued its line on: blank the torn bytes (in the file and in `lines`) to free it.
    */
-  private async rewriteMigrated(pending: Extract<PendingRepair, { kind: 'migration' }>): Promise<void> {
-    await writeBackupFile(`${this.path}.v${pending.from}.bak`, pending.original);
-    const { tornTail } = pending;
-    if (tornTail && !tornTail.complete) {
-      await writeBackupFile(this.tornPath(), pending.original.subarray(tornTail.offset, tornTail.offset + tornTail.length));
+  private async freeGluedLine(lines: Buffer): Promise<void> {
+    const torn = this.unterminated;
+    const firstLine = lines.subarray(0, lines.indexOf(NEWLINE));
+    if (!firstLine.subarray(0, torn.length).equals(torn) || isObjectLine(firstLine) || isObjectLine(torn)) return;
+    if (!isObjectLine(firstLine.subarray(torn.length))) return;
+    if (await this.blankTornTail()) blankLine(torn.length).copy(lines);
+  }
+
+  /** Saves the torn tail beside the file, then overwrites it with a blank line if it is still there. */
+  private async blankTornTail(): Promise<boolean> {
+    const torn = this.unterminated;
+    await writeBackupFile(this.tornPath(), torn);
+    const handle = await fs.open(this.path, 'r+');
+    try {
+      if (!(await readRange(handle, this.end, this.end + torn.length)).equals(torn)) {
+        this.tornAtOpen = false;
+        return false;
+      }
+      const blank = blankLine(torn.length);
+      await handle.write(blank, 0, blank.length, this.end);
+      return true;
+    } finally {
+      await handle.close();
     }
-    const temp = `${this.path}.migrating-${process.pid}`;
-    await fs.writeFile(temp, migratedContent(pending));
-    await fs.rename(temp, this.path);
+  }
+
+  private async migrate(pending: PendingMigration): Promise<void> {
+    const content = await rewriteMigrated(this.path, pending, this.tornPath());
+    this.migration = undefined;
+    this.identity = undefined;
+    this.end = 0;
+    this.anchor = Buffer.alloc(0);
+    this.unterminated = Buffer.alloc(0);
+    this.tornAtOpen = false;
+    this.advance(content);
+  }
+
+  /** Marks `bytes`, which end with a newline and start at `end`, as read. */
+  private advance(bytes: Buffer): void {
+    this.end += bytes.length;
+    this.anchor = Buffer.concat([this.anchor, bytes]).subarray(-ANCHOR_BYTES);
+    this.unterminated = Buffer.alloc(0);
+  }
+
+  private async openForReading(): Promise<fs.FileHandle> {
+    try {
+      return await fs.open(this.path, 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      throw new SessionFileError('not-found', this.path, `${this.path} no longer exists; nothing was written`, { cause: error });
+    }
   }
 
   /** `<name>.torn-<time>` (numbered by writeBackupFile if several repairs share a millisecond). */
   private tornPath(): string {
     return `${this.path}.torn-${this.clock().toISOString().replace(/[:.]/g, '-')}`;
   }
-
 }
 
-function migratedContent(pending: Extract<PendingRepair, { kind: 'migration' }>): string {
-  const { parsed, original, tornTail } = pending;
-  const lines = new TextDecoder().decode(original).replace(/^\uFEFF/, '').split('\n');
-  const byLine = new Map<number, SessionEntry>();
-  parsed.entries.forEach((entry, index) => byLine.set(parsed.entryLines[index]!, entry));
-  const tornLine = tornTail && !tornTail.complete ? lines.length : -1;
-  let out = '';
-  lines.forEach((raw, index) => {
-    const lineNumber = index + 1;
-    if (lineNumber === parsed.headerLine && parsed.header) out += serializeLine(parsed.header);
-    else if (byLine.has(lineNumber)) out += serializeLine(byLine.get(lineNumber)!);
-    else if (raw.trim() !== '' && lineNumber !== tornLine) out += `${raw.replace(/\r$/, '')}\n`;
-  });
-  return out;
+/** Spaces ending in a newline: a line every reader skips, of the given length. */
+function blankLine(length: number): Buffer {
+  const blank = Buffer.alloc(length, 0x20);
+  blank[length - 1] = NEWLINE;
+  return blank;
+}
+
+function isObjectLine(bytes: Buffer): boolean {
+  const text = bytes.toString('utf8');
+  return text.trim() !== '' && parseSessionText(text).malformed.length === 0;
+}
+
+async function readRange(handle: fs.FileHandle, from: number, to: number): Promise<Buffer> {
+  const bytes = Buffer.alloc(Math.max(0, to - from));
+  let filled = 0;
+  while (filled < bytes.length) {
+    const { bytesRead } = await handle.read(bytes, filled, bytes.length - filled, from + filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return bytes.subarray(0, filled);
 }

@@ -17,25 +17,14 @@ import { Session, SessionError } from '../session';
 import { SessionTree, type TreeProblems } from '../tree';
 import { CURRENT_SESSION_VERSION, type SessionEntry, type SessionHeader } from '../types';
 import { branchedEntries } from '../fork';
-import { FileSink, type PendingRepair } from './fileSink';
+import { FileSink, seenFile, type PendingRepair, type SeenFile } from './fileSink';
+import { SessionFileError } from './fileErrors';
 import { messageText } from '../text';
 import { messageRole } from '../kind';
 
 export const systemClock = (): Date => new Date();
 
-export type SessionFileErrorReason = 'not-found' | 'not-a-session' | 'is-directory' | 'unreadable';
-
-export class SessionFileError extends Error {
-  constructor(
-    readonly reason: SessionFileErrorReason,
-    readonly file: string,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'SessionFileError';
-  }
-}
+export { SessionFileError, type SessionFileErrorReason } from './fileErrors';
 
 /** What was found while reading a file; nothing in it was dropped from the file itself. */
 export interface LoadReport {
@@ -53,11 +42,13 @@ export interface LoadedSessionFile {
   report: LoadReport;
   /** What the file layer needs to repair before the first append. */
   repair: PendingRepair | undefined;
+  /** What the file held when read, so that appends can tell what other programs added since. */
+  seen: SeenFile;
 }
 
 /** Reads and indexes a session file without writing anything (the CLI's read-only commands use it). */
 export async function loadSessionFile(file: string): Promise<LoadedSessionFile> {
-  const { text, tornTail } = await readSessionText(file);
+  const { text, tornTail, bytes } = await readSessionText(file);
   const rawParsed = parseSessionTextWithTail(text, tornTail);
   const header = rawParsed.header;
   if (!header) {
@@ -69,7 +60,7 @@ export async function loadSessionFile(file: string): Promise<LoadedSessionFile> 
   const tree = SessionTree.fromEntries(parsed.entries);
   const repair: PendingRepair | undefined =
     migration.migratedFrom !== undefined
-      ? { kind: 'migration', from: migration.migratedFrom, original: await fs.readFile(file), parsed, tornTail: parsed.tornTail }
+      ? { kind: 'migration', from: migration.migratedFrom, original: bytes, parsed, tornTail: parsed.tornTail }
       : parsed.tornTail
         ? { kind: 'torn-tail', tornTail: parsed.tornTail }
         : undefined;
@@ -79,6 +70,7 @@ export async function loadSessionFile(file: string): Promise<LoadedSessionFile> 
     tree,
     report: { malformed: parsed.malformed, tornTail: parsed.tornTail, migratedFrom: migration.migratedFrom, problems: tree.problems },
     repair,
+    seen: seenFile(bytes),
   };
 }
 
@@ -110,7 +102,8 @@ export async function openSessionFile(file: string, options: OpenOptions = {}): 
     return { session, report: emptyReport(), created: true };
   }
   const loaded = await loadSessionFile(file);
-  const sink = new FileSink(file, loaded.repair, clock);
+  const migration = loaded.repair?.kind === 'migration' ? loaded.repair : undefined;
+  const sink = new FileSink(file, { seen: loaded.seen, migration, clock });
   const session = new Session({ header: loaded.header, tree: loaded.tree, sink, clock });
   return { session, report: loaded.report, created: false };
 }
@@ -216,7 +209,7 @@ async function writeNewSession(spec: NewSessionSpec): Promise<Session> {
   const content = [header, ...entries].map(serializeLine).join('');
   // 'wx': never overwrite a file that appeared meanwhile.
   await fs.writeFile(spec.file, content, { flag: 'wx' });
-  const sink = new FileSink(spec.file, undefined, spec.clock);
+  const sink = new FileSink(spec.file, { seen: seenFile(Buffer.from(content)), clock: spec.clock });
   return new Session({ header, tree: SessionTree.fromEntries(entries), sink, clock: spec.clock });
 }
 
@@ -231,38 +224,20 @@ function emptyReport(): LoadReport {
 }
 
 /**
- * Reads the file as text (one read: faster than bytes + decoding, and nothing big is kept) and,
- * when it does not end with a newline, finds where its unterminated last line starts in bytes.
+ * Reads the file once, as bytes: the text is decoded from them, a torn tail is located in them,
+ * and they are what a migration backs up and what later appends compare the file with.
  */
-async function readSessionText(file: string): Promise<{ text: string; tornTail: Omit<TornTail, 'complete'> | undefined }> {
+async function readSessionText(file: string): Promise<{ text: string; tornTail: Omit<TornTail, 'complete'> | undefined; bytes: Buffer }> {
   try {
-    const text = await fs.readFile(file, 'utf8');
-    const tornTail = text === '' || text.endsWith('\n') ? undefined : await locateUnterminatedTail(file);
-    return { text, tornTail };
+    const bytes = await fs.readFile(file);
+    const lineEnd = bytes.lastIndexOf(0x0a) + 1;
+    const tornTail = lineEnd === bytes.length ? undefined : { offset: lineEnd, length: bytes.length - lineEnd };
+    return { text: bytes.toString('utf8'), tornTail, bytes };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new SessionFileError('not-found', file, `${file} does not exist`, { cause: error });
     if (code === 'EISDIR') throw new SessionFileError('is-directory', file, `${file} is a directory, not a session file`, { cause: error });
     throw new SessionFileError('unreadable', file, `${file} could not be read: ${(error as Error).message}`, { cause: error });
-  }
-}
-
-/** Scans backwards from the end of the file for the last newline byte. */
-async function locateUnterminatedTail(file: string): Promise<Omit<TornTail, 'complete'>> {
-  const handle = await fs.open(file, 'r');
-  try {
-    const { size } = await handle.stat();
-    const chunk = Buffer.allocUnsafe(64 * 1024);
-    for (let end = size; end > 0; ) {
-      const start = Math.max(0, end - chunk.length);
-      const { bytesRead } = await handle.read(chunk, 0, end - start, start);
-      const newline = chunk.subarray(0, bytesRead).lastIndexOf(0x0a);
-      if (newline !== -1) return { offset: start + newline + 1, length: size - (start + newline + 1) };
-      end = start;
-    }
-    return { offset: 0, length: size };
-  } finally {
-    await handle.close();
   }
 }
 
