@@ -20,8 +20,9 @@ function setup(scripts: Script[], tools: Tool[] = [], extra: Partial<Constructor
 function shape(messages: readonly LlmMessage[]): string[] {
   return messages.map((m) => {
     if (m.role === 'toolResult') return `toolResult:${m.toolCallId}:${(m.content[0] as { text: string }).text}`;
-    const content = typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content;
-    return `${m.role}:` + content.map((b) => (b.type === 'text' ? b.text : b.type === 'toolCall' ? `call(${b.id})` : b.type)).join('|');
+    if (typeof m.content === 'string') return `${m.role}:${m.content}`;
+    const blocks: readonly { type: string; text?: string; id?: string }[] = m.content;
+    return `${m.role}:` + blocks.map((b) => (b.type === 'text' ? b.text : b.type === 'toolCall' ? `call(${b.id})` : b.type)).join('|');
   });
 }
 
