@@ -3,9 +3,8 @@
  * long branch costs one array copy instead of a rebuild.
  *
  * The rules make every request valid for a strict provider, whatever the file holds:
- * - a failed reply (`error`) is not sent (pi does the same); a stopped reply (`aborted`) sends
- *   only its text, so the model knows what it had said — its unfinished tool calls and unsigned
- *   thinking are left out, and it is not sent at all when no text remains;
+ * - a failed (`error`) or stopped (`aborted`) reply is not sent, as pi and the Anthropic adapter
+ *   do: it may hold half a tool call or thinking without its signature; the file keeps it;
  * - whitespace-only text blocks are left out, and a reply with nothing left is not sent;
  * - a tool result is sent only after the reply that called it, once (orphans from old or foreign
  *   files are dropped, COMPACTION §19.9);
@@ -87,11 +86,9 @@ export function missingResult(call: Pick<ToolCall, 'id' | 'name'>, timestamp: nu
 
 /** The reply as it may be sent, or undefined when nothing of it may (see the rules above). */
 function sendableReply(message: AssistantMessage): AssistantMessage | undefined {
-  if (message.stopReason === 'error') return undefined;
-  const aborted = message.stopReason === 'aborted';
+  if (message.stopReason === 'error' || message.stopReason === 'aborted') return undefined;
   const keep = (block: AssistantMessage['content'][number]): boolean => {
     if (block.type === 'text') return block.text.trim() !== '';
-    if (aborted) return false;
     if (block.type === 'thinking') return block.redacted === true || block.thinking.trim() !== '' || !!block.thinkingSignature;
     return true;
   };

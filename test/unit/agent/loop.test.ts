@@ -93,7 +93,7 @@ describe('AgentSession turn loop', () => {
     ]);
   });
 
-  it('keeps a reply stopped mid-stream as aborted, and sends only its text with the next prompt', async () => {
+  it('keeps a reply stopped mid-stream as aborted in the file, and leaves it out of the next request (as pi)', async () => {
     let waiting!: () => void;
     const streaming = new Promise<void>((resolve) => (waiting = resolve));
     const { session, provider, agent } = setup([hangAfter('I will start by', () => waiting()), text('ok')]);
@@ -105,7 +105,7 @@ describe('AgentSession turn loop', () => {
     assert.equal(reply.stopReason, 'aborted');
     assert.deepEqual(reply.content, [{ type: 'text', text: 'I will start by' }]);
     await agent.prompt('go on');
-    assert.deepEqual(shape(provider.requests[1]!.messages), ['user:do it', 'assistant:I will start by', 'user:go on']);
+    assert.deepEqual(shape(provider.requests[1]!.messages), ['user:do it', 'user:go on']);
   });
 
   it('stops a running tool, answers every call of the reply, and the next request is valid', async () => {
