@@ -30,7 +30,8 @@ describe('fake Anthropic server: errors through the real SDK', () => {
   const server = useFakeAnthropic({ apiKey: KEY });
   const client = (maxRetries = 0): Anthropic => new Anthropic({ apiKey: KEY, baseURL: server().url, maxRetries });
 
-  const statuses: [string, () => ReturnType<typeof error>, typeof Anthropic.APIError, number, string][] = [
+  type ApiErrorClass = new (...args: never[]) => InstanceType<typeof Anthropic.APIError>;
+  const statuses: [string, () => ReturnType<typeof error>, ApiErrorClass, number, string][] = [
     ['400', () => error(400, 'invalid_request_error', 'messages: field required'), Anthropic.BadRequestError, 400, 'invalid_request_error'],
     ['401', () => error(401, 'authentication_error', 'invalid x-api-key'), Anthropic.AuthenticationError, 401, 'authentication_error'],
     ['429', () => rateLimited(7), Anthropic.RateLimitError, 429, 'rate_limit_error'],
