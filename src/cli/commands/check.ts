@@ -9,6 +9,7 @@ import { loadForCli } from '../load';
 
 export interface CheckReport {
   ok: boolean;
+  /** Lines that are not JSON entries, and entries a reader cannot use (a field of the wrong type); both left out of the tree. */
   malformedLines: MalformedLine[];
   /** Entries whose parent is not in the file (treated as roots). */
   orphans: { id: string; parentId: string }[];
@@ -23,7 +24,7 @@ export interface CheckReport {
 export const checkCommand: Command = {
   name: 'check',
   usage: '',
-  summary: 'report malformed lines, orphans, cycles, duplicate ids and a torn last line (exit 1 if any)',
+  summary: 'report malformed lines and entries of the wrong shape, orphans, cycles, duplicate ids and a torn last line (exit 1 if any)',
   flags: [],
   async run({ file }) {
     const loaded = await loadForCli(file);

@@ -10,6 +10,7 @@ import { createReadStream, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { isHeader } from '../jsonl';
 import { textParts } from '../text';
+import { entryProblem } from '../validate';
 
 export interface SessionSummary {
   file: string;
@@ -117,6 +118,8 @@ class LineScanner {
     if (value === undefined && !line.includes('"user"')) return;
     const entry = (value ?? parse(line)) as { message?: { role?: unknown; content?: never } } | undefined;
     if (entry?.message?.role !== 'user') return;
+    // An entry the session would leave out (validate.ts) does not name the session either.
+    if (entryProblem(entry as Record<string, unknown>) !== undefined) return;
     const text = textParts(entry.message.content).join(' ');
     if (text.trim() !== '') this.firstMessage = text;
   }
