@@ -1,10 +1,12 @@
 // Watches the browser console while the tests drive the workbench. Without a network, VS Code
 // logs failed look-ups (marketplace, telemetry, GitHub sign-in): that noise is filtered. A CSP
-// violation anywhere, or an error that comes from Arbor's own code, is a problem the test fails on.
+// violation anywhere, a failed load of one of Arbor's own files (its webview's script and
+// stylesheet, anything from its media/ or dist/ folder), or an error that comes from Arbor's own
+// code, is a problem the test fails on.
 import type { ConsoleMessage, Page } from 'playwright-core';
 
 export interface ConsoleProblem {
-  kind: 'csp-violation' | 'arbor-error';
+  kind: 'csp-violation' | 'arbor-resource' | 'arbor-error';
   text: string;
   location: string;
 }
@@ -20,6 +22,42 @@ const NOISE = [
 
 /** Marks of Arbor's code: its extension folder, its webview (by extension id) or its log lines. */
 const ARBOR = /arbor-dev\.arbor(?!-test-runner)|extensionId=arbor-dev\.arbor\b|\bArbor\b/;
+
+/**
+ * Words for a request that did not complete: the browser's (a status ≥ 400, or a network error)
+ * and the workbench's own log line when a webview asks for a local file that cannot be read.
+ */
+const FAILED_LOAD = /Failed to load resource|net::ERR_\w+|loadLocalResource - Error/;
+
+/**
+ * A URL of one of Arbor's own files: a path inside its installed folder
+ * (`…/arbor-dev.arbor-0.1.0/media/chat.js`, possibly inside a `vscode-resource`/`vscode-cdn` URL or
+ * a `vscode-remote-resource?path=…` query), or the document of its webview (`extensionId=…`).
+ */
+const ARBOR_RESOURCE = /\/arbor-dev\.arbor-\d[^/\s]*\/(?:media|dist)\/|[?&]extensionId=arbor-dev\.arbor(?![\w.-])/;
+
+/** Query strings carry paths percent-encoded (`%2F`): match them decoded too. */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * What a console message means for the test: a problem of some kind, or undefined when it says
+ * nothing about Arbor. Pure, so the filter is unit-tested with real messages both ways.
+ */
+export function classifyConsoleMessage(type: string, text: string, location: string): ConsoleProblem['kind'] | undefined {
+  const where = `${text} ${location}`;
+  if (/Content[- ]Security[- ]Policy/i.test(text)) return 'csp-violation';
+  // Checked before the noise: "Failed to load resource" and vscode-cdn are noise only when the
+  // file is someone else's.
+  if (FAILED_LOAD.test(text) && ARBOR_RESOURCE.test(decoded(where))) return 'arbor-resource';
+  if (type === 'error' && ARBOR.test(where) && !NOISE.some((noise) => noise.test(where))) return 'arbor-error';
+  return undefined;
+}
 
 export class ConsoleWatch {
   private readonly found: ConsoleProblem[] = [];
@@ -47,14 +85,13 @@ export class ConsoleWatch {
   }
 
   private classify(type: string, text: string, location: string): void {
-    const where = `${text} ${location}`;
-    if (/Content[- ]Security[- ]Policy/i.test(text)) {
-      this.found.push({ kind: 'csp-violation', text, location });
-    } else if (type === 'error' && ARBOR.test(where) && !NOISE.some((noise) => noise.test(where))) {
-      this.found.push({ kind: 'arbor-error', text, location });
-    } else {
-      this.ignored.push(`[${type}] ${text} ${location}`.trim());
-      if (process.env.ARBOR_E2E_VERBOSE === '1') console.log(`    (console, ignored) [${type}] ${text}`);
+    const kind = classifyConsoleMessage(type, text, location);
+    if (kind) {
+      this.found.push({ kind, text, location });
+      return;
     }
+    const line = `[${type}] ${text} ${location}`.trim();
+    this.ignored.push(line);
+    if (process.env.ARBOR_E2E_VERBOSE === '1') console.log(`    (console, ignored) ${line}`);
   }
 }
