@@ -18,6 +18,8 @@ export interface ToolContext {
   signal: AbortSignal;
   /** Streams partial output (bash) to the UI; optional. */
   onUpdate?: (partial: ToolResult) => void;
+  /** The id of the tool call being run, passed on to the approval callback. */
+  toolCallId?: string;
 }
 
 export interface Tool {

@@ -1,0 +1,58 @@
+/**
+ * The approval gate: tools that change things (bash, write, edit) ask the user before they run,
+ * through an injected callback (the chat shows allow once / always / deny). 'allow-always' is
+ * remembered by the gate, which lives as long as the session; tools the user allowed beforehand
+ * (settings, `--yes`) never ask. A denial is a result the model reads, not an exception.
+ */
+import type { Json } from '../../session';
+import { errorMessage } from '../../util/errors';
+import { errorResult } from './define';
+import type { ApprovalCallback, Tool } from './tool';
+
+export const DENIED_TEXT = 'The user denied this tool call.';
+
+export interface ApprovalGateOptions {
+  ask: ApprovalCallback;
+  /** Tool names allowed without asking from the start. */
+  allowed?: Iterable<string>;
+}
+
+export class ApprovalGate {
+  private readonly allowed: Set<string>;
+
+  constructor(private readonly options: ApprovalGateOptions) {
+    this.allowed = new Set(options.allowed ?? []);
+  }
+
+  /** Whether `toolName` runs without asking (never asked for, or allowed always). */
+  allows(toolName: string): boolean {
+    return this.allowed.has(toolName);
+  }
+
+  /** The tools with the ones that need approval wrapped; the others are returned as they are. */
+  wrap(tools: readonly Tool[]): Tool[] {
+    return tools.map((tool) => (tool.needsApproval ? this.gated(tool) : tool));
+  }
+
+  private gated(tool: Tool): Tool {
+    const name = tool.spec.name;
+    return {
+      spec: tool.spec,
+      needsApproval: tool.needsApproval,
+      execute: async (args, context) => {
+        if (!this.allowed.has(name)) {
+          let decision;
+          try {
+            decision = await this.options.ask({ toolName: name, args, toolCallId: context.toolCallId ?? '' });
+          } catch (error) {
+            return errorResult(`The tool call was not run: asking for approval failed (${errorMessage(error)}).`);
+          }
+          if (context.signal.aborted) return errorResult('The tool call was aborted before it ran.');
+          if (decision === 'deny') return errorResult(DENIED_TEXT, { denied: true } satisfies Json);
+          if (decision === 'allow-always') this.allowed.add(name);
+        }
+        return tool.execute(args, context);
+      },
+    };
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * `read`: a text file's lines (1-based `offset`, `limit`), cut at pi's line and byte limits with a
+ * notice saying how to continue; PNG, JPEG, GIF and WebP files come back as image blocks.
+ */
+import { promises as fs } from 'node:fs';
+import type { Json } from '../../session';
+import { optionalInteger, requiredString } from './args';
+import { argumentsSchema, contentResult, defineTool, param, textResult, type ToolArgs, ToolFailure } from './define';
+import { sniffImageType } from './images';
+import { readLineWindow, type LineWindow } from './lineWindow';
+import { resolveExisting } from './paths';
+import type { Tool, ToolContext, ToolResult } from './tool';
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize } from './truncate';
+
+/** Anthropic takes images up to 5 MB of base64, which is 3.75 MB of file. */
+export const MAX_IMAGE_BYTES = 3.75 * 1024 * 1024;
+
+export function createReadTool(): Tool {
+  return defineTool({
+    spec: {
+      name: 'read',
+      description:
+        `Read a file in the workspace. Text comes back as lines; PNG, JPEG, GIF and WebP images come back as images. ` +
+        `Text is cut at ${DEFAULT_MAX_LINES} lines or ${DEFAULT_MAX_BYTES / 1024}KB, whichever comes first; ` +
+        `use offset and limit to read a long file in parts.`,
+      inputSchema: argumentsSchema(
+        {
+          path: param('string', 'File to read, relative to the workspace folder'),
+          offset: param('number', 'First line to read, counting from 1'),
+          limit: param('number', 'How many lines to read at most'),
+        },
+        ['path'],
+      ),
+    },
+    needsApproval: false,
+    run: readFile,
+  });
+}
+
+async function readFile(args: ToolArgs, context: ToolContext): Promise<ToolResult> {
+  const given = requiredString(args, 'path');
+  const offset = optionalInteger(args, 'offset', 1);
+  const limit = optionalInteger(args, 'limit', 1);
+  const target = await resolveExisting(context.root, given);
+  const stat = target.stat;
+  if (stat.isDirectory()) throw new ToolFailure(`${given} is a directory; use ls to list it.`);
+  const mimeType = await sniffImageType(target.real);
+  if (mimeType) return readImage(target.real, mimeType, stat.size);
+  const start = (offset ?? 1) - 1;
+  const window = await readLineWindow(target.real, {
+    start,
+    count: limit ?? Number.MAX_SAFE_INTEGER,
+    maxLines: DEFAULT_MAX_LINES,
+    maxBytes: DEFAULT_MAX_BYTES,
+    signal: context.signal,
+  });
+  if (start >= window.totalLines) {
+    throw new ToolFailure(`offset ${offset} is past the end of ${given}, which has ${window.totalLines} lines.`);
+  }
+  return textWindow(given, window, start, limit);
+}
+
+async function readImage(file: string, mimeType: string, size: number): Promise<ToolResult> {
+  if (size > MAX_IMAGE_BYTES) {
+    return textResult(`Image (${mimeType}, ${formatSize(size)}) is larger than the ${formatSize(MAX_IMAGE_BYTES)} an image may have; it was not attached.`);
+  }
+  const data = (await fs.readFile(file)).toString('base64');
+  return contentResult([
+    { type: 'text', text: `Image file (${mimeType}, ${formatSize(size)})` },
+    { type: 'image', data, mimeType },
+  ]);
+}
+
+function textWindow(given: string, window: LineWindow, start: number, limit: number | undefined): ToolResult {
+  const first = start + 1;
+  const last = start + window.lines.length;
+  const text = window.lines.join('\n');
+  if (window.firstLineBytes !== undefined) {
+    const notice = `[Line ${first} is ${formatSize(window.firstLineBytes)}, over the ${formatSize(DEFAULT_MAX_BYTES)} limit. Read part of it with bash, e.g. sed -n '${first}p' ${given} | head -c ${DEFAULT_MAX_BYTES}]`;
+    return textResult(notice, { truncation: truncation(window, '') });
+  }
+  if (window.cutBy) {
+    const limitWords = window.cutBy === 'bytes' ? ` (${formatSize(DEFAULT_MAX_BYTES)} limit)` : '';
+    const notice = `[Lines ${first}-${last} of ${window.totalLines} shown${limitWords}. Continue with offset=${last + 1}.]`;
+    return textResult(`${text}\n\n${notice}`, { truncation: truncation(window, text) });
+  }
+  if (limit !== undefined && last < window.totalLines) {
+    return textResult(`${text}\n\n[${window.totalLines - last} more lines in the file. Continue with offset=${last + 1}.]`);
+  }
+  return textResult(text);
+}
+
+/** pi's `details.truncation` for the requested window. */
+function truncation(window: LineWindow, kept: string): Json {
+  return {
+    truncated: true,
+    truncatedBy: window.cutBy,
+    totalLines: window.windowLines,
+    totalBytes: window.windowBytes,
+    outputLines: window.lines.length,
+    outputBytes: Buffer.byteLength(kept, 'utf8'),
+    lastLinePartial: false,
+    firstLineExceedsLimit: window.firstLineBytes !== undefined,
+    maxLines: DEFAULT_MAX_LINES,
+    maxBytes: DEFAULT_MAX_BYTES,
+  };
+}
