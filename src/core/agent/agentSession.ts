@@ -25,7 +25,10 @@ import { missingResult } from './requestMessages';
 import { streamReply, type StreamedReply } from './streamReply';
 import { defaultSystemPrompt } from './systemPrompt';
 import { runToolCall } from './toolRunner';
+import { ApprovalGate } from './tools/approval';
 import type { ApprovalCallback, Tool, ToolResult } from './tools/tool';
+
+const denyAll: ApprovalCallback = async () => 'deny';
 
 export interface AgentSettings {
   model: string;
@@ -41,7 +44,10 @@ export interface AgentSessionOptions {
   session: Session;
   provider: LlmProvider;
   tools?: readonly Tool[];
+  /** Asked before a tool that needs approval; without it such tools are denied unless allowed. */
   approve?: ApprovalCallback;
+  /** Tools that run without asking (settings, `--yes`). */
+  allowedTools?: readonly string[];
   settings: AgentSettings;
   /** Default pi's chars/4; the glue passes the tokenizer estimator. */
   estimator?: TokenEstimator;
@@ -77,7 +83,6 @@ export class AgentSession {
   private readonly compaction: CompactionControl;
   private readonly queue: InputQueue;
   private readonly checkpoints: CheckpointStore;
-  private readonly allowedTools = new Set<string>();
   private modelId: string;
   private thinking: ThinkingLevel;
   private run: ActiveRun | undefined;
@@ -95,7 +100,8 @@ export class AgentSession {
     this.options = options;
     this.session = options.session;
     this.provider = options.provider;
-    this.tools = options.tools ?? [];
+    const gate = new ApprovalGate({ ask: options.approve ?? denyAll, allowed: options.allowedTools ?? [] });
+    this.tools = gate.wrap(options.tools ?? []);
     this.logger = options.logger ?? silentLogger;
     this.estimator = options.estimator ?? piEstimator;
     this.modelId = options.settings.model;
@@ -420,7 +426,7 @@ export class AgentSession {
   }
 
   private toolOptions(signal: AbortSignal): Parameters<typeof runToolCall>[1] {
-    return { tools: this.tools, approve: this.options.approve, root: this.options.root, signal, emit: (event) => this.emit(event), allowed: this.allowedTools };
+    return { tools: this.tools, root: this.options.root, signal, emit: (event) => this.emit(event) };
   }
 
   private async stopRun(): Promise<void> {

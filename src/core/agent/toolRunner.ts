@@ -1,25 +1,22 @@
 /**
- * Runs the tool calls of one reply, in order, asking for approval where a tool needs it. Every
- * call gets exactly one result, also when the run is stopped: the running tool is abandoned (its
- * own abort handling cleans up) and the calls after it are answered as not run, so the next
- * request is valid.
+ * Runs one tool call of a reply (the agent runs them in order). Every call gets exactly one
+ * result, also when the run is stopped: the running tool is abandoned (its own abort handling
+ * cleans up) and the calls after it are answered as not run, so the next request is valid.
+ * Approval is the tools' gate (`tools/approval.ts`), wrapped around them by the agent.
  */
 import type { Json, ToolCall } from '../session';
 import { errorMessage } from '../util/errors';
 import type { AgentEvent } from './events';
-import type { ApprovalCallback, Tool, ToolResult } from './tools/tool';
+import type { Tool, ToolResult } from './tools/tool';
 
 export const STOPPED_TOOL_TEXT = 'Stopped by the user before the tool finished.';
 export const SKIPPED_TOOL_TEXT = 'Not run: the user stopped the agent.';
 
 export interface ToolRunnerOptions {
   tools: readonly Tool[];
-  approve: ApprovalCallback | undefined;
   root: string;
   signal: AbortSignal;
   emit: (event: AgentEvent) => void;
-  /** Tools the user allowed for the rest of the session ("allow always"). */
-  allowed: Set<string>;
 }
 
 export interface ToolOutcome {
@@ -41,13 +38,12 @@ async function execute(call: ToolCall, options: ToolRunnerOptions): Promise<Tool
   const tool = options.tools.find((candidate) => candidate.spec.name === call.name);
   if (!tool) return errorResult(`Tool ${call.name} not found`);
   const args: { [key: string]: Json } = isObject(call.arguments) ? call.arguments : {};
-  const denied = await approval(tool, call, args, options);
-  if (denied) return denied;
   const stopped = whenAborted(options.signal);
   try {
     const run = tool.execute(args, {
       root: options.root,
       signal: options.signal,
+      toolCallId: call.id,
       onUpdate: (partial) => options.emit({ type: 'tool_update', toolCallId: call.id, partial }),
     });
     return await Promise.race([run, stopped.promise]);
@@ -56,21 +52,6 @@ async function execute(call: ToolCall, options: ToolRunnerOptions): Promise<Tool
   } finally {
     stopped.dispose();
   }
-}
-
-async function approval(tool: Tool, call: ToolCall, args: { [key: string]: Json }, options: ToolRunnerOptions): Promise<ToolResult | undefined> {
-  if (!tool.needsApproval || options.allowed.has(tool.spec.name)) return undefined;
-  if (!options.approve) return errorResult(`The user has not allowed ${tool.spec.name} to run.`);
-  let decision;
-  try {
-    decision = await options.approve({ toolName: tool.spec.name, args, toolCallId: call.id });
-  } catch (error) {
-    return errorResult(`Could not ask for approval: ${errorMessage(error)}`);
-  }
-  if (options.signal.aborted) return errorResult(STOPPED_TOOL_TEXT);
-  if (decision === 'deny') return errorResult(`The user denied running ${tool.spec.name}.`);
-  if (decision === 'allow-always') options.allowed.add(tool.spec.name);
-  return undefined;
 }
 
 export function errorResult(text: string): ToolResult {

@@ -5,6 +5,7 @@ import { steppingClock } from '../../support/builders';
 import { echoTool, hangingTool } from './support/fakeTools';
 import { call, calls, hangAfter, ScriptedProvider, text, type Script } from './support/scriptedProvider';
 import type { Tool } from '../../../src/core/agent/tools/tool';
+import { DENIED_TEXT } from '../../../src/core/agent/tools/approval';
 
 function setup(scripts: Script[], tools: Tool[] = [], extra: Partial<ConstructorParameters<typeof AgentSession>[0]> = {}) {
   const clock = steppingClock();
@@ -201,6 +202,18 @@ describe('AgentSession turn loop', () => {
     await agent.prompt('try');
     assert.deepEqual(asked, ['echo']);
     assert.deepEqual(log, []);
-    assert.deepEqual(shape(provider.requests[1]!.messages).at(-1), 'toolResult:t1:The user denied running echo.');
+    assert.deepEqual(shape(provider.requests[1]!.messages).at(-1), `toolResult:t1:${DENIED_TEXT}`);
+  });
+
+  it('denies a tool that needs approval when nobody can be asked, and runs it when it is allowed beforehand', async () => {
+    const denied: string[] = [];
+    const first = setup([calls([call('echo', { text: 'x' }, 't1')]), text('ok')], [echoTool(denied, true)]);
+    await first.agent.prompt('try');
+    assert.deepEqual(denied, []);
+    assert.deepEqual(shape(first.provider.requests[1]!.messages).at(-1), `toolResult:t1:${DENIED_TEXT}`);
+    const ran: string[] = [];
+    const second = setup([calls([call('echo', { text: 'y' }, 't2')]), text('ok')], [echoTool(ran, true)], { allowedTools: ['echo'] });
+    await second.agent.prompt('try');
+    assert.deepEqual(ran, ['y']);
   });
 });
