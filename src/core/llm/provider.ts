@@ -45,7 +45,13 @@ export class LlmError extends Error {
   constructor(
     readonly reason: LlmErrorReason,
     message: string,
-    readonly details: { status?: number; retryAfterMs?: number; attempts?: number } = {},
+    readonly details: {
+      status?: number;
+      retryAfterMs?: number;
+      attempts?: number;
+      /** Whether the provider's retry policy treats this failure as transient. */
+      retryable?: boolean;
+    } = {},
     options?: { cause?: unknown },
   ) {
     super(message, options);
@@ -74,6 +80,8 @@ export interface ModelInfo {
   pricing?: { input: number; output: number; cacheRead: number; cacheWrite: number };
   supportsThinking: boolean;
   supportsImages: boolean;
+  /** False when the provider does not know the model and the numbers above are defaults. */
+  known?: boolean;
 }
 
 export interface LlmProvider {

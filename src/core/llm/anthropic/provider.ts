@@ -1,0 +1,127 @@
+/**
+ * `LlmProvider` on the Anthropic Messages API. One `stream()` call is one reply: the request is
+ * built once, then sent until it succeeds, fails for good, or is aborted. Every stream ends with
+ * exactly one `end` event. A retry is announced by a `retry` event (the consumer drops what it
+ * showed of the failed attempt) and starts a fresh reply.
+ *
+ * The key goes to the SDK, which sends it in the authentication header only; nothing here logs
+ * it, and the logger gets no message contents (counts, ids, reasons only).
+ */
+import type { LlmProvider, LlmRequest, ModelInfo, ProviderEvent } from '../provider';
+import { LlmError } from '../provider';
+import { API, PROVIDER } from './convert';
+import { type PromptCacheOptions } from './cache';
+import { createMessagesClient, DEFAULT_BASE_URL, type MessagesClient } from './client';
+import { StreamCutError, toLlmError } from './errors';
+import { findFamily, lookupModel, type ModelOverrides } from './models';
+import { buildRequest } from './params';
+import { abortableSleep, DEFAULT_RETRY_POLICY, retryDelay, type RetryPolicy, type Sleep } from './retry';
+import { ReplyAssembler } from './stream';
+
+/** Where the provider reports what it does. Never receives the key or message contents. */
+export interface LlmLogger {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export interface AnthropicProviderOptions {
+  apiKey: string;
+  /** Default https://api.anthropic.com; any Anthropic-compatible server. */
+  baseUrl?: string;
+  defaultHeaders?: Record<string, string>;
+  /** Milliseconds since the epoch: assistant message timestamps, HTTP-date `retry-after`. */
+  now: () => number;
+  /** [0, 1), for retry jitter (default Math.random). */
+  random?: () => number;
+  retry?: Partial<RetryPolicy>;
+  /** How retry waits happen (default: an abortable timer). */
+  sleep?: Sleep;
+  log?: LlmLogger;
+  /** Context window / output limit per model id, from settings. */
+  modelOverrides?: ModelOverrides;
+  promptCache?: PromptCacheOptions;
+  /** Per HTTP request (default: the SDK's 10 minutes). */
+  timeoutMs?: number;
+}
+
+export class AnthropicProvider implements LlmProvider {
+  readonly provider = PROVIDER;
+  readonly api = API;
+  private client: Promise<MessagesClient> | undefined;
+  private readonly policy: RetryPolicy;
+
+  constructor(private readonly options: AnthropicProviderOptions) {
+    this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+  }
+
+  modelInfo(modelId: string): ModelInfo {
+    return lookupModel(modelId, this.options.modelOverrides);
+  }
+
+  async *stream(request: LlmRequest): AsyncGenerator<ProviderEvent> {
+    const { now, log } = this.options;
+    const timestamp = now();
+    const model = this.modelInfo(request.model);
+    const signal = request.signal;
+    yield { type: 'start', model: request.model };
+    if (!this.options.apiKey) {
+      const error = new LlmError('auth', 'No Anthropic API key is set', { retryable: false });
+      yield this.failed(new ReplyAssembler(model.pricing), request, timestamp, error);
+      return;
+    }
+    const built = buildRequest(request, model, findFamily(request.model), this.options.promptCache ?? {});
+    const headers = built.betas.length > 0 ? { 'anthropic-beta': built.betas.join(',') } : undefined;
+    for (let attempt = 1; ; attempt++) {
+      const reply = new ReplyAssembler(model.pricing);
+      log?.info(`request ${request.model}: ${built.params.messages.length} messages, ${built.params.tools?.length ?? 0} tools, attempt ${attempt}/${this.policy.maxAttempts}`);
+      let failure: LlmError | undefined;
+      try {
+        const events = await (await this.messagesClient()).stream(built.params, { ...(signal ? { signal } : {}), ...(headers ? { headers } : {}) });
+        for await (const event of events) yield* reply.apply(event);
+        if (!signal?.aborted && !reply.complete) throw new StreamCutError();
+      } catch (error) {
+        failure = toLlmError(error, { aborted: signal?.aborted ?? false, now });
+      }
+      if (!failure && signal?.aborted) failure = toLlmError(undefined, { aborted: true, now });
+      if (!failure) {
+        const message = reply.message({ model: request.model, timestamp });
+        log?.info(`reply ${message.responseId ?? '?'}: ${message.stopReason}, ${message.usage.input} in / ${message.usage.output} out`);
+        yield { type: 'end', message };
+        return;
+      }
+      failure.details.attempts = attempt;
+      const delayMs = retryDelay(failure, attempt, this.policy, this.options.random ?? Math.random);
+      if (delayMs === undefined) {
+        if (failure.reason !== 'aborted') log?.warn(`request failed after ${attempt} attempt(s): ${failure.message}`);
+        yield this.failed(reply, request, timestamp, failure);
+        return;
+      }
+      log?.info(`${failure.reason}${failure.details.status ? ` (${failure.details.status})` : ''}: retrying in ${delayMs} ms`);
+      yield { type: 'retry', attempt: attempt + 1, delayMs, error: failure };
+      await (this.options.sleep ?? abortableSleep)(delayMs, signal);
+      if (signal?.aborted) {
+        yield this.failed(new ReplyAssembler(model.pricing), request, timestamp, toLlmError(undefined, { aborted: true, now }));
+        return;
+      }
+    }
+  }
+
+  private failed(reply: ReplyAssembler, request: LlmRequest, timestamp: number, error: LlmError): ProviderEvent {
+    const stopReason = error.reason === 'aborted' ? 'aborted' : 'error';
+    return { type: 'end', message: reply.message({ model: request.model, timestamp }, { stopReason, errorMessage: error.message }), error };
+  }
+
+  /** The SDK client, made on first use; a failed load is tried again on the next request. */
+  private messagesClient(): Promise<MessagesClient> {
+    this.client ??= createMessagesClient({
+      apiKey: this.options.apiKey,
+      baseUrl: this.options.baseUrl || DEFAULT_BASE_URL,
+      ...(this.options.defaultHeaders ? { defaultHeaders: this.options.defaultHeaders } : {}),
+      ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}),
+    }).catch((error: unknown) => {
+      this.client = undefined;
+      throw error;
+    });
+    return this.client;
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Anthropic's usage counters in pi's shape. The API reports cached prompt tokens apart from
+ * `input_tokens`, so the four counters never overlap and the total is their sum (as pi-ai
+ * computes it). Cost is per million tokens from the model's prices; no prices, no cost.
+ */
+import type { Usage } from '../../session';
+import type { ModelInfo } from '../provider';
+
+/** The counters as they arrive; `message_delta` may leave any of them out or null. */
+export interface WireUsage {
+  input_tokens?: number | null;
+  output_tokens?: number | null;
+  cache_read_input_tokens?: number | null;
+  cache_creation_input_tokens?: number | null;
+}
+
+export function emptyUsage(): Usage {
+  return { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+}
+
+/**
+ * The usage after one more report: counters present in `wire` replace the previous ones (a
+ * `message_delta` carries cumulative counts, and proxies often leave the input counts out).
+ */
+export function applyWireUsage(previous: Usage, wire: WireUsage, pricing: ModelInfo['pricing']): Usage {
+  const input = count(wire.input_tokens) ?? previous.input;
+  const output = count(wire.output_tokens) ?? previous.output;
+  const cacheRead = count(wire.cache_read_input_tokens) ?? previous.cacheRead;
+  const cacheWrite = count(wire.cache_creation_input_tokens) ?? previous.cacheWrite;
+  return withCost({ input, output, cacheRead, cacheWrite }, pricing);
+}
+
+/** Adds `totalTokens` and `cost` to the four counters. */
+export function withCost(tokens: Pick<Usage, 'input' | 'output' | 'cacheRead' | 'cacheWrite'>, pricing: ModelInfo['pricing']): Usage {
+  const perToken = (price: number | undefined) => (price ?? 0) / 1_000_000;
+  const cost = {
+    input: perToken(pricing?.input) * tokens.input,
+    output: perToken(pricing?.output) * tokens.output,
+    cacheRead: perToken(pricing?.cacheRead) * tokens.cacheRead,
+    cacheWrite: perToken(pricing?.cacheWrite) * tokens.cacheWrite,
+    total: 0,
+  };
+  cost.total = cost.input + cost.output + cost.cacheRead + cost.cacheWrite;
+  const totalTokens = tokens.input + tokens.output + tokens.cacheRead + tokens.cacheWrite;
+  return { ...tokens, totalTokens, cost };
+}
+
+function count(value: number | null | undefined): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+}
