@@ -1,19 +1,20 @@
 // Arbor activates in a real extension host, and its manifest and its registrations agree.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { arbor, arborLog, waitForLog } from './support';
+import { arbor, waitForLog } from './support';
 
 interface Manifest {
   contributes: { commands: { command: string }[]; views: Record<string, { id: string }[]> };
 }
 
 describe('Activation', () => {
-  it('activates without errors in its log', async function () {
+  it('activates without errors in its log', async () => {
+    // `activate` rejects, and isActive stays false, when Arbor's activation throws (extension.ts rethrows).
     const extension = await arbor();
     assert.equal(extension.isActive, true);
-    if (arborLog() === undefined) this.skip();
+    const version = String((extension.packageJSON as { version: string }).version);
     const log = await waitForLog(/Arbor \S+ activated/);
-    assert.match(log, /Arbor \S+ activated/);
+    assert.match(log, new RegExp(`Arbor ${version.replace(/\./g, '\\.')} activated`));
     assert.doesNotMatch(log, /\[error\]/);
   });
 

@@ -22,12 +22,12 @@ export function workspaceFile(relativePath: string): string {
 }
 
 /**
- * Arbor's LogOutputChannel as written to disk, or undefined where the runner could not tell where
- * it is (under @vscode/test-electron the runner is not an extension and has no log folder).
+ * Arbor's LogOutputChannel as written to disk ('' while it does not exist yet). Throws when the
+ * runner did not say where the extension logs are: the log checks must fail then, never skip.
  */
-export function arborLog(): string | undefined {
+export function arborLog(): string {
   const logs = process.env[EXTENSION_LOGS_ENV];
-  if (!logs) return undefined;
+  if (!logs) throw new Error(`${EXTENSION_LOGS_ENV} is not set: the test runner must say where extension logs are written, or Arbor's log cannot be checked`);
   const file = path.join(logs, ARBOR_ID, 'Arbor.log');
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
 }
@@ -36,7 +36,7 @@ export function arborLog(): string | undefined {
 export async function waitForLog(pattern: RegExp, timeoutMs = 5000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const log = arborLog() ?? '';
+    const log = arborLog();
     if (pattern.test(log) || Date.now() > deadline) return log;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
