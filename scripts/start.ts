@@ -1,17 +1,18 @@
 // `npm start`: Arbor in a real VS Code.
 //   - With a desktop `code` on PATH: builds, then opens VS Code with Arbor loaded from this folder
 //     (--extensionDevelopmentPath).
-//   - Otherwise (a headless machine): provisions code-server, starts it with Arbor installed on
-//     127.0.0.1, prints the URL and stays up until Ctrl-C.
+//   - Otherwise (a headless machine): provisions code-server, packages Arbor (out/arbor.vsix),
+//     starts code-server with that VSIX installed on 127.0.0.1, prints the URL and stays up until Ctrl-C.
 // Options: --demo (open a temporary workspace holding the fixture session instead of the current
 // folder), --folder <path>, --code-server (skip the desktop check).
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { arborExtension, buildExtension, prepareWorkspace, startCodeServer } from './lib/codeServer';
+import { buildExtension, prepareWorkspace, startCodeServer } from './lib/codeServer';
 import { fixturesDir, repoRoot } from './lib/paths';
 import { onInterrupt } from './lib/processGroup';
+import { packageArbor, testVsix } from './lib/vsix';
 import { provision } from './provision';
 
 const args = process.argv.slice(2);
@@ -49,8 +50,7 @@ async function main(): Promise<void> {
     process.exit(result.status ?? 1);
   }
   await provision();
-  buildExtension();
-  const server = await startCodeServer({ extensions: [arborExtension], workspace: folder });
+  const server = await startCodeServer({ extensions: [packageArbor(testVsix)], workspace: folder });
   console.log(`\nArbor in VS Code (code-server), folder ${folder}:\n\n  ${server.workbenchUrl}\n\nPress Ctrl-C to stop.`);
   let interrupted = false;
   onInterrupt(() => {

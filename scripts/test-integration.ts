@@ -1,30 +1,32 @@
 // `npm run test:integration`: runs test/integration/*.test.ts inside a real extension host.
-// Builds Arbor and the runner extension, starts code-server with both installed and a temporary
-// workspace holding the fixture session, opens the workbench in Chromium (code-server starts the
-// extension host only for a connected window), waits for the runner's results file, prints them.
+// Packages Arbor (or takes the VSIX `npm test` packaged, named by ARBOR_VSIX) and the runner
+// extension, starts code-server with both VSIX files installed and a temporary workspace holding
+// the fixture session, opens the workbench in Chromium (code-server starts the extension host only
+// for a connected window), waits for the runner's results file, prints them.
 // A global timeout (ARBOR_TEST_TIMEOUT_MS, default 5 min) ends a hung run and names the test.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { printResults, readResults, RESULT_FILE_ENV, type SuiteResults } from '../test/vscode/results';
 import { launchBrowser, newLocalContext, openWorkbench } from './lib/browser';
 import { buildIntegrationTests, integrationWorkspaceFiles } from './lib/buildTests';
-import { arborExtension, buildExtension, startCodeServer } from './lib/codeServer';
+import { startCodeServer } from './lib/codeServer';
 import { resultsDir } from './lib/paths';
 import { delay } from './lib/processGroup';
+import { arborVsixForTests } from './lib/vsix';
 import { provision } from './provision';
 
 const timeoutMs = Number(process.env.ARBOR_TEST_TIMEOUT_MS ?? 5 * 60_000);
 async function main(): Promise<number> {
   const started = Date.now();
   await provision();
-  buildExtension();
+  const arbor = arborVsixForTests();
   const runner = await buildIntegrationTests();
   fs.mkdirSync(resultsDir, { recursive: true });
   const resultFile = process.env[RESULT_FILE_ENV] ?? path.join(resultsDir, 'integration.json');
   fs.rmSync(resultFile, { force: true });
 
   const server = await startCodeServer({
-    extensions: [arborExtension, runner],
+    extensions: [arbor, runner],
     workspaceFiles: integrationWorkspaceFiles,
     env: { [RESULT_FILE_ENV]: resultFile },
   });

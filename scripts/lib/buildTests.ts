@@ -1,15 +1,17 @@
 // Bundles the integration suites and the runner that executes them inside the extension host
-// (esbuild, `vscode` external, mocha bundled in), as an installable extension folder:
-//   out/integration/runner-extension/{package.json, dist/runner.js, dist/suites/*.test.js}
+// (esbuild, `vscode` external, mocha bundled in) as an extension folder,
+//   out/integration/runner-extension/{package.json, dist/runner.js, dist/suites/*.test.js},
+// and packages it as out/integration/arbor-test-runner.vsix, installed beside Arbor's own VSIX.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
-import type { ExtensionSource } from './codeServer';
 import { fixturesDir, repoRoot } from './paths';
+import { vscePackage } from './vsix';
 
 export const runnerExtensionDir = path.join(repoRoot, 'out', 'integration', 'runner-extension');
 /** The module @vscode/test-electron loads as extensionTestsPath. */
 export const runnerEntry = path.join(runnerExtensionDir, 'dist', 'runner.js');
+export const runnerVsix = path.join(repoRoot, 'out', 'integration', 'arbor-test-runner.vsix');
 
 /** The files the integration suites expect in their workspace (relative path → source). */
 export const integrationWorkspaceFiles = {
@@ -29,7 +31,8 @@ const common = {
   logOverride: { 'require-resolve-not-external': 'silent' },
 } satisfies esbuild.BuildOptions;
 
-export async function buildIntegrationTests(): Promise<ExtensionSource> {
+/** Builds the runner extension folder; returns its VSIX (`runnerEntry` serves @vscode/test-electron). */
+export async function buildIntegrationTests(): Promise<string> {
   const suitesDir = path.join(repoRoot, 'test', 'integration');
   const suites = fs
     .readdirSync(suitesDir)
@@ -42,5 +45,7 @@ export async function buildIntegrationTests(): Promise<ExtensionSource> {
     esbuild.build({ ...common, entryPoints: suites, outdir: path.join(runnerExtensionDir, 'dist', 'suites') }),
   ]);
   fs.copyFileSync(path.join(repoRoot, 'test', 'vscode', 'runner', 'package.json'), path.join(runnerExtensionDir, 'package.json'));
-  return { folder: runnerExtensionDir, files: ['package.json', 'dist'] };
+  // A test harness, never shipped: no licence file of its own.
+  vscePackage(runnerExtensionDir, runnerVsix, ['--skip-license']);
+  return runnerVsix;
 }

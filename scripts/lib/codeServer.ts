@@ -1,5 +1,5 @@
-// Starts a real VS Code (code-server, from the provisioned cache) with extensions installed into a
-// fresh extensions folder, a fresh user-data folder and a temporary workspace, on 127.0.0.1 only.
+// Starts a real VS Code (code-server, from the provisioned cache) with extensions installed from VSIX
+// files, as a user installs them, into a fresh extensions folder, a fresh user-data folder and a temporary workspace, on 127.0.0.1 only.
 // The server runs in its own process group and `stop()` ends the whole group; so do Ctrl-C, SIGTERM
 // and the end of this process, whatever way it comes.
 import { spawnSync } from 'node:child_process';
@@ -10,14 +10,9 @@ import * as path from 'node:path';
 import { delay, onInterrupt, spawnGroup } from './processGroup';
 import { codeServerEntry, nodeBin, repoRoot } from './paths';
 
-/** An extension to install: its folder and the paths (relative to it) that make up the installed copy. */
-export interface ExtensionSource {
-  folder: string;
-  files: string[];
-}
-
 export interface CodeServerOptions {
-  extensions: ExtensionSource[];
+  /** VSIX files to install (with code-server's --install-extension) before it starts. */
+  extensions: string[];
   /** Folder to open. Default: a new empty folder inside the run's temporary directory. */
   workspace?: string;
   /** Files to copy into the workspace: relative path in the workspace → source file. */
@@ -46,9 +41,6 @@ export interface RunningCodeServer {
   stop(): Promise<void>;
 }
 
-/** Arbor as the installed extension would contain it (see .vscodeignore). */
-export const arborExtension: ExtensionSource = { folder: repoRoot, files: ['package.json', 'dist', 'media'] };
-
 /** User settings that keep the workbench quiet and off the network. */
 const quietUserSettings = {
   'workbench.startupEditor': 'none',
@@ -68,29 +60,28 @@ const quietUserSettings = {
   'security.workspace.trust.enabled': false,
 };
 
+/** A development build (with source maps), for desktop VS Code's --extensionDevelopmentPath. */
 export function buildExtension(): void {
   const result = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: repoRoot, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('Building the extension (node esbuild.mjs) failed');
 }
 
-/** Copies the extension to `<extensionsDir>/<publisher>.<name>-<version>/`; returns its id. */
-export function installExtension(extensionsDir: string, source: ExtensionSource): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(source.folder, 'package.json'), 'utf8')) as {
-    publisher: string;
-    name: string;
-    version: string;
-  };
-  const id = `${manifest.publisher}.${manifest.name}`;
-  const target = path.join(extensionsDir, `${id}-${manifest.version}`);
-  fs.rmSync(target, { recursive: true, force: true });
-  for (const file of source.files) {
-    const from = path.join(source.folder, file);
-    if (!fs.existsSync(from)) throw new Error(`Cannot install ${id}: ${from} does not exist (was it built?)`);
-    fs.cpSync(from, path.join(target, file), { recursive: true });
+/**
+ * Installs VSIX files with code-server's own `--install-extension`, as a user installs Arbor, into
+ * the run's extensions folder; code-server records them in its extensions.json.
+ */
+function installVsixFiles(vsixFiles: string[], dirs: { configFile: string; userDataDir: string; extensionsDir: string }, env: NodeJS.ProcessEnv): void {
+  if (vsixFiles.length === 0) return;
+  const args = [codeServerEntry, '--config', dirs.configFile, '--user-data-dir', dirs.userDataDir, '--extensions-dir', dirs.extensionsDir];
+  const result = spawnSync(nodeBin, [...args, ...vsixFiles.flatMap((file) => ['--install-extension', file])], {
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 120_000,
+  });
+  if (result.status !== 0) {
+    throw new Error(`code-server --install-extension ${vsixFiles.join(' ')} failed (${result.signal ?? `exit code ${String(result.status)}`}):\n${result.stdout}${result.stderr}`);
   }
-  // With an extensions.json that does not list the folder, VS Code ignores it; without one it scans.
-  fs.rmSync(path.join(extensionsDir, 'extensions.json'), { force: true });
-  return id;
 }
 
 export async function startCodeServer(options: CodeServerOptions): Promise<RunningCodeServer> {
@@ -109,7 +100,6 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   fs.mkdirSync(extensionsDir, { recursive: true });
   writeJson(path.join(userDataDir, 'User', 'settings.json'), quietUserSettings);
   prepareWorkspace(workspace, options);
-  for (const extension of options.extensions) installExtension(extensionsDir, extension);
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/`;
@@ -124,6 +114,12 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   // point them into the run's folder, so that nothing outside it is written.
   const xdg = { XDG_DATA_HOME: path.join(tempDir, 'xdg', 'data'), XDG_CONFIG_HOME: path.join(tempDir, 'xdg', 'config'), XDG_CACHE_HOME: path.join(tempDir, 'xdg', 'cache') };
   const env = { ...process.env, ...xdg, ...options.env };
+  try {
+    installVsixFiles(options.extensions, { configFile, userDataDir, extensionsDir }, env);
+  } catch (error) {
+    fs.rmSync(tempDir, { recursive: true, force: true });
+    throw error;
+  }
   const server = spawnGroup(nodeBin, args, { cwd: workspace, env, logFile: serverLog });
 
   const logTail = (lines = 40): string => [tail(serverLog, lines), ...extensionHostLogs(userDataDir).map((file) => tail(file, lines))].join('\n');

@@ -10,6 +10,8 @@ export interface PhaseOutcome {
   name: string;
   passed: number;
   failed: number;
+  /** Tests skipped, or never run because a hook failed. */
+  skipped: number;
   seconds: number;
   exitCode: number | null;
   timedOut: boolean;
@@ -45,5 +47,16 @@ export async function runPhase(name: string, command: string, args: string[], op
   // A phase that failed, hung or left no finished results still counts as (at least) one failure.
   const incomplete = options.resultFile !== undefined && results?.state !== 'done';
   if ((timedOut || exitCode !== 0 || incomplete) && failed === 0) failed = 1;
-  return { name, passed, failed, exitCode, timedOut, seconds: (Date.now() - started) / 1000 };
+  return { name, passed, failed, skipped: results?.pending ?? 0, exitCode, timedOut, seconds: (Date.now() - started) / 1000 };
+}
+
+/** The table of phases, then the one line `N passed, N failed, N skipped` with all phases added up. */
+export function phaseTable(outcomes: PhaseOutcome[]): string[] {
+  const rows = outcomes.map((outcome) => {
+    const note = outcome.timedOut ? '  (timed out)' : outcome.exitCode !== 0 ? `  (exit ${String(outcome.exitCode)})` : '';
+    const counts = [outcome.passed, outcome.failed].map((count) => String(count).padStart(6)).join('  ');
+    return `${outcome.name.padEnd(21)} ${counts}  ${String(outcome.skipped).padStart(7)}  ${outcome.seconds.toFixed(1).padStart(7)}${note}`;
+  });
+  const total = (key: 'passed' | 'failed' | 'skipped') => outcomes.reduce((sum, outcome) => sum + outcome[key], 0);
+  return ['', 'phase                 passed  failed  skipped  seconds', ...rows, `${total('passed')} passed, ${total('failed')} failed, ${total('skipped')} skipped`];
 }

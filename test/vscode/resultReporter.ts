@@ -1,16 +1,19 @@
 // A mocha reporter that prints spec-style lines and keeps the results file (see results.ts) up to
-// date. It touches only the runner's events, not mocha's modules, so it works the same in plain
-// Node (the e2e and unit suites) and bundled inside the extension host (the integration suites).
+// date: passed, failed and skipped tests (skipped: pending, or never run after a failed hook).
+// It touches only the runner's events, not mocha's modules, so it works the same in plain Node
+// (the e2e and unit suites) and bundled inside the extension host (the integration suites).
 import { RESULT_FILE_ENV, printSummary, writeResults, type SuiteResults } from './results';
 
-type Runnable = Mocha.Runnable & { titlePath(): string[]; duration?: number };
+type Runnable = Mocha.Runnable & { titlePath(): string[]; duration?: number; type?: 'test' | 'hook' };
 
 export default class ResultReporter {
   private readonly results: SuiteResults = { state: 'running', passed: 0, failed: 0, pending: 0, tests: [] };
   private readonly file = process.env[RESULT_FILE_ENV];
   private depth = 0;
+  /** Tests that ended one way or another; the rest of the runner's total never ran. */
+  private settled = 0;
 
-  constructor(runner: Mocha.Runner) {
+  constructor(private readonly runner: Mocha.Runner) {
     runner.on('start', () => this.save());
     runner.on('suite', (suite: Mocha.Suite) => {
       if (suite.title) this.line(suite.title);
@@ -36,11 +39,19 @@ export default class ResultReporter {
     const timing = durationMs >= 100 ? ` (${durationMs} ms)` : '';
     this.line(`  ${mark} ${runnable.title}${timing}`);
     this.results[state] += 1;
+    if (runnable.type === 'test') this.settled += 1;
     this.results.tests.push({ fullTitle: fullTitle(runnable), state, durationMs, ...(error === undefined ? {} : { error: describe(error) }) });
     this.save();
   }
 
   private end(): void {
+    // Tests under a failed before-hook (or after a bail) never start: mocha reports no event for
+    // them, so they are counted here, as skipped.
+    const notRun = Math.max(this.runner.total - this.settled, 0);
+    if (notRun > 0) {
+      this.results.pending += notRun;
+      this.line(`  - ${notRun} test(s) did not run`);
+    }
     delete this.results.current;
     this.results.state = 'done';
     this.save();

@@ -21,7 +21,9 @@ export interface SuiteResults {
   /** The test (or hook) in progress, while running. */
   current?: string;
   passed: number;
+  /** Failed tests and failed hooks. */
   failed: number;
+  /** Skipped tests: pending ones (`it.skip`, `this.skip()`) and those that never ran after a failed hook. */
   pending: number;
   tests: TestOutcome[];
 }
@@ -42,10 +44,9 @@ export function writeResults(file: string, results: SuiteResults): void {
   fs.renameSync(temp, file);
 }
 
-/** mocha's own summary wording; only test-all prints the final `N passed, N failed` line. */
+/** A suite's own summary; only test-all prints the final `N passed, N failed, N skipped` line. */
 export function summaryLine(results: Pick<SuiteResults, 'passed' | 'failed' | 'pending'>): string {
-  const pending = results.pending > 0 ? `, ${results.pending} pending` : '';
-  return `${results.passed} passing, ${results.failed} failing${pending}`;
+  return `${results.passed} passing, ${results.failed} failing, ${results.pending} skipped`;
 }
 
 /** Prints results written by a runner whose own output went elsewhere (the extension host's log). */

@@ -5,8 +5,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { launchBrowser, newLocalContext, openWorkbench } from '../../../scripts/lib/browser';
-import { arborExtension, buildExtension, extensionHostLogs, startCodeServer, type RunningCodeServer } from '../../../scripts/lib/codeServer';
+import { extensionHostLogs, startCodeServer, type RunningCodeServer } from '../../../scripts/lib/codeServer';
 import { fixturesDir, resultsDir } from '../../../scripts/lib/paths';
+import { arborVsixForTests } from '../../../scripts/lib/vsix';
 import { provision } from '../../../scripts/provision';
 import { ConsoleWatch, type ConsoleProblem } from './consoleWatch';
 
@@ -38,9 +39,9 @@ export class ArborWorkbench {
 
   static async start(): Promise<ArborWorkbench> {
     await provision();
-    buildExtension();
+    // The VSIX a user would install (the one `npm test` packaged for this run, or a fresh one).
     const server = await startCodeServer({
-      extensions: [arborExtension],
+      extensions: [arborVsixForTests()],
       workspaceFiles: { [FIXTURE_SESSION]: path.join(fixturesDir, 'synthetic-branched.jsonl') },
     });
     let browser: Browser | undefined;
