@@ -12,7 +12,7 @@ export function workbench(): ArborWorkbench {
 
 export const mochaHooks = {
   async beforeAll(this: Mocha.Context): Promise<void> {
-    // Provisioning (when the cache is cold), building and starting all happen here.
+    // Provisioning (when the cache is cold), packaging the VSIX (unless npm test did) and starting all happen here.
     this.timeout(15 * 60_000);
     shared = await ArborWorkbench.start();
   },
