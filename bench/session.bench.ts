@@ -6,7 +6,18 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import * as path from 'node:path';
-import { buildSessionContext, loadSessionFile, openSessionFile, positionOnOpen, type Session } from '../src/core/session';
+import { promises as fs } from 'node:fs';
+import {
+  buildSessionContext,
+  entryProblem,
+  loadSessionFile,
+  migrateToCurrent,
+  openSessionFile,
+  parseSessionTextWithTail,
+  positionOnOpen,
+  SessionTree,
+  type Session,
+} from '../src/core/session';
 import { generateSession } from './generate';
 import { medianMs, msLine, ratioLine } from './measure';
 
@@ -40,11 +51,15 @@ export async function run(): Promise<void> {
   const piDir = path.join(DATA_DIR, 'pi-sessions');
   mkdirSync(piDir, { recursive: true });
 
+  const loaded = await loadSessionFile(file);
+  console.log(`entries: ${loaded.tree.size}, lines reported (malformed or of the wrong shape): ${loaded.report.malformed.length}`);
+
   const runs = 5;
   const floor: number[] = [];
   const ours: number[] = [];
+  const unchecked: number[] = [];
   const theirs: number[] = [];
-  // Interleave the three so machine noise hits them alike.
+  // Interleave them so machine noise hits them alike.
   for (let i = 0; i < runs; i++) {
     floor.push(await medianMs(1, () => readAndParse(file)));
     ours.push(
@@ -53,13 +68,17 @@ export async function run(): Promise<void> {
         buildSessionContext(loaded.tree, positionOnOpen(loaded.tree));
       }),
     );
+    unchecked.push(await medianMs(1, () => openWithoutShapeChecks(file)));
     theirs.push(await medianMs(1, () => pi.SessionManager.open(file, piDir).buildSessionContext()));
   }
   const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   console.log(msLine('read + JSON.parse every line', median(floor)));
   console.log(msLine('Arbor open + buildSessionContext(leaf)', median(ours)));
+  console.log(msLine('the same without the entry shape checks', median(unchecked)));
+  console.log(msLine('shape checks alone (entryProblem on every entry)', await medianMs(5, () => checkShapes(loaded.tree))));
   console.log(msLine('pi 0.73.1 SessionManager.open + buildSessionContext', median(theirs)));
   console.log(ratioLine('Arbor open+context / read+JSON.parse', median(ours) / median(floor), { max: 1.5 }));
+  console.log(ratioLine('Arbor open+context without shape checks / read+JSON.parse', median(unchecked) / median(floor)));
   console.log(ratioLine('Arbor open+context / pi open+context', median(ours) / median(theirs), { max: 1 }));
 
   // Alternate rounds on both sessions so machine noise hits them alike; median of the round means.
@@ -81,6 +100,23 @@ export async function run(): Promise<void> {
   console.log(msLine('one append, 100-entry session (median of 7 rounds of 200)', appendSmall));
   console.log(msLine('one append, 100 000-entry session (median of 7 rounds of 200)', appendLarge));
   console.log(ratioLine('append cost 100 000 entries / 100 entries', appendLarge / appendSmall, { max: 1.5 }));
+}
+
+/** `loadSessionFile` + context as they would be without `screenEntries`: the cost the checks add. */
+async function openWithoutShapeChecks(file: string): Promise<void> {
+  const bytes = await fs.readFile(file);
+  const lineEnd = bytes.lastIndexOf(0x0a) + 1;
+  const torn = lineEnd === bytes.length ? undefined : { offset: lineEnd, length: bytes.length - lineEnd };
+  const parsed = parseSessionTextWithTail(bytes.toString('utf8'), torn);
+  migrateToCurrent(parsed.header!, parsed.entries);
+  const tree = SessionTree.fromEntries(parsed.entries);
+  buildSessionContext(tree, positionOnOpen(tree));
+}
+
+function checkShapes(tree: SessionTree): number {
+  let problems = 0;
+  for (const entry of tree.entries) if (entryProblem(entry) !== undefined) problems++;
+  return problems;
 }
 
 async function smallSession(): Promise<string> {
