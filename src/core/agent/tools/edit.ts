@@ -93,7 +93,7 @@ function readEdits(args: ToolArgs): Replacement[] {
 
 /** The content with every replacement made; throws a `ToolFailure` saying which edit is wrong. */
 export function applyReplacements(content: string, edits: readonly Replacement[], given: string): string {
-  const name = (index: number) => (edits.length === 1 ? 'the text' : `edits[${index}].oldText`);
+  const name = (index: number) => (edits.length === 1 ? 'The text' : `edits[${index}].oldText`);
   const matches = edits.map((edit, index) => {
     if (edit.oldText === '') throw new ToolFailure(`${edits.length === 1 ? 'oldText' : `edits[${index}].oldText`} is empty; give the text to replace.`);
     const at = content.indexOf(edit.oldText);
@@ -101,7 +101,7 @@ export function applyReplacements(content: string, edits: readonly Replacement[]
       throw new ToolFailure(`Could not find ${edits.length === 1 ? 'the exact text' : `edits[${index}].oldText`} in ${given}. It must match the file exactly, whitespace and line breaks included.`);
     }
     const count = occurrences(content, edit.oldText);
-    if (count > 1) throw new ToolFailure(`${capitalised(name(index))} appears ${count} times in ${given}; give more context so it is unique.`);
+    if (count > 1) throw new ToolFailure(`${name(index)} appears ${count} times in ${given}; give more context so it is unique.`);
     return { index, at, end: at + edit.oldText.length, newText: edit.newText };
   });
   matches.sort((a, b) => a.at - b.at);
@@ -126,8 +126,4 @@ function occurrences(content: string, text: string): number {
   let count = 0;
   for (let at = content.indexOf(text); at !== -1; at = content.indexOf(text, at + 1)) count++;
   return count;
-}
-
-function capitalised(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
