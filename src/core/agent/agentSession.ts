@@ -11,6 +11,7 @@
  */
 import { DEFAULT_COMPACTION_SETTINGS, findLastAssistant, navigateTree, type CompactionModel, type CompactionSettings, type NavigateResult, type Summarizer } from '../compaction';
 import type { LlmProvider, ModelInfo, ThinkingLevel } from '../llm/provider';
+import { providerSummarizer } from '../llm/summarizer';
 import type { AssistantMessage, Session, ToolCall } from '../session';
 import { contextStatus, piEstimator, type ContextStatus, type TokenCalibration, type TokenEstimator } from '../tokens';
 import { Emitter, type Event } from '../util/event';
@@ -20,7 +21,6 @@ import { CompactionControl } from './compactionControl';
 import { ContextTracker } from './contextTracker';
 import { silentLogger, type AgentEvent, type AgentLogger } from './events';
 import { InputQueue } from './inputQueue';
-import { providerSummarizer } from './providerSummarizer';
 import { missingResult } from './requestMessages';
 import { streamReply, type StreamedReply } from './streamReply';
 import { defaultSystemPrompt } from './systemPrompt';
@@ -113,7 +113,7 @@ export class AgentSession {
     this.compaction = new CompactionControl({
       session: this.session,
       tracker: this.tracker,
-      summarizer: options.summarizer ?? providerSummarizer(this.provider, () => this.modelId),
+      summarizer: this.compactionSummarizer(),
       settings: { ...DEFAULT_COMPACTION_SETTINGS, ...options.settings.compaction },
       estimator: this.estimator,
       calibration: options.calibration,
@@ -452,8 +452,9 @@ export class AgentSession {
     return { provider: this.provider.provider, id: this.modelId, contextWindow: this.modelInfo()?.contextWindow };
   }
 
+  /** The given summarizer, else the session's own model (whichever is current when it is asked). */
   private compactionSummarizer(): Summarizer {
-    return this.options.summarizer ?? providerSummarizer(this.provider, () => this.modelId);
+    return this.options.summarizer ?? { summarize: (request) => providerSummarizer(this.provider, { model: this.modelId }).summarize(request) };
   }
 
   private modelInfo(): ModelInfo | undefined {

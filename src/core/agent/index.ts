@@ -8,6 +8,5 @@ export * from './partialReply';
 export * from './streamReply';
 export * from './toolRunner';
 export * from './systemPrompt';
-export * from './providerSummarizer';
 export * from './inputQueue';
 export * from './compactionControl';
