@@ -11,6 +11,8 @@ export interface CommandInput {
   args: ParsedArgs;
   io: CliIo;
   json: boolean;
+  /** The positional arguments after the file (as many as the command's `extraPositionals`). */
+  positionals: string[];
 }
 
 export interface CommandResult {
@@ -28,6 +30,8 @@ export interface Command {
   usage: string;
   summary: string;
   flags: readonly FlagSpec[];
+  /** Names of required positional arguments after the file (e.g. `run`'s prompt). */
+  extraPositionals?: readonly string[];
   run(input: CommandInput): Promise<CommandResult>;
 }
 

@@ -39,9 +39,11 @@ async function runCommand(command: Command, argv: readonly string[], io: CliIo):
   }
   const [file, ...extra] = args.positionals;
   if (file === undefined) throw new UsageError(`missing the session file (usage: ${usageLine(command)})`);
-  if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}" (usage: ${usageLine(command)})`);
+  const wanted = command.extraPositionals ?? [];
+  if (extra.length < wanted.length) throw new UsageError(`missing the ${wanted[extra.length]} (usage: ${usageLine(command)})`);
+  if (extra.length > wanted.length) throw new UsageError(`unexpected argument "${extra[wanted.length]}" (usage: ${usageLine(command)})`);
   const json = args.flags.has('json');
-  const result = await command.run({ file, args, io, json });
+  const result = await command.run({ file, args, io, json, positionals: extra });
   if (json) await io.out(`${JSON.stringify(result.json())}\n`);
   else await writeText(io, result.text());
   return result.exitCode ?? EXIT_OK;

@@ -2,11 +2,13 @@
 import type { Command } from '../command';
 import { branchEntriesCommand } from './branchEntries';
 import { checkCommand } from './check';
+import { compactCommand } from './compact';
 import { contextCommand } from './context';
 import { cutPointCommand } from './cutPoint';
 import { exportCommand } from './export';
 import { repairCommand } from './repair';
+import { runCommand } from './runPrompt';
 import { tokensCommand } from './tokens';
 import { treeCommand } from './tree';
 
-export const COMMANDS: readonly Command[] = [treeCommand, contextCommand, tokensCommand, cutPointCommand, branchEntriesCommand, checkCommand, repairCommand, exportCommand];
+export const COMMANDS: readonly Command[] = [treeCommand, contextCommand, tokensCommand, cutPointCommand, branchEntriesCommand, checkCommand, repairCommand, exportCommand, compactCommand, runCommand];

@@ -1,0 +1,89 @@
+/**
+ * `arbor run <file> <prompt> [--tools LIST] [--yes]`: one non-interactive agent run appended to
+ * the session (a missing file becomes a new session in the current folder). Only the tools in
+ * LIST are offered (default: all); bash, edit and write are refused unless `--yes` approves them.
+ * Needs `ANTHROPIC_API_KEY`. Exit code 1 when the run ended with an error.
+ */
+import { AgentSession, type AgentEvent } from '../../core/agent';
+import { createTools, UnknownToolError } from '../../core/agent/tools/registry';
+import { openSessionFile, textParts, type AssistantMessage, type Usage } from '../../core/session';
+import { stringFlag } from '../args';
+import type { Command } from '../command';
+import { EXIT_OK, EXIT_PROBLEM, InputError, UsageError } from '../io';
+import { cliModel, LLM_FLAGS } from './llmFlags';
+
+export interface RunReport {
+  /** The text of the last reply. */
+  reply: string;
+  /** Every entry the run appended, in order. */
+  entryIds: string[];
+  /** The replies' usage added up. */
+  usage: Pick<Usage, 'input' | 'output' | 'cacheRead' | 'cacheWrite' | 'totalTokens'>;
+  error?: string;
+}
+
+export const runCommand: Command = {
+  name: 'run',
+  usage: '<prompt> [--tools LIST] [--yes] [--model ID] [--base-url URL]',
+  summary: 'send one prompt and let the agent run to the end, appending to the session (calls the model)',
+  extraPositionals: ['prompt'],
+  flags: [{ name: 'tools', kind: 'string', value: 'LIST' }, { name: 'yes', kind: 'boolean' }, ...LLM_FLAGS],
+  async run({ file, args, io, positionals }) {
+    const [prompt] = positionals as [string];
+    const tools = chooseTools(stringFlag(args, 'tools'));
+    const { provider, model } = cliModel(args, io);
+    const clock = (): Date => io.now();
+    const { session } = await openSessionFile(file, { cwd: process.cwd(), clock }).catch((error: unknown) => {
+      throw new InputError(`${file}: ${(error as Error).message}`);
+    });
+    const agent = await AgentSession.create({
+      session,
+      provider,
+      tools,
+      ...(args.flags.has('yes') ? { allowedTools: tools.map((tool) => tool.spec.name) } : {}),
+      settings: { model },
+      clock,
+      root: session.cwd,
+    });
+    const report = collect(agent);
+    await agent.prompt(prompt);
+    agent.dispose();
+    const result = report();
+    return {
+      exitCode: result.error === undefined ? EXIT_OK : EXIT_PROBLEM,
+      json: () => result,
+      text: () => `${result.reply}\n${result.error !== undefined ? `error: ${result.error}\n` : ''}`,
+    };
+  },
+};
+
+function chooseTools(list: string | undefined) {
+  const names = list === undefined ? undefined : list.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  try {
+    return createTools(names ? { only: names } : {});
+  } catch (error) {
+    if (error instanceof UnknownToolError) throw new UsageError(`--tools: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Follows the run's events; returns the report when called. */
+function collect(agent: AgentSession): () => RunReport {
+  const entryIds: string[] = [];
+  const usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0 };
+  let last: AssistantMessage | undefined;
+  let error: string | undefined;
+  agent.onEvent((event: AgentEvent) => {
+    if (event.type === 'entry_appended') entryIds.push(event.entry.id);
+    else if (event.type === 'error') error = event.message;
+    else if (event.type === 'reply_end') {
+      last = event.message;
+      usage.input += event.message.usage.input;
+      usage.output += event.message.usage.output;
+      usage.cacheRead += event.message.usage.cacheRead;
+      usage.cacheWrite += event.message.usage.cacheWrite;
+      usage.totalTokens += event.message.usage.totalTokens ?? 0;
+    }
+  });
+  return () => ({ reply: last ? textParts(last.content).join('\n') : '', entryIds, usage, ...(error !== undefined ? { error } : {}) });
+}
