@@ -13,7 +13,12 @@
  * place by spaces and a newline. It is not cut off: a truncate could remove a line another program
  * appended a moment before, an overwrite of bytes already seen cannot, and the file never shrinks.
  * If another program has meanwhile glued its line onto the torn bytes, the same overwrite frees
- * that line; if a writer has completed the line, it is read like any other line.
+ * that line; if a writer has completed the line, it is read like any other line. (A torn tail that
+ * is whole JSON lacking only its newline is never blanked: a line glued onto it stays glued.)
+ *
+ * A last line another writer has not finished is given a few milliseconds (it is usually being
+ * written right now); if it is still unfinished, our line is written after a newline of its own,
+ * so the unfinished bytes stay in the file as one malformed line and ours parses. Nothing is cut.
  */
 import { promises as fs } from 'node:fs';
 import { parseSessionText, serializeLine } from '../jsonl';
@@ -211,8 +216,10 @@ export class FileSink implements SessionSink {
   /** Marks `bytes`, which end with a newline and start at `end`, as read. */
   private advance(bytes: Buffer): void {
     this.end += bytes.length;
-    this.anchor = Buffer.concat([this.anchor, bytes]).subarray(-ANCHOR_BYTES);
+    // Only the last bytes are kept (a slice of a big line would keep all of it alive).
+    this.anchor = Buffer.concat([this.anchor, bytes.subarray(-ANCHOR_BYTES)]).subarray(-ANCHOR_BYTES);
     this.unterminated = Buffer.alloc(0);
+    this.tornAtOpen = false;
   }
 
   private async openForReading(): Promise<fs.FileHandle> {

@@ -47,8 +47,13 @@ export interface LoadedSessionFile {
 }
 
 /** Reads and indexes a session file without writing anything (the CLI's read-only commands use it). */
-export async function loadSessionFile(file: string): Promise<LoadedSessionFile> {
-  const { text, tornTail, bytes } = await readSessionText(file);
+export function loadSessionFile(file: string): Promise<LoadedSessionFile> {
+  return loadRead(file, false);
+}
+
+/** `exact`: keep the bytes read (a migration backs them up and compares the file with them). */
+async function loadRead(file: string, exact: boolean): Promise<LoadedSessionFile> {
+  const { text, tornTail, bytes, seen } = await readSessionText(file, exact);
   const rawParsed = parseSessionTextWithTail(text, tornTail);
   const header = rawParsed.header;
   if (!header) {
@@ -58,19 +63,20 @@ export async function loadSessionFile(file: string): Promise<LoadedSessionFile> 
   // Entries readers cannot use join the malformed lines: out of the tree, kept in the file.
   const parsed = screenEntries(rawParsed, migration.migratedFrom === 1);
   const tree = SessionTree.fromEntries(parsed.entries);
-  const repair: PendingRepair | undefined =
-    migration.migratedFrom !== undefined
-      ? { kind: 'migration', from: migration.migratedFrom, original: bytes, parsed, tornTail: parsed.tornTail }
-      : parsed.tornTail
-        ? { kind: 'torn-tail', tornTail: parsed.tornTail }
-        : undefined;
+  let repair: PendingRepair | undefined;
+  if (migration.migratedFrom !== undefined) {
+    if (!bytes) return loadRead(file, true);
+    repair = { kind: 'migration', from: migration.migratedFrom, original: bytes, parsed, tornTail: parsed.tornTail };
+  } else if (parsed.tornTail) {
+    repair = { kind: 'torn-tail', tornTail: parsed.tornTail };
+  }
   return {
     file,
     header,
     tree,
     report: { malformed: parsed.malformed, tornTail: parsed.tornTail, migratedFrom: migration.migratedFrom, problems: tree.problems },
     repair,
-    seen: seenFile(bytes),
+    seen,
   };
 }
 
@@ -223,21 +229,53 @@ function emptyReport(): LoadReport {
   return { malformed: [], tornTail: undefined, migratedFrom: undefined, problems: { orphans: [], cycles: [], duplicateIds: [] } };
 }
 
-/**
- * Reads the file once, as bytes: the text is decoded from them, a torn tail is located in them,
- * and they are what a migration backs up and what later appends compare the file with.
- */
-async function readSessionText(file: string): Promise<{ text: string; tornTail: Omit<TornTail, 'complete'> | undefined; bytes: Buffer }> {
+interface ReadFile {
+  text: string;
+  tornTail: Omit<TornTail, 'complete'> | undefined;
+  seen: SeenFile;
+  /** The bytes the text was decoded from, when read `exact`. */
+  bytes: Buffer | undefined;
+}
+
+/** Reads the file as text, with what an append needs to recognise it later (its size and last bytes). */
+async function readSessionText(file: string, exact: boolean): Promise<ReadFile> {
   try {
+    const fast = exact ? undefined : await readDecoding(file);
+    if (fast) return fast;
     const bytes = await fs.readFile(file);
     const lineEnd = bytes.lastIndexOf(0x0a) + 1;
     const tornTail = lineEnd === bytes.length ? undefined : { offset: lineEnd, length: bytes.length - lineEnd };
-    return { text: bytes.toString('utf8'), tornTail, bytes };
+    return { text: bytes.toString('utf8'), tornTail, seen: seenFile(bytes), bytes };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new SessionFileError('not-found', file, `${file} does not exist`, { cause: error });
     if (code === 'EISDIR') throw new SessionFileError('is-directory', file, `${file} is a directory, not a session file`, { cause: error });
     throw new SessionFileError('unreadable', file, `${file} could not be read: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/**
+ * The quick way (Node decodes while reading faster than it decodes a buffer): the text, then the
+ * file's size and last bytes, which must encode the end of the text. Undefined when they do not:
+ * the file grew in between, or its end does not survive decoding (a line cut mid-character); the
+ * caller then reads the bytes themselves.
+ */
+async function readDecoding(file: string): Promise<ReadFile | undefined> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const text = await handle.readFile('utf8');
+    const { size } = await handle.stat();
+    const lineEnd = text.lastIndexOf('\n') + 1;
+    const expected = Buffer.from(text.slice(Math.max(0, lineEnd - 64)), 'utf8');
+    if (expected.length > size) return undefined;
+    const actual = Buffer.alloc(expected.length);
+    const { bytesRead } = await handle.read(actual, 0, actual.length, size - actual.length);
+    if (bytesRead !== actual.length || !actual.equals(expected)) return undefined;
+    const tailLength = Buffer.byteLength(text.slice(lineEnd), 'utf8');
+    const tornTail = tailLength === 0 ? undefined : { offset: size - tailLength, length: tailLength };
+    return { text, tornTail, seen: { size, lastBytes: actual }, bytes: undefined };
+  } finally {
+    await handle.close();
   }
 }
 
