@@ -55,7 +55,8 @@ export function planSystem(facts: HostFacts): SystemPlan {
   if (facts.missing.length === 0) return { action: 'none' };
   const packages = facts.missing.map((requirement) => requirement.debian);
   if (facts.uid === 0 && facts.aptGet) return { action: 'apt-get', packages };
-  const list = facts.missing.map((requirement) => `  - ${requirement.what} (Debian package ${requirement.debian})`).join('\n');
+  // Debian package name first: on Debian it is the name to type; elsewhere the description says what it is.
+  const list = facts.missing.map((requirement) => `  - ${requirement.debian}: ${requirement.what}`).join('\n');
   const how = facts.aptGet
     ? `Provisioning installs them itself only when run as root; install them first:\n  sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}`
     : 'This is not a Debian-like system (no apt-get): install them with your package manager first (a symlink at the Chromium path to your Chromium will do).';

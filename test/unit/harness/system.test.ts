@@ -24,8 +24,8 @@ describe('what provisioning does about the machine', () => {
 
   it('tells a user who is not root the apt-get command to run', () => {
     const message = stopMessage({ ...debianRoot, uid: 1000, missing: [chromium, krb5] });
-    assert.match(message, /Chromium at \/usr\/bin\/chromium \(Debian package chromium\)/);
-    assert.match(message, /the Kerberos GSS-API headers \(Debian package libkrb5-dev\)/);
+    assert.match(message, /^  - chromium: Chromium at \/usr\/bin\/chromium$/m);
+    assert.match(message, /^  - libkrb5-dev: the Kerberos GSS-API headers$/m);
     assert.match(message, /sudo apt-get update && sudo apt-get install -y chromium libkrb5-dev$/);
   });
 
