@@ -25,6 +25,7 @@ export function sendError(res: ServerResponse, record: RecordedRequest, requestI
 export async function sendMessage(res: ServerResponse, record: RecordedRequest, reply: MessageReply, ids: MessageIds): Promise<void> {
   if (reply.headerDelayMs) await sleep(reply.headerDelayMs);
   if (res.destroyed) return;
+  for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
   const message = assembleMessage(reply, record.body, ids);
   if (record.body?.stream === true) return streamMessage(res, record, reply, streamEvents(message, reply.chunkSize));
   // Without a stream, the faults become what a client would see instead of the message.

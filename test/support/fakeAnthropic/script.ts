@@ -39,6 +39,8 @@ export interface MessageReply {
   resetAfterEvents?: number;
   /** Send this many events, then an `error` event, then end the stream. */
   midStreamError?: { afterEvents: number; type: ErrorType; message: string };
+  /** Extra response headers, e.g. `anthropic-ratelimit-*`. */
+  headers?: Record<string, string>;
 }
 
 export interface ErrorReply {
@@ -62,10 +64,11 @@ const empty = (): MessageReply => ({ kind: 'message', blocks: [] });
 export function reply(...parts: MessageReply[]): MessageReply {
   const merged = empty();
   for (const part of parts) {
-    const { blocks, usage, ...options } = part;
+    const { blocks, usage, headers, ...options } = part;
     Object.assign(merged, options);
     merged.blocks.push(...blocks);
     if (usage) merged.usage = { ...merged.usage, ...usage };
+    if (headers) merged.headers = { ...merged.headers, ...headers };
   }
   return merged;
 }
@@ -92,6 +95,23 @@ export function stop(stopReason: StopReason): MessageReply {
 
 export function usage(overrides: UsageOverrides): MessageReply {
   return { ...empty(), usage: overrides };
+}
+
+export function headers(values: Record<string, string>): MessageReply {
+  return { ...empty(), headers: values };
+}
+
+/** Rate-limit headers as the API sends them on every reply. */
+export function rateLimitHeaders(remaining: { requests: number; tokens: number }, limit = { requests: 50, tokens: 40_000 }): MessageReply {
+  const reset = '2026-01-01T00:01:00Z';
+  return headers({
+    'anthropic-ratelimit-requests-limit': String(limit.requests),
+    'anthropic-ratelimit-requests-remaining': String(remaining.requests),
+    'anthropic-ratelimit-requests-reset': reset,
+    'anthropic-ratelimit-tokens-limit': String(limit.tokens),
+    'anthropic-ratelimit-tokens-remaining': String(remaining.tokens),
+    'anthropic-ratelimit-tokens-reset': reset,
+  });
 }
 
 export function chunks(size: number): MessageReply {

@@ -16,6 +16,7 @@ import type { RecordedRequest } from './recording';
 import { countInputTokens } from './tokens';
 import type { MessagesRequestBody } from './wire';
 import { sendError, sendMessage } from './respond';
+import { requestProblem } from './validate';
 
 export interface FakeAnthropicOptions {
   /** 0 (the default) picks a free port. */
@@ -25,6 +26,11 @@ export interface FakeAnthropicOptions {
   apiKey?: string;
   /** Answers requests when the queue is empty. */
   handler?: Handler;
+  /**
+   * Refuse requests the real API would refuse (see validate.ts) with its 400, before any scripted
+   * reply is used. On by default; turn off only to script replies to deliberately odd requests.
+   */
+  validate?: boolean;
 }
 
 export interface FakeAnthropic {
@@ -39,6 +45,11 @@ export interface FakeAnthropic {
   script(...replies: (Reply | Handler)[]): void;
   /** Replaces the handler used when the queue is empty (undefined: none). */
   setHandler(handler: Handler | undefined): void;
+  /**
+   * The most `/v1/messages` requests being answered at the same moment so far: 2 or more proves a
+   * client sent requests concurrently, without timing anything.
+   */
+  readonly peakConcurrency: number;
   /** Scripted replies not used yet. */
   pending(): number;
   /** The last `/v1/messages` request; throws when there was none. */
@@ -67,12 +78,16 @@ class FakeState {
   private handler: Handler | undefined;
   private counter = 0;
   private readonly inFlight = new Set<Promise<void>>();
+  private answering = 0;
+  peakConcurrency = 0;
 
   constructor(private readonly options: FakeAnthropicOptions) {
     this.handler = options.handler;
   }
 
   facade(server: Server, url: string, port: number): FakeAnthropic {
+    // The facade's getters read live state, and `this` inside them is the facade.
+    const state = this;
     const messageRequests = (): RecordedRequest[] => this.requests.filter((r) => r.path === '/v1/messages');
     return {
       url,
@@ -80,6 +95,9 @@ class FakeState {
       requests: this.requests,
       get attempts() {
         return messageRequests().length;
+      },
+      get peakConcurrency() {
+        return state.peakConcurrency;
       },
       script: (...replies) => void this.queue.push(...replies),
       setHandler: (handler) => void (this.handler = handler),
@@ -117,12 +135,22 @@ class FakeState {
       res.on('close', () => {
         if (!res.writableFinished && recorded.outcome === 'pending') recorded.outcome = 'aborted';
       });
-      await this.route(record, res, requestId);
+      await this.answer(record, res, requestId);
     } catch (thrown) {
       const message = thrown instanceof Error ? thrown.message : String(thrown);
       if (record && !res.headersSent && !res.destroyed) {
         sendError(res, record, requestId, error(500, 'api_error', `fake server: handler failed: ${message}`));
       } else res.destroy();
+    }
+  }
+
+  private async answer(record: RecordedRequest, res: ServerResponse, requestId: string): Promise<void> {
+    if (record.path !== '/v1/messages') return this.route(record, res, requestId);
+    this.peakConcurrency = Math.max(this.peakConcurrency, ++this.answering);
+    try {
+      await this.route(record, res, requestId);
+    } finally {
+      this.answering--;
     }
   }
 
@@ -149,8 +177,7 @@ class FakeState {
   }
 
   private async route(record: RecordedRequest, res: ServerResponse, requestId: string): Promise<void> {
-    const known = record.path === '/v1/messages' || record.path === '/v1/messages/count_tokens';
-    if (record.method !== 'POST' || !known) {
+    if (record.method !== 'POST' || (record.path !== '/v1/messages' && record.path !== '/v1/messages/count_tokens')) {
       return sendError(res, record, requestId, error(404, 'not_found_error', `Not found: ${record.method} ${record.path}`));
     }
     if (!this.authorized(record)) {
@@ -159,6 +186,8 @@ class FakeState {
     if (!record.body) {
       return sendError(res, record, requestId, error(400, 'invalid_request_error', 'The request body is not valid JSON.'));
     }
+    const problem = this.options.validate === false ? undefined : requestProblem(record.body, record.path);
+    if (problem) return sendError(res, record, requestId, error(400, 'invalid_request_error', problem));
     if (record.path === '/v1/messages/count_tokens') {
       record.status = 200;
       record.outcome = 'complete';

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import Anthropic from '@anthropic-ai/sdk';
-import { chunks, reply, slow, text, useFakeAnthropic, type RecordedRequest } from '../../support/fakeAnthropic';
+import { chunks, rateLimitHeaders, reply, slow, text, useFakeAnthropic, type RecordedRequest } from '../../support/fakeAnthropic';
 
 const KEY = 'sk-ant-test-requests-0123456789';
 const HI = { model: 'claude-test-1', max_tokens: 100, messages: [{ role: 'user' as const, content: 'hi' }] };
@@ -154,5 +154,37 @@ describe('fake Anthropic server: recording, authentication and the other routes'
     assert.equal(server().lastRequest().outcome, 'aborted');
     const message = await client().messages.stream(HI).finalMessage();
     assert.deepEqual(message.content, [{ type: 'text', text: 'next' }]);
+  });
+
+  it('counts how many requests it answered at once: two sent together, then one alone', async () => {
+    let arrived = 0;
+    let release: () => void = () => undefined;
+    const bothHere = new Promise<void>((resolve) => (release = resolve));
+    // Each reply waits until both requests are being answered, so the overlap does not depend on timing.
+    const together = async (): Promise<ReturnType<typeof text>> => {
+      if (++arrived === 2) release();
+      await bothHere;
+      return text('together');
+    };
+    server().script(together, together, text('alone'));
+    await Promise.all([client().messages.create(HI), client().messages.create(HI)]);
+    assert.equal(server().peakConcurrency, 2);
+    await client().messages.create(HI);
+    assert.equal(server().peakConcurrency, 2);
+  });
+
+  it('answers one request at a time when the client waits for each', async () => {
+    server().script(text('a'), text('b'));
+    await client().messages.create(HI);
+    await client().messages.stream(HI).finalMessage();
+    assert.equal(server().peakConcurrency, 1);
+  });
+
+  it('sends scripted response headers such as the rate-limit ones', async () => {
+    server().script(reply(text('ok'), rateLimitHeaders({ requests: 49, tokens: 39_000 })));
+    const { response } = await client().messages.create(HI).withResponse();
+    assert.equal(response.headers.get('anthropic-ratelimit-requests-remaining'), '49');
+    assert.equal(response.headers.get('anthropic-ratelimit-tokens-remaining'), '39000');
+    assert.equal(response.headers.get('anthropic-ratelimit-tokens-limit'), '40000');
   });
 });
