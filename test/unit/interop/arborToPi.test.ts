@@ -1,7 +1,8 @@
 /**
  * Arbor → pi: every kind of file Arbor writes opens in pi 0.73.1's `SessionManager.open` with the
  * same leaf (or Arbor's position marker, whose parent is Arbor's leaf), the same tree, and the same
- * context messages (roles and text), thinking level and model as `arbor` reports.
+ * context as Arbor's: the roles and text `arbor context` prints, and the whole messages and model
+ * input field by field (`wholeContext.ts`), with the same thinking level and model.
  */
 import { strict as assert } from 'node:assert';
 import { appendFileSync, copyFileSync, readdirSync, readFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { arbor, arborJson } from '../cli/runArbor';
 import { piContext, piTree, type ContextView, type PiModule, type TreeRow } from './piOracle';
 import { Dice, seededRandom, writeRandomSession } from './randomSession';
 import { arborWriter } from './writers';
+import { arborWholeContext, assertCovered, assertSameContext, describeCoverage, newCoverage, piWholeContext } from './wholeContext';
 
 const RANDOM_SESSIONS = 60;
 
@@ -23,6 +25,7 @@ describe('interop: sessions written by Arbor, opened by pi 0.73.1', function () 
   this.timeout(60_000);
   const tmp = useTempDir();
   let pi: PiModule;
+  const coverage = newCoverage();
 
   before(async () => {
     pi = await loadPi();
@@ -44,6 +47,7 @@ describe('interop: sessions written by Arbor, opened by pi 0.73.1', function () 
     assert.deepEqual({ roots: tree.roots, nodes: tree.nodes }, { roots: expectedTree.roots, nodes: expectedTree.nodes });
     const { leafId: _leaf, exitCode: _code, ...ours } = context;
     assert.deepEqual(ours, piContext(pi, sm.getEntries(), piLeaf));
+    assertSameContext(await arborWholeContext(file, tree.leafId), piWholeContext(pi, sm.getEntries(), piLeaf), `whole context at ${tree.leafId}`, coverage);
     return { arborLeaf: tree.leafId, piLeaf };
   }
 
@@ -62,6 +66,8 @@ describe('interop: sessions written by Arbor, opened by pi 0.73.1', function () 
       }
     }
     assert.ok(viaMarker > 0, 'some sessions must end on a position marker');
+    console.log(`      ${describeCoverage(coverage)}`);
+    assertCovered(coverage, 5);
   });
 
   it('a position marker after navigation: pi resumes below it with the context of Arbor\'s position', async () => {

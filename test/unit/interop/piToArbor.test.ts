@@ -1,8 +1,10 @@
 /**
  * pi → Arbor: sessions written by pi 0.73.1's own `SessionManager` (seeded random trees with
  * every entry kind) read by the `arbor` CLI. For each file, Arbor's output must equal pi's own
- * functions on the same file: tree rows and leaf, context (roles and text), cut points with the
- * pi estimator for several budgets, branch-summary entries for random pairs, token counts.
+ * functions on the same file: tree rows and leaf, context (the CLI's roles and text, and the
+ * engine's whole messages and model input field by field, see `wholeContext.ts`), cut points with
+ * the pi estimator for several budgets, branch-summary entries for random pairs, token counts
+ * (pi's own `estimateContextTokens`).
  *
  * Cut points differ from pi where Arbor's compaction engine fixes pi on purpose (COMPACTION §19.3,
  * §19.8). There the test names the case (see `cutPointModel.ts`) and checks Arbor's documented
@@ -17,7 +19,9 @@ import { FIXES, keptWeight, modelCutPoint, namedCases, type Fix, type ModelCut }
 import { piBranchEntries, piContext, piCutPoint, piTree, type ContextView, type CutView, type PiEntry, type PiModule } from './piOracle';
 import { Dice, seededRandom, writeRandomSession } from './randomSession';
 import { piWriter } from './writers';
+import { arborWholeContext, assertCovered, assertSameContext, describeCoverage, newCoverage, piWholeContext } from './wholeContext';
 import { loadPi } from '../../support/pi';
+import { loadPi as loadPiCompaction, type PiOracle } from '../compaction/support/piOracle';
 
 const SESSIONS = 220;
 const ALL_FIXES = new Set(FIXES);
@@ -31,22 +35,29 @@ interface Tally {
   cutPoints: number;
   cutPointsEqualToPi: number;
   differences: Record<string, number>;
+  tokens: { compared: number; afterCompaction: number; staleUsageWithheld: number };
 }
 
 describe('interop: sessions written by pi 0.73.1, read by arbor', function () {
   this.timeout(120_000);
   let pi: PiModule;
+  let piCompaction: PiOracle;
   let dir: string;
-  const tally: Tally = { sessions: 0, kinds: {}, comparisons: 0, cutPoints: 0, cutPointsEqualToPi: 0, differences: {} };
+  const tally: Tally = { sessions: 0, kinds: {}, comparisons: 0, cutPoints: 0, cutPointsEqualToPi: 0, differences: {}, tokens: { compared: 0, afterCompaction: 0, staleUsageWithheld: 0 } };
+  const coverage = newCoverage();
 
   before(async () => {
     pi = await loadPi();
+    piCompaction = await loadPiCompaction();
     dir = mkdtempSync(path.join(os.tmpdir(), 'arbor-interop-pi-'));
   });
   after(() => {
     rmSync(dir, { recursive: true, force: true });
     const differences = Object.entries(tally.differences).map(([name, count]) => `${name} ${count}`).join(', ');
     console.log(`      ${tally.sessions} pi sessions, ${tally.comparisons} comparisons; cut points: ${tally.cutPoints}, equal to pi ${tally.cutPointsEqualToPi}; documented differences: ${differences || 'none'}`);
+    console.log(`      ${describeCoverage(coverage)}`);
+    const { compared, afterCompaction, staleUsageWithheld } = tally.tokens;
+    console.log(`      token counts: ${compared} compared with pi's estimateContextTokens, skipped 0; ${afterCompaction} after a compaction, ${staleUsageWithheld} of them where withholding the stale usage (§19.6) changed pi's number`);
   });
 
   it(`gives pi's tree, leaf, contexts, cut points, branch entries and token counts for ${SESSIONS} random sessions`, async () => {
@@ -63,6 +74,10 @@ describe('interop: sessions written by pi 0.73.1, read by arbor', function () {
     for (const fix of FIXES) assert.ok((tally.differences[fix] ?? 0) > 0, `no session exercised the "${fix}" case`);
     const kinds = ['message:user', 'message:assistant', 'message:toolResult', 'message:bashExecution', 'message:custom', 'custom_message', 'custom', 'label', 'session_info', 'compaction', 'branch_summary', 'model_change', 'thinking_level_change', 'multiple-roots', 'branch-point'];
     for (const kind of kinds) assert.ok((tally.kinds[kind] ?? 0) >= 20, `only ${tally.kinds[kind] ?? 0} generated sessions hold ${kind}`);
+    assertCovered(coverage, 20);
+    // Two token counts per session, none skipped; the §19.6 difference is exercised.
+    assert.equal(tally.tokens.compared, 2 * SESSIONS);
+    assert.ok(tally.tokens.staleUsageWithheld > 0, 'no context exercised a stale usage (§19.6)');
   });
 
   async function compareSession(seed: number): Promise<void> {
@@ -110,6 +125,7 @@ describe('interop: sessions written by pi 0.73.1, read by arbor', function () {
     const expected: ContextView & { leafId: string | null } = { leafId, ...piContext(pi, entries, leafId) };
     const actual = strip(await arborJson('context', file, ...(flag ? ['--leaf', flag] : [])));
     assert.deepEqual(actual, expected, `context at ${leafId}`);
+    assertSameContext(await arborWholeContext(file, leafId), piWholeContext(pi, entries, leafId), `whole context at ${leafId}`, coverage);
     tally.comparisons++;
   }
 
@@ -138,20 +154,26 @@ describe('interop: sessions written by pi 0.73.1, read by arbor', function () {
     for (const name of cases) tally.differences[name] = (tally.differences[name] ?? 0) + 1;
   }
 
-  /** pi's estimateContextTokens over the context, when no compaction makes a usage stale (§19.6). */
+  /**
+   * pi's own `estimateContextTokens` over pi's context. One documented difference (COMPACTION
+   * §19.6; `arbor tokens`, and the contextTokens unit test "ignores a usage recorded before the
+   * latest compaction"): a usage recorded at or before the latest compaction's time measured the
+   * context before the compaction, and Arbor does not use it. For such a context pi is asked with
+   * those usages withheld (the messages stay, so pi still estimates their text).
+   */
   async function compareTokens(file: string, entries: PiEntry[], leaf: string): Promise<void> {
-    const messages = pi.buildSessionContext(entries, leaf).messages;
-    if (messages.some((message) => message.role === 'compactionSummary')) return;
-    let usageIndex = -1;
-    for (let i = messages.length - 1; i >= 0 && usageIndex === -1; i--) {
-      const m = messages[i] as { role: string; stopReason?: string; usage?: unknown };
-      if (m.role === 'assistant' && m.usage && m.stopReason !== 'aborted' && m.stopReason !== 'error') usageIndex = i;
-    }
-    const reported = usageIndex === -1 ? 0 : pi.calculateContextTokens((messages[usageIndex] as unknown as { usage: never }).usage);
-    const estimated = messages.slice(usageIndex + 1).reduce((sum, message) => sum + pi.estimateTokens(message), 0);
+    const messages = pi.buildSessionContext(entries, leaf).messages as unknown as { role: string; timestamp: number }[];
+    const compactedAt = messages.find((message) => message.role === 'compactionSummary')?.timestamp;
+    const stale = (message: { role: string; timestamp: number }): boolean => compactedAt !== undefined && message.role === 'assistant' && message.timestamp <= compactedAt;
+    const asked = messages.map((message) => (stale(message) ? { ...message, usage: undefined } : message));
+    const theirs = piCompaction.estimateContextTokens(asked);
     const ours = strip(await arborJson('tokens', file, '--leaf', leaf));
-    assert.deepEqual(ours, { estimator: 'pi', contextTokens: reported + estimated, reportedTokens: reported, estimatedTokens: estimated }, `tokens at ${leaf}`);
+    assert.deepEqual(ours, { estimator: 'pi', contextTokens: theirs.tokens, reportedTokens: theirs.usageTokens, estimatedTokens: theirs.trailingTokens }, `tokens at ${leaf}`);
     tally.comparisons++;
+    tally.tokens.compared++;
+    if (compactedAt === undefined) return;
+    tally.tokens.afterCompaction++;
+    if (piCompaction.estimateContextTokens(messages).tokens !== theirs.tokens) tally.tokens.staleUsageWithheld++;
   }
 });
 
