@@ -58,6 +58,8 @@ export function defineTool(definition: ToolDefinition): Tool {
         return await run(args, context);
       } catch (error) {
         if (error instanceof ToolFailure) return errorResult(error.message, error.details);
+        // A stream cut by the signal throws its own AbortError: word every abort the same way.
+        if (context.signal.aborted) return errorResult('The tool call was aborted.');
         // Unexpected (an fs error we did not word, a bug): still a result the model can read.
         return errorResult(`${spec.name} failed: ${errorMessage(error)}`);
       }

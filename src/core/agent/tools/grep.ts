@@ -5,6 +5,7 @@
  */
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { errorMessage } from '../../util/errors';
 import { optionalBoolean, optionalInteger, optionalString, requiredString } from './args';
 import { argumentsSchema, defineTool, param, textResult, throwIfAborted, type ToolArgs, ToolFailure } from './define';
 import { globMatcher } from './find';
@@ -91,7 +92,7 @@ function compile(pattern: string, literal: boolean, ignoreCase: boolean): RegExp
   try {
     return new RegExp(source, ignoreCase ? 'i' : '');
   } catch (error) {
-    throw new ToolFailure(`Invalid regular expression: ${(error as Error).message}. Set literal to true to search for the text as it is.`);
+    throw new ToolFailure(`${errorMessage(error)}. Set literal to true to search for the text as it is.`);
   }
 }
 

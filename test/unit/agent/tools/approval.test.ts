@@ -1,0 +1,122 @@
+import { strict as assert } from 'node:assert';
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import type { Json } from '../../../../src/core/session';
+import { ApprovalGate, DENIED_TEXT } from '../../../../src/core/agent/tools/approval';
+import { createTools, toolSpecs, TOOL_NAMES, UnknownToolError } from '../../../../src/core/agent/tools/registry';
+import type { ApprovalDecision, Tool } from '../../../../src/core/agent/tools/tool';
+import { textOf, useWorkspace } from './support';
+
+/** An approval callback that answers from a script and records who asked. */
+function scriptedApproval(...answers: ApprovalDecision[]) {
+  const asked: { toolName: string; toolCallId: string; args: { [key: string]: Json } }[] = [];
+  return {
+    asked,
+    ask: async (request: { toolName: string; args: { [key: string]: Json }; toolCallId: string }): Promise<ApprovalDecision> => {
+      asked.push(request);
+      const answer = answers.shift();
+      if (!answer) throw new Error('asked more often than scripted');
+      return answer;
+    },
+  };
+}
+
+const named = (tools: Tool[], name: string) => tools.find((tool) => tool.spec.name === name)!;
+
+describe('tool registry', () => {
+  it('offers the tools in pi’s order, or only the ones named', () => {
+    assert.deepEqual(toolSpecs(createTools()).map((spec) => spec.name), ['read', 'bash', 'edit', 'write', 'grep', 'find', 'ls']);
+    assert.deepEqual(createTools({ only: ['ls', 'read'] }).map((tool) => tool.spec.name), ['read', 'ls']);
+    assert.deepEqual([...TOOL_NAMES], ['read', 'bash', 'edit', 'write', 'grep', 'find', 'ls']);
+  });
+
+  it('refuses unknown tool names with a typed error', () => {
+    assert.throws(() => createTools({ only: ['read', 'rm'] }), (error: unknown) => error instanceof UnknownToolError && error.reason === 'unknown-tool' && error.message === 'Unknown tool: rm. Known tools: read, bash, edit, write, grep, find, ls.');
+  });
+
+  it('names the arguments as pi does, so file tracking reads both agents’ sessions', () => {
+    const schemas = Object.fromEntries(createTools().map((tool) => [tool.spec.name, Object.keys((tool.spec.inputSchema['properties'] ?? {}) as object)]));
+    assert.deepEqual(schemas, {
+      read: ['path', 'offset', 'limit'],
+      bash: ['command', 'timeout'],
+      edit: ['path', 'edits'],
+      write: ['path', 'content'],
+      grep: ['pattern', 'path', 'glob', 'ignoreCase', 'literal', 'context', 'limit'],
+      find: ['pattern', 'path', 'limit'],
+      ls: ['path', 'limit'],
+    });
+  });
+});
+
+describe('approval gate', () => {
+  const workspace = useWorkspace();
+
+  it('asks before bash, write and edit, never before read, ls, find and grep', async () => {
+    const ws = workspace();
+    ws.file('a.txt', 'alpha\n');
+    const approval = scriptedApproval('allow-once', 'allow-once', 'allow-once');
+    const tools = new ApprovalGate({ ask: approval.ask }).wrap(createTools({ bash: { outputDirectory: ws.outside } }));
+    const calls: [string, { [key: string]: Json }][] = [
+      ['read', { path: 'a.txt' }],
+      ['ls', {}],
+      ['find', { pattern: '*' }],
+      ['grep', { pattern: 'alpha' }],
+      ['bash', { command: 'true' }],
+      ['write', { path: 'b.txt', content: 'b' }],
+      ['edit', { path: 'a.txt', edits: [{ oldText: 'alpha', newText: 'beta' }] }],
+    ];
+    for (const [name, args] of calls) assert.equal((await ws.run(named(tools, name), args, { toolCallId: `id-${name}` })).isError, false, name);
+    assert.deepEqual(approval.asked, [
+      { toolName: 'bash', args: { command: 'true' }, toolCallId: 'id-bash' },
+      { toolName: 'write', args: { path: 'b.txt', content: 'b' }, toolCallId: 'id-write' },
+      { toolName: 'edit', args: { path: 'a.txt', edits: [{ oldText: 'alpha', newText: 'beta' }] }, toolCallId: 'id-edit' },
+    ]);
+  });
+
+  it('does not run a denied call and tells the model the user denied it', async () => {
+    const ws = workspace();
+    const approval = scriptedApproval('deny');
+    const write = named(new ApprovalGate({ ask: approval.ask }).wrap(createTools()), 'write');
+    assert.deepEqual(await ws.run(write, { path: 'b.txt', content: 'b' }), {
+      content: [{ type: 'text', text: DENIED_TEXT }],
+      details: { denied: true },
+      isError: true,
+    });
+    assert.equal(DENIED_TEXT, 'The user denied this tool call.');
+    assert.equal(existsSync(path.join(ws.root, 'b.txt')), false);
+  });
+
+  it('remembers allow-always for that tool only, and never asks for tools allowed from the start', async () => {
+    const ws = workspace();
+    const approval = scriptedApproval('allow-always', 'allow-once');
+    const gate = new ApprovalGate({ ask: approval.ask, allowed: ['edit'] });
+    const tools = gate.wrap(createTools());
+    ws.file('a.txt', 'one\n');
+    await ws.run(named(tools, 'write'), { path: 'b.txt', content: '1' });
+    await ws.run(named(tools, 'write'), { path: 'b.txt', content: '2' });
+    await ws.run(named(tools, 'edit'), { path: 'a.txt', edits: [{ oldText: 'one', newText: 'two' }] });
+    await ws.run(named(tools, 'bash'), { command: 'true' });
+    assert.deepEqual(approval.asked.map((request) => request.toolName), ['write', 'bash']);
+    assert.deepEqual(['write', 'edit', 'bash'].map((name) => gate.allows(name)), [true, true, false]);
+  });
+
+  it('turns a failing approval callback or an abort while asking into an error result', async () => {
+    const ws = workspace();
+    const failing = new ApprovalGate({
+      ask: async () => {
+        throw new Error('chat closed');
+      },
+    });
+    assert.equal(textOf(await ws.run(named(failing.wrap(createTools()), 'bash'), { command: 'true' })), 'The tool call was not run: asking for approval failed (chat closed).');
+    const controller = new AbortController();
+    const aborting = new ApprovalGate({
+      ask: async () => {
+        controller.abort();
+        return 'allow-once';
+      },
+    });
+    const result = await ws.run(named(aborting.wrap(createTools()), 'write'), { path: 'c.txt', content: 'c' }, { signal: controller.signal });
+    assert.deepEqual({ isError: result.isError, text: textOf(result) }, { isError: true, text: 'The tool call was aborted before it ran.' });
+    assert.equal(existsSync(path.join(ws.root, 'c.txt')), false);
+  });
+});

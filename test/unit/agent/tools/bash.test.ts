@@ -1,0 +1,108 @@
+import { strict as assert } from 'node:assert';
+import { readFileSync, statSync } from 'node:fs';
+import { createBashTool } from '../../../../src/core/agent/tools/bash';
+import type { ToolResult } from '../../../../src/core/agent/tools/tool';
+import { textOf, useWorkspace } from './support';
+
+/** Dead: no such process, or a zombie waiting to be reaped (it runs no more). */
+function isGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return true;
+  }
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+}
+
+describe('bash tool', () => {
+  const workspace = useWorkspace();
+  const bash = (outputDirectory: string) => createBashTool({ outputDirectory, killGraceMs: 300 });
+
+  it('runs in the workspace folder and returns the output with exit code 0', async () => {
+    const ws = workspace();
+    assert.deepEqual(await ws.run(bash(ws.outside), { command: 'pwd; echo warning >&2' }), {
+      content: [{ type: 'text', text: `${ws.root}\nwarning` }],
+      details: { exitCode: 0 },
+      isError: false,
+    });
+    assert.deepEqual(textOf(await ws.run(bash(ws.outside), { command: 'true' })), '(no output)');
+  });
+
+  it('reports a non-zero exit code as an error with the output', async () => {
+    const ws = workspace();
+    assert.deepEqual(await ws.run(bash(ws.outside), { command: 'echo partial; exit 7' }), {
+      content: [{ type: 'text', text: 'partial\n\nCommand exited with code 7' }],
+      details: { exitCode: 7 },
+      isError: true,
+    });
+  });
+
+  it('stops a command at its timeout, with the whole process group', async () => {
+    const ws = workspace();
+    const result = await ws.run(bash(ws.outside), { command: 'sleep 60 & echo $!; wait', timeout: 0.5 });
+    const [pid, , status] = textOf(result).split('\n');
+    assert.equal(status, 'Command timed out after 0.5 seconds and was stopped');
+    assert.deepEqual({ isError: result.isError, details: result.details }, { isError: true, details: { exitCode: null } });
+    assert.equal(isGone(Number(pid)), true);
+  });
+
+  it('on abort kills the shell and its children, then returns what was captured', async () => {
+    const ws = workspace();
+    const controller = new AbortController();
+    const pending = ws.run(bash(ws.outside), { command: 'sleep 60 & echo $!; wait' }, {
+      signal: controller.signal,
+      onUpdate: (partial) => {
+        if (textOf(partial).trim() !== '') controller.abort();
+      },
+    });
+    const result = await pending;
+    const [pid, , status] = textOf(result).split('\n');
+    assert.equal(status, 'Command aborted');
+    assert.equal(result.isError, true);
+    assert.equal(isGone(Number(pid)), true);
+  });
+
+  it('kills children that ignore SIGTERM once the grace time is over', async () => {
+    const ws = workspace();
+    const controller = new AbortController();
+    const result = await ws.run(bash(ws.outside), { command: "trap '' TERM; sleep 60 & echo $!; wait" }, {
+      signal: controller.signal,
+      onUpdate: (partial) => {
+        if (textOf(partial).trim() !== '') controller.abort();
+      },
+    });
+    const pid = Number(textOf(result).split('\n')[0]);
+    assert.equal(textOf(result).endsWith('Command aborted'), true);
+    assert.equal(isGone(pid), true);
+  });
+
+  it('keeps the tail of 10 MB of output and saves all of it to a file', async () => {
+    const ws = workspace();
+    const result: ToolResult = await ws.run(bash(ws.outside), { command: "head -c 10000000 /dev/zero | tr '\\0' a" });
+    const details = result.details as { fullOutputPath: string; truncation: { totalBytes: number; outputBytes: number; lastLinePartial: boolean } };
+    assert.equal(details.fullOutputPath.startsWith(`${ws.outside}/arbor-bash-`), true);
+    assert.equal(statSync(details.fullOutputPath).size, 10_000_000);
+    assert.deepEqual(
+      { totalBytes: details.truncation.totalBytes, outputBytes: details.truncation.outputBytes, lastLinePartial: details.truncation.lastLinePartial },
+      { totalBytes: 10_000_000, outputBytes: 50 * 1024, lastLinePartial: true },
+    );
+    assert.equal(textOf(result), `${'a'.repeat(50 * 1024)}\n\n[Only the last 50.0KB of line 1 are shown. Full output: ${details.fullOutputPath}]`);
+  });
+
+  it('shows the last 2000 lines of a long output and saves the whole output', async () => {
+    const ws = workspace();
+    const result = await ws.run(bash(ws.outside), { command: 'seq 1 300000' });
+    const { fullOutputPath } = result.details as { fullOutputPath: string };
+    const expectedTail = Array.from({ length: 2000 }, (_, index) => String(298_001 + index)).join('\n');
+    assert.equal(textOf(result), `${expectedTail}\n\n[Lines 298001-300000 of 300000 shown (limit 2000 lines). Full output: ${fullOutputPath}]`);
+    const saved = readFileSync(fullOutputPath, 'utf8');
+    assert.equal(saved, `${Array.from({ length: 300_000 }, (_, index) => index + 1).join('\n')}\n`);
+  });
+
+  it('refuses a missing command and a bad timeout in plain words', async () => {
+    const ws = workspace();
+    assert.equal(textOf(await ws.run(bash(ws.outside), {})), 'Invalid arguments: "command" must be a string (got nothing).');
+    assert.equal(textOf(await ws.run(bash(ws.outside), { command: 'true', timeout: -1 })), 'Invalid arguments: "timeout" must be a positive number (got -1).');
+  });
+});
