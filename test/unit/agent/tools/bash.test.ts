@@ -21,12 +21,14 @@ describe('bash tool', () => {
 
   it('runs in the workspace folder and returns the output with exit code 0', async () => {
     const ws = workspace();
-    assert.deepEqual(await ws.run(bash(ws.outside), { command: 'pwd; echo warning >&2' }), {
-      content: [{ type: 'text', text: `${ws.root}\nwarning` }],
+    assert.deepEqual(await ws.run(bash(ws.outside), { command: 'pwd' }), {
+      content: [{ type: 'text', text: ws.root }],
       details: { exitCode: 0 },
       isError: false,
     });
-    assert.deepEqual(textOf(await ws.run(bash(ws.outside), { command: 'true' })), '(no output)');
+    // stdout and stderr are two pipes, so only one of them is used per command here (their interleaving is up to the OS).
+    assert.equal(textOf(await ws.run(bash(ws.outside), { command: 'echo warning >&2' })), 'warning');
+    assert.equal(textOf(await ws.run(bash(ws.outside), { command: 'true' })), '(no output)');
   });
 
   it('reports a non-zero exit code as an error with the output', async () => {
@@ -98,6 +100,24 @@ describe('bash tool', () => {
     assert.equal(textOf(result), `${expectedTail}\n\n[Lines 298001-300000 of 300000 shown (limit 2000 lines). Full output: ${fullOutputPath}]`);
     const saved = readFileSync(fullOutputPath, 'utf8');
     assert.equal(saved, `${Array.from({ length: 300_000 }, (_, index) => index + 1).join('\n')}\n`);
+  });
+
+  it('returns when the shell exits even though a background child still holds the output open', async () => {
+    const ws = workspace();
+    const result = await ws.run(bash(ws.outside), { command: 'sleep 60 & echo $!' });
+    const pid = Number(textOf(result));
+    try {
+      assert.deepEqual({ isError: result.isError, alive: !isGone(pid) }, { isError: false, alive: true });
+    } finally {
+      process.kill(pid, 'SIGKILL');
+    }
+  });
+
+  it('streams partial output to onUpdate while the command runs', async () => {
+    const ws = workspace();
+    const seen: string[] = [];
+    await ws.run(bash(ws.outside), { command: 'echo first; sleep 0.3; echo second' }, { onUpdate: (partial) => seen.push(textOf(partial)) });
+    assert.equal(seen.includes('first'), true, JSON.stringify(seen));
   });
 
   it('refuses a missing command and a bad timeout in plain words', async () => {

@@ -145,4 +145,15 @@ describe('grep tool', () => {
     });
     assert.equal(textOf(await ws.run(grep, { pattern: 'absent' })), 'No matches found.');
   });
+
+  it('does not start a search when the call is already aborted', async () => {
+    const ws = workspace();
+    project(ws);
+    const controller = new AbortController();
+    controller.abort();
+    assert.deepEqual(await ws.run(grep, { pattern: 'needle' }, { signal: controller.signal }), {
+      content: [{ type: 'text', text: 'The tool call was aborted.' }],
+      isError: true,
+    });
+  });
 });
