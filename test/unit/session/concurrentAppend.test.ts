@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { appendFileSync, copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import {
   createSessionFile,
@@ -14,6 +14,8 @@ import {
 } from '../../../src/core/session';
 import { assistant, msg, user } from '../../support/builders';
 import { fixturePath } from '../../support/fixtures';
+import { recordFsyncs } from '../../support/fsyncRecorder';
+import { seededRandom } from '../interop/randomSession';
 import { loadPi } from '../../support/pi';
 import { useTempDir } from '../../support/tempDir';
 
@@ -194,6 +196,24 @@ describe('migrating a file beside another writer', () => {
     assert.deepEqual(readdirSync(tmp()).filter((name) => name.includes('.migrating-')), []);
   });
 
+  it('fsyncs the backup and the rewritten file before the rename, and the folder after it', async () => {
+    const file = path.join(tmp(), 'legacy-v1.jsonl');
+    copyFileSync(fixturePath('legacy-v1.jsonl'), file);
+    const { session } = await openSessionFile(file);
+    let id = '';
+    const synced = await recordFsyncs(async () => {
+      id = await session.appendMessage(user('after migration'));
+    });
+    const backup = statSync(`${file}.v1.bak`);
+    const rewritten = statSync(file);
+    const migratedSize = rewritten.size - Buffer.byteLength(serializeLine(session.getEntry(id)!));
+    assert.deepEqual(synced, [
+      { ino: backup.ino, size: backup.size },
+      { ino: rewritten.ino, size: migratedSize },
+      { ino: statSync(tmp()).ino, size: statSync(tmp()).size },
+    ]);
+  });
+
   it('appends what another writer added after the migration rename, and reads it in', async () => {
     const file = path.join(tmp(), 'legacy-v1.jsonl');
     copyFileSync(fixturePath('legacy-v1.jsonl'), file);
@@ -204,5 +224,35 @@ describe('migrating a file beside another writer', () => {
     await mine.appendMessage(user('second'));
     assert.equal(mine.getEntry(t1)?.type, 'message');
     assert.deepEqual(parentsIn(mine).sort(), (await parentsOnReopen(file)).sort());
+  });
+});
+
+describe('two Arbor windows appending at random', () => {
+  const tmp = useTempDir();
+
+  it('both end with every entry once and the tree a reopen builds, in 50 seeded rounds', async () => {
+    const random = seededRandom(8);
+    for (let round = 0; round < 50; round++) {
+      const { file } = await sessionWithOneTurn(path.join(tmp(), `r${round}`));
+      const windows = [(await openSessionFile(file)).session, (await openSessionFile(file)).session];
+      const pending: Promise<string>[] = [];
+      for (let i = 0; i < 20; i++) {
+        const window = windows[random() < 0.5 ? 0 : 1]!;
+        const append = random() < 0.5 ? window.appendMessage(user(`w q${i}`)) : window.appendCustomEntry('w', { i, pad: 'z'.repeat(Math.floor(random() * 3000)) });
+        pending.push(append);
+        // Sometimes wait, sometimes let both windows' writes run side by side.
+        if (random() < 0.4) await append;
+      }
+      await Promise.all(pending);
+      for (const window of windows) await window.appendCustomEntry('closing');
+      await windows[0]!.appendCustomEntry('closing again'); // reads the other window's closing line
+
+      const text = readFileSync(file, 'utf8');
+      assert.deepEqual(parseSessionText(text).malformed, []);
+      const onDisk = await parentsOnReopen(file);
+      assert.equal(new Set(onDisk.map(([id]) => id)).size, onDisk.length, `round ${round}: no line twice`);
+      assert.equal(onDisk.length, 2 + 20 + 3, `round ${round}: every entry`);
+      assert.deepEqual(parentsIn(windows[0]!).sort(), [...onDisk].sort(), `round ${round}: window 0 has the file's tree`);
+    }
   });
 });

@@ -1,6 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { copyFileSync, existsSync, promises as fsPromises, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import {
   createSessionFile,
@@ -14,6 +13,7 @@ import {
 } from '../../../src/core/session';
 import { appendTurns, assistant, steppingClock, user } from '../../support/builders';
 import { fixturePath } from '../../support/fixtures';
+import { recordFsyncs } from '../../support/fsyncRecorder';
 import { loadPi } from '../../support/pi';
 import { useTempDir } from '../../support/tempDir';
 
@@ -192,7 +192,7 @@ describe('session files', () => {
     const session = await createSessionFile({ dir: tmp(), cwd: '/p' });
     void session.appendMessage(user('a'));
     void session.appendMessage(assistant('b'));
-    const synced = await countingFsyncs(() => session.sync());
+    const synced = await recordFsyncs(() => session.sync());
     assert.equal(lines(session.file!).length, 3);
     // One fsync, of the session file itself, after both pending lines were written.
     const file = statSync(session.file!);
@@ -209,29 +209,6 @@ describe('session files', () => {
     assert.deepEqual(readdirSync(tmp()), []);
   });
 });
-
-/**
- * Runs `work` while every `FileHandle.sync()` (fsync) in this process is recorded: the file it
- * syncs (inode) and that file's size at that moment. Restores the real method afterwards.
- */
-async function countingFsyncs(work: () => Promise<void>): Promise<{ ino: number; size: number }[]> {
-  const probe = await fsPromises.open(__filename, 'r');
-  const prototype = Object.getPrototypeOf(probe) as FileHandle;
-  await probe.close();
-  const realSync = prototype.sync;
-  const synced: { ino: number; size: number }[] = [];
-  prototype.sync = async function (this: FileHandle) {
-    const { ino, size } = await this.stat();
-    synced.push({ ino, size });
-    return realSync.call(this);
-  };
-  try {
-    await work();
-  } finally {
-    prototype.sync = realSync;
-  }
-  return synced;
-}
 
 function copyFixture(dir: string, name: string): string {
   const file = path.join(dir, name);
