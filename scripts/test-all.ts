@@ -29,7 +29,7 @@ async function main(): Promise<number> {
     outcomes.push(outcome);
     return outcome.failed === 0;
   };
-  const provisioned = await phase('provision', process.execPath, script('provision.ts'), minutes(30));
+  const provisioned = await phase('provision', process.execPath, script('provision.ts'), minutes(45));
   await phase('type-check', process.execPath, [tsc, '--noEmit'], minutes(5));
   await phase('type-check (webview)', process.execPath, [tsc, '--noEmit', '-p', 'src/webview'], minutes(5));
   // The unit suites keep their own mocha config; our reporter adds the results file to its output.
