@@ -50,7 +50,17 @@ async function repairTornTail(file: string, torn: TornTail, now: Date): Promise<
     await fs.appendFile(file, '\n');
     return { action: 'added-newline', backup, removedBytes: 0 };
   }
-  await fs.truncate(file, torn.offset);
+  // Checked again just before cutting: writing the fsynced copy takes a moment, and a line another
+  // program appended meanwhile must not be cut with the torn one.
+  const handle = await fs.open(file, 'r+');
+  try {
+    if ((await handle.stat()).size !== original.length) {
+      throw new InputError(`${file}: changed while being repaired (is a session writing to it?); nothing was cut (copy: ${backup})`);
+    }
+    await handle.truncate(torn.offset);
+  } finally {
+    await handle.close();
+  }
   return { action: 'removed-torn-line', backup, removedBytes: torn.length };
 }
 
