@@ -28,7 +28,11 @@ export interface BashToolOptions {
 /** After the shell exits, how long to wait for its output pipes to close (a background child may hold them). */
 const PIPE_GRACE_MS = 100;
 
-type Ending = { kind: 'exit'; code: number | null; signal: NodeJS.Signals | null } | { kind: 'timeout'; seconds: number } | { kind: 'aborted' };
+type Ending =
+  | { kind: 'exit'; code: number | null; signal: NodeJS.Signals | null }
+  | { kind: 'timeout'; seconds: number }
+  | { kind: 'aborted' }
+  | { kind: 'spawn-error'; error: Error };
 
 export function createBashTool(options: BashToolOptions = {}): Tool {
   return defineTool({
@@ -86,7 +90,7 @@ function shell(): string {
  * the whole group, then SIGKILL once the shell is gone or the grace time is over, so children that
  * ignore SIGTERM do not outlive the call.
  */
-function waitForEnd(child: ChildProcess, signal: AbortSignal, timeout: number | undefined, graceMs: number): Promise<Ending | { kind: 'spawn-error'; error: Error }> {
+function waitForEnd(child: ChildProcess, signal: AbortSignal, timeout: number | undefined, graceMs: number): Promise<Ending> {
   return new Promise((resolve) => {
     let stopping: Ending | undefined;
     let graceTimer: NodeJS.Timeout | undefined;
@@ -100,7 +104,7 @@ function waitForEnd(child: ChildProcess, signal: AbortSignal, timeout: number | 
     const timer = timeout === undefined ? undefined : setTimeout(() => stop({ kind: 'timeout', seconds: timeout }), timeout * 1000);
     signal.addEventListener('abort', onAbort, { once: true });
     let done = false;
-    const finish = (result: Ending | { kind: 'spawn-error'; error: Error }) => {
+    const finish = (result: Ending) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
@@ -155,18 +159,18 @@ function throttledUpdates(output: OutputTail, context: ToolContext, intervalMs: 
   };
 }
 
-function finalResult(snapshot: OutputSnapshot, ending: Ending | { kind: 'spawn-error'; error: Error }, fileError: Error | undefined): ToolResult {
+function finalResult(snapshot: OutputSnapshot, ending: Ending, fileError: Error | undefined): ToolResult {
   const { text, details } = describeOutput(snapshot, ending.kind === 'exit' && ending.code === 0 ? '(no output)' : '');
   const status = statusLine(ending);
   const notes = [status, fileError && `The full output could not be saved: ${fileError.message}`].filter((note) => note);
   const body = [text, ...notes].filter((part) => part).join('\n\n');
   const exitCode = ending.kind === 'exit' ? ending.code : null;
-  const allDetails: { [key: string]: Json } = { ...(details as { [key: string]: Json } | undefined), exitCode };
+  const allDetails: { [key: string]: Json } = { ...details, exitCode };
   const isError = !(ending.kind === 'exit' && ending.code === 0);
   return { content: [{ type: 'text', text: body }], details: allDetails, isError };
 }
 
-function statusLine(ending: Ending | { kind: 'spawn-error'; error: Error }): string | undefined {
+function statusLine(ending: Ending): string | undefined {
   switch (ending.kind) {
     case 'exit':
       if (ending.code === 0) return undefined;
@@ -181,7 +185,7 @@ function statusLine(ending: Ending | { kind: 'spawn-error'; error: Error }): str
 }
 
 /** The kept output plus, when it was cut, which lines are shown and where the rest is. */
-function describeOutput(snapshot: OutputSnapshot, emptyText: string): { text: string; details?: Json } {
+function describeOutput(snapshot: OutputSnapshot, emptyText: string): { text: string; details?: { [key: string]: Json } } {
   const { truncation, fullOutputPath } = snapshot;
   const text = truncation.content || emptyText;
   if (!truncation.truncated) return { text };
