@@ -11,7 +11,8 @@
  *   connection, a timeout, or a stream that ended before `message_stop` → 'network'.
  *
  * Retryable: rate-limit, overloaded, server, network (408 and 409 count as network: the SDK's
- * own policy retries them too). The `retry-after-ms` / `retry-after` headers are read here.
+ * own policy retries them too); an unexpected error that came from neither the API nor the
+ * network is 'server' but final. The `retry-after-ms` / `retry-after` headers are read here.
  */
 import { isOverflowText } from '../../compaction/overflow';
 import { errorMessage } from '../../util/errors';
@@ -63,7 +64,9 @@ export function toLlmError(error: unknown, context: { aborted: boolean; now: () 
   const text = apiText(error, shape);
   const reason = reasonFor(status, shape, text, error);
   const retryAfterMs = retryAfter(shape.headers, context.now);
-  const details: LlmError['details'] = { retryable: isRetryable(reason) };
+  // Neither from the API nor from the network (a bug, a malformed event): trying again would fail again.
+  const unexpected = status === undefined && typeof shape.type !== 'string' && !looksLikeNetwork(error);
+  const details: LlmError['details'] = { retryable: !unexpected && isRetryable(reason) };
   if (status !== undefined) details.status = status;
   if (retryAfterMs !== undefined) details.retryAfterMs = retryAfterMs;
   const type = typeof shape.type === 'string' ? shape.type : undefined;

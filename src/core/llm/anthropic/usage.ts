@@ -32,12 +32,13 @@ export function applyWireUsage(previous: Usage, wire: WireUsage, pricing: ModelI
 
 /** Adds `totalTokens` and `cost` to the four counters. */
 export function withCost(tokens: Pick<Usage, 'input' | 'output' | 'cacheRead' | 'cacheWrite'>, pricing: ModelInfo['pricing']): Usage {
-  const perToken = (price: number | undefined) => (price ?? 0) / 1_000_000;
+  // Multiplying before dividing keeps round prices exact: 3.75 × 4000 / 1e6 is 0.015, not 0.015000000000000001.
+  const dollars = (price: number | undefined, count: number) => ((price ?? 0) * count) / 1_000_000;
   const cost = {
-    input: perToken(pricing?.input) * tokens.input,
-    output: perToken(pricing?.output) * tokens.output,
-    cacheRead: perToken(pricing?.cacheRead) * tokens.cacheRead,
-    cacheWrite: perToken(pricing?.cacheWrite) * tokens.cacheWrite,
+    input: dollars(pricing?.input, tokens.input),
+    output: dollars(pricing?.output, tokens.output),
+    cacheRead: dollars(pricing?.cacheRead, tokens.cacheRead),
+    cacheWrite: dollars(pricing?.cacheWrite, tokens.cacheWrite),
     total: 0,
   };
   cost.total = cost.input + cost.output + cost.cacheRead + cost.cacheWrite;
