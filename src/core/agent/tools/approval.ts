@@ -24,7 +24,7 @@ export class ApprovalGate {
     this.allowed = new Set(options.allowed ?? []);
   }
 
-  /** Whether `toolName` runs without asking (never asked for, or allowed always). */
+  /** Whether `toolName` runs without asking: allowed from the start, or 'allow-always' was answered. */
   allows(toolName: string): boolean {
     return this.allowed.has(toolName);
   }

@@ -11,7 +11,7 @@ import type { Json } from '../../session';
 import { requiredString } from './args';
 import { argumentsSchema, defineTool, param, textResult, throwIfAborted, type ToolArgs, ToolFailure } from './define';
 import { renderDiff } from './diff';
-import { resolveWorkspacePath } from './paths';
+import { resolveFile } from './paths';
 import type { Tool } from './tool';
 
 export interface Replacement {
@@ -50,10 +50,8 @@ export function createEditTool(): Tool {
     async run(args, context) {
       const given = requiredString(args, 'path');
       const edits = readEdits(args);
-      const target = await resolveWorkspacePath(context.root, given);
-      const raw = await fs.readFile(target.real, 'utf8').catch((error: NodeJS.ErrnoException) => {
-        throw new ToolFailure(error.code === 'ENOENT' ? `File not found: ${given}` : error.code === 'EISDIR' ? `${given} is a directory; give a file path.` : `Cannot read ${given}: ${error.message}`);
-      });
+      const target = await resolveFile(context.root, given);
+      const raw = await fs.readFile(target.real, 'utf8');
       const bom = raw.startsWith('\uFEFF') ? '\uFEFF' : '';
       const body = raw.slice(bom.length);
       const crlf = body.includes('\r\n');

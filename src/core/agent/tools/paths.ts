@@ -106,6 +106,17 @@ export async function resolveExisting(root: string, given: string): Promise<Work
   return { ...target, stat };
 }
 
+/**
+ * An existing regular file of the workspace (read, edit). Pipes and devices are refused: reading
+ * one could wait forever.
+ */
+export async function resolveFile(root: string, given: string): Promise<WorkspacePath & { stat: Stats }> {
+  const target = await resolveExisting(root, given);
+  if (target.stat.isDirectory()) throw new ToolFailure(`${given} is a directory; give a file path.`);
+  if (!target.stat.isFile()) throw new ToolFailure(`${given} is not a regular file.`);
+  return target;
+}
+
 /** An existing folder of the workspace (ls, find). */
 export async function resolveFolder(root: string, given: string): Promise<WorkspacePath> {
   const target = await resolveExisting(root, given);

@@ -8,7 +8,7 @@ import { optionalInteger, requiredString } from './args';
 import { argumentsSchema, contentResult, defineTool, param, textResult, type ToolArgs, ToolFailure } from './define';
 import { sniffImageType } from './images';
 import { readLineWindow, type LineWindow } from './lineWindow';
-import { resolveExisting } from './paths';
+import { resolveFile } from './paths';
 import type { Tool, ToolContext, ToolResult } from './tool';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize } from './truncate';
 
@@ -41,9 +41,8 @@ async function readFile(args: ToolArgs, context: ToolContext): Promise<ToolResul
   const given = requiredString(args, 'path');
   const offset = optionalInteger(args, 'offset', 1);
   const limit = optionalInteger(args, 'limit', 1);
-  const target = await resolveExisting(context.root, given);
+  const target = await resolveFile(context.root, given);
   const stat = target.stat;
-  if (stat.isDirectory()) throw new ToolFailure(`${given} is a directory; use ls to list it.`);
   const mimeType = await sniffImageType(target.real);
   if (mimeType) return readImage(target.real, mimeType, stat.size);
   const start = (offset ?? 1) - 1;

@@ -26,6 +26,7 @@ export function createWriteTool(): Tool {
       const target = await resolveWorkspacePath(context.root, given);
       const existing = await fs.stat(target.real).catch(() => undefined);
       if (existing?.isDirectory()) throw new ToolFailure(`${given} is a directory; give a file path.`);
+      if (existing && !existing.isFile()) throw new ToolFailure(`${given} is not a regular file.`);
       throwIfAborted(context.signal);
       await fs.mkdir(path.dirname(target.real), { recursive: true });
       await fs.writeFile(target.real, content, 'utf8');

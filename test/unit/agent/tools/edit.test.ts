@@ -83,7 +83,7 @@ describe('edit tool', () => {
       assert.deepEqual(await ws.run(edit, { path: 'a.txt', ...args }), { content: [{ type: 'text', text }], isError: true });
     }
     assert.equal(read(ws, 'a.txt'), original);
-    assert.equal(textOf(await ws.run(edit, { path: 'none.txt', edits: [{ oldText: 'a', newText: 'b' }] })), 'File not found: none.txt');
+    assert.equal(textOf(await ws.run(edit, { path: 'none.txt', edits: [{ oldText: 'a', newText: 'b' }] })), 'Path not found: none.txt');
   });
 
   it('counts overlapping occurrences as repeats ("aa" is twice in "aaa")', async () => {

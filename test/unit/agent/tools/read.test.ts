@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { createReadTool } from '../../../../src/core/agent/tools/read';
@@ -83,13 +84,15 @@ describe('read tool', () => {
     assert.deepEqual(result.details, withoutKeptCopy((await piRead(ws, { path: 'one.txt' })).details));
   });
 
-  it('refuses an offset past the end, a folder and a missing file in plain words', async () => {
+  it('refuses an offset past the end, a folder, a pipe, a missing file and bad arguments in plain words', async () => {
     const ws = workspace();
     ws.file('three.txt', 'a\nb\nc');
     mkdirSync(path.join(ws.root, 'folder'));
+    execFileSync('mkfifo', [path.join(ws.root, 'pipe')]);
     const cases: [Parameters<Workspace['run']>[1], string][] = [
       [{ path: 'three.txt', offset: 4 }, 'offset 4 is past the end of three.txt, which has 3 lines.'],
-      [{ path: 'folder' }, 'folder is a directory; use ls to list it.'],
+      [{ path: 'folder' }, 'folder is a directory; give a file path.'],
+      [{ path: 'pipe' }, 'pipe is not a regular file.'],
       [{ path: 'nope.txt' }, 'Path not found: nope.txt'],
       [{ path: 42 }, 'Invalid arguments: "path" must be a string (got 42).'],
       [{ path: 'three.txt', offset: 0 }, 'Invalid arguments: "offset" must be a whole number of at least 1 (got 0).'],
