@@ -7,7 +7,7 @@
  */
 import type { SessionEntry, SessionHeader } from './types';
 import { errorMessage } from '../util/errors';
-import { entryProblem } from './validate';
+import { entryProblem, headerProblem } from './validate';
 
 export interface MalformedLine {
   /** 1-based line number in the file. */
@@ -81,8 +81,11 @@ export function parseSessionText(text: string): ParsedSessionFile {
     if (!sawFirstObject) {
       sawFirstObject = true;
       if (isHeader(parsed)) {
-        header = parsed;
-        headerLine = lineNumber;
+        const problem = headerProblem(parsed);
+        // A header readers cannot use leaves the file without one: "not a session file".
+        if (problem !== undefined) malformed.push({ line: lineNumber, reason: problem });
+        else header = parsed;
+        headerLine = problem === undefined ? lineNumber : 0;
         continue;
       }
     }

@@ -29,11 +29,27 @@ export function entryProblem(value: Record<string, unknown>): string | undefined
   return fault === undefined ? undefined : `${entryName(value.type)}: ${fault}`;
 }
 
+/**
+ * Undefined when a `type: "session"` line is a usable header, else the reason. Readers print and
+ * resolve paths against `cwd`, and migrate by `version`: a header with those of the wrong type
+ * makes the file "not a session file" (refused, never rewritten) rather than half-read.
+ */
+export function headerProblem(value: Record<string, unknown>): string | undefined {
+  const id = value.id;
+  const fault =
+    (typeof id !== 'string' || id === '' ? fieldFault('id', id, 'a non-empty string') : undefined) ??
+    requiredString(value, 'cwd', '') ??
+    optionalString(value, 'timestamp', '') ??
+    optionalString(value, 'parentSession', '') ??
+    (value.version === undefined || typeof value.version === 'number' ? undefined : fieldFault('version', value.version, 'a number'));
+  return fault === undefined ? undefined : `session header: ${fault}`;
+}
+
 function baseFault(entry: Record<string, unknown>): string | undefined {
   const id = entry.id;
-  if (typeof id !== 'string' || id === '') return fault('id', id, 'a non-empty string');
+  if (typeof id !== 'string' || id === '') return fieldFault('id', id, 'a non-empty string');
   const parentId = entry.parentId;
-  if (parentId !== null && parentId !== undefined && typeof parentId !== 'string') return fault('parentId', parentId, 'a string or null');
+  if (parentId !== null && parentId !== undefined && typeof parentId !== 'string') return fieldFault('parentId', parentId, 'a string or null');
   return optionalString(entry, 'timestamp', '');
 }
 
@@ -65,9 +81,9 @@ function typeFault(entry: Record<string, unknown>): string | undefined {
 }
 
 function messageFault(message: unknown): string | undefined {
-  if (!isRecord(message)) return fault('message', message, 'an object');
+  if (!isRecord(message)) return fieldFault('message', message, 'an object');
   const role = message.role;
-  if (typeof role !== 'string') return fault('message.role', role, 'a string');
+  if (typeof role !== 'string') return fieldFault('message.role', role, 'a string');
   switch (role) {
     case 'user':
       return contentFault(message.content, 'message.content', false);
@@ -105,7 +121,7 @@ function messageFault(message: unknown): string | undefined {
 /** Content: a string (unless `arrayOnly`) or an array of blocks. */
 function contentFault(content: unknown, path: string, arrayOnly: boolean): string | undefined {
   if (typeof content === 'string' && !arrayOnly) return undefined;
-  if (!Array.isArray(content)) return fault(path, content, arrayOnly ? 'an array of blocks' : 'a string or an array of blocks');
+  if (!Array.isArray(content)) return fieldFault(path, content, arrayOnly ? 'an array of blocks' : 'a string or an array of blocks');
   for (let i = 0; i < content.length; i++) {
     const problem = blockFault(content[i], path, i);
     if (problem !== undefined) return problem;
@@ -114,9 +130,9 @@ function contentFault(content: unknown, path: string, arrayOnly: boolean): strin
 }
 
 function blockFault(block: unknown, path: string, index: number): string | undefined {
-  if (!isRecord(block)) return fault(`${path}[${index}]`, block, 'an object');
+  if (!isRecord(block)) return fieldFault(`${path}[${index}]`, block, 'an object');
   const type = block.type;
-  if (typeof type !== 'string') return fault(`${path}[${index}].type`, type, 'a string');
+  if (typeof type !== 'string') return fieldFault(`${path}[${index}].type`, type, 'a string');
   switch (type) {
     case 'text':
       return blockString(block, 'text', path, index, true) ?? blockString(block, 'textSignature', path, index, false);
@@ -125,7 +141,7 @@ function blockFault(block: unknown, path: string, index: number): string | undef
     case 'image':
       return blockString(block, 'data', path, index, true) ?? blockString(block, 'mimeType', path, index, true);
     case 'toolCall':
-      if (!isRecord(block.arguments)) return fault(`${path}[${index}].arguments`, block.arguments, 'an object');
+      if (!isRecord(block.arguments)) return fieldFault(`${path}[${index}].arguments`, block.arguments, 'an object');
       return (
         blockString(block, 'id', path, index, true) ??
         blockString(block, 'name', path, index, true) ??
@@ -139,46 +155,46 @@ function blockFault(block: unknown, path: string, index: number): string | undef
 function blockString(block: Record<string, unknown>, key: string, path: string, index: number, required: boolean): string | undefined {
   const value = block[key];
   if (typeof value === 'string' || (!required && value === undefined)) return undefined;
-  return fault(`${path}[${index}].${key}`, value, 'a string');
+  return fieldFault(`${path}[${index}].${key}`, value, 'a string');
 }
 
 const USAGE_COUNTS = ['input', 'output', 'cacheRead', 'cacheWrite'] as const;
 
 /** The counts the context meter and the compaction trigger add up. */
 function usageFault(usage: unknown): string | undefined {
-  if (!isRecord(usage)) return fault('message.usage', usage, 'an object');
+  if (!isRecord(usage)) return fieldFault('message.usage', usage, 'an object');
   for (const key of USAGE_COUNTS) {
-    if (typeof usage[key] !== 'number') return fault(`message.usage.${key}`, usage[key], 'a number');
+    if (typeof usage[key] !== 'number') return fieldFault(`message.usage.${key}`, usage[key], 'a number');
   }
   return optionalNumber(usage, 'totalTokens', 'message.usage.');
 }
 
 function requiredString(record: Record<string, unknown>, key: string, prefix: string): string | undefined {
   const value = record[key];
-  return typeof value === 'string' ? undefined : fault(prefix + key, value, 'a string');
+  return typeof value === 'string' ? undefined : fieldFault(prefix + key, value, 'a string');
 }
 
 function optionalString(record: Record<string, unknown>, key: string, prefix: string): string | undefined {
   const value = record[key];
-  return value === undefined || typeof value === 'string' ? undefined : fault(prefix + key, value, 'a string');
+  return value === undefined || typeof value === 'string' ? undefined : fieldFault(prefix + key, value, 'a string');
 }
 
 function requiredNumber(record: Record<string, unknown>, key: string, prefix: string): string | undefined {
   const value = record[key];
-  return typeof value === 'number' ? undefined : fault(prefix + key, value, 'a number');
+  return typeof value === 'number' ? undefined : fieldFault(prefix + key, value, 'a number');
 }
 
 /** A number, or absent or null. */
 function optionalNumber(record: Record<string, unknown>, key: string, prefix: string): string | undefined {
   const value = record[key];
-  return value === undefined || value === null || typeof value === 'number' ? undefined : fault(prefix + key, value, 'a number');
+  return value === undefined || value === null || typeof value === 'number' ? undefined : fieldFault(prefix + key, value, 'a number');
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function fault(path: string, value: unknown, expected: string): string {
+function fieldFault(path: string, value: unknown, expected: string): string {
   return value === undefined ? `"${path}" is missing, expected ${expected}` : `"${path}" is ${kindOf(value)}, expected ${expected}`;
 }
 

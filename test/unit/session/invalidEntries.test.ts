@@ -136,6 +136,22 @@ describe('entries of the wrong shape in a session file', () => {
     assert.equal(reread.tree.size, 6);
   });
 
+  it('refuses a file whose header has a field of the wrong type, as not a session, and leaves it as it is', async () => {
+    const content = text(HEADER.replace('"cwd":"/p"', '"cwd":["/p"]'), conversation(1));
+    const file = write(content);
+    await assert.rejects(loadSessionFile(file), {
+      name: 'SessionFileError',
+      reason: 'not-a-session',
+      message: `${file} is not a session file: session header: "cwd" is an array, expected a string`,
+    });
+    await assert.rejects(openSessionFile(file), { reason: 'not-a-session' });
+    const run = await arbor('check', file);
+    assert.equal(run.code, 2);
+    assert.equal(run.stderr, `arbor check: ${file}: not a session file (its first line is not a session header)\n`);
+    assert.equal(await summarizeSessionFile(file), undefined);
+    assert.equal(readFileSync(file, 'utf8'), content);
+  });
+
   it('does not trip the session catalog, which takes the first message from a usable entry', async () => {
     const entries = conversation(3);
     entries[0]!.message = null;

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
-import { entryProblem, migrateToCurrent, parseSessionText, type SessionEntry } from '../../../src/core/session';
+import { entryProblem, headerProblem, migrateToCurrent, parseSessionText, type SessionEntry } from '../../../src/core/session';
 import { assistant, bash, toolCall, toolResult, usage, user } from '../../support/builders';
 import { FIXTURES_DIR, fixturePath } from '../../support/fixtures';
 import { loadPi } from '../../support/pi';
@@ -148,6 +148,18 @@ describe('entry shape checks', () => {
       ['label a number', entry('label', { targetId: 'e0', label: 1 }), 'label entry: "label" is a number, expected a string'],
       ['session name a boolean', entry('session_info', { name: true }), 'session_info entry: "name" is a boolean, expected a string'],
     ]);
+  });
+
+  it('checks the header fields readers use', () => {
+    const header = { type: 'session', version: 3, id: 's1', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/p' };
+    assert.equal(headerProblem(header), undefined);
+    assert.equal(headerProblem({ type: 'session', id: 'v1', timestamp: 't', cwd: '/p', provider: 'x' }), undefined);
+    assert.equal(headerProblem({ ...header, cwd: 42 }), 'session header: "cwd" is a number, expected a string');
+    assert.equal(headerProblem({ ...header, cwd: undefined }), 'session header: "cwd" is missing, expected a string');
+    assert.equal(headerProblem({ ...header, id: '' }), 'session header: "id" is an empty string, expected a non-empty string');
+    assert.equal(headerProblem({ ...header, timestamp: null }), 'session header: "timestamp" is null, expected a string');
+    assert.equal(headerProblem({ ...header, parentSession: {} }), 'session header: "parentSession" is an object, expected a string');
+    assert.equal(headerProblem({ ...header, version: '3' }), 'session header: "version" is a string, expected a number');
   });
 
   it('never quotes a value in the reason (values may be huge or private)', () => {

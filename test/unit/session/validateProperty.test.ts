@@ -19,6 +19,7 @@ import {
   getTree,
   loadSessionFile,
   openSessionFile,
+  SessionFileError,
   summarizeSessionFile,
   userMessagesForForking,
   type SessionEntry,
@@ -141,11 +142,16 @@ interface Sample {
   entryLines: number[];
   /** Lines changed so that they certainly cannot be used (an independent oracle for a subset). */
   certainlyBroken: number[];
+  /** The header was mutated too: the file may have become "not a session". */
+  headerMutated: boolean;
 }
 
 /** Lines of `entries`, about a third of them mutated 1–3 times. */
-function writeSample(file: string, entries: readonly { [key: string]: Json }[], dice: Dice, brokenShare = 0.1): Sample {
-  const lines = [HEADER];
+function writeSample(file: string, entries: readonly { [key: string]: Json }[], dice: Dice, brokenShare = 0.1, headerShare = 0.15): Sample {
+  const header = JSON.parse(HEADER) as { [key: string]: Json };
+  const headerMutated = dice.chance(headerShare);
+  if (headerMutated) mutateOnce(header, dice);
+  const lines = [JSON.stringify(header)];
   const untouched = new Map<number, string>();
   const entryLines: number[] = [];
   const certainlyBroken: number[] = [];
@@ -168,7 +174,7 @@ function writeSample(file: string, entries: readonly { [key: string]: Json }[], 
     lines.push(JSON.stringify(entry));
   }
   writeFileSync(file, `${lines.join('\n')}\n`);
-  return { file, untouched, entryLines, certainlyBroken };
+  return { file, untouched, entryLines, certainlyBroken, headerMutated };
 }
 
 describe('no valid-JSON line makes a reader throw (property)', function () {
@@ -196,12 +202,14 @@ describe('no valid-JSON line makes a reader throw (property)', function () {
     const dice = new Dice(seededRandom(20260301));
     let reported = 0;
     let kept = 0;
+    let refused = 0;
     for (let n = 0; n < FILES; n++) {
       const sample = writeSample(path.join(tmp(), `s${n}.jsonl`), dice.pick(sources), dice);
       try {
         const counts = await exercise(sample, dice, n < 8);
         reported += counts.reported;
         kept += counts.kept;
+        if (counts.refused) refused++;
       } catch (error) {
         const copy = path.join('/tmp', `arbor-property-failure-${n}.jsonl`);
         writeFileSync(copy, readFileSync(sample.file));
@@ -211,11 +219,16 @@ describe('no valid-JSON line makes a reader throw (property)', function () {
     // The mutations must reach both outcomes, or this test proves less than it says.
     assert.ok(reported > 80, `${reported} lines reported`);
     assert.ok(kept > 800, `${kept} entries kept`);
+    assert.ok(refused > 0 && refused < FILES / 4, `${refused} files refused as not a session`);
   });
 
-  async function exercise(sample: Sample, dice: Dice, everyCommand: boolean): Promise<{ reported: number; kept: number }> {
+  async function exercise(sample: Sample, dice: Dice, everyCommand: boolean): Promise<{ reported: number; kept: number; refused: boolean }> {
     const before = readFileSync(sample.file);
-    const loaded = await loadSessionFile(sample.file);
+    const loaded = await loadSessionFile(sample.file).catch((error: unknown) => {
+      if (sample.headerMutated && error instanceof SessionFileError && error.reason === 'not-a-session') return undefined;
+      throw error;
+    });
+    if (!loaded) return refusedEverywhere(sample.file, before);
     assertPartition(sample, loaded);
     readAll(loaded, dice);
     await runCommands(sample.file, loaded, dice, everyCommand);
@@ -225,7 +238,20 @@ describe('no valid-JSON line makes a reader throw (property)', function () {
     assert.deepEqual(readFileSync(sample.file), before, 'opening changed the file');
     await session.appendCustomEntry('property.test', { n: 1 });
     assert.deepEqual(readFileSync(sample.file).subarray(0, before.length), before, 'an append changed earlier bytes');
-    return { reported: loaded.report.malformed.length, kept: loaded.tree.size };
+    return { reported: loaded.report.malformed.length, kept: loaded.tree.size, refused: false };
+  }
+
+  /** A file that is not a session: every reader says so, none throws, nothing is written. */
+  async function refusedEverywhere(file: string, before: Buffer): Promise<{ reported: number; kept: number; refused: boolean }> {
+    await assert.rejects(openSessionFile(file), { reason: 'not-a-session' });
+    assert.equal(await summarizeSessionFile(file), undefined);
+    for (const argv of [['check', file], ['tree', file], ['cut-point', file, '--keep-recent', '10'], ['export', file, '--format', 'md']]) {
+      const run = await arbor(...argv);
+      assert.equal(run.code, 2, argv.join(' '));
+      assert.match(run.stderr, /: not a session file \(its first line is not a session header\)\n$/);
+    }
+    assert.deepEqual(readFileSync(file), before, 'a refused file changed');
+    return { reported: 0, kept: 0, refused: true };
   }
 
   /** Every entry line is either in the tree or reported with its line number, never both. */
@@ -311,7 +337,7 @@ describe('no valid-JSON line makes a reader throw (property)', function () {
     this.timeout(120_000);
     const dice = new Dice(seededRandom(77));
     for (let n = 0; n < 2; n++) {
-      const sample = writeSample(path.join(tmp(), `p${n}.jsonl`), dice.pick(sources), dice, 0.5);
+      const sample = writeSample(path.join(tmp(), `p${n}.jsonl`), dice.pick(sources), dice, 0.5, 0);
       const loaded = await loadSessionFile(sample.file);
       for (const argv of [['tree', sample.file], ['cut-point', sample.file, '--keep-recent', '100']]) {
         const run = await arborProcess(...argv);

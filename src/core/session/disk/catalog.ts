@@ -10,7 +10,7 @@ import { createReadStream, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { isHeader } from '../jsonl';
 import { textParts } from '../text';
-import { entryProblem } from '../validate';
+import { entryProblem, headerProblem } from '../validate';
 
 export interface SessionSummary {
   file: string;
@@ -99,7 +99,8 @@ class LineScanner {
     if (!this.sawFirst) {
       this.sawFirst = true;
       const value = parse(line);
-      if (!isHeader(value)) return false;
+      // A header Arbor would refuse to open (validate.ts) is not listed either.
+      if (!isHeader(value) || headerProblem(value) !== undefined) return false;
       this.header = value;
       return true;
     }

@@ -57,7 +57,8 @@ async function loadRead(file: string, exact: boolean): Promise<LoadedSessionFile
   const rawParsed = parseSessionTextWithTail(text, tornTail);
   const header = rawParsed.header;
   if (!header) {
-    throw new SessionFileError('not-a-session', file, `${file} is not a session file: its first line is not a session header`);
+    const why = rawParsed.malformed.find((m) => m.reason.startsWith('session header:'))?.reason;
+    throw new SessionFileError('not-a-session', file, `${file} is not a session file: ${why ?? 'its first line is not a session header'}`);
   }
   const migration = migrateToCurrent(header, rawParsed.entries);
   // Entries readers cannot use join the malformed lines: out of the tree, kept in the file.
