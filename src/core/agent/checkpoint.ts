@@ -7,7 +7,8 @@
  * at any time, and nothing streamed is lost beyond the last second.
  */
 import { promises as fs } from 'node:fs';
-import type { AssistantMessage } from '../session';
+import type { AssistantMessage, Session } from '../session';
+import type { AgentLogger } from './events';
 
 export interface ReplyCheckpoint {
   version: 1;
@@ -69,4 +70,23 @@ export class FileCheckpointStore implements CheckpointStore {
     await this.saving.catch(() => undefined);
     await fs.rm(this.file, { force: true });
   }
+}
+
+/**
+ * Appends a checkpointed reply as stopped when it still continues the session's position, then
+ * forgets the checkpoint. True when a reply was recovered.
+ */
+export async function recoverReply(session: Session, store: CheckpointStore, logger: AgentLogger): Promise<boolean> {
+  const checkpoint = await store.load();
+  if (!checkpoint) return false;
+  const usable = checkpoint.sessionId === session.id && checkpoint.parentId === session.leafId && checkpoint.message.content.length > 0;
+  if (usable) {
+    await session.appendMessage({ ...checkpoint.message, stopReason: 'aborted' });
+    await session.sync();
+    logger.info('Recovered a reply that was interrupted when the previous process stopped.');
+  } else {
+    logger.info('Dropped an old reply checkpoint that does not continue the current position.');
+  }
+  await store.clear();
+  return usable;
 }

@@ -1,5 +1,7 @@
 // The agent turn loop (no vscode). Tools live in ./tools.
 export * from './agentSession';
+export * from './options';
+export * from './turnLoop';
 export * from './events';
 export * from './checkpoint';
 export * from './requestMessages';

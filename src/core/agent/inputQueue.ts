@@ -30,3 +30,43 @@ export class InputQueue {
     return items;
   }
 }
+
+/**
+ * One piece of work at a time (a run, a manual compaction, a navigation). Input submitted while
+ * busy is queued; when the work settles the next queued input starts a new run (J.99).
+ */
+export class BusyState {
+  private busy: Promise<unknown> | undefined;
+
+  constructor(
+    readonly queue: InputQueue,
+    private readonly startRun: (text: string) => Promise<void>,
+  ) {}
+
+  get isBusy(): boolean {
+    return this.busy !== undefined;
+  }
+
+  /** Starts a run now, or queues the text and resolves when everything queued has been done. */
+  submit(text: string): Promise<void> {
+    if (!this.busy) return this.startRun(text);
+    this.queue.push(text);
+    return this.whenIdle();
+  }
+
+  /** Marks the agent busy until `work` settles. */
+  hold<T>(work: Promise<T>): Promise<T> {
+    const tracked = work.finally(() => {
+      if (this.busy !== tracked) return;
+      this.busy = undefined;
+      const next = this.queue.shift();
+      if (next !== undefined) void this.startRun(next);
+    });
+    this.busy = tracked;
+    return tracked;
+  }
+
+  async whenIdle(): Promise<void> {
+    while (this.busy) await this.busy.catch(() => undefined);
+  }
+}

@@ -1,0 +1,44 @@
+/** What an `AgentSession` is built from: the session, the model, the tools and the settings. */
+import type { CompactionSettings, Summarizer } from '../compaction';
+import type { LlmProvider, ThinkingLevel } from '../llm/provider';
+import type { Session } from '../session';
+import type { TokenCalibration, TokenEstimator } from '../tokens';
+import type { CheckpointStore } from './checkpoint';
+import type { AgentLogger } from './events';
+import type { ApprovalCallback, Tool } from './tools/tool';
+
+export interface AgentSettings {
+  model: string;
+  /** Default: the model's output limit. */
+  maxTokens?: number;
+  thinkingLevel?: ThinkingLevel;
+  compaction?: Partial<CompactionSettings>;
+  /** branchSummary.reserveTokens (default 16384). */
+  branchSummaryReserveTokens?: number;
+}
+
+export interface AgentSessionOptions {
+  session: Session;
+  provider: LlmProvider;
+  tools?: readonly Tool[];
+  /** Asked before a tool that needs approval; without it such tools are denied unless allowed. */
+  approve?: ApprovalCallback;
+  /** Tools that run without asking (settings, `--yes`). */
+  allowedTools?: readonly string[];
+  settings: AgentSettings;
+  /** Default pi's chars/4; the glue passes the tokenizer estimator. */
+  estimator?: TokenEstimator;
+  calibration?: TokenCalibration;
+  clock: () => Date;
+  /** The workspace root tools are confined to. */
+  root: string;
+  logger?: AgentLogger;
+  /** Default: summaries by the same provider and model. */
+  summarizer?: Summarizer;
+  systemPrompt?: string;
+  /** Default: a file beside the session file (none for in-memory sessions). */
+  checkpoints?: CheckpointStore;
+  checkpointEveryMs?: number;
+  /** How the agent waits before continuing after a compaction (tests pass a fast one). */
+  delay?: (ms: number) => Promise<void>;
+}

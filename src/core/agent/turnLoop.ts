@@ -1,0 +1,181 @@
+/**
+ * One prompt's turns (the inner loop of `AgentSession`): append the user message, then send the
+ * context, stream the reply, append it, run its tool calls in order and append their results —
+ * until a reply asks for no tool, fails, or is stopped. Compaction is decided at the end of every
+ * turn and on an overflow error; the host runs it. The file is synced at the end of every turn.
+ */
+import { findLastAssistant, type CompactionModel } from '../compaction';
+import type { LlmProvider, ModelInfo, ThinkingLevel } from '../llm/provider';
+import type { AssistantMessage, Session, ToolCall } from '../session';
+import type { TokenCalibration, TokenEstimator } from '../tokens';
+import { errorMessage } from '../util/errors';
+import type { CheckpointStore } from './checkpoint';
+import type { CompactionControl } from './compactionControl';
+import type { ContextTracker } from './contextTracker';
+import type { AgentEvent, AgentLogger } from './events';
+import { missingResult } from './requestMessages';
+import { streamReply, type StreamedReply } from './streamReply';
+import { defaultSystemPrompt } from './systemPrompt';
+import { runToolCall } from './toolRunner';
+import type { Tool, ToolResult } from './tools/tool';
+
+/** What the turns need from the agent that runs them. */
+export interface TurnHost {
+  readonly session: Session;
+  readonly provider: LlmProvider;
+  readonly tools: readonly Tool[];
+  readonly tracker: ContextTracker;
+  readonly compaction: CompactionControl;
+  readonly checkpoints: CheckpointStore;
+  readonly estimator: TokenEstimator;
+  readonly calibration: TokenCalibration | undefined;
+  readonly logger: AgentLogger;
+  readonly root: string;
+  readonly systemPrompt: string | undefined;
+  readonly maxTokens: number | undefined;
+  readonly checkpointEveryMs: number | undefined;
+  model(): string;
+  thinking(): ThinkingLevel;
+  modelInfo(): ModelInfo | undefined;
+  compactionModel(): CompactionModel;
+  /** Runs a compaction; says whether (and after how long) to continue by itself. */
+  compactNow(reason: 'threshold' | 'overflow', willRetry: boolean, customInstructions: string | undefined, signal: AbortSignal): Promise<{ continueAfterMs: number | undefined } | undefined>;
+  emit(event: AgentEvent): void;
+  emitTokens(): void;
+  now(): number;
+  delay(ms: number): Promise<void>;
+}
+
+export class TurnLoop {
+  constructor(private readonly host: TurnHost) {}
+
+  async startPrompt(text: string, signal: AbortSignal): Promise<void> {
+    this.host.compaction.guard.promptStarted();
+    await this.recordSettings();
+    await this.answerOpenToolCalls();
+    const view = this.host.tracker.current();
+    const decision = this.host.compaction.decide(
+      { point: 'before-prompt', assistant: findLastAssistant(view.messages), pendingPromptTokens: this.host.estimator.estimateText(text) },
+      this.host.compactionModel(),
+    );
+    if (decision.kind === 'compact') await this.host.compactNow(decision.reason, false, undefined, signal);
+    await this.host.session.appendMessage({ role: 'user', content: [{ type: 'text', text }], timestamp: this.host.now() });
+  }
+
+  /** Turns until a reply asks for no tool, the run is stopped, or a reply fails. */
+  async runTurns(signal: AbortSignal): Promise<void> {
+    for (;;) {
+      const { message, error } = await this.requestReply(signal);
+      if (message.stopReason === 'aborted') return;
+      if (message.stopReason === 'error') {
+        if (await this.recoverFromError(message, error?.reason, signal)) continue;
+        return;
+      }
+      const calls = message.content.filter((block): block is ToolCall => block.type === 'toolCall');
+      for (const call of calls) await this.appendToolResult(call, await runToolCall(call, this.toolOptions(signal)));
+      await this.host.session.sync();
+      if (signal.aborted) return;
+      const compacted = await this.autoCompact(message, signal);
+      // The task goes on by itself when it had more to do (the compaction cut the run short).
+      if (calls.length === 0) return;
+      if (compacted && compacted.continueAfterMs !== undefined) await this.host.delay(compacted.continueAfterMs);
+    }
+  }
+
+  private async requestReply(signal: AbortSignal): Promise<StreamedReply> {
+    const info = this.host.modelInfo();
+    const parentId = this.host.session.leafId;
+    const specs = this.host.tools.map((tool) => tool.spec);
+    let checkpointed = false;
+    const streamed = await streamReply({
+      provider: this.host.provider,
+      request: {
+        model: this.host.model(),
+        systemPrompt: this.host.systemPrompt ?? defaultSystemPrompt({ root: this.host.root, tools: specs }),
+        messages: this.host.tracker.current().request.snapshot(),
+        ...(specs.length > 0 ? { tools: specs } : {}),
+        maxTokens: this.host.maxTokens ?? info?.maxOutputTokens ?? 8192,
+        ...(this.host.thinking() !== 'off' && info?.supportsThinking !== false ? { thinking: this.host.thinking() } : {}),
+        signal,
+      },
+      emit: (event) => this.host.emit(event),
+      now: () => this.host.now(),
+      checkpoint: (message) => {
+        checkpointed = true;
+        this.host.checkpoints.save({ version: 1, sessionId: this.host.session.id, parentId, message }).catch((error: unknown) => this.host.logger.warn(`Could not save a reply checkpoint: ${errorMessage(error)}`));
+      },
+      ...(this.host.checkpointEveryMs !== undefined ? { checkpointEveryMs: this.host.checkpointEveryMs } : {}),
+    });
+    // Our clock stamps the reply, like every entry, so its order against compactions is sound.
+    const message: AssistantMessage = { ...streamed.message, timestamp: this.host.now() };
+    await this.host.session.appendMessage(message);
+    if (checkpointed) await this.host.checkpoints.clear();
+    this.host.emit({ type: 'reply_end', message });
+    this.host.compaction.guard.assistantEnded(message, info?.contextWindow);
+    if (message.stopReason !== 'aborted' && message.stopReason !== 'error') {
+      this.host.calibration?.learnFromMessages(this.host.tracker.current().messages, this.host.estimator, this.host.tracker.current().messages.length - 1);
+    }
+    if (streamed.error) this.host.logger.warn(`The model request failed (${streamed.error.reason}).`);
+    this.host.emitTokens();
+    return streamed.error ? { message, error: streamed.error } : { message };
+  }
+
+  /** An error reply: overflow → compact and retry once (§4, §5.12); anything else ends the run. */
+  private async recoverFromError(message: AssistantMessage, reason: string | undefined, signal: AbortSignal): Promise<boolean> {
+    const decision = this.host.compaction.decide({ point: 'agent-end', assistant: message }, this.host.compactionModel());
+    if (decision.kind === 'compact' && decision.reason === 'overflow') {
+      const next = await this.host.compactNow('overflow', decision.willRetry, undefined, signal);
+      if (next?.continueAfterMs !== undefined && !signal.aborted) {
+        await this.host.delay(next.continueAfterMs);
+        return true;
+      }
+      return false;
+    }
+    if (decision.kind === 'compact') await this.host.compactNow(decision.reason, false, undefined, signal);
+    if (decision.kind === 'error') {
+      this.host.emit({ type: 'compaction_end', reason: 'overflow', aborted: false, willRetry: false, errorMessage: decision.message });
+      this.host.emit({ type: 'error', reason: 'context-overflow', message: decision.message });
+      return false;
+    }
+    this.host.emit({ type: 'error', reason: reason ?? 'error', message: message.errorMessage ?? 'The model request failed' });
+    return false;
+  }
+
+  private async autoCompact(reply: AssistantMessage, signal: AbortSignal): Promise<{ continueAfterMs: number | undefined } | undefined> {
+    const decision = this.host.compaction.decide({ point: 'agent-end', assistant: reply }, this.host.compactionModel());
+    if (decision.kind !== 'compact') return undefined;
+    return this.host.compactNow(decision.reason, decision.willRetry, undefined, signal);
+  }
+
+  /** Model and thinking level are entries of the branch (pi writes them the same way). */
+  async recordSettings(): Promise<void> {
+    const view = this.host.tracker.current();
+    if (view.model?.modelId !== this.host.model() || view.model.provider !== this.host.provider.provider) {
+      await this.host.session.appendModelChange(this.host.provider.provider, this.host.model());
+    }
+    if (view.thinkingLevel !== this.host.thinking()) await this.host.session.appendThinkingLevelChange(this.host.thinking());
+  }
+
+  /** Calls left without a result (a process that died mid-tool) are answered in the file before the next prompt. */
+  private async answerOpenToolCalls(): Promise<void> {
+    for (const call of this.host.tracker.current().request.unansweredCalls()) {
+      await this.host.session.appendMessage(missingResult(call, this.host.now()));
+    }
+  }
+
+  private async appendToolResult(call: ToolCall, result: ToolResult): Promise<void> {
+    await this.host.session.appendMessage({
+      role: 'toolResult',
+      toolCallId: call.id,
+      toolName: call.name,
+      content: result.content,
+      ...(result.details !== undefined ? { details: result.details } : {}),
+      isError: result.isError,
+      timestamp: this.host.now(),
+    });
+  }
+
+  private toolOptions(signal: AbortSignal): Parameters<typeof runToolCall>[1] {
+    return { tools: this.host.tools, root: this.host.root, signal, emit: (event) => this.host.emit(event) };
+  }
+}
