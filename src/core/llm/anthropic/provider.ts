@@ -77,7 +77,10 @@ export class AnthropicProvider implements LlmProvider {
       let failure: LlmError | undefined;
       try {
         const events = await (await this.messagesClient()).stream(built.params, { ...(signal ? { signal } : {}), ...(headers ? { headers } : {}) });
-        for await (const event of events) yield* reply.apply(event);
+        for await (const event of events) {
+          if (signal?.aborted) break; // events already buffered when the abort came are not shown
+          yield* reply.apply(event);
+        }
         if (!signal?.aborted && !reply.complete) throw new StreamCutError();
       } catch (error) {
         failure = toLlmError(error, { aborted: signal?.aborted ?? false, now });

@@ -105,7 +105,8 @@ export class ReplyAssembler {
     }
     if (delta.type === 'input_json_delta' && block.type === 'toolCall') {
       entry.json = (entry.json ?? '') + delta.partial_json;
-      return [{ type: 'tool_call_delta', index: entry.position, delta: delta.partial_json }];
+      // The API opens every tool input with an empty piece: nothing to tell.
+      return delta.partial_json ? [{ type: 'tool_call_delta', index: entry.position, delta: delta.partial_json }] : [];
     }
     return [];
   }
