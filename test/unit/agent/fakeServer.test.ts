@@ -1,0 +1,170 @@
+/**
+ * The turn loop through the real Anthropic adapter and SDK, over HTTP to the fake server: the
+ * server scripts the replies, counts the attempts and records every request body.
+ */
+import { strict as assert } from 'node:assert';
+import { writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { AgentSession, STOPPED_TOOL_TEXT, type AgentEvent } from '../../../src/core/agent';
+import { createTools } from '../../../src/core/agent/tools/registry';
+import type { Tool } from '../../../src/core/agent/tools/tool';
+import { OVERFLOW_RECOVERY_FAILED_MESSAGE, SUMMARIZATION_SYSTEM_PROMPT } from '../../../src/core/compaction';
+import { createAnthropicProvider } from '../../../src/core/llm';
+import { inMemorySession, type AssistantMessage, type Session } from '../../../src/core/session';
+import { steppingClock } from '../../support/builders';
+import { chunks, overflow, reply, slow, text, toolUse, usage, useFakeAnthropic, type RecordedRequest } from '../../support/fakeAnthropic';
+import { useTempDir } from '../../support/tempDir';
+import { echoTool, hangingTool } from './support/fakeTools';
+import { requestProblems } from './support/validBody';
+
+const MODEL = 'claude-sonnet-4-6';
+const LONG = 'x'.repeat(400);
+
+describe('AgentSession against the fake Anthropic server', function () {
+  this.timeout(30000);
+  const server = useFakeAnthropic();
+  const dir = useTempDir();
+
+  function setup(tools: Tool[], options: { contextWindow?: number; session?: Session } = {}) {
+    const clock = steppingClock();
+    const session = options.session ?? inMemorySession(dir(), clock);
+    const provider = createAnthropicProvider({
+      apiKey: 'sk-ant-test',
+      baseUrl: server().url,
+      now: () => clock().getTime(),
+      retry: { maxAttempts: 1 },
+      ...(options.contextWindow ? { modelOverrides: { [MODEL]: { contextWindow: options.contextWindow } } } : {}),
+    });
+    const events: AgentEvent[] = [];
+    const agent = new AgentSession({
+      session,
+      provider,
+      tools,
+      settings: { model: MODEL, compaction: { keepRecentTokens: 150, reserveTokens: 2000 } },
+      clock,
+      root: dir(),
+      delay: async () => undefined,
+    });
+    agent.onEvent((event) => events.push(event));
+    return { session, agent, events };
+  }
+
+  /** A session with four earlier exchanges of about 100 tokens per message. */
+  async function withHistory(): Promise<Session> {
+    const clock = steppingClock('2025-12-01T00:00:00.000Z');
+    const session = inMemorySession(dir(), clock);
+    for (let i = 1; i <= 4; i++) {
+      await session.appendMessage({ role: 'user', content: [{ type: 'text', text: `old question ${i} ${LONG}` }], timestamp: i });
+      await session.appendMessage({
+        role: 'assistant',
+        content: [{ type: 'text', text: `old answer ${i} ${LONG}` }],
+        api: 'anthropic-messages',
+        provider: 'anthropic',
+        model: MODEL,
+        usage: { input: 100 * i, output: 100, cacheRead: 0, cacheWrite: 0, totalTokens: 100 * i + 100 },
+        stopReason: 'stop',
+        timestamp: i,
+      });
+    }
+    return session;
+  }
+
+  const isSummary = (request: RecordedRequest): boolean => JSON.stringify(request.body?.system ?? '').includes(SUMMARIZATION_SYSTEM_PROMPT.slice(0, 40));
+  const roles = (session: Session): string[] => session.getBranch().filter((e) => e.type === 'message').map((e) => (e.message as { role: string }).role);
+
+  it('runs the full tool loop with a real tool: read, then answer from its result', async () => {
+    writeFileSync(path.join(dir(), 'a.txt'), 'hello from the file\n');
+    const { session, agent } = setup(createTools({ only: ['read'] }));
+    server().script(reply(text('Reading.'), toolUse('read', { path: 'a.txt' }, 'toolu_read_1')), text('It says hello.'));
+    await agent.prompt('What is in a.txt?');
+    assert.equal(server().attempts, 2);
+    const second = server().messageRequests()[1]!.body as unknown as { messages: { role: string; content: { type: string; content?: unknown }[] }[] };
+    assert.deepEqual(requestProblems(second), []);
+    assert.match(JSON.stringify(second.messages.at(-1)), /hello from the file/);
+    assert.deepEqual(roles(session), ['user', 'assistant', 'toolResult', 'assistant']);
+    const last = session.getBranch().at(-1)!.message as AssistantMessage;
+    assert.equal(last.stopReason, 'stop');
+    assert.equal(last.usage.input, server().messageRequests()[1]!.inputTokens);
+  });
+
+  it('streams deltas in order before the reply entry, whose text is their concatenation', async () => {
+    const { agent, events } = setup([]);
+    server().script(reply(text('one two three four'), chunks(3)));
+    await agent.prompt('count');
+    const kinds = events.filter((e) => e.type !== 'tokens').map((e) => (e.type === 'entry_appended' ? `entry:${e.entry.type === 'message' ? (e.entry.message as { role: string }).role : e.entry.type}` : e.type));
+    const deltas = events.filter((e): e is Extract<AgentEvent, { type: 'text_delta' }> => e.type === 'text_delta');
+    assert.deepEqual(deltas.map((d) => d.delta), ['one', ' tw', 'o t', 'hre', 'e f', 'our']);
+    assert.deepEqual(kinds, ['run_start', 'entry:model_change', 'entry:user', 'reply_start', ...deltas.map(() => 'text_delta'), 'entry:assistant', 'reply_end', 'run_end']);
+  });
+
+  it('stops mid-stream: the partial reply is kept as aborted and the next request is valid', async () => {
+    const { session, agent, events } = setup([]);
+    server().script(reply(text(`A long answer ${LONG}`), chunks(10), slow({ chunkDelayMs: 20 })), text('Short now.'));
+    agent.onEvent((event) => {
+      if (event.type === 'text_delta' && events.filter((e) => e.type === 'text_delta').length === 3) agent.abort();
+    });
+    await agent.prompt('talk');
+    const stopped = session.getBranch().at(-1)!.message as AssistantMessage;
+    assert.equal(stopped.stopReason, 'aborted');
+    assert.ok((stopped.content[0] as { text: string }).text.startsWith('A long answer'));
+    await server().settled();
+    assert.equal(server().messageRequests()[0]!.outcome, 'aborted');
+    await agent.prompt('shorter please');
+    assert.deepEqual(requestProblems(server().lastRequest().body), []);
+    assert.deepEqual(roles(session), ['user', 'assistant', 'user', 'assistant']);
+  });
+
+  it('stops a running tool: every call gets a result and the next request pairs them', async () => {
+    const state: { started?: () => void; sawAbort?: boolean } = {};
+    const { agent } = setup([hangingTool(state), echoTool()]);
+    state.started = () => void setTimeout(() => agent.abort(), 10);
+    server().script(reply(toolUse('wait', {}, 'toolu_wait'), toolUse('echo', { text: 'x' }, 'toolu_echo')), text('OK.'));
+    await agent.prompt('wait and echo');
+    assert.equal(state.sawAbort, true);
+    await agent.prompt('again');
+    const body = server().lastRequest().body;
+    assert.deepEqual(requestProblems(body), []);
+    assert.match(JSON.stringify(body), new RegExp(STOPPED_TOOL_TEXT));
+  });
+
+  it('"prompt is too long": compacts and retries exactly once (the server counts three attempts)', async () => {
+    const { session, agent, events } = setup([], { session: await withHistory() });
+    server().script(overflow(250000, 200000), text('SUMMARY'), text('Done after compacting.'));
+    await agent.prompt('the big task');
+    const requests = server().messageRequests();
+    assert.deepEqual(requests.map(isSummary), [false, true, false]);
+    assert.equal(server().attempts, 3);
+    assert.deepEqual(requestProblems(requests[2]!.body), []);
+    assert.match(JSON.stringify(requests[2]!.body!.messages[0]), /<summary>\\nSUMMARY/);
+    assert.equal((session.getBranch().at(-1)!.message as AssistantMessage).stopReason, 'stop');
+    assert.deepEqual(events.filter((e) => e.type === 'error'), []);
+  });
+
+  it('a second "prompt is too long" ends the run with an error and no further request', async () => {
+    const { agent, events } = setup([], { session: await withHistory() });
+    server().script(overflow(250000, 200000), text('SUMMARY'), overflow(210000, 200000));
+    await agent.prompt('the big task');
+    assert.equal(server().attempts, 3);
+    assert.deepEqual(
+      events.filter((e) => e.type === 'error').map((e) => (e as { message: string }).message),
+      [OVERFLOW_RECOVERY_FAILED_MESSAGE],
+    );
+  });
+
+  it('compacts when a turn ends over the threshold, then continues the task by itself', async () => {
+    const { session, agent, events } = setup([echoTool()], { session: await withHistory(), contextWindow: 10000 });
+    server().script(reply(text('Step one.'), toolUse('echo', { text: 'step' }, 'toolu_step'), usage({ input_tokens: 9000 })), text('SUMMARY'), text('Task finished.'));
+    await agent.prompt('a long task');
+    const requests = server().messageRequests();
+    assert.deepEqual(requests.map(isSummary), [false, true, false]);
+    const continued = requests[2]!.body!;
+    assert.deepEqual(requestProblems(continued), []);
+    assert.match(JSON.stringify(continued.messages[0]), /<summary>\\nSUMMARY/);
+    assert.equal((continued.messages.at(-1) as { content: { type: string }[] }).content[0]!.type, 'tool_result');
+    assert.deepEqual(
+      events.filter((e) => e.type === 'compaction_end').map((e) => (e as { reason: string; willRetry: boolean }).reason),
+      ['threshold'],
+    );
+    assert.equal((session.getBranch().at(-1)!.message as AssistantMessage).content[0]!.type, 'text');
+  });
+});
