@@ -5,6 +5,9 @@ import type { Json } from '../../../../src/core/session';
 import { ApprovalGate, DENIED_TEXT } from '../../../../src/core/agent/tools/approval';
 import { createTools, toolSpecs, TOOL_NAMES, UnknownToolError } from '../../../../src/core/agent/tools/registry';
 import type { ApprovalDecision, Tool } from '../../../../src/core/agent/tools/tool';
+import { computeFileLists, createFileOps, extractFileOpsFromMessage } from '../../../../src/core/compaction';
+import { assistant, toolCall } from '../../../support/builders';
+import { loadPi } from '../../../support/pi';
 import { textOf, useWorkspace } from './support';
 
 /** An approval callback that answers from a script and records who asked. */
@@ -30,21 +33,39 @@ describe('tool registry', () => {
     assert.deepEqual([...TOOL_NAMES], ['read', 'bash', 'edit', 'write', 'grep', 'find', 'ls']);
   });
 
+  it('lets compaction’s file tracking see read, write and edit calls made with these arguments', () => {
+    const message = assistant([
+      toolCall('read', { path: 'src/a.ts', offset: 1 }),
+      toolCall('write', { path: 'src/b.ts', content: 'x' }),
+      toolCall('edit', { path: 'src/c.ts', edits: [{ oldText: 'a', newText: 'b' }] }),
+      toolCall('grep', { pattern: 'x', path: 'src' }),
+    ]);
+    const ours = createFileOps();
+    extractFileOpsFromMessage(message, ours);
+    assert.deepEqual(computeFileLists(ours), { readFiles: ['src/a.ts'], modifiedFiles: ['src/b.ts', 'src/c.ts'] });
+  });
+
   it('refuses unknown tool names with a typed error', () => {
     assert.throws(() => createTools({ only: ['read', 'rm'] }), (error: unknown) => error instanceof UnknownToolError && error.reason === 'unknown-tool' && error.message === 'Unknown tool: rm. Known tools: read, bash, edit, write, grep, find, ls.');
   });
 
-  it('names the arguments as pi does, so file tracking reads both agents’ sessions', () => {
-    const schemas = Object.fromEntries(createTools().map((tool) => [tool.spec.name, Object.keys((tool.spec.inputSchema['properties'] ?? {}) as object)]));
-    assert.deepEqual(schemas, {
-      read: ['path', 'offset', 'limit'],
-      bash: ['command', 'timeout'],
-      edit: ['path', 'edits'],
-      write: ['path', 'content'],
-      grep: ['pattern', 'path', 'glob', 'ignoreCase', 'literal', 'context', 'limit'],
-      find: ['pattern', 'path', 'limit'],
-      ls: ['path', 'limit'],
-    });
+  it('names the arguments, and the required ones, as pi’s own tools do', async function () {
+    this.timeout(120_000); // the reference build takes a while to import
+    const pi = await loadPi();
+    const piTools = {
+      read: pi.createReadToolDefinition('/'),
+      bash: pi.createBashToolDefinition('/'),
+      edit: pi.createEditToolDefinition('/'),
+      write: pi.createWriteToolDefinition('/'),
+      grep: pi.createGrepToolDefinition('/'),
+      find: pi.createFindToolDefinition('/'),
+      ls: pi.createLsToolDefinition('/'),
+    };
+    const shape = (schema: { properties?: object; required?: string[] }) => ({ names: Object.keys(schema.properties ?? {}), required: [...(schema.required ?? [])].sort() });
+    const ours = Object.fromEntries(createTools().map((tool) => [tool.spec.name, shape(tool.spec.inputSchema as { properties?: object; required?: string[] })]));
+    const theirs = Object.fromEntries(Object.entries(piTools).map(([name, definition]) => [name, shape(definition.parameters as { properties?: object; required?: string[] })]));
+    assert.deepEqual(ours, theirs);
+    assert.deepEqual(ours['edit'], { names: ['path', 'edits'], required: ['edits', 'path'] });
   });
 });
 
