@@ -117,7 +117,7 @@ export function screenEntries(parsed: ParsedSessionFile, chained = false): Parse
   const skippedParent = new Map<string, string | null>();
   for (let index = first; index < all.length; index++) {
     const entry = all[index]!;
-    const problem = index === first ? entryProblem(entry)! : entryProblem(entry);
+    const problem = entryProblem(entry);
     if (problem === undefined) {
       if (chained && typeof entry.parentId === 'string' && skippedParent.has(entry.parentId)) entry.parentId = skippedParent.get(entry.parentId)!;
       entries.push(entry);

@@ -12,13 +12,15 @@
  *   the fields of known blocks (text, thinking, image, toolCall with an object `arguments`); an
  *   assistant's usage numbers; the tool result's `toolCallId`; a bash run's command and output;
  *   the summary of summary messages; and the optional fields readers print (tool name, error
- *   message, provider, model, signatures) must be strings when present;
+ *   message, provider, model, signatures) must be strings when present; a message's `timestamp`
+ *   a number when present (compared with other times); a tool result's `isError` a boolean when
+ *   present (sent to the model as is);
  * - the other entry types: the fields their readers use (summary, ids, counts, names).
  *
  * Tolerated, because every reader treats them as flags or ignores them: unknown fields, unknown
  * entry types, unknown roles and unknown block types (kept in the file and skipped by readers),
- * `stopReason`, `isError`, `display`, `cancelled`, `truncated`, `excludeFromContext`, `details`,
- * `data`, `cost`, a message's numeric `timestamp`.
+ * `stopReason`, `display`, `cancelled`, `truncated`, `excludeFromContext`, `redacted`, `details`,
+ * `data`, `cost`, `api`.
  *
  * Allocation-free when the entry is usable: the reason text is built only on failure.
  */
@@ -35,9 +37,8 @@ export function entryProblem(value: Record<string, unknown>): string | undefined
  * makes the file "not a session file" (refused, never rewritten) rather than half-read.
  */
 export function headerProblem(value: Record<string, unknown>): string | undefined {
-  const id = value.id;
   const fault =
-    (typeof id !== 'string' || id === '' ? fieldFault('id', id, 'a non-empty string') : undefined) ??
+    idFault(value) ??
     requiredString(value, 'cwd', '') ??
     optionalString(value, 'timestamp', '') ??
     optionalString(value, 'parentSession', '') ??
@@ -45,9 +46,14 @@ export function headerProblem(value: Record<string, unknown>): string | undefine
   return fault === undefined ? undefined : `session header: ${fault}`;
 }
 
+function idFault(record: Record<string, unknown>): string | undefined {
+  const id = record.id;
+  return typeof id === 'string' && id !== '' ? undefined : fieldFault('id', id, 'a non-empty string');
+}
+
 function baseFault(entry: Record<string, unknown>): string | undefined {
-  const id = entry.id;
-  if (typeof id !== 'string' || id === '') return fieldFault('id', id, 'a non-empty string');
+  const problem = idFault(entry);
+  if (problem !== undefined) return problem;
   const parentId = entry.parentId;
   if (parentId !== null && parentId !== undefined && typeof parentId !== 'string') return fieldFault('parentId', parentId, 'a string or null');
   return optionalString(entry, 'timestamp', '');
@@ -84,6 +90,9 @@ function messageFault(message: unknown): string | undefined {
   if (!isRecord(message)) return fieldFault('message', message, 'an object');
   const role = message.role;
   if (typeof role !== 'string') return fieldFault('message.role', role, 'a string');
+  // Compared with numbers (stale usage, calibration): an object there would throw.
+  const timestamp = optionalNumber(message, 'timestamp', 'message.');
+  if (timestamp !== undefined) return timestamp;
   switch (role) {
     case 'user':
       return contentFault(message.content, 'message.content', false);
@@ -99,6 +108,7 @@ function messageFault(message: unknown): string | undefined {
       return (
         requiredString(message, 'toolCallId', 'message.') ??
         optionalString(message, 'toolName', 'message.') ??
+        optionalBoolean(message, 'isError', 'message.') ??
         contentFault(message.content, 'message.content', true)
       );
     case 'bashExecution':
@@ -188,6 +198,12 @@ function requiredNumber(record: Record<string, unknown>, key: string, prefix: st
 function optionalNumber(record: Record<string, unknown>, key: string, prefix: string): string | undefined {
   const value = record[key];
   return value === undefined || value === null || typeof value === 'number' ? undefined : fieldFault(prefix + key, value, 'a number');
+}
+
+/** Sent to the model as is (a tool result's error flag): a boolean, or absent. */
+function optionalBoolean(record: Record<string, unknown>, key: string, prefix: string): string | undefined {
+  const value = record[key];
+  return value === undefined || typeof value === 'boolean' ? undefined : fieldFault(prefix + key, value, 'a boolean');
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
