@@ -231,7 +231,7 @@ export class AgentSession {
     try {
       for (let input: string | undefined = first; input !== undefined && !signal.aborted; input = this.queue.shift()) {
         await this.turns.startPrompt(input, signal);
-        await this.turns.runTurns(signal);
+        if (!signal.aborted) await this.turns.runTurns(signal);
       }
     } catch (error) {
       this.fail('internal', error);

@@ -108,7 +108,9 @@ export class TurnLoop {
     });
     // Our clock stamps the reply, like every entry, so its order against compactions is sound.
     const message: AssistantMessage = { ...streamed.message, timestamp: this.host.now() };
-    await this.host.session.appendMessage(message);
+    // A reply stopped before anything arrived leaves nothing worth keeping.
+    const nothing = message.stopReason === 'aborted' && message.content.length === 0;
+    if (!nothing) await this.host.session.appendMessage(message);
     if (checkpointed) await this.host.checkpoints.clear();
     this.host.emit({ type: 'reply_end', message });
     this.host.compaction.guard.assistantEnded(message, info?.contextWindow);

@@ -69,6 +69,7 @@ describe('AgentSession against the fake Anthropic server', function () {
     return session;
   }
 
+  const wire = (request: RecordedRequest) => request.body as unknown as { messages: { content: { type: string }[] }[] };
   const isSummary = (request: RecordedRequest): boolean => JSON.stringify(request.body?.system ?? '').includes(SUMMARIZATION_SYSTEM_PROMPT.slice(0, 40));
   const roles = (session: Session): string[] => session.getBranch().filter((e) => e.type === 'message').map((e) => (e.message as { role: string }).role);
 
@@ -135,7 +136,7 @@ describe('AgentSession against the fake Anthropic server', function () {
     assert.deepEqual(requests.map(isSummary), [false, true, false]);
     assert.equal(server().attempts, 3);
     assert.deepEqual(requestProblems(requests[2]!.body), []);
-    assert.match(JSON.stringify(requests[2]!.body!.messages[0]), /<summary>\\nSUMMARY/);
+    assert.match(JSON.stringify(wire(requests[2]!).messages[0]), /<summary>\\nSUMMARY/);
     assert.equal((session.getBranch().at(-1)!.message as AssistantMessage).stopReason, 'stop');
     assert.deepEqual(events.filter((e) => e.type === 'error'), []);
   });
@@ -157,10 +158,10 @@ describe('AgentSession against the fake Anthropic server', function () {
     await agent.prompt('a long task');
     const requests = server().messageRequests();
     assert.deepEqual(requests.map(isSummary), [false, true, false]);
-    const continued = requests[2]!.body!;
+    const continued = wire(requests[2]!);
     assert.deepEqual(requestProblems(continued), []);
     assert.match(JSON.stringify(continued.messages[0]), /<summary>\\nSUMMARY/);
-    assert.equal((continued.messages.at(-1) as { content: { type: string }[] }).content[0]!.type, 'tool_result');
+    assert.equal(continued.messages.at(-1)!.content[0]!.type, 'tool_result');
     assert.deepEqual(
       events.filter((e) => e.type === 'compaction_end').map((e) => (e as { reason: string; willRetry: boolean }).reason),
       ['threshold'],

@@ -3,7 +3,7 @@ import { AgentSession, MISSING_TOOL_RESULT_TEXT, SKIPPED_TOOL_TEXT, STOPPED_TOOL
 import { inMemorySession, type LlmMessage, type Session } from '../../../src/core/session';
 import { steppingClock } from '../../support/builders';
 import { echoTool, hangingTool } from './support/fakeTools';
-import { call, calls, hangAfter, ScriptedProvider, text, type Script } from './support/scriptedProvider';
+import { call, calls, hangAfter, replyUsage, ScriptedProvider, text, type Script } from './support/scriptedProvider';
 import type { Tool } from '../../../src/core/agent/tools/tool';
 import { DENIED_TEXT } from '../../../src/core/agent/tools/approval';
 
@@ -215,5 +215,22 @@ describe('AgentSession turn loop', () => {
     const second = setup([calls([call('echo', { text: 'y' }, 't2')]), text('ok')], [echoTool(ran, true)], { allowedTools: ['echo'] });
     await second.agent.prompt('try');
     assert.deepEqual(ran, ['y']);
+  });
+
+  it('writes nothing for a reply stopped before anything arrived', async () => {
+    const waiting: { resolve?: () => void } = {};
+    const started = new Promise<void>((resolve) => (waiting.resolve = resolve));
+    const silent: Script = async function* (request) {
+      waiting.resolve!();
+      await new Promise<void>((resolve) => request.signal?.addEventListener('abort', () => resolve(), { once: true }));
+      yield { type: 'end', message: { role: 'assistant', content: [], api: 'anthropic-messages', provider: 'anthropic', model: request.model, usage: replyUsage(0, 0), stopReason: 'aborted', timestamp: 0 } };
+    };
+    const { session, agent, events } = setup([silent]);
+    const run = agent.prompt('hello?');
+    await started;
+    agent.abort();
+    await run;
+    assert.deepEqual(pathKinds(session), ['model_change', 'user']);
+    assert.equal(events.filter((e) => e.type === 'reply_end').length, 1);
   });
 });
