@@ -76,6 +76,7 @@ export class AnthropicProvider implements LlmProvider {
       log?.info(`request ${request.model}: ${built.params.messages.length} messages, ${built.params.tools?.length ?? 0} tools, attempt ${attempt}/${this.policy.maxAttempts}`);
       let failure: LlmError | undefined;
       try {
+        if (signal?.aborted) throw signal.reason;
         const events = await (await this.messagesClient()).stream(built.params, { ...(signal ? { signal } : {}), ...(headers ? { headers } : {}) });
         for await (const event of events) {
           if (signal?.aborted) break; // events already buffered when the abort came are not shown
