@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import * as os from 'node:os';
 import type { Json } from '../../session';
 import { optionalPositiveNumber, requiredString } from './args';
-import { argumentsSchema, defineTool, param, type ToolArgs } from './define';
+import { argumentsSchema, defineTool, param, type ToolArgs, ToolFailure } from './define';
 import { OutputTail, type OutputSnapshot } from './outputTail';
 import type { Tool, ToolContext, ToolResult } from './tool';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, truncationDetails } from './truncate';
@@ -58,6 +58,7 @@ export function createBashTool(options: BashToolOptions = {}): Tool {
 async function runBash(args: ToolArgs, context: ToolContext, options: BashToolOptions): Promise<ToolResult> {
   const command = requiredString(args, 'command');
   const timeout = optionalPositiveNumber(args, 'timeout');
+  if (!existsSync(context.root)) throw new ToolFailure(`The workspace folder ${context.root} does not exist; the command was not run.`);
   const output = new OutputTail({
     directory: options.outputDirectory ?? os.tmpdir(),
     prefix: 'arbor-bash',

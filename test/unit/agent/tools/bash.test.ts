@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync, statSync } from 'node:fs';
+import * as path from 'node:path';
 import { createBashTool } from '../../../../src/core/agent/tools/bash';
 import type { ToolResult } from '../../../../src/core/agent/tools/tool';
 import { textOf, useWorkspace } from './support';
@@ -120,9 +121,11 @@ describe('bash tool', () => {
     assert.equal(seen.includes('first'), true, JSON.stringify(seen));
   });
 
-  it('refuses a missing command and a bad timeout in plain words', async () => {
+  it('refuses a missing command, a bad timeout and a missing workspace folder in plain words', async () => {
     const ws = workspace();
     assert.equal(textOf(await ws.run(bash(ws.outside), {})), 'Invalid arguments: "command" must be a string (got nothing).');
     assert.equal(textOf(await ws.run(bash(ws.outside), { command: 'true', timeout: -1 })), 'Invalid arguments: "timeout" must be a positive number (got -1).');
+    const gone = path.join(ws.root, 'gone');
+    assert.equal(textOf(await ws.run(bash(ws.outside), { command: 'true' }, { root: gone })), `The workspace folder ${gone} does not exist; the command was not run.`);
   });
 });
