@@ -18,7 +18,7 @@ export const MISSING_TOOL_RESULT_TEXT = 'No result: the tool call was interrupte
 export class RequestMessages {
   private readonly list: LlmMessage[] = [];
   private openCalls: ToolCall[] = [];
-  private answered = new Set<string>();
+  private readonly answered = new Set<string>();
   private openTimestamp = 0;
   /** Tool results left out because no sent reply called them (for the log). */
   droppedResults = 0;
@@ -32,7 +32,9 @@ export class RequestMessages {
   }
 
   push(message: AgentMessage): void {
-    for (const converted of convertToLlm([message])) this.pushLlm(converted);
+    // The three model roles pass through as they are; the others are converted (bash, summaries…).
+    if (message.role === 'user' || message.role === 'assistant' || message.role === 'toolResult') this.pushLlm(message);
+    else for (const converted of convertToLlm([message])) this.pushLlm(converted);
   }
 
   /** What to send now: the list, plus error results for calls of the last reply that have none yet. */
@@ -52,7 +54,6 @@ export class RequestMessages {
       const sendable = sendableReply(message);
       if (!sendable) return;
       this.openCalls = sendable.content.filter((block): block is ToolCall => block.type === 'toolCall');
-      this.answered = new Set();
       this.openTimestamp = sendable.timestamp;
       this.list.push(sendable);
     } else if (message.role === 'toolResult') {
@@ -70,12 +71,15 @@ export class RequestMessages {
   }
 
   private closeOpenCalls(): void {
-    this.list.push(...this.missingResults());
+    // Most messages follow a reply without calls: nothing to allocate then (long branches).
+    if (this.openCalls.length === 0) return;
+    for (const result of this.missingResults()) this.list.push(result);
     this.openCalls = [];
-    this.answered = new Set();
+    this.answered.clear();
   }
 
   private missingResults(): ToolResultMessage[] {
+    if (this.openCalls.length === 0) return [];
     return this.unansweredCalls().map((call) => missingResult(call, this.openTimestamp));
   }
 }
