@@ -103,6 +103,7 @@ async function requestOverhead(server: FakeAnthropic, tmp: string): Promise<void
     console.log(msLine('JSON.stringify of the same request body', stringify));
     console.log(msLine('prompt() → provider.stream() (user entry, context, request messages)', toProvider));
     console.log(msLine('prompt() → request leaves (adds the adapter and the SDK serializing)', toFetch));
+    console.log(msLine('  of which the adapter and the SDK (provider.stream() → fetch)', median(samples.map((s) => s.toFetch - s.toProvider))));
     console.log(msLine('last stream event → reply entry on disk', toDisk));
     console.log(ratioLine('prompt() → request leaves / JSON.stringify', toFetch / stringify, { max: 2 }));
     console.log(ratioLine('last stream event → entry on disk / JSON.stringify', toDisk / stringify, { max: 2 }));
