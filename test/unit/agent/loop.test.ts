@@ -233,4 +233,16 @@ describe('AgentSession turn loop', () => {
     assert.deepEqual(pathKinds(session), ['model_change', 'user']);
     assert.equal(events.filter((e) => e.type === 'reply_end').length, 1);
   });
+
+  it('navigates without a summary: no request, and the next prompt continues from the chosen entry (a user message reopens for editing)', async () => {
+    const { session, provider, agent } = setup([text('a1'), text('a2'), text('a2 edited')]);
+    await agent.prompt('q1');
+    await agent.prompt('q2');
+    const q2 = session.getBranch().find((e) => e.type === 'message' && (e.message as { role: string; content: { text: string }[] }).content[0]?.text === 'q2')!;
+    const result = await agent.navigate(q2.id);
+    assert.deepEqual(result, { cancelled: false, editorText: 'q2' });
+    assert.equal(provider.requests.length, 2);
+    await agent.prompt('q2 edited');
+    assert.deepEqual(shape(provider.requests[2]!.messages), ['user:q1', 'assistant:a1', 'user:q2 edited']);
+  });
 });
