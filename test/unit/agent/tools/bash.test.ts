@@ -1,5 +1,7 @@
 import { strict as assert } from 'node:assert';
+import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { createBashTool } from '../../../../src/core/agent/tools/bash';
 import type { ToolResult } from '../../../../src/core/agent/tools/tool';
@@ -116,9 +118,17 @@ describe('bash tool', () => {
 
   it('streams partial output to onUpdate while the command runs', async () => {
     const ws = workspace();
+    // The command waits on a pipe that the test feeds only from onUpdate: the update must come first.
+    const fifo = path.join(ws.root, 'fifo');
+    execFileSync('mkfifo', [fifo]);
     const seen: string[] = [];
-    await ws.run(bash(ws.outside), { command: 'echo first; sleep 0.3; echo second' }, { onUpdate: (partial) => seen.push(textOf(partial)) });
-    assert.equal(seen.includes('first'), true, JSON.stringify(seen));
+    const result = await ws.run(bash(ws.outside), { command: 'echo first; cat fifo' }, {
+      onUpdate: (partial) => {
+        seen.push(textOf(partial));
+        if (seen.length === 1) void writeFile(fifo, 'second\n');
+      },
+    });
+    assert.deepEqual({ first: seen[0], final: textOf(result) }, { first: 'first', final: 'first\nsecond' });
   });
 
   it('refuses a missing command, a bad timeout and a missing workspace folder in plain words', async () => {
