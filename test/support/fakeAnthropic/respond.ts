@@ -23,8 +23,7 @@ export function sendError(res: ServerResponse, record: RecordedRequest, requestI
 }
 
 export async function sendMessage(res: ServerResponse, record: RecordedRequest, reply: MessageReply, ids: MessageIds): Promise<void> {
-  if (reply.headerDelayMs) await sleep(reply.headerDelayMs);
-  if (res.destroyed) return;
+  if (reply.headerDelayMs && !(await pause(res, reply.headerDelayMs))) return;
   for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
   const message = assembleMessage(reply, record.body, ids);
   if (record.body?.stream === true) return streamMessage(res, record, reply, streamEvents(message, reply.chunkSize));
@@ -58,11 +57,27 @@ async function streamMessage(
       res.end();
       return;
     }
-    if (reply.chunkDelayMs && sent > 0) await sleep(reply.chunkDelayMs);
+    if (reply.chunkDelayMs && sent > 0 && !(await pause(res, reply.chunkDelayMs))) return;
     if (!(await write(res, encodeEvent(events[sent]!)))) return;
   }
   record.outcome = 'complete';
   res.end();
+}
+
+/** Waits `ms`, cut short when the connection closes (so no timer outlives a closed server); false once closed. */
+async function pause(res: ServerResponse, ms: number): Promise<boolean> {
+  if (res.destroyed) return false;
+  const closed = new AbortController();
+  const onClose = (): void => closed.abort();
+  res.once('close', onClose);
+  try {
+    await sleep(ms, undefined, { signal: closed.signal });
+  } catch {
+    // Aborted: the client or the server closed the connection.
+  } finally {
+    res.off('close', onClose);
+  }
+  return !res.destroyed;
 }
 
 /** Writes one chunk, waiting for the socket to drain; false once the client is gone. */

@@ -1,6 +1,16 @@
 import { strict as assert } from 'node:assert';
 import Anthropic from '@anthropic-ai/sdk';
-import { chunks, rateLimitHeaders, reply, slow, text, useFakeAnthropic, type RecordedRequest } from '../../support/fakeAnthropic';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  chunks,
+  rateLimitHeaders,
+  reply,
+  slow,
+  startFakeAnthropic,
+  text,
+  useFakeAnthropic,
+  type RecordedRequest,
+} from '../../support/fakeAnthropic';
 
 const KEY = 'sk-ant-test-requests-0123456789';
 const HI = { model: 'claude-test-1', max_tokens: 100, messages: [{ role: 'user' as const, content: 'hi' }] };
@@ -186,5 +196,16 @@ describe('fake Anthropic server: recording, authentication and the other routes'
     assert.equal(response.headers.get('anthropic-ratelimit-requests-remaining'), '49');
     assert.equal(response.headers.get('anthropic-ratelimit-tokens-remaining'), '39000');
     assert.equal(response.headers.get('anthropic-ratelimit-tokens-limit'), '40000');
+  });
+
+  it('closes with a reply still waiting: the client sees a connection error and no response is left running', async () => {
+    const own = await startFakeAnthropic({ apiKey: KEY });
+    own.script(reply(text('never sent'), slow({ headerDelayMs: 600_000 })));
+    const pending = new Anthropic({ apiKey: KEY, baseURL: own.url, maxRetries: 0 }).messages.create(HI).catch((e: unknown) => e);
+    while (own.requests.length === 0) await sleep(5);
+    await own.close();
+    assert.ok((await pending) instanceof Anthropic.APIConnectionError);
+    await own.settled(); // would wait out the ten-minute delay (and time out) if the pause outlived the connection
+    assert.equal(own.lastRequest().outcome, 'aborted');
   });
 });

@@ -32,6 +32,13 @@ describe('fake Anthropic server: replies through the real SDK', () => {
     assert.equal(message.role, 'assistant');
   });
 
+  it('never splits a character made of two UTF-16 units across deltas', async () => {
+    server().script(reply(text('a😀b🌳'), chunks(1)));
+    const deltas: string[] = [];
+    await client().messages.stream(HI).on('text', (delta) => deltas.push(delta)).finalMessage();
+    assert.deepEqual(deltas, ['a', '😀', 'b', '🌳']);
+  });
+
   it('sends the events in the API order, with content indices', async () => {
     server().script(reply(thinking('Hmm', 'sig-A'), text('Hi'), toolUse('read', { path: 'a.ts' }, 'toolu_1'), chunks(100)));
     const stream = await client().messages.create({ ...HI, stream: true });
