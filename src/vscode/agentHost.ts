@@ -1,0 +1,265 @@
+// The chat's backend: one AgentSession for the current session (replaced when the session, the
+// settings or the key change, between runs), its events re-fired, prompts sent or queued, tool
+// approvals routed to whoever asks the user (the chat's cards). The chat view holds no agent logic.
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { AgentEvent, AgentLogger, AgentSession } from '../core/agent';
+import type { ApprovalCallback, ApprovalDecision } from '../core/agent/tools/tool';
+import { navigationTarget } from '../core/compaction';
+import { projectSessionDir, sessionDirName, type Session } from '../core/session';
+import { errorMessage } from '../core/util/errors';
+import { agentSignature, buildAgent } from './agentBuilder';
+import { onDidChangeConfig, readConfig, type ArborConfig } from './config';
+import type { CurrentSession } from './currentSession';
+import { noKeyError, PromptError } from './errors';
+import { watchFirstReply } from './promptWatch';
+import type { ApiKeyStore } from './secrets';
+
+export interface ChatHostState {
+  running: boolean;
+  queued: readonly string[];
+  hasKey: boolean;
+  trusted: boolean;
+  model: string;
+  /** Why no tools are offered (undefined: they are). */
+  toolsOff: 'untrusted' | 'no-folder' | undefined;
+}
+
+export interface AgentHostDeps {
+  current: CurrentSession;
+  keys: ApiKeyStore;
+  log: vscode.LogOutputChannel;
+  /** Where new sessions go when `arbor.sessionsDirectory` is empty (globalStorage/sessions). */
+  defaultSessionsRoot: string;
+}
+
+export class AgentHost implements vscode.Disposable {
+  private readonly events = new vscode.EventEmitter<AgentEvent>();
+  readonly onEvent = this.events.event;
+  private readonly sessionChanged = new vscode.EventEmitter<Session | undefined>();
+  readonly onDidChangeSession = this.sessionChanged.event;
+  private readonly stateChanged = new vscode.EventEmitter<ChatHostState>();
+  readonly onDidChangeState = this.stateChanged.event;
+
+  private agent: { agent: AgentSession; signature: string; subscription: vscode.Disposable } | undefined;
+  private building: Promise<AgentSession> | undefined;
+  private approvalHandler: ApprovalCallback | undefined;
+  /** "Allow always" answers, for the current session (they survive the agent being rebuilt). */
+  private allowedForSession = new Set<string>();
+  private running = false;
+  private queued: readonly string[] = [];
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly logger: AgentLogger;
+
+  constructor(private readonly deps: AgentHostDeps) {
+    const { log } = deps;
+    this.logger = { debug: (m) => log.debug(m), info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) };
+    this.disposables.push(
+      deps.current.onDidReplace((session) => this.sessionReplaced(session)),
+      deps.keys.onDidChange(() => this.fireState()),
+      onDidChangeConfig(() => this.fireState()),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.fireState()),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.fireState()),
+    );
+  }
+
+  get session(): Session | undefined {
+    return this.deps.current.session;
+  }
+
+  get state(): ChatHostState {
+    return {
+      running: this.running,
+      queued: this.queued,
+      hasKey: this.deps.keys.hasKey,
+      trusted: vscode.workspace.isTrusted,
+      model: readConfig().model,
+      toolsOff: !vscode.workspace.isTrusted ? 'untrusted' : toolRoot() === undefined ? 'no-folder' : undefined,
+    };
+  }
+
+  /**
+   * Sends `text` (queued while a run goes on). With no session open, creates one first. Resolves
+   * once the model's reply has begun (or the text was queued); rejects with a PromptError when
+   * nothing came back (no key, server unreachable, key refused): the user message then stays in
+   * the tree on a side branch, the position goes back, and the chat keeps the text.
+   */
+  async prompt(text: string): Promise<void> {
+    const agent = await this.ensureAgent();
+    if (agent.isRunning) {
+      void agent.prompt(text);
+      return;
+    }
+    const accepted = watchFirstReply(agent, { baseUrl: readConfig().baseUrl });
+    agent.prompt(text).catch((error: unknown) => this.deps.log.error(`The prompt failed: ${errorMessage(error)}`));
+    await accepted;
+  }
+
+  /** "Edit & branch": the position moves to the parent of user entry `entryId`; resolves with its text. */
+  async editAndBranch(entryId: string): Promise<string> {
+    const session = this.requireSession();
+    const { newLeafId, editorText } = navigationTarget(session, entryId);
+    await this.moveTo(newLeafId);
+    return editorText ?? '';
+  }
+
+  /** "Branch from here": the next prompt continues from `entryId`. */
+  async branchFrom(entryId: string): Promise<void> {
+    this.requireSession();
+    await this.moveTo(entryId);
+  }
+
+  /** Moves the position (null: before the first entry), stopping a run first. */
+  async moveTo(entryId: string | null): Promise<void> {
+    const session = this.requireSession();
+    await this.stopAndWait();
+    if (entryId === null) await session.resetLeaf();
+    else await session.branch(entryId);
+  }
+
+  /** Manual compaction with optional focus instructions; rejects when it fails or has nothing to do. */
+  async compact(customInstructions?: string): Promise<void> {
+    const agent = await this.ensureAgent();
+    await agent.compact(customInstructions);
+  }
+
+  /** Records a model change on the open session's branch (the setting is written by the caller). */
+  async setModel(modelId: string): Promise<void> {
+    const agent = this.agent?.agent ?? (this.session ? await this.ensureAgent({ keyOptional: true }) : undefined);
+    if (agent && !agent.isRunning) await agent.setModel(modelId);
+  }
+
+  stop(): void {
+    this.agent?.agent.abort();
+  }
+
+  setApprovalHandler(handler: ApprovalCallback): vscode.Disposable {
+    this.approvalHandler = handler;
+    return new vscode.Disposable(() => {
+      if (this.approvalHandler === handler) this.approvalHandler = undefined;
+    });
+  }
+
+  dispose(): void {
+    this.dropAgent();
+    for (const disposable of this.disposables) disposable.dispose();
+    this.events.dispose();
+    this.sessionChanged.dispose();
+    this.stateChanged.dispose();
+  }
+
+  // ---- the agent ---------------------------------------------------------------------------------
+
+  /** The agent for the current session (creating the session when none is open), rebuilt when what it was built from changed. */
+  private async ensureAgent(options: { keyOptional?: boolean } = {}): Promise<AgentSession> {
+    const found = await this.deps.keys.get();
+    if (!found && !options.keyOptional) throw noKeyError();
+    const session = this.session ?? (await this.createSession());
+    const config = readConfig();
+    const root = vscode.workspace.isTrusted ? toolRoot() : undefined;
+    const signature = agentSignature({ session, config, apiKey: found?.key ?? '', toolRoot: root });
+    const current = this.agent;
+    if (current && (current.signature === signature || current.agent.isRunning)) return current.agent;
+    this.building ??= this.rebuild(session, config, found?.key ?? '', root, signature).finally(() => (this.building = undefined));
+    return this.building;
+  }
+
+  private async rebuild(session: Session, config: ArborConfig, apiKey: string, root: string | undefined, signature: string): Promise<AgentSession> {
+    this.dropAgent();
+    const agent = await buildAgent({
+      session,
+      config,
+      apiKey,
+      toolRoot: root,
+      allowedTools: [...config.autoApprove, ...this.allowedForSession],
+      approve: (request) => this.askApproval(request),
+      logger: this.logger,
+    });
+    const subscription = agent.onEvent((event) => this.agentEvent(event));
+    this.agent = { agent, signature, subscription: new vscode.Disposable(() => subscription.dispose()) };
+    this.deps.log.info(`Agent ready: ${config.model}, ${root ? 'tools on' : 'no tools'}, estimator ${config.tokenEstimator}`);
+    return agent;
+  }
+
+  private dropAgent(): void {
+    if (!this.agent) return;
+    this.agent.subscription.dispose();
+    this.agent.agent.dispose();
+    this.agent = undefined;
+    if (this.running || this.queued.length > 0) {
+      this.running = false;
+      this.queued = [];
+      this.fireState();
+    }
+  }
+
+  private agentEvent(event: AgentEvent): void {
+    if (event.type === 'run_start') this.setRunning(true);
+    else if (event.type === 'run_end') this.setRunning(false);
+    else if (event.type === 'queue') {
+      this.queued = [...event.queued];
+      this.fireState();
+    } else if (event.type === 'error') this.deps.log.error(`Agent error (${event.reason}): ${event.message}`);
+    this.events.fire(event);
+  }
+
+  private async askApproval(request: Parameters<ApprovalCallback>[0]): Promise<ApprovalDecision> {
+    const decision = this.approvalHandler ? await this.approvalHandler(request) : await askInDialog(request.toolName);
+    if (decision === 'allow-always') this.allowedForSession.add(request.toolName);
+    this.deps.log.info(`Tool ${request.toolName}: ${decision}`);
+    return decision;
+  }
+
+  // ---- sessions ----------------------------------------------------------------------------------
+
+  private async createSession(): Promise<Session> {
+    const cwd = toolRoot() ?? os.homedir();
+    const configured = readConfig().sessionsDirectory;
+    const dir = configured ? projectSessionDir(configured, cwd) : path.join(this.deps.defaultSessionsRoot, sessionDirName(cwd));
+    return this.deps.current.create(dir, cwd);
+  }
+
+  private sessionReplaced(session: Session | undefined): void {
+    if (this.agent && this.agent.agent.session !== session) this.dropAgent();
+    this.allowedForSession = new Set();
+    this.sessionChanged.fire(session);
+    this.fireState();
+  }
+
+  private requireSession(): Session {
+    const session = this.session;
+    if (!session) throw new PromptError('no-session', 'No session is open.');
+    return session;
+  }
+
+  private async stopAndWait(): Promise<void> {
+    const agent = this.agent?.agent;
+    if (!agent) return;
+    agent.abort();
+    await agent.whenIdle();
+  }
+
+  private setRunning(running: boolean): void {
+    this.running = running;
+    if (!running) this.queued = [];
+    this.fireState();
+  }
+
+  private fireState(): void {
+    this.stateChanged.fire(this.state);
+  }
+}
+
+/** The first workspace folder (tools are confined to it), if any. */
+function toolRoot(): string | undefined {
+  return vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+}
+
+/** Used when no chat is there to show an approval card. */
+async function askInDialog(toolName: string): Promise<ApprovalDecision> {
+  const once = 'Allow Once';
+  const always = 'Allow Always (this session)';
+  const answer = await vscode.window.showWarningMessage(`Arbor wants to run the ${toolName} tool.`, { modal: true }, once, always);
+  return answer === once ? 'allow-once' : answer === always ? 'allow-always' : 'deny';
+}

@@ -1,0 +1,68 @@
+// The Anthropic API key: in VS Code's SecretStorage (the OS keychain), else ANTHROPIC_API_KEY of
+// the extension host's environment. Never in settings, logs or session files.
+import * as vscode from 'vscode';
+
+const SECRET_KEY = 'arbor.anthropicApiKey';
+
+export type KeySource = 'secret-storage' | 'environment';
+
+export class ApiKeyStore implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires after the stored key was set or cleared (here or in another window). */
+  readonly onDidChange = this.changed.event;
+  private readonly subscription: vscode.Disposable;
+  /** Whether a key is available, known once `get()` or `refresh()` ran. */
+  private known: boolean;
+
+  constructor(
+    private readonly secrets: vscode.SecretStorage,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {
+    this.known = this.envKey() !== undefined;
+    this.subscription = secrets.onDidChange((event) => {
+      if (event.key === SECRET_KEY) void this.refresh().then(() => this.changed.fire());
+    });
+  }
+
+  /** Last known answer to "is there a key?" (synchronous, for the chat's state). */
+  get hasKey(): boolean {
+    return this.known;
+  }
+
+  async get(): Promise<{ key: string; source: KeySource } | undefined> {
+    const stored = (await this.secrets.get(SECRET_KEY))?.trim();
+    const found = stored ? { key: stored, source: 'secret-storage' as const } : this.fromEnv();
+    this.known = found !== undefined;
+    return found;
+  }
+
+  async refresh(): Promise<boolean> {
+    return (await this.get()) !== undefined;
+  }
+
+  async set(key: string): Promise<void> {
+    await this.secrets.store(SECRET_KEY, key.trim());
+    this.known = true;
+    this.changed.fire();
+  }
+
+  async clear(): Promise<void> {
+    await this.secrets.delete(SECRET_KEY);
+    this.known = this.envKey() !== undefined;
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+
+  private fromEnv(): { key: string; source: KeySource } | undefined {
+    const key = this.envKey();
+    return key ? { key, source: 'environment' } : undefined;
+  }
+
+  private envKey(): string | undefined {
+    return this.env.ANTHROPIC_API_KEY?.trim() || undefined;
+  }
+}
