@@ -4,7 +4,8 @@
  * wrong types, null, arrays, nulls inside content arrays, huge strings, unknown types and roles,
  * names that are Object.prototype properties — written to files, and fed through every reader:
  * open, context and conversion, display tree, descriptions, token counts, cut points, compaction
- * preparation, branch summaries, the catalog and every CLI command.
+ * preparation, branch summaries, the catalog and every CLI command. A sweep applies every single
+ * change to every field of one entry of each kind, so no reader's assumption is left to chance.
  */
 import { strict as assert } from 'node:assert';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -46,7 +47,7 @@ import { memorySession } from '../../support/builders';
 import { loadPi } from '../../support/pi';
 import { useTempDir } from '../../support/tempDir';
 
-const FILES = 24;
+const FILES = 20;
 /**
  * Commands that need a model (and a server): they read the file through the same
  * `openSessionFile` and compaction preparation this test exercises directly.
@@ -135,6 +136,24 @@ function isRecord(value: Json | undefined): value is { [key: string]: Json } {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+const DELETE = Symbol('delete');
+const SWEEP_VALUES: Json[] = [null, 42, -1, true, '', 'x', [], [null], {}, { type: 'text' }, { toString: 1, valueOf: 1 }, 'constructor', '__proto__'];
+
+/** One entry of each kind (type, role and block types), from all the sources. */
+function representatives(sources: readonly (readonly { [key: string]: Json }[])[]): { [key: string]: Json }[] {
+  const byShape = new Map<string, { [key: string]: Json }>();
+  for (const entries of sources) {
+    for (const entry of entries) {
+      const message = isRecord(entry.message) ? entry.message : undefined;
+      const content = message?.content ?? entry.content;
+      const blocks = Array.isArray(content) ? [...new Set(content.map((block) => (isRecord(block) ? String(block.type) : '?')))].sort().join('+') : typeof content;
+      const shape = `${String(entry.type)}:${String(message?.role ?? '')}:${blocks}`;
+      if (!byShape.has(shape)) byShape.set(shape, entry);
+    }
+  }
+  return [...byShape.values()];
+}
+
 interface Sample {
   file: string;
   /** Line number → entry id, for the lines left unchanged. */
@@ -217,8 +236,8 @@ describe('no valid-JSON line makes a reader throw (property)', function () {
       }
     }
     // The mutations must reach both outcomes, or this test proves less than it says.
-    assert.ok(reported > 80, `${reported} lines reported`);
-    assert.ok(kept > 800, `${kept} entries kept`);
+    assert.ok(reported > 60, `${reported} lines reported`);
+    assert.ok(kept > 600, `${kept} entries kept`);
     assert.ok(refused > 0 && refused < FILES / 4, `${refused} files refused as not a session`);
   });
 
@@ -281,7 +300,12 @@ describe('no valid-JSON line makes a reader throw (property)', function () {
     getTree(tree);
     userMessagesForForking(tree);
     const leaves = tree.size === 0 ? [] : Array.from({ length: 4 }, () => dice.pick(tree.entries).id);
-    for (const leaf of leaves) {
+    for (const leaf of leaves) readAtLeaf(tree, leaf, dice);
+  }
+
+  /** Everything that reads the path to `leaf`: context, conversions, token counts, cuts, branches. */
+  function readAtLeaf(tree: LoadedSessionFile['tree'], leaf: string, dice: Dice): void {
+    {
       const context = buildSessionContext(tree, leaf);
       const llm = convertToLlm(context.messages);
       convertMessages(llm, 'claude-sonnet-4-5');
@@ -332,6 +356,56 @@ describe('no valid-JSON line makes a reader throw (property)', function () {
     }
     if (loaded.report.malformed.length > 0) assert.equal((await arbor('check', file)).code, 1);
   }
+
+  it('holds for every single change of every field of one entry of each kind', async () => {
+    const dice = new Dice(seededRandom(4242));
+    const base = sources[0]!;
+    const baseIds = new Set(base.map((e) => e.id as string));
+    const lastId = base[base.length - 1]!.id as Json;
+    const variants: { [key: string]: Json }[] = [];
+    for (const original of representatives(sources)) {
+      for (const step of places(original)) {
+        for (const value of [DELETE, ...SWEEP_VALUES] as (Json | typeof DELETE)[]) {
+          const variant = structuredClone(original);
+          const { holder, key } = holderOf(variant, step);
+          if (value === DELETE) {
+            if (Array.isArray(holder)) holder.splice(key as number, 1);
+            else delete holder[key as string];
+          } else put(holder, key, value);
+          // Its own line in the tree, below the base conversation (unless id or parent is what changed).
+          if (step[0] !== 'id') variant.id = `v${variants.length}`;
+          if (step[0] !== 'parentId') variant.parentId = lastId;
+          variants.push(variant);
+        }
+      }
+    }
+    const file = path.join(tmp(), 'sweep.jsonl');
+    writeFileSync(file, `${[HEADER, ...[...base, ...variants].map((e) => JSON.stringify(e))].join('\n')}\n`);
+    const before = readFileSync(file);
+    const loaded = await loadSessionFile(file);
+    assert.equal(loaded.tree.size + loaded.report.malformed.length, base.length + variants.length);
+    for (const id of baseIds) assert.ok(loaded.tree.has(id), `base entry ${id} missing`);
+    const kept = loaded.tree.entries.filter((entry) => !baseIds.has(entry.id));
+    assert.ok(kept.length > 500 && loaded.report.malformed.length > 500, `${kept.length} variants kept, ${loaded.report.malformed.length} reported`);
+    readAll(loaded, dice);
+    for (const entry of kept) {
+      try {
+        describeEntry(entry);
+        entryPreview(entry);
+        readAtLeaf(loaded.tree, entry.id, dice);
+      } catch (error) {
+        throw new Error(`${JSON.stringify(entry).slice(0, 400)}: ${(error as Error).stack}`, { cause: error });
+      }
+    }
+    // Ids the file itself holds (duplicates get fresh ids in memory, different on each read).
+    const leaf = (): string => dice.pick(kept.filter((entry) => entry.id.startsWith('v'))).id;
+    for (const argv of [['tree', file], ['check', file], ['export', file, '--format', 'html'], ['context', file, '--leaf', leaf()], ['cut-point', file, '--keep-recent', '50', '--leaf', leaf()]]) {
+      const run = await arbor(...argv, '--json');
+      assert.ok(run.code === 0 || run.code === 1, `arbor ${argv.join(' ')} exited ${run.code}: ${run.stderr}`);
+      JSON.parse(run.stdout);
+    }
+    assert.deepEqual(readFileSync(file), before);
+  });
 
   it('holds for the built CLI run as a process', async function () {
     this.timeout(120_000);
