@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { AgentSession, checkpointPathFor } from '../../../src/core/agent';
 import { createAnthropicProvider } from '../../../src/core/llm';
@@ -13,10 +14,26 @@ import { requestProblems } from './support/validBody';
 const CHILD = path.join(__dirname, 'support', 'crashChild.ts');
 const LONG_REPLY = 'The answer streams slowly, word by word, so that the process can die in the middle of it. '.repeat(4);
 
+let bundle: Promise<string> | undefined;
+
+/** The child bundled once per test run (starting it through tsx takes seconds on a busy machine). */
+function childBundle(): Promise<string> {
+  bundle ??= (async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'arbor-crash-child-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const esbuild = await import('esbuild');
+    const outfile = path.join(dir, 'crashChild.js');
+    await esbuild.build({ entryPoints: [CHILD], outfile, bundle: true, format: 'cjs', platform: 'node', target: 'node20', logLevel: 'silent' });
+    return outfile;
+  })();
+  return bundle;
+}
+
 /** Runs the child until `ready` says so, then kills it with SIGKILL. */
-function runAndKill(args: string[], ready: (lines: string[]) => boolean): Promise<void> {
+async function runAndKill(args: string[], ready: (lines: string[]) => boolean): Promise<void> {
+  const script = await childBundle();
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', CHILD, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child: ChildProcess = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     const lines: string[] = [];
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
