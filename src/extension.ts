@@ -1,11 +1,14 @@
 // Composition root: builds Arbor's objects and registers them. Logic lives in src/core; glue in src/vscode.
 import * as vscode from 'vscode';
+import { AgentHost } from './vscode/agentHost';
 import { ChatViewProvider } from './vscode/chatViewProvider';
 import { registerCommands } from './vscode/commands';
 import { measureContext } from './vscode/contextMeter';
 import { CurrentSession } from './vscode/currentSession';
+import { ApiKeyStore } from './vscode/secrets';
 import { SessionTreeProvider } from './vscode/sessionTreeProvider';
 import { TokenStatusBar } from './vscode/statusBar';
+import { SessionMemory } from './vscode/workspaceState';
 import { startOrReport } from './core/util/startup';
 
 export function activate(context: vscode.ExtensionContext): void {
@@ -19,19 +22,26 @@ export function activate(context: vscode.ExtensionContext): void {
 }
 
 function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): void {
-  const current = new CurrentSession(log);
+  const current = new CurrentSession(log, new SessionMemory(context.workspaceState));
+  const keys = new ApiKeyStore(context.secrets);
+  const host = new AgentHost({ current, keys, log, defaultSessionsRoot: vscode.Uri.joinPath(context.globalStorageUri, 'sessions').fsPath });
   const chat = new ChatViewProvider(context.extensionUri, current, log);
   const tree = new SessionTreeProvider(current);
   context.subscriptions.push(
     current,
+    keys,
+    host,
     chat,
     tree,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chat),
     vscode.window.registerTreeDataProvider(SessionTreeProvider.viewId, tree),
     new TokenStatusBar(current, measureContext, log),
-    ...registerCommands({ current, log }),
+    ...registerCommands({ host, current, keys, log }),
   );
   log.info(`Arbor ${String(context.extension.packageJSON.version)} activated`);
+  // After the views exist: the key's presence for the chat, and the session this window had before a reload.
+  void keys.refresh();
+  void current.restore();
 }
 
 export function deactivate(): void {

@@ -41,6 +41,9 @@ export class AgentHost implements vscode.Disposable {
   readonly onDidChangeSession = this.sessionChanged.event;
   private readonly stateChanged = new vscode.EventEmitter<ChatHostState>();
   readonly onDidChangeState = this.stateChanged.event;
+  private readonly focusRequested = new vscode.EventEmitter<void>();
+  /** "Arbor: Focus Chat Input": the chat view reveals itself and focuses its input. */
+  readonly onDidRequestInputFocus = this.focusRequested.event;
 
   private agent: { agent: AgentSession; signature: string; subscription: vscode.Disposable } | undefined;
   private building: Promise<AgentSession> | undefined;
@@ -134,6 +137,16 @@ export class AgentHost implements vscode.Disposable {
     this.agent?.agent.abort();
   }
 
+  /** "New Session": stops the run and closes the current session; the next prompt creates a new one. */
+  async newSession(): Promise<void> {
+    await this.stopAndWait();
+    this.deps.current.close();
+  }
+
+  requestInputFocus(): void {
+    this.focusRequested.fire();
+  }
+
   setApprovalHandler(handler: ApprovalCallback): vscode.Disposable {
     this.approvalHandler = handler;
     return new vscode.Disposable(() => {
@@ -147,6 +160,7 @@ export class AgentHost implements vscode.Disposable {
     this.events.dispose();
     this.sessionChanged.dispose();
     this.stateChanged.dispose();
+    this.focusRequested.dispose();
   }
 
   // ---- the agent ---------------------------------------------------------------------------------

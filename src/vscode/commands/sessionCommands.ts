@@ -1,21 +1,16 @@
-// Command handlers, one function each; the logic they call lives in the engine.
+// New Session, Open Session…, Open Session File: which session is current.
 import { promises as fs } from 'node:fs';
-import * as os from 'node:os';
 import * as vscode from 'vscode';
-import { expandHome, projectSessionDir } from '../core/session';
-import type { CurrentSession } from './currentSession';
-import { reportError } from './errors';
+import { projectSessionDir } from '../../core/session';
+import { readConfig } from '../config';
+import { reportError } from '../errors';
+import type { CommandDeps } from './deps';
 
-export interface CommandDeps {
-  current: CurrentSession;
-  log: vscode.LogOutputChannel;
-}
-
-/** Registers every `arbor.*` command; the manifest's `contributes.commands` lists exactly these. */
-export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
+export function registerSessionCommands(deps: CommandDeps): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('arbor.showLog', () => deps.log.show(true)),
+    vscode.commands.registerCommand('arbor.newSession', () => deps.host.newSession()),
     vscode.commands.registerCommand('arbor.openSession', (target?: vscode.Uri | string) => openSession(deps, target)),
+    vscode.commands.registerCommand('arbor.openSessionFile', () => openSessionFile(deps)),
   ];
 }
 
@@ -30,6 +25,16 @@ async function openSession(deps: CommandDeps, target?: vscode.Uri | string): Pro
     void vscode.window.showErrorMessage(`Arbor could not open the session. ${reportError(deps.log, `Opening ${uri.fsPath} failed`, error)}`);
     return false;
   }
+}
+
+/** Shows the current session's JSONL in an editor. */
+async function openSessionFile(deps: CommandDeps): Promise<void> {
+  const file = deps.current.session?.file;
+  if (!file) {
+    void vscode.window.showInformationMessage('No session file is open: send a prompt or open a session first.');
+    return;
+  }
+  await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: false });
 }
 
 async function pickSessionFile(): Promise<vscode.Uri | undefined> {
@@ -48,9 +53,8 @@ async function pickSessionFile(): Promise<vscode.Uri | undefined> {
  * own folder (pi's `--<cwd>--` layout) when there is one.
  */
 async function sessionsFolder(): Promise<vscode.Uri | undefined> {
-  const configured = vscode.workspace.getConfiguration('arbor').get<string>('sessionsDirectory', '').trim();
-  if (configured === '') return undefined;
-  const root = expandHome(configured, os.homedir());
+  const root = readConfig().sessionsDirectory;
+  if (root === undefined) return undefined;
   const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   for (const candidate of cwd ? [projectSessionDir(root, cwd), root] : [root]) {
     if (await isFolder(candidate)) return vscode.Uri.file(candidate);

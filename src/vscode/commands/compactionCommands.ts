@@ -1,0 +1,70 @@
+// Compact Session (optional focus instructions, progress with cancel) and Undo Compaction.
+import * as vscode from 'vscode';
+import type { Session } from '../../core/session';
+import { showFailure } from './notify';
+import type { CommandDeps } from './deps';
+
+export function registerCompactionCommands(deps: CommandDeps): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand('arbor.compactSession', () => compactSession(deps)),
+    vscode.commands.registerCommand('arbor.undoCompaction', () => undoCompaction(deps)),
+  ];
+}
+
+/** Resolves true when a compaction was appended (its card reaches the chat through the session's events). */
+async function compactSession(deps: CommandDeps): Promise<boolean> {
+  if (!deps.current.session) {
+    void vscode.window.showInformationMessage('No session is open: there is nothing to compact.');
+    return false;
+  }
+  const focus = await vscode.window.showInputBox({
+    title: 'Compact Session',
+    prompt: 'What should the summary focus on? (optional: press Enter for none, Escape to cancel)',
+    placeHolder: 'e.g. the decisions about the API, the open bugs',
+  });
+  if (focus === undefined) return false;
+  try {
+    await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'Arbor: compacting the session…', cancellable: true },
+      async (_progress, token) => {
+        const subscription = token.onCancellationRequested(() => deps.host.stop());
+        try {
+          await deps.host.compact(focus.trim() === '' ? undefined : focus.trim());
+        } finally {
+          subscription.dispose();
+        }
+      },
+    );
+    return true;
+  } catch (error) {
+    showFailure(deps.log, 'Compaction', error);
+    return false;
+  }
+}
+
+/**
+ * Moves the position to the entry before the last compaction on the current branch (the
+ * compaction's parent), however many turns came after it. The compaction stays in the tree.
+ */
+async function undoCompaction(deps: CommandDeps): Promise<boolean> {
+  const session = deps.current.session;
+  const compaction = session ? lastCompaction(session) : undefined;
+  if (!session || !compaction) {
+    void vscode.window.showInformationMessage('There is no compaction on the current branch to undo.');
+    return false;
+  }
+  try {
+    await deps.host.moveTo(compaction.parentId);
+    deps.log.info(`Undo compaction: moved to ${compaction.parentId ?? 'the start'}, before compaction ${compaction.id}`);
+    return true;
+  } catch (error) {
+    showFailure(deps.log, 'Undo Compaction', error);
+    return false;
+  }
+}
+
+function lastCompaction(session: Session): { id: string; parentId: string | null } | undefined {
+  const branch = session.getBranch();
+  for (let i = branch.length - 1; i >= 0; i--) if (branch[i]!.type === 'compaction') return branch[i];
+  return undefined;
+}

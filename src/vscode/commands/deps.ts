@@ -1,0 +1,12 @@
+// What the command handlers are given (constructor-style injection, no service locator).
+import type * as vscode from 'vscode';
+import type { AgentHost } from '../agentHost';
+import type { CurrentSession } from '../currentSession';
+import type { ApiKeyStore } from '../secrets';
+
+export interface CommandDeps {
+  host: AgentHost;
+  current: CurrentSession;
+  keys: ApiKeyStore;
+  log: vscode.LogOutputChannel;
+}

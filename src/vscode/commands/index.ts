@@ -1,0 +1,22 @@
+// Every `arbor.*` command; the manifest's `contributes.commands` lists exactly these.
+import type * as vscode from 'vscode';
+import { registerAgentCommands } from './agentCommands';
+import { registerCompactionCommands } from './compactionCommands';
+import { trackContextKeys } from './contextKeys';
+import type { CommandDeps } from './deps';
+import { registerKeyCommands } from './keyCommands';
+import { registerModelCommand } from './modelCommand';
+import { registerSessionCommands } from './sessionCommands';
+
+export type { CommandDeps } from './deps';
+
+export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
+  return [
+    ...registerSessionCommands(deps),
+    ...registerCompactionCommands(deps),
+    ...registerKeyCommands(deps),
+    registerModelCommand(deps),
+    ...registerAgentCommands(deps),
+    ...trackContextKeys(deps),
+  ];
+}

@@ -1,0 +1,52 @@
+// Select Model: a quick pick of the models Arbor knows, plus "Other…" for any id. Writes
+// `arbor.model` and records the change on the open session's branch.
+import * as vscode from 'vscode';
+import { MODEL_FAMILIES } from '../../core/llm/anthropic/models';
+import { readConfig } from '../config';
+import { showFailure } from './notify';
+import type { CommandDeps } from './deps';
+
+const OTHER = 'Other…';
+
+export function registerModelCommand(deps: CommandDeps): vscode.Disposable {
+  return vscode.commands.registerCommand('arbor.selectModel', (modelId?: string) => selectModel(deps, modelId));
+}
+
+async function selectModel(deps: CommandDeps, given?: string): Promise<string | undefined> {
+  const model = typeof given === 'string' && given.trim() !== '' ? given.trim() : await pickModel(readConfig().model);
+  if (!model) return undefined;
+  await vscode.workspace.getConfiguration('arbor').update('model', model, configTarget());
+  try {
+    await deps.host.setModel(model);
+  } catch (error) {
+    showFailure(deps.log, 'Recording the model change', error);
+  }
+  deps.log.info(`Model set to ${model}`);
+  return model;
+}
+
+async function pickModel(current: string): Promise<string | undefined> {
+  const items: vscode.QuickPickItem[] = MODEL_FAMILIES.map((family) => ({
+    label: family.prefix,
+    description: family.prefix === current ? 'current' : undefined,
+    detail: `${thousands(family.contextWindow)} context · ${thousands(family.maxOutputTokens)} output · $${family.prices[0]} / $${family.prices[1]} per million tokens in / out`,
+  }));
+  items.push({ label: OTHER, detail: 'Type any model id (a dated id, or a model served by your arbor.baseUrl)' });
+  const picked = await vscode.window.showQuickPick(items, { title: 'Select Model', placeHolder: `Current: ${current}`, matchOnDetail: true });
+  if (!picked) return undefined;
+  if (picked.label !== OTHER) return picked.label;
+  const typed = await vscode.window.showInputBox({ title: 'Model id', value: current, validateInput: (value) => (value.trim() === '' ? 'Type a model id.' : undefined) });
+  return typed?.trim() || undefined;
+}
+
+/** Where the setting is written: the workspace when it already sets a model there, else the user settings. */
+function configTarget(): vscode.ConfigurationTarget {
+  const inspected = vscode.workspace.getConfiguration('arbor').inspect<string>('model');
+  if (inspected?.workspaceFolderValue !== undefined) return vscode.ConfigurationTarget.WorkspaceFolder;
+  if (inspected?.workspaceValue !== undefined) return vscode.ConfigurationTarget.Workspace;
+  return vscode.ConfigurationTarget.Global;
+}
+
+function thousands(tokens: number): string {
+  return tokens >= 1_000_000 ? `${tokens / 1_000_000}M` : `${Math.round(tokens / 1000)}k`;
+}
