@@ -9,7 +9,7 @@
  * `abort()` stops the stream or the running tool; what was received is kept as an `aborted`
  * reply and every tool call gets a result, so the next request is valid.
  */
-import { DEFAULT_COMPACTION_SETTINGS, navigateTree, type CompactionModel, type NavigateResult, type Summarizer } from '../compaction';
+import { DEFAULT_COMPACTION_SETTINGS, navigateTree, type CompactionModel, type CompactionSettings, type NavigateResult, type Summarizer } from '../compaction';
 import type { LlmProvider, ModelInfo, ThinkingLevel } from '../llm/provider';
 import { providerSummarizer } from '../llm/summarizer';
 import type { Session } from '../session';
@@ -51,6 +51,7 @@ export class AgentSession {
   private readonly work: BusyState;
   private compactionController: AbortController | undefined;
   private readonly turns: TurnLoop;
+  private readonly compactionSettings: CompactionSettings;
 
   /** Creates the agent and recovers a reply that a dead process left half-streamed. */
   static async create(options: AgentSessionOptions): Promise<AgentSession> {
@@ -69,6 +70,7 @@ export class AgentSession {
     this.estimator = options.estimator ?? piEstimator;
     this.modelId = options.settings.model;
     this.thinking = options.settings.thinkingLevel ?? 'off';
+    this.compactionSettings = { ...DEFAULT_COMPACTION_SETTINGS, ...options.settings.compaction };
     this.tracker = new ContextTracker(this.session, (entry) => this.emit({ type: 'entry_appended', entry }));
     this.queue = new InputQueue((queued) => this.emit({ type: 'queue', queued }));
     this.work = new BusyState(this.queue, (text) => this.startRun(text));
@@ -78,7 +80,7 @@ export class AgentSession {
       session: this.session,
       tracker: this.tracker,
       summarizer: this.compactionSummarizer(),
-      settings: { ...DEFAULT_COMPACTION_SETTINGS, ...options.settings.compaction },
+      settings: this.compactionSettings,
       estimator: this.estimator,
       calibration: options.calibration,
       now: () => this.now(),
@@ -168,7 +170,7 @@ export class AgentSession {
       ...(this.options.calibration ? { calibration: this.options.calibration } : {}),
       modelKey: `${this.provider.provider}/${this.modelId}`,
       contextWindow: info?.contextWindow,
-      settings: { ...DEFAULT_COMPACTION_SETTINGS, ...this.options.settings.compaction },
+      settings: this.compactionSettings,
     });
   }
 
