@@ -39,6 +39,15 @@ describe('fake Anthropic server: replies through the real SDK', () => {
     assert.deepEqual(deltas, ['a', '😀', 'b', '🌳']);
   });
 
+  it('streams a megabyte reply whole, waiting for the client to drain', async () => {
+    const big = 'abcdefghij'.repeat(100_000);
+    server().script(reply(text(big), chunks(4096)));
+    let deltas = 0;
+    const message = await client().messages.stream(HI).on('text', () => deltas++).finalMessage();
+    assert.equal(deltas, Math.ceil(big.length / 4096));
+    assert.equal(message.content[0]?.type === 'text' ? message.content[0].text : '', big);
+  });
+
   it('sends the events in the API order, with content indices', async () => {
     server().script(reply(thinking('Hmm', 'sig-A'), text('Hi'), toolUse('read', { path: 'a.ts' }, 'toolu_1'), chunks(100)));
     const stream = await client().messages.create({ ...HI, stream: true });
