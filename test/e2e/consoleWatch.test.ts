@@ -8,11 +8,11 @@ import { poll } from './support/workbench';
 describe('the console watch', () => {
   it("reports a failed load of one of Arbor's own webview resources", async () => {
     const wb = workbench();
-    assert.deepEqual(wb.takeProblems(), [], 'no problem before the missing file is asked for');
     // Clicking Arbor's icon while its container shows would close the side bar.
     if (!(await wb.paneHeader('Chat').isVisible())) await wb.openArbor();
     await wb.setPaneExpanded('Chat', true);
     const frame = await wb.chatFrame();
+    assert.deepEqual(wb.takeProblems(), [], 'no problem before the missing file is asked for');
     // What a renamed or unpackaged media file does: the webview asks for chat.css's sibling, which is not there.
     await frame.evaluate(`(() => {
       const style = document.querySelector('link[rel="stylesheet"]');

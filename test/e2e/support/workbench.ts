@@ -91,11 +91,12 @@ export class ArborWorkbench {
 
   // ---- views ----------------------------------------------------------------------------------
 
-  /** Clicks Arbor's activity-bar icon and waits for both of its views. */
+  /** Clicks Arbor's activity-bar icon and waits for both of its views, and for Arbor's log to say it activated. */
   async openArbor(): Promise<void> {
     await this.page.locator('.activitybar a.action-label[aria-label^="Arbor"]').click();
     await this.paneHeader('Chat').waitFor();
     await this.paneHeader('Session Tree').waitFor();
+    await poll('Arbor\'s log to say it activated', 15_000, async () => (this.arborLogFiles().length > 0 && /Arbor \S+ activated/.test(this.arborLog()) ? true : undefined));
   }
 
   paneHeader(viewName: string) {
@@ -212,11 +213,18 @@ export class ArborWorkbench {
 
   private logErrorsTaken = 0;
 
-  /** Arbor's LogOutputChannel, as the extension host wrote it to disk. */
+  /**
+   * Arbor's LogOutputChannel, as the extension host wrote it to disk. Throws when there is none
+   * (Arbor not activated yet, or the workbench moved its logs): the log checks fail, never skip.
+   */
   arborLog(): string {
-    return extensionHostLogs(this.server.userDataDir, path.join('arbor-dev.arbor', 'Arbor.log'))
-      .map((file) => fs.readFileSync(file, 'utf8'))
-      .join('\n');
+    const files = this.arborLogFiles();
+    if (files.length === 0) throw new Error(`Arbor's log was not found under ${this.server.userDataDir}/logs/*/exthost1/arbor-dev.arbor/: the log checks cannot run`);
+    return files.map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+  }
+
+  private arborLogFiles(): string[] {
+    return extensionHostLogs(this.server.userDataDir, path.join('arbor-dev.arbor', 'Arbor.log'));
   }
 
 }
