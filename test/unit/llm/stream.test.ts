@@ -41,21 +41,21 @@ describe('llm/anthropic: streaming a reply from the fake server', () => {
     assert.match(message.responseId ?? '', /^msg_/);
   });
 
-  it('reports usage in pi\'s shape, with the total and the cost from the price table (Sonnet 4.5)', async () => {
-    server().script(reply(text('Hi.'), usage({ input_tokens: 1000, output_tokens: 500, cache_read_input_tokens: 20_000, cache_creation_input_tokens: 4000 })));
+  it('reports usage in pi\'s shape, with the total and the cost from the price table (Haiku 4.5: $1 / $5 / $0.10 / $1.25)', async () => {
+    server().script(reply(text('Hi.'), usage({ input_tokens: 2000, output_tokens: 300, cache_read_input_tokens: 10_000, cache_creation_input_tokens: 1000 })));
     const { provider } = testProvider(server());
-    const events = await collect(provider.stream(request()));
+    const events = await collect(provider.stream(request({ model: 'claude-haiku-4-5' })));
     assert.deepEqual(endOf(events).message.usage, {
-      input: 1000,
-      output: 500,
-      cacheRead: 20_000,
-      cacheWrite: 4000,
-      totalTokens: 25_500,
-      cost: { input: 0.003, output: 0.0075, cacheRead: 0.006, cacheWrite: 0.015, total: 0.0315 },
+      input: 2000,
+      output: 300,
+      cacheRead: 10_000,
+      cacheWrite: 1000,
+      totalTokens: 13_300,
+      cost: { input: 0.002, output: 0.0015, cacheRead: 0.001, cacheWrite: 0.00125, total: 0.002 + 0.0015 + 0.001 + 0.00125 },
     });
     // The first report (message_start) already has the input counts; message_delta brings the output.
     const reports = events.flatMap((e) => (e.type === 'usage' ? [[e.usage.input, e.usage.output, e.usage.cacheRead]] : []));
-    assert.deepEqual(reports, [[1000, 1, 20_000], [1000, 500, 20_000]]);
+    assert.deepEqual(reports, [[2000, 1, 10_000], [2000, 300, 10_000]]);
   });
 
   it('takes the input count from the server, which counts it from the request body', async () => {

@@ -2,8 +2,7 @@
  * pi-ai 0.73.1's Anthropic provider as an oracle for request bodies: it builds its request for the
  * same context, and we catch the body in its `onPayload` hook and stop it there (nothing is sent).
  */
-import type { ThinkingLevel, ToolSpec } from '../../../../src/core/llm';
-import type { LlmMessage } from '../../../../src/core/session';
+import type { LlmRequest } from '../../../../src/core/llm';
 
 // eslint-disable-next-line @typescript-eslint/consistent-type-imports
 type PiAi = typeof import('@mariozechner/pi-ai');
@@ -21,15 +20,8 @@ export function loadPiAi(): Promise<[PiAi, PiAnthropic]> {
 
 const STOP = 'oracle: body captured';
 
-export interface PiContext {
-  model: string;
-  systemPrompt: string;
-  messages: LlmMessage[];
-  tools?: ToolSpec[];
-  maxTokens: number;
-  /** Asks pi's "simple" entry point, which maps a thinking level to its parameters. */
-  thinking?: ThinkingLevel;
-}
+/** `thinking` set: pi's "simple" entry point is asked, which maps a level to its parameters. */
+export type PiContext = Pick<LlmRequest, 'model' | 'systemPrompt' | 'messages' | 'tools' | 'maxTokens' | 'thinking'>;
 
 export async function piRequestBody(context: PiContext): Promise<PiBody> {
   const [ai, anthropic] = await loadPiAi();
