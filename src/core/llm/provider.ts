@@ -68,7 +68,10 @@ export type ProviderEvent =
   /** A piece of the arguments' JSON text as it streams. */
   | { type: 'tool_call_delta'; index: number; delta: string }
   | { type: 'usage'; usage: Usage }
-  /** A retryable failure; the next attempt starts after `delayMs`. Drop the partial reply shown so far. */
+  /**
+   * A retryable failure; the next attempt starts after `delayMs`. Drop the partial reply shown so
+   * far. `attempt` is the number of the attempt about to start (2 for the first retry).
+   */
   | { type: 'retry'; attempt: number; delayMs: number; error: LlmError }
   | { type: 'end'; message: AssistantMessage; error?: LlmError };
 
