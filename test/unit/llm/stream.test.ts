@@ -102,6 +102,16 @@ describe('llm/anthropic: streaming a reply from the fake server', () => {
     assert.equal((message.content[0] as { text: string }).text, shown);
     assert.equal(shown, 'One two ');
     assert.equal(server().attempts, 1);
+    await server().settled();
+    assert.equal(server().lastRequest().outcome, 'aborted', 'the HTTP request was dropped, not read to its end');
+  });
+
+  it('drops the HTTP request when the consumer stops reading the stream', async () => {
+    server().script(reply(text('One two three four five six seven eight nine ten'), { kind: 'message', blocks: [], chunkSize: 4 }, slow({ chunkDelayMs: 30 })));
+    const { provider } = testProvider(server());
+    for await (const event of provider.stream(request())) if (event.type === 'text_delta') break;
+    await server().settled();
+    assert.equal(server().lastRequest().outcome, 'aborted');
   });
 
   it('tells the consumer to drop a partial reply before retrying after a reset, then streams the whole new reply', async () => {
