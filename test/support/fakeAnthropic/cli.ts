@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { demoHandler } from './demoScript';
 import { startFakeAnthropic } from './server';
+import { errorMessage } from '../../../src/core/util/errors';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -48,6 +49,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((thrown: unknown) => {
-  process.stderr.write(`fake-anthropic: ${thrown instanceof Error ? thrown.message : String(thrown)}\n`);
+  process.stderr.write(`fake-anthropic: ${errorMessage(thrown)}\n`);
   process.exit(1);
 });

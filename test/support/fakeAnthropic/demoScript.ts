@@ -9,10 +9,9 @@
  *   3. a long Markdown reply, to watch scrolling and token counts.
  */
 import type { Json } from '../../../src/core/session';
+import { contentBlocks, isObject, type JsonObject } from './json';
 import type { RecordedRequest } from './recording';
 import { reply, slow, text, thinking, toolUse, type Handler, type MessageReply } from './script';
-
-type JsonObject = { [key: string]: Json };
 
 export interface DemoOptions {
   /** Pause between stream events, so the UI visibly streams; 0 for tests. */
@@ -64,16 +63,8 @@ function pathIn(prompt: string): string | undefined {
   return /[\w./-]+\.[A-Za-z0-9]+/.exec(prompt)?.[0];
 }
 
-const isObject = (value: Json | undefined): value is JsonObject =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 const asArray = (value: Json | undefined): Json[] => (Array.isArray(value) ? value : []);
-
-/** A message's or tool result's content as blocks (a plain string becomes one text block). */
-function blocksOf(holder: JsonObject): JsonObject[] {
-  const content = holder['content'];
-  if (typeof content === 'string') return [{ type: 'text', text: content }];
-  return asArray(content).filter(isObject);
-}
+const blocksOf = (holder: JsonObject): JsonObject[] => contentBlocks(holder) ?? [];
 
 function textOf(holder: JsonObject): string {
   return blocksOf(holder)

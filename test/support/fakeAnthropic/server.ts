@@ -17,6 +17,7 @@ import { countInputTokens } from './tokens';
 import type { MessagesRequestBody } from './wire';
 import { sendError, sendMessage } from './respond';
 import { requestProblem } from './validate';
+import { errorMessage } from '../../../src/core/util/errors';
 
 export interface FakeAnthropicOptions {
   /** 0 (the default) picks a free port. */
@@ -137,7 +138,7 @@ class FakeState {
       });
       await this.answer(record, res, requestId);
     } catch (thrown) {
-      const message = thrown instanceof Error ? thrown.message : String(thrown);
+      const message = errorMessage(thrown);
       if (record && !res.headersSent && !res.destroyed) {
         sendError(res, record, requestId, error(500, 'api_error', `fake server: handler failed: ${message}`));
       } else res.destroy();

@@ -8,9 +8,8 @@
  * "prompt is too long", never on these.
  */
 import type { Json } from '../../../src/core/session';
+import { contentBlocks, isObject, type JsonObject } from './json';
 import type { MessagesRequestBody } from './wire';
-
-type JsonObject = { [key: string]: Json };
 
 const MAX_CACHE_BREAKPOINTS = 4;
 
@@ -90,17 +89,6 @@ function thinkingProblem(body: MessagesRequestBody): string | undefined {
     return '`max_tokens` must be greater than `thinking.budget_tokens`. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking#max-tokens-and-context-window-size';
   }
   return undefined;
-}
-
-const isObject = (value: Json | undefined): value is JsonObject =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** A message's content as blocks; a string is one text block; undefined when it is neither. */
-function contentBlocks(message: JsonObject): JsonObject[] | undefined {
-  const content = message['content'];
-  if (typeof content === 'string') return [{ type: 'text', text: content }];
-  if (!Array.isArray(content)) return undefined;
-  return content.filter(isObject);
 }
 
 function idsOf(blocks: JsonObject[], type: string, field: string): string[] {
