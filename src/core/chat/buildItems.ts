@@ -1,0 +1,164 @@
+/**
+ * Session entries → chat items. `buildItems` turns a whole branch (sent once, on reset);
+ * `itemUpdate` turns one appended entry into what the webview must change (a new item, or a result
+ * attached to a tool call already shown), so a running conversation never resends the branch.
+ */
+import { isKnownEntry, messageText, type ImageContent, type SessionEntry, type StoredMessage, type TextContent, type ToolResultMessage } from '../session';
+import { asObject, finiteNumber, stringList } from './jsonFields';
+import type { AssistantBlock, AssistantItem, ChatImage, ChatItem, ToolCallBlock, ToolResultView } from './items';
+import { formatArgs, summarizeArgs } from './toolSummary';
+
+/** Past this, a tool's output is cut for display (the session keeps all of it). */
+export const MAX_RESULT_CHARS = 20_000;
+
+const SHOWN_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+/** What one appended entry changes in the chat. */
+export type ItemUpdate =
+  | { kind: 'item'; item: ChatItem }
+  | { kind: 'toolResult'; entryId: string; toolCallId: string; result: ToolResultView }
+  | { kind: 'none' };
+
+/** Every item of a branch, tool results attached to their calls. */
+export function buildItems(branch: readonly SessionEntry[]): ChatItem[] {
+  const items: ChatItem[] = [];
+  const calls = new Map<string, { item: AssistantItem; block: ToolCallBlock }>();
+  for (const entry of branch) {
+    const update = itemUpdate(entry);
+    if (update.kind === 'item') {
+      items.push(update.item);
+      if (update.item.kind === 'assistant') indexCalls(update.item, calls);
+    } else if (update.kind === 'toolResult') {
+      const call = calls.get(update.toolCallId);
+      if (call) attachResult(call.item, call.block, update.entryId, update.result);
+      else items.push(orphanResult(entry, update));
+    }
+  }
+  return items;
+}
+
+/** What appending `entry` changes; a tool result names the call it belongs to. */
+export function itemUpdate(entry: SessionEntry): ItemUpdate {
+  if (!isKnownEntry(entry)) return { kind: 'none' };
+  switch (entry.type) {
+    case 'message':
+      return messageUpdate(entry.id, entry.message);
+    case 'compaction': {
+      const arbor = asObject(entry['arbor']);
+      const details = asObject(entry.details);
+      const tokensAfter = finiteNumber(arbor?.['tokensAfter']);
+      const summarizedEntries = finiteNumber(arbor?.['summarizedEntries']);
+      return {
+        kind: 'item',
+        item: {
+          kind: 'compaction',
+          id: entry.id,
+          summary: entry.summary,
+          tokensBefore: entry.tokensBefore,
+          ...(tokensAfter !== undefined ? { tokensAfter } : {}),
+          ...(summarizedEntries !== undefined ? { summarizedEntries } : {}),
+          readFiles: stringList(details?.['readFiles']),
+          modifiedFiles: stringList(details?.['modifiedFiles']),
+        },
+      };
+    }
+    case 'branch_summary': {
+      const details = asObject(entry.details);
+      return {
+        kind: 'item',
+        item: { kind: 'branchSummary', id: entry.id, summary: entry.summary, readFiles: stringList(details?.['readFiles']), modifiedFiles: stringList(details?.['modifiedFiles']) },
+      };
+    }
+    case 'custom_message':
+      return entry.display ? { kind: 'item', item: { kind: 'custom', id: entry.id, customType: entry.customType, text: messageText({ content: entry.content }, '\n') } } : { kind: 'none' };
+    default:
+      return { kind: 'none' };
+  }
+}
+
+function messageUpdate(id: string, message: StoredMessage): ItemUpdate {
+  switch (message.role) {
+    case 'user':
+      return { kind: 'item', item: { kind: 'user', id, text: messageText(message, '\n'), images: imagesOf(message.content) } };
+    case 'assistant':
+      return { kind: 'item', item: assistantItem(id, message) };
+    case 'toolResult':
+      return { kind: 'toolResult', entryId: id, toolCallId: message.toolCallId, result: resultView(message) };
+    case 'bashExecution':
+      return {
+        kind: 'item',
+        item: {
+          kind: 'bash',
+          id,
+          command: message.command,
+          output: message.output,
+          ...(typeof message.exitCode === 'number' ? { exitCode: message.exitCode } : {}),
+          cancelled: message.cancelled === true,
+          truncated: message.truncated === true,
+        },
+      };
+    case 'custom':
+      return message.display ? { kind: 'item', item: { kind: 'custom', id, customType: message.customType, text: messageText(message, '\n') } } : { kind: 'none' };
+    default:
+      return { kind: 'none' };
+  }
+}
+
+function assistantItem(id: string, message: Extract<StoredMessage, { role: 'assistant' }>): AssistantItem {
+  const blocks: AssistantBlock[] = [];
+  for (const block of Array.isArray(message.content) ? message.content : []) {
+    if (block.type === 'text') blocks.push({ type: 'text', text: block.text });
+    else if (block.type === 'thinking') blocks.push({ type: 'thinking', text: block.thinking, redacted: block.redacted === true });
+    else if (block.type === 'toolCall') {
+      const args = asObject(block.arguments) ?? {};
+      blocks.push({ type: 'toolCall', toolCallId: block.id, name: block.name, summary: summarizeArgs(block.name, args), args: formatArgs(args), status: 'pending' });
+    }
+  }
+  const ending = endingOf(message);
+  return { kind: 'assistant', id, blocks, model: message.model, ...(ending ? { ending } : {}), branchPointId: id, streaming: false };
+}
+
+/** Why a reply ended early, in words for the chat; undefined for a normal end. */
+export function endingOf(message: { stopReason: string; errorMessage?: string }): AssistantItem['ending'] {
+  switch (message.stopReason) {
+    case 'aborted':
+      return { reason: 'aborted', message: 'Stopped before the reply was complete.' };
+    case 'error':
+      return { reason: 'error', message: message.errorMessage ? `The reply failed: ${message.errorMessage}` : 'The reply failed.' };
+    case 'length':
+      return { reason: 'length', message: 'The reply hit the output token limit (arbor.maxOutputTokens) and was cut off.' };
+    default:
+      return undefined;
+  }
+}
+
+export function resultView(message: Pick<ToolResultMessage, 'content' | 'details' | 'isError'>): ToolResultView {
+  const full = messageText(message, '\n');
+  const cut = full.length > MAX_RESULT_CHARS;
+  const toolCut = asObject(asObject(message.details)?.['truncation'])?.['truncated'] === true;
+  return { text: cut ? full.slice(0, MAX_RESULT_CHARS) : full, isError: message.isError === true, truncated: cut || toolCut, images: imagesOf(message.content) };
+}
+
+/** Attaches a result to its call (in place: the item is being built or was just copied). */
+export function attachResult(item: AssistantItem, block: ToolCallBlock, entryId: string, result: ToolResultView): void {
+  block.result = result;
+  block.status = result.isError ? 'error' : 'done';
+  item.branchPointId = entryId;
+}
+
+function indexCalls(item: AssistantItem, calls: Map<string, { item: AssistantItem; block: ToolCallBlock }>): void {
+  for (const block of item.blocks) if (block.type === 'toolCall') calls.set(block.toolCallId, { item, block });
+}
+
+function orphanResult(entry: SessionEntry, update: Extract<ItemUpdate, { kind: 'toolResult' }>): ChatItem {
+  const message = (entry as { message?: { toolName?: unknown } }).message;
+  const toolName = typeof message?.toolName === 'string' ? message.toolName : 'tool';
+  return { kind: 'toolResult', id: update.entryId, toolCallId: update.toolCallId, toolName, result: update.result };
+}
+
+function imagesOf(content: string | readonly (TextContent | ImageContent)[] | undefined): ChatImage[] {
+  if (!Array.isArray(content)) return [];
+  return content
+    .filter((block): block is ImageContent => block?.type === 'image' && typeof block.data === 'string' && SHOWN_IMAGE_TYPES.has(block.mimeType))
+    .map((block) => ({ mimeType: block.mimeType, data: block.data }));
+}

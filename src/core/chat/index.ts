@@ -1,0 +1,4 @@
+export * from './items';
+export * from './buildItems';
+export * from './streamingReply';
+export * from './toolSummary';

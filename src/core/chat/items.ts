@@ -1,0 +1,113 @@
+/**
+ * The chat's render model: what the webview draws, item by item, as is. Built in core from session
+ * entries and agent events (`buildItems.ts`, `streamingReply.ts`), so the webview holds no
+ * conversation logic and every rule here is unit-tested in Node.
+ *
+ * Plain data only (it crosses postMessage): strings, numbers, booleans, arrays, objects.
+ */
+
+/** An image shown inline (a `data:` URL is made from it; only raster types survive). */
+export interface ChatImage {
+  mimeType: string;
+  /** base64 */
+  data: string;
+}
+
+export interface UserItem {
+  kind: 'user';
+  /** The session entry's id (Edit & branch, Branch from here). */
+  id: string;
+  text: string;
+  images: ChatImage[];
+}
+
+/** A tool's result as the chat shows it, attached to its call. */
+export interface ToolResultView {
+  text: string;
+  isError: boolean;
+  /** The tool cut its output, or the chat cut the text it shows. */
+  truncated: boolean;
+  images: ChatImage[];
+}
+
+export type ToolCallStatus = 'pending' | 'running' | 'done' | 'error';
+
+export interface ToolCallBlock {
+  type: 'toolCall';
+  toolCallId: string;
+  name: string;
+  /** The arguments in short: a path, a command, a pattern (one line). */
+  summary: string;
+  /** The arguments as pretty-printed JSON (while streaming: the raw text received so far). */
+  args: string;
+  status: ToolCallStatus;
+  result?: ToolResultView;
+}
+
+export type AssistantBlock = { type: 'text'; text: string } | { type: 'thinking'; text: string; redacted: boolean } | ToolCallBlock;
+
+export interface AssistantItem {
+  kind: 'assistant';
+  /** The entry id; `STREAMING_ID` while the reply streams. */
+  id: string;
+  blocks: AssistantBlock[];
+  model: string;
+  /** Set when the reply did not end normally: said in the chat, not hidden. */
+  ending?: { reason: 'aborted' | 'error' | 'length'; message: string };
+  /** Where "Branch from here" moves to: the last tool result of this reply, or the reply itself. */
+  branchPointId: string;
+  streaming: boolean;
+}
+
+export interface CompactionItem {
+  kind: 'compaction';
+  id: string;
+  summary: string;
+  tokensBefore: number;
+  /** Arbor's own record; absent for compactions written by pi. */
+  tokensAfter?: number;
+  summarizedEntries?: number;
+  readFiles: string[];
+  modifiedFiles: string[];
+}
+
+export interface BranchSummaryItem {
+  kind: 'branchSummary';
+  id: string;
+  summary: string;
+  readFiles: string[];
+  modifiedFiles: string[];
+}
+
+export interface CustomItem {
+  kind: 'custom';
+  id: string;
+  customType: string;
+  text: string;
+}
+
+export interface BashItem {
+  kind: 'bash';
+  id: string;
+  command: string;
+  output: string;
+  exitCode?: number;
+  cancelled: boolean;
+  truncated: boolean;
+}
+
+/** A tool result whose call is not on the branch (a foreign or damaged file): shown on its own. */
+export interface OrphanToolResultItem {
+  kind: 'toolResult';
+  id: string;
+  toolCallId: string;
+  toolName: string;
+  result: ToolResultView;
+}
+
+export type ChatItem = UserItem | AssistantItem | CompactionItem | BranchSummaryItem | CustomItem | BashItem | OrphanToolResultItem;
+
+export type ChatItemKind = ChatItem['kind'];
+
+/** The id of the reply being streamed (no entry exists for it yet). */
+export const STREAMING_ID = '__streaming__';

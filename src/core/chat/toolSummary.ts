@@ -1,0 +1,34 @@
+/** A tool call's arguments in short (the card's title line) and in full (its body). */
+import type { Json } from '../session';
+
+/** Which argument says what a call does, per tool; other tools show their first string argument. */
+const KEY_ARGUMENT: Record<string, readonly string[]> = {
+  read: ['path'],
+  write: ['path'],
+  edit: ['path'],
+  ls: ['path'],
+  bash: ['command'],
+  grep: ['pattern', 'path'],
+  find: ['pattern', 'path'],
+};
+
+const MAX_SUMMARY = 80;
+
+export function summarizeArgs(name: string, args: { [key: string]: Json }): string {
+  const keys = KEY_ARGUMENT[name];
+  const values = keys
+    ? keys.map((key) => args[key]).filter((value): value is string => typeof value === 'string' && value !== '')
+    : Object.values(args).filter((value): value is string => typeof value === 'string').slice(0, 1);
+  return oneLine(values.join(' in '));
+}
+
+export function formatArgs(args: { [key: string]: Json }): string {
+  return JSON.stringify(args, null, 2);
+}
+
+/** The first line, cut to a length that fits a card title. */
+export function oneLine(text: string, max = MAX_SUMMARY): string {
+  const first = text.trim().split('\n', 1)[0] ?? '';
+  const more = first.length > max || text.trim().includes('\n');
+  return first.length > max ? `${first.slice(0, max - 1)}…` : more ? `${first} …` : first;
+}
