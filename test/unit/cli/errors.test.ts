@@ -112,7 +112,7 @@ describe('arbor errors', () => {
       assert.deepEqual(JSON.parse(run.stdout).tornTail, true);
     });
 
-    it('imports the tokenizer only for --estimator tokenizer, and starts well under a second', async () => {
+    it('imports the tokenizer only for --estimator tokenizer (start-up time is measured by bench/cli.bench.ts)', async () => {
       // The bundle lives in a temp folder where gpt-tokenizer cannot be found: any import of it fails.
       const session = fixturePath('synthetic-branched.jsonl');
       const pi = await arborProcess('tokens', session, '--json');
@@ -120,9 +120,7 @@ describe('arbor errors', () => {
       const tokenizer = await arborProcess('tokens', session, '--estimator', 'tokenizer');
       assert.equal(tokenizer.code, 2);
       assert.match(tokenizer.stderr, /^arbor tokens: --estimator tokenizer: the gpt-tokenizer package could not be loaded \(Cannot find package 'gpt-tokenizer' [^\n]*\)\n$/);
-      const started = performance.now();
       assert.equal((await arborProcess('--help')).code, 0);
-      assert.ok(performance.now() - started < 1000);
     });
 
     it('a header-only file exits 0 for tree', async () => {
