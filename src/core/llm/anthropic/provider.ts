@@ -14,7 +14,7 @@ import { type PromptCacheOptions } from './cache';
 import { createMessagesClient, DEFAULT_BASE_URL, type MessagesClient } from './client';
 import { StreamCutError, toLlmError } from './errors';
 import { findFamily, lookupModel, type ModelOverrides } from './models';
-import { buildRequest } from './params';
+import { buildRequest, type BuiltRequest } from './params';
 import { abortableSleep, DEFAULT_RETRY_POLICY, retryDelay, type RetryPolicy, type Sleep } from './retry';
 import { ReplyAssembler } from './stream';
 
@@ -60,59 +60,60 @@ export class AnthropicProvider implements LlmProvider {
 
   async *stream(request: LlmRequest): AsyncGenerator<ProviderEvent> {
     const { now, log } = this.options;
-    const timestamp = now();
     const model = this.modelInfo(request.model);
+    const base = { model: request.model, timestamp: now() };
     const signal = request.signal;
     yield { type: 'start', model: request.model };
     if (!this.options.apiKey) {
-      const error = new LlmError('auth', 'No Anthropic API key is set', { retryable: false });
-      yield this.failed(new ReplyAssembler(model.pricing), request, timestamp, error);
+      yield failed(new ReplyAssembler(model.pricing), base, new LlmError('auth', 'No Anthropic API key is set', { retryable: false }));
       return;
     }
     const built = buildRequest(request, model, findFamily(request.model), this.options.promptCache ?? {});
-    const headers = built.betas.length > 0 ? { 'anthropic-beta': built.betas.join(',') } : undefined;
     for (let attempt = 1; ; attempt++) {
       const reply = new ReplyAssembler(model.pricing);
-      log?.info(`request ${request.model}: ${built.params.messages.length} messages, ${built.params.tools?.length ?? 0} tools, attempt ${attempt}/${this.policy.maxAttempts}`);
-      let failure: LlmError | undefined;
-      try {
-        if (signal?.aborted) throw signal.reason;
-        const events = await (await this.messagesClient()).stream(built.params, { ...(signal ? { signal } : {}), ...(headers ? { headers } : {}) });
-        for await (const event of events) {
-          if (signal?.aborted) break; // events already buffered when the abort came are not shown
-          yield* reply.apply(event);
-        }
-        if (!signal?.aborted && !reply.complete) throw new StreamCutError();
-      } catch (error) {
-        failure = toLlmError(error, { aborted: signal?.aborted ?? false, now });
-      }
-      if (!failure && signal?.aborted) failure = toLlmError(undefined, { aborted: true, now });
+      const failure = yield* this.attempt(built, reply, signal, attempt);
       if (!failure) {
-        const message = reply.message({ model: request.model, timestamp });
+        const message = reply.message(base);
         log?.info(`reply ${message.responseId ?? '?'}: ${message.stopReason}, ${message.usage.input} in / ${message.usage.output} out`);
         yield { type: 'end', message };
         return;
       }
-      failure.details.attempts = attempt;
       const delayMs = retryDelay(failure, attempt, this.policy, this.options.random ?? Math.random);
       if (delayMs === undefined) {
         if (failure.reason !== 'aborted') log?.warn(`request failed after ${attempt} attempt(s): ${failure.message}`);
-        yield this.failed(reply, request, timestamp, failure);
+        yield failed(reply, base, failure);
         return;
       }
       log?.info(`${failure.reason}${failure.details.status ? ` (${failure.details.status})` : ''}: retrying in ${delayMs} ms`);
       yield { type: 'retry', attempt: attempt + 1, delayMs, error: failure };
       await (this.options.sleep ?? abortableSleep)(delayMs, signal);
       if (signal?.aborted) {
-        yield this.failed(new ReplyAssembler(model.pricing), request, timestamp, toLlmError(undefined, { aborted: true, now }));
+        yield failed(new ReplyAssembler(model.pricing), base, toLlmError(undefined, { aborted: true, now }));
         return;
       }
     }
   }
 
-  private failed(reply: ReplyAssembler, request: LlmRequest, timestamp: number, error: LlmError): ProviderEvent {
-    const stopReason = error.reason === 'aborted' ? 'aborted' : 'error';
-    return { type: 'end', message: reply.message({ model: request.model, timestamp }, { stopReason, errorMessage: error.message }), error };
+  /** One HTTP request: streams into `reply`; returns the failure, or undefined when the reply is whole. */
+  private async *attempt(built: BuiltRequest, reply: ReplyAssembler, signal: AbortSignal | undefined, attempt: number): AsyncGenerator<ProviderEvent, LlmError | undefined> {
+    const { now, log } = this.options;
+    log?.info(`request ${built.params.model}: ${built.params.messages.length} messages, ${built.params.tools?.length ?? 0} tools, attempt ${attempt}/${this.policy.maxAttempts}`);
+    const headers = built.betas.length > 0 ? { headers: { 'anthropic-beta': built.betas.join(',') } } : {};
+    let failure: LlmError | undefined;
+    try {
+      if (signal?.aborted) throw signal.reason;
+      const events = await (await this.messagesClient()).stream(built.params, { ...(signal ? { signal } : {}), ...headers });
+      for await (const event of events) {
+        if (signal?.aborted) break; // events already buffered when the abort came are not shown
+        yield* reply.apply(event);
+      }
+      if (signal?.aborted) throw signal.reason;
+      if (!reply.complete) throw new StreamCutError();
+    } catch (error) {
+      failure = toLlmError(error, { aborted: signal?.aborted ?? false, now });
+      failure.details.attempts = attempt;
+    }
+    return failure;
   }
 
   /** The SDK client, made on first use; a failed load is tried again on the next request. */
@@ -128,4 +129,10 @@ export class AnthropicProvider implements LlmProvider {
     });
     return this.client;
   }
+}
+
+/** The `end` event of a reply that did not finish: its partial content, aborted or failed. */
+function failed(reply: ReplyAssembler, base: { model: string; timestamp: number }, error: LlmError): ProviderEvent {
+  const stopReason = error.reason === 'aborted' ? 'aborted' : 'error';
+  return { type: 'end', message: reply.message(base, { stopReason, errorMessage: error.message }), error };
 }
