@@ -1,7 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fixturePath } from '../../support/fixtures';
 import { useTempDir } from '../../support/tempDir';
 import { arbor, arborProcess, type CliRun } from './runArbor';
