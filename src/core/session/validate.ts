@@ -39,9 +39,9 @@ export function entryProblem(value: Record<string, unknown>): string | undefined
 export function headerProblem(value: Record<string, unknown>): string | undefined {
   const fault =
     idFault(value) ??
-    requiredString(value, 'cwd', '') ??
-    optionalString(value, 'timestamp', '') ??
-    optionalString(value, 'parentSession', '') ??
+    str(value.cwd, 'cwd') ??
+    optStr(value.timestamp, 'timestamp') ??
+    optStr(value.parentSession, 'parentSession') ??
     (value.version === undefined || typeof value.version === 'number' ? undefined : fieldFault('version', value.version, 'a number'));
   return fault === undefined ? undefined : `session header: ${fault}`;
 }
@@ -56,7 +56,7 @@ function baseFault(entry: Record<string, unknown>): string | undefined {
   if (problem !== undefined) return problem;
   const parentId = entry.parentId;
   if (parentId !== null && parentId !== undefined && typeof parentId !== 'string') return fieldFault('parentId', parentId, 'a string or null');
-  return optionalString(entry, 'timestamp', '');
+  return optStr(entry.timestamp, 'timestamp');
 }
 
 function typeFault(entry: Record<string, unknown>): string | undefined {
@@ -65,22 +65,22 @@ function typeFault(entry: Record<string, unknown>): string | undefined {
     case 'message':
       return messageFault(entry.message);
     case 'thinking_level_change':
-      return requiredString(entry, 'thinkingLevel', '');
+      return str(entry.thinkingLevel, 'thinkingLevel');
     case 'model_change':
-      return requiredString(entry, 'provider', '') ?? requiredString(entry, 'modelId', '');
+      return str(entry.provider, 'provider') ?? str(entry.modelId, 'modelId');
     case 'compaction':
-      return requiredString(entry, 'summary', '') ?? requiredString(entry, 'firstKeptEntryId', '') ?? requiredNumber(entry, 'tokensBefore', '');
+      return str(entry.summary, 'summary') ?? str(entry.firstKeptEntryId, 'firstKeptEntryId') ?? num(entry.tokensBefore, 'tokensBefore');
     case 'branch_summary':
-      return requiredString(entry, 'summary', '') ?? requiredString(entry, 'fromId', '');
+      return str(entry.summary, 'summary') ?? str(entry.fromId, 'fromId');
     case 'custom':
-      return requiredString(entry, 'customType', '');
+      return str(entry.customType, 'customType');
     case 'custom_message':
-      return requiredString(entry, 'customType', '') ?? contentFault(entry.content, 'content', false);
+      return str(entry.customType, 'customType') ?? contentFault(entry.content, 'content', false);
     case 'label':
       // An absent, null or empty label clears it.
-      return requiredString(entry, 'targetId', '') ?? (entry.label === null ? undefined : optionalString(entry, 'label', ''));
+      return str(entry.targetId, 'targetId') ?? (entry.label === null ? undefined : optStr(entry.label, 'label'));
     case 'session_info':
-      return entry.name === null ? undefined : optionalString(entry, 'name', '');
+      return entry.name === null ? undefined : optStr(entry.name, 'name');
     default:
       return undefined;
   }
@@ -91,7 +91,7 @@ function messageFault(message: unknown): string | undefined {
   const role = message.role;
   if (typeof role !== 'string') return fieldFault('message.role', role, 'a string');
   // Compared with numbers (stale usage, calibration): an object there would throw.
-  const timestamp = optionalNumber(message, 'timestamp', 'message.');
+  const timestamp = optNum(message.timestamp, 'message.timestamp');
   if (timestamp !== undefined) return timestamp;
   switch (role) {
     case 'user':
@@ -100,29 +100,29 @@ function messageFault(message: unknown): string | undefined {
       return (
         contentFault(message.content, 'message.content', true) ??
         usageFault(message.usage) ??
-        optionalString(message, 'provider', 'message.') ??
-        optionalString(message, 'model', 'message.') ??
-        optionalString(message, 'errorMessage', 'message.')
+        optStr(message.provider, 'message.provider') ??
+        optStr(message.model, 'message.model') ??
+        optStr(message.errorMessage, 'message.errorMessage')
       );
     case 'toolResult':
       return (
-        requiredString(message, 'toolCallId', 'message.') ??
-        optionalString(message, 'toolName', 'message.') ??
-        optionalBoolean(message, 'isError', 'message.') ??
+        str(message.toolCallId, 'message.toolCallId') ??
+        optStr(message.toolName, 'message.toolName') ??
+        optBool(message.isError, 'message.isError') ??
         contentFault(message.content, 'message.content', true)
       );
     case 'bashExecution':
       return (
-        requiredString(message, 'command', 'message.') ??
-        requiredString(message, 'output', 'message.') ??
-        optionalNumber(message, 'exitCode', 'message.') ??
-        optionalString(message, 'fullOutputPath', 'message.')
+        str(message.command, 'message.command') ??
+        str(message.output, 'message.output') ??
+        optNum(message.exitCode, 'message.exitCode') ??
+        optStr(message.fullOutputPath, 'message.fullOutputPath')
       );
     case 'custom':
-      return requiredString(message, 'customType', 'message.') ?? contentFault(message.content, 'message.content', false);
+      return str(message.customType, 'message.customType') ?? contentFault(message.content, 'message.content', false);
     case 'branchSummary':
     case 'compactionSummary':
-      return requiredString(message, 'summary', 'message.');
+      return str(message.summary, 'message.summary');
     default:
       return undefined;
   }
@@ -145,65 +145,63 @@ function blockFault(block: unknown, path: string, index: number): string | undef
   if (typeof type !== 'string') return fieldFault(`${path}[${index}].type`, type, 'a string');
   switch (type) {
     case 'text':
-      return blockString(block, 'text', path, index, true) ?? blockString(block, 'textSignature', path, index, false);
+      return blockStr(block.text, path, index, 'text', true) ?? blockStr(block.textSignature, path, index, 'textSignature', false);
     case 'thinking':
-      return blockString(block, 'thinking', path, index, true) ?? blockString(block, 'thinkingSignature', path, index, false);
+      return blockStr(block.thinking, path, index, 'thinking', true) ?? blockStr(block.thinkingSignature, path, index, 'thinkingSignature', false);
     case 'image':
-      return blockString(block, 'data', path, index, true) ?? blockString(block, 'mimeType', path, index, true);
+      return blockStr(block.data, path, index, 'data', true) ?? blockStr(block.mimeType, path, index, 'mimeType', true);
     case 'toolCall':
       if (!isRecord(block.arguments)) return fieldFault(`${path}[${index}].arguments`, block.arguments, 'an object');
       return (
-        blockString(block, 'id', path, index, true) ??
-        blockString(block, 'name', path, index, true) ??
-        blockString(block, 'thoughtSignature', path, index, false)
+        blockStr(block.id, path, index, 'id', true) ??
+        blockStr(block.name, path, index, 'name', true) ??
+        blockStr(block.thoughtSignature, path, index, 'thoughtSignature', false)
       );
     default:
       return undefined;
   }
 }
 
-function blockString(block: Record<string, unknown>, key: string, path: string, index: number, required: boolean): string | undefined {
-  const value = block[key];
+function blockStr(value: unknown, path: string, index: number, key: string, required: boolean): string | undefined {
   if (typeof value === 'string' || (!required && value === undefined)) return undefined;
   return fieldFault(`${path}[${index}].${key}`, value, 'a string');
 }
 
-const USAGE_COUNTS = ['input', 'output', 'cacheRead', 'cacheWrite'] as const;
-
 /** The counts the context meter and the compaction trigger add up. */
 function usageFault(usage: unknown): string | undefined {
   if (!isRecord(usage)) return fieldFault('message.usage', usage, 'an object');
-  for (const key of USAGE_COUNTS) {
-    if (typeof usage[key] !== 'number') return fieldFault(`message.usage.${key}`, usage[key], 'a number');
-  }
-  return optionalNumber(usage, 'totalTokens', 'message.usage.');
+  return (
+    num(usage.input, 'message.usage.input') ??
+    num(usage.output, 'message.usage.output') ??
+    num(usage.cacheRead, 'message.usage.cacheRead') ??
+    num(usage.cacheWrite, 'message.usage.cacheWrite') ??
+    optNum(usage.totalTokens, 'message.usage.totalTokens')
+  );
 }
 
-function requiredString(record: Record<string, unknown>, key: string, prefix: string): string | undefined {
-  const value = record[key];
-  return typeof value === 'string' ? undefined : fieldFault(prefix + key, value, 'a string');
+// The checks take the value itself (a named property read at the call site, fast on any entry
+// shape) and a constant path, so nothing is built unless the check fails.
+
+function str(value: unknown, path: string): string | undefined {
+  return typeof value === 'string' ? undefined : fieldFault(path, value, 'a string');
 }
 
-function optionalString(record: Record<string, unknown>, key: string, prefix: string): string | undefined {
-  const value = record[key];
-  return value === undefined || typeof value === 'string' ? undefined : fieldFault(prefix + key, value, 'a string');
+function optStr(value: unknown, path: string): string | undefined {
+  return value === undefined || typeof value === 'string' ? undefined : fieldFault(path, value, 'a string');
 }
 
-function requiredNumber(record: Record<string, unknown>, key: string, prefix: string): string | undefined {
-  const value = record[key];
-  return typeof value === 'number' ? undefined : fieldFault(prefix + key, value, 'a number');
+function num(value: unknown, path: string): string | undefined {
+  return typeof value === 'number' ? undefined : fieldFault(path, value, 'a number');
 }
 
 /** A number, or absent or null. */
-function optionalNumber(record: Record<string, unknown>, key: string, prefix: string): string | undefined {
-  const value = record[key];
-  return value === undefined || value === null || typeof value === 'number' ? undefined : fieldFault(prefix + key, value, 'a number');
+function optNum(value: unknown, path: string): string | undefined {
+  return value === undefined || value === null || typeof value === 'number' ? undefined : fieldFault(path, value, 'a number');
 }
 
 /** Sent to the model as is (a tool result's error flag): a boolean, or absent. */
-function optionalBoolean(record: Record<string, unknown>, key: string, prefix: string): string | undefined {
-  const value = record[key];
-  return value === undefined || typeof value === 'boolean' ? undefined : fieldFault(prefix + key, value, 'a boolean');
+function optBool(value: unknown, path: string): string | undefined {
+  return value === undefined || typeof value === 'boolean' ? undefined : fieldFault(path, value, 'a boolean');
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
