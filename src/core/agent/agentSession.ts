@@ -155,6 +155,7 @@ export class AgentSession {
   async setModel(modelId: string): Promise<void> {
     this.modelId = modelId;
     await this.turns.recordSettings();
+    this.emitTokens(); // another window, another threshold
   }
 
   async setThinkingLevel(level: ThinkingLevel): Promise<void> {
