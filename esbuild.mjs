@@ -1,6 +1,7 @@
 // Bundles the extension (and, as they appear, the CLI and the webview) with esbuild.
 // Flags: --production minifies and drops sourcemaps' inline content; --watch rebuilds on change.
 import * as esbuild from 'esbuild';
+import { copyFileSync, rmSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -39,7 +40,26 @@ const builds = [
   // out of the bundle and is required from node_modules only for `--estimator tokenizer`, so the
   // CLI starts as fast as Node itself.
   { ...nodeOptions, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, external: ['gpt-tokenizer'] },
+  // The chat webview: one browser script (markdown-it, DOMPurify, highlight.js inside), loaded by
+  // nonce under a CSP without eval. Its stylesheet is media/chat.css, written by hand.
+  {
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    entryPoints: ['src/webview/main.ts'],
+    outfile: 'media/chat.js',
+    minify: production,
+    sourcemap: !production,
+    logLevel: 'warning',
+    plugins: watch ? [problemMatcherPlugin] : [],
+  },
 ];
+
+// The codicon font and its stylesheet, served to the webview from media/ (the CSP allows nothing else).
+for (const file of ['codicon.css', 'codicon.ttf']) copyFileSync(`node_modules/@vscode/codicons/dist/${file}`, `media/${file}`);
+// A production build has no source map: a stale one from a development build must not reach the VSIX.
+if (production) rmSync('media/chat.js.map', { force: true });
 
 if (watch) {
   const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));

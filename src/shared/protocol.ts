@@ -1,92 +1,195 @@
 /**
  * The messages between the extension host and the chat webview: one discriminated union per
- * direction, on `type`. Both sides import these types (the webview script through JSDoc), so a
- * message that one side sends and the other does not expect is a type error, not a silent no-op.
+ * direction, on `type`. Both sides import these types, so a message one side sends and the other
+ * does not expect is a type error, not a silent no-op. The items themselves are core's render model
+ * (src/core/chat): the webview draws them as they come.
  *
- * Handshake: the webview posts `ready` once its script runs; the host queues everything it would
- * send before that and answers `ready` with `state`.
+ * Handshake: the webview posts `ready` once its script runs (also after it was hidden and shown
+ * again, or the window reloaded); the host queues what it would send before that and answers with
+ * `status` and `reset` (the whole branch, once). After that only appends, deltas and updates flow.
  */
+import type { AssistantItem, ChatItem, ToolResultView } from '../core/chat/items';
+import type { ReplyDelta } from '../core/chat/streamingReply';
 
-import type { EntryDisplayKind } from '../core/session/describe';
-
-// ---- the render model (host → webview) -------------------------------------------------------
-
-/** How one entry on the current branch is shown in the chat. */
-export type ChatItemKind = EntryDisplayKind;
-
-export interface ChatItem {
-  /** The session entry's id. */
-  id: string;
-  kind: ChatItemKind;
-  /** Plain text; the webview renders it as text, never as HTML. */
-  text: string;
-  /** Short secondary line: tool names, tokens before a compaction, a label. */
-  detail?: string;
-}
-
-export interface ChatSession {
-  /** The session's name, or its file name. */
-  title: string;
-  file: string;
-  items: ChatItem[];
-}
-
-export interface ChatState {
-  /** Undefined: no session is open (the webview shows its empty state). */
-  session: ChatSession | undefined;
-}
+export type { AssistantItem, ChatItem, ToolResultView } from '../core/chat/items';
+export type { ReplyDelta } from '../core/chat/streamingReply';
 
 export type NoticeLevel = 'info' | 'warning' | 'error';
 
-// ---- host → webview ---------------------------------------------------------------------------
+/** What a notice's button does: run a (whitelisted) command, or send the failed prompt again. */
+export type NoticeAction = { kind: 'command'; label: string; command: ChatCommandId } | { kind: 'retry'; label: string };
 
-/** The whole chat, sent in reply to `ready` and whenever the current session changes. */
-export interface StateMessage {
-  type: 'state';
-  state: ChatState;
+/** The commands the webview may ask the host to run; anything else is refused by the guard. */
+export const CHAT_COMMANDS = ['arbor.setApiKey', 'arbor.showLog', 'arbor.compactSession', 'arbor.newSession', 'arbor.openSession', 'workbench.trust.manage'] as const;
+export type ChatCommandId = (typeof CHAT_COMMANDS)[number];
+
+export interface ChatStatus {
+  running: boolean;
+  /** Prompts waiting for the running turn to end. */
+  queued: readonly string[];
+  trusted: boolean;
+  hasKey: boolean;
+  model: string;
+  /** Why tools are off (undefined: they are on). */
+  toolsOff?: 'untrusted' | 'no-folder';
+  /** A compaction is running (the chat says so). */
+  compacting: boolean;
+  hasSession: boolean;
 }
 
-/** A line shown under the conversation (e.g. why a prompt could not be sent). */
+export type ApprovalDecision = 'allow-once' | 'allow-always' | 'deny';
+
+// ---- host → webview ---------------------------------------------------------------------------
+
+/** The whole branch: on ready, on a session switch, when the position moves. Never per update. */
+export interface ResetMessage {
+  type: 'reset';
+  items: ChatItem[];
+  /** The reply being streamed when the reset was sent. */
+  streaming?: AssistantItem;
+  /** Undefined: no session is open. */
+  title?: string;
+}
+
+/** One more item at the end of the branch (replaces the streamed reply when it is the finished one). */
+export interface AppendMessage {
+  type: 'append';
+  item: ChatItem;
+}
+
+export interface ReplyStartMessage {
+  type: 'replyStart';
+  model: string;
+}
+
+/** A piece of the reply being streamed. */
+export interface DeltaMessage {
+  type: 'delta';
+  delta: ReplyDelta;
+}
+
+/** The provider retries: what was shown of the reply goes. */
+export interface ReplyResetMessage {
+  type: 'replyReset';
+  message: string;
+}
+
+/** A tool's state changes: running (start), partial output (update), finished (end / its result entry). */
+export interface ToolMessage {
+  type: 'tool';
+  toolCallId: string;
+  phase: 'start' | 'update' | 'end';
+  result?: ToolResultView;
+  /** With `end` from the session: the result entry (Branch from here moves past it). */
+  entryId?: string;
+}
+
+export interface StatusMessage {
+  type: 'status';
+  status: ChatStatus;
+}
+
+export interface ApprovalMessage {
+  type: 'approval';
+  requestId: string;
+  toolName: string;
+  summary: string;
+  args: string;
+}
+
+/** The approval was answered or dropped (a stop, a session switch): the card goes. */
+export interface ApprovalDoneMessage {
+  type: 'approvalDone';
+  requestId: string;
+}
+
 export interface NoticeMessage {
   type: 'notice';
   level: NoticeLevel;
   text: string;
+  action?: NoticeAction;
 }
 
-export type HostToWebviewMessage = StateMessage | NoticeMessage;
-
-// ---- webview → host ---------------------------------------------------------------------------
-
-/** The webview's script has run and listens: the host may send. */
-export interface ReadyMessage {
-  type: 'ready';
-}
-
-/** The user sent a prompt from the input box. */
-export interface PromptMessage {
-  type: 'prompt';
+/** Text back into the input: a prompt that failed to send, Edit & branch, a queued prompt after a stop. */
+export interface SetInputMessage {
+  type: 'setInput';
   text: string;
 }
 
-/** Something went wrong inside the webview (an uncaught error, a CSP violation): the host logs it. */
-export interface WebviewErrorMessage {
-  type: 'webviewError';
-  message: string;
+export interface FocusInputMessage {
+  type: 'focusInput';
 }
 
-export type WebviewToHostMessage = ReadyMessage | PromptMessage | WebviewErrorMessage;
+/** Scroll to an entry's item. */
+export interface RevealMessage {
+  type: 'reveal';
+  entryId: string;
+}
 
-/** Checks a value received from the webview before the host trusts its shape. */
+export type HostToWebviewMessage =
+  | ResetMessage
+  | AppendMessage
+  | ReplyStartMessage
+  | DeltaMessage
+  | ReplyResetMessage
+  | ToolMessage
+  | StatusMessage
+  | ApprovalMessage
+  | ApprovalDoneMessage
+  | NoticeMessage
+  | SetInputMessage
+  | FocusInputMessage
+  | RevealMessage;
+
+// ---- webview → host ---------------------------------------------------------------------------
+
+export type WebviewToHostMessage =
+  /** The script runs and listens: the host may send. */
+  | { type: 'ready' }
+  | { type: 'prompt'; text: string }
+  | { type: 'stop' }
+  | { type: 'editAndBranch'; entryId: string }
+  | { type: 'branchFrom'; entryId: string }
+  | { type: 'approvalResponse'; requestId: string; decision: ApprovalDecision }
+  /** A code block's "Insert at cursor": into the last active text editor. */
+  | { type: 'insertCode'; code: string }
+  /** A link in a reply: opened by the host (http/https/mailto only), never navigated in the webview. */
+  | { type: 'openLink'; href: string }
+  | { type: 'command'; command: ChatCommandId }
+  /** An uncaught error or a CSP violation inside the webview: the host logs it. */
+  | { type: 'webviewError'; message: string }
+  /** Send the prompt that failed again. */
+  | { type: 'retry' };
+
+const DECISIONS: readonly string[] = ['allow-once', 'allow-always', 'deny'] satisfies ApprovalDecision[];
+const COMMANDS: readonly string[] = CHAT_COMMANDS;
+
+/** Checks every field of a value received from the webview before the host trusts it. */
 export function isWebviewToHostMessage(value: unknown): value is WebviewToHostMessage {
-  if (typeof value !== 'object' || value === null) return false;
-  const message = value as { type?: unknown; text?: unknown; message?: unknown };
-  switch (message.type) {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const m = value as Record<string, unknown>;
+  const str = (key: string): boolean => typeof m[key] === 'string';
+  const id = (key: string): boolean => typeof m[key] === 'string' && (m[key] as string).length > 0;
+  switch (m['type']) {
     case 'ready':
+    case 'stop':
+    case 'retry':
       return true;
     case 'prompt':
-      return typeof message.text === 'string';
+      return str('text');
+    case 'editAndBranch':
+    case 'branchFrom':
+      return id('entryId');
+    case 'approvalResponse':
+      return id('requestId') && typeof m['decision'] === 'string' && DECISIONS.includes(m['decision']);
+    case 'insertCode':
+      return str('code');
+    case 'openLink':
+      return str('href');
+    case 'command':
+      return typeof m['command'] === 'string' && COMMANDS.includes(m['command']);
     case 'webviewError':
-      return typeof message.message === 'string';
+      return str('message');
     default:
       return false;
   }

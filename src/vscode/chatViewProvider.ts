@@ -1,11 +1,23 @@
-// The Chat webview view: renders what the host sends, posts the user's intents back.
-// Strict CSP (nothing but our own stylesheet and one nonce'd script from media/), and a ready
-// handshake: messages wait in a queue until the webview says it listens.
-import { randomBytes } from 'node:crypto';
+// The Chat webview view, host side: sends the render model incrementally (the whole branch only on
+// `reset`: on ready, on a session switch, when the position moves), forwards the agent's stream,
+// and turns the webview's intents into AgentHost calls. A ready handshake: messages wait in a queue
+// until the webview listens, and every `ready` (first load, shown again after being hidden, window
+// reload) is answered with the status, the branch and any approval still waiting.
 import * as vscode from 'vscode';
-import { describeEntry, type Session } from '../core/session';
-import { isWebviewToHostMessage, type ChatItem, type ChatState, type HostToWebviewMessage, type WebviewToHostMessage } from '../shared/protocol';
-import type { CurrentSession } from './currentSession';
+import type { AgentEvent } from '../core/agent';
+import type { ApprovalDecision } from '../core/agent/tools/tool';
+import { applyDelta, buildItems, itemUpdate, resultView, startReply, summarizeArgs, formatArgs, type AssistantItem, type ReplyDelta } from '../core/chat';
+import type { Session, SessionChange } from '../core/session';
+import { errorMessage } from '../core/util/errors';
+import { CHAT_COMMANDS, isWebviewToHostMessage, type ApprovalMessage, type ChatCommandId, type HostToWebviewMessage, type NoticeAction, type WebviewToHostMessage } from '../shared/protocol';
+import type { AgentHost } from './agentHost';
+import { chatHtml } from './chatHtml';
+import { PromptError } from './errors';
+
+interface PendingApproval {
+  message: ApprovalMessage;
+  resolve: (decision: ApprovalDecision) => void;
+}
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   static readonly viewType = 'arbor.chat';
@@ -15,67 +27,232 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private queue: HostToWebviewMessage[] = [];
   private readonly disposables: vscode.Disposable[] = [];
   private viewDisposables: vscode.Disposable[] = [];
+  private sessionSubscription: vscode.Disposable | undefined;
+  /** The reply being streamed, kept so that a webview loaded mid-reply gets it in `reset`. */
+  private streaming: AssistantItem | undefined;
+  private compacting = false;
+  private promptsInFlight = 0;
+  private lastFailedPrompt: string | undefined;
+  private readonly approvals = new Map<string, PendingApproval>();
+  private approvalCounter = 0;
+  /** The chat has the focus when "Insert at cursor" is clicked: the editor before it is the target. */
+  private lastEditor: vscode.TextEditor | undefined = vscode.window.activeTextEditor;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
-    private readonly current: CurrentSession,
+    private readonly host: AgentHost,
     private readonly log: vscode.LogOutputChannel,
   ) {
-    this.disposables.push(current.onDidChange(() => this.post({ type: 'state', state: this.state() })));
+    this.disposables.push(
+      host.onEvent((event) => this.agentEvent(event)),
+      host.onDidChangeSession((session) => this.sessionChanged(session)),
+      host.onDidChangeState(() => this.postStatus()),
+      host.onDidRequestInputFocus(() => void this.focusInput()),
+      host.setApprovalHandler((request) => this.askApproval(request)),
+      vscode.window.onDidChangeActiveTextEditor((editor) => {
+        if (editor) this.lastEditor = editor;
+      }),
+    );
+    this.watchSession(host.session);
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.disposeView();
     this.view = view;
-    this.ready = false;
     const mediaRoot = vscode.Uri.joinPath(this.extensionUri, 'media');
     view.webview.options = { enableScripts: true, localResourceRoots: [mediaRoot] };
-    view.webview.html = this.html(view.webview, mediaRoot);
+    view.webview.html = chatHtml(view.webview, mediaRoot);
     this.viewDisposables.push(
       view.webview.onDidReceiveMessage((message: unknown) => this.receive(message)),
+      // Hidden views lose their webview's script state: the next `ready` restores it.
+      view.onDidChangeVisibility(() => {
+        if (!view.visible) this.ready = false;
+      }),
       view.onDidDispose(() => this.disposeView()),
     );
   }
 
+  /** Puts text into the input (the tree's user-message navigation, a command). */
+  setInput(text: string): void {
+    this.post({ type: 'setInput', text });
+  }
+
+  /** Scrolls the chat to an entry. */
+  reveal(entryId: string): void {
+    this.post({ type: 'reveal', entryId });
+  }
+
   dispose(): void {
+    for (const pending of this.approvals.values()) pending.resolve('deny');
+    this.approvals.clear();
+    this.sessionSubscription?.dispose();
     this.disposeView();
     this.disposables.forEach((disposable) => disposable.dispose());
   }
 
+  // ---- sending -----------------------------------------------------------------------------------
+
   private post(message: HostToWebviewMessage): void {
     if (this.view && this.ready) {
       void this.view.webview.postMessage(message);
-    } else if (message.type !== 'state') {
-      // A state sent before `ready` is stale by then: the reply to `ready` carries the current one.
-      this.queue.push(message);
+      return;
+    }
+    // Anything the reply to `ready` carries anyway is not queued: it would be stale by then.
+    if (message.type === 'reset' || message.type === 'status' || message.type === 'approval') return;
+    if (message.type === 'delta' || message.type === 'append' || message.type === 'tool' || message.type === 'replyStart' || message.type === 'replyReset') return;
+    this.queue.push(message);
+  }
+
+  private postStatus(): void {
+    const state = this.host.state;
+    this.post({
+      type: 'status',
+      status: {
+        running: state.running,
+        queued: state.queued,
+        trusted: state.trusted,
+        hasKey: state.hasKey,
+        model: state.model,
+        ...(state.toolsOff ? { toolsOff: state.toolsOff } : {}),
+        compacting: this.compacting,
+        hasSession: this.host.session !== undefined,
+      },
+    });
+  }
+
+  private postReset(): void {
+    const session = this.host.session;
+    this.post({
+      type: 'reset',
+      items: session ? buildItems(session.getBranch()) : [],
+      ...(this.streaming ? { streaming: this.streaming } : {}),
+      ...(session ? { title: session.sessionName ?? session.id } : {}),
+    });
+  }
+
+  // ---- the session and the agent -----------------------------------------------------------------
+
+  private sessionChanged(session: Session | undefined): void {
+    this.watchSession(session);
+    this.streaming = undefined;
+    this.postReset();
+    this.postStatus();
+  }
+
+  private watchSession(session: Session | undefined): void {
+    this.sessionSubscription?.dispose();
+    this.sessionSubscription = session ? new vscode.Disposable(session.onDidChange((change) => this.sessionChange(change)).dispose) : undefined;
+  }
+
+  private sessionChange(change: SessionChange): void {
+    // An entry another program appended is not on the branch (the position stays): the tree shows it.
+    if (change.kind === 'external') return;
+    if (change.kind === 'move') return this.postReset();
+    const update = itemUpdate(change.entry);
+    if (update.kind === 'item') {
+      if (update.item.kind === 'assistant') this.streaming = undefined;
+      this.post({ type: 'append', item: update.item });
+    } else if (update.kind === 'toolResult') {
+      this.post({ type: 'tool', toolCallId: update.toolCallId, phase: 'end', result: update.result, entryId: update.entryId });
     }
   }
+
+  private agentEvent(event: AgentEvent): void {
+    switch (event.type) {
+      case 'reply_start':
+        this.streaming = startReply(event.model);
+        return this.post({ type: 'replyStart', model: event.model });
+      case 'text_delta':
+        return this.delta({ kind: 'text', index: event.index, delta: event.delta });
+      case 'thinking_delta':
+        return this.delta({ kind: 'thinking', index: event.index, delta: event.delta });
+      case 'tool_call_start':
+        return this.delta({ kind: 'toolCall', index: event.index, toolCallId: event.id, name: event.name });
+      case 'tool_call_delta':
+        return this.delta({ kind: 'toolArgs', index: event.index, delta: event.delta });
+      case 'reply_reset':
+        this.streaming = undefined;
+        return this.post({ type: 'replyReset', message: `Retrying (attempt ${event.attempt}): ${event.message}` });
+      case 'tool_start':
+        return this.post({ type: 'tool', toolCallId: event.toolCallId, phase: 'start' });
+      case 'tool_update':
+        return this.post({ type: 'tool', toolCallId: event.toolCallId, phase: 'update', result: resultView(event.partial) });
+      case 'tool_end':
+        return this.post({ type: 'tool', toolCallId: event.toolCallId, phase: 'end', result: resultView(event.result) });
+      case 'compaction_start':
+      case 'compaction_end':
+        this.compacting = event.type === 'compaction_start';
+        if (event.type === 'compaction_end' && event.errorMessage && !event.aborted) this.notice('error', event.errorMessage);
+        return this.postStatus();
+      case 'run_end':
+        return this.runEnded(event.unsent);
+      case 'error':
+        // A prompt waiting for its first reply reports its failure itself (text back in the input).
+        if (this.promptsInFlight === 0) this.notice('error', event.message);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private delta(delta: ReplyDelta): void {
+    if (this.streaming) applyDelta(this.streaming, delta);
+    this.post({ type: 'delta', delta });
+  }
+
+  private runEnded(unsent: string[]): void {
+    // A reply stopped before anything arrived writes no entry: the streamed placeholder goes.
+    if (this.streaming) {
+      this.streaming = undefined;
+      this.post({ type: 'replyReset', message: '' });
+    }
+    for (const [requestId, pending] of this.approvals) this.answerApproval(requestId, pending, 'deny');
+    if (unsent.length > 0) this.post({ type: 'setInput', text: unsent.join('\n\n') });
+  }
+
+  // ---- receiving ---------------------------------------------------------------------------------
 
   private receive(message: unknown): void {
     if (!isWebviewToHostMessage(message)) {
-      this.log.warn(`Chat view sent an unexpected message: ${JSON.stringify(message)}`);
+      this.log.warn(`Chat view sent an unexpected message (type ${typeof message === 'object' && message !== null ? String((message as { type?: unknown }).type) : typeof message})`);
       return;
     }
-    this.handle(message);
+    void this.handle(message).catch((error: unknown) => {
+      this.log.error(`Chat view ${message.type}: ${errorMessage(error)}`);
+      this.notice('error', error instanceof PromptError ? error.message : `Something went wrong: ${errorMessage(error)}`);
+    });
   }
 
-  private handle(message: WebviewToHostMessage): void {
+  private async handle(message: WebviewToHostMessage): Promise<void> {
     switch (message.type) {
-      case 'ready': {
-        this.ready = true;
-        const pending = this.queue;
-        this.queue = [];
-        this.post({ type: 'state', state: this.state() });
-        pending.forEach((queued) => this.post(queued));
+      case 'ready':
+        return this.onReady();
+      case 'prompt':
+        return this.prompt(message.text);
+      case 'retry':
+        if (this.lastFailedPrompt !== undefined) return this.prompt(this.lastFailedPrompt);
+        return;
+      case 'stop':
+        return this.host.stop();
+      case 'editAndBranch': {
+        const text = await this.host.editAndBranch(message.entryId);
+        this.post({ type: 'setInput', text });
+        return this.post({ type: 'focusInput' });
+      }
+      case 'branchFrom':
+        await this.host.branchFrom(message.entryId);
+        return this.post({ type: 'focusInput' });
+      case 'approvalResponse': {
+        const pending = this.approvals.get(message.requestId);
+        if (pending) this.answerApproval(message.requestId, pending, message.decision);
         return;
       }
-      case 'prompt':
-        this.log.info(`Prompt received from the chat view (${message.text.length} characters)`);
-        this.post({
-          type: 'notice',
-          level: 'warning',
-          text: 'This version of Arbor cannot send prompts yet: the agent is not connected. Your text was not sent anywhere.',
-        });
+      case 'insertCode':
+        return this.insertCode(message.code);
+      case 'openLink':
+        return this.openLink(message.href);
+      case 'command':
+        await vscode.commands.executeCommand(message.command);
         return;
       case 'webviewError':
         this.log.error(`Chat view: ${message.message}`);
@@ -83,34 +260,79 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     }
   }
 
-  private state(): ChatState {
-    const session = this.current.session;
-    return { session: session ? { title: titleOf(session), file: session.file ?? '', items: chatItems(session) } : undefined };
+  private onReady(): void {
+    this.ready = true;
+    this.postStatus();
+    this.postReset();
+    for (const pending of this.approvals.values()) this.post(pending.message);
+    const queued = this.queue;
+    this.queue = [];
+    queued.forEach((message) => this.post(message));
   }
 
-  private html(webview: vscode.Webview, mediaRoot: vscode.Uri): string {
-    const nonce = randomBytes(16).toString('base64');
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'chat.js'));
-    const style = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'chat.css'));
-    const csp = [`default-src 'none'`, `style-src ${webview.cspSource}`, `script-src 'nonce-${nonce}'`].join('; ');
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-  <meta charset="UTF-8">
-  <meta http-equiv="Content-Security-Policy" content="${csp}">
-  <meta name="viewport" content="width=device-width, initial-scale=1.0">
-  <link href="${style.toString()}" rel="stylesheet">
-  <title>Arbor Chat</title>
-</head>
-<body>
-  <main id="conversation" aria-live="polite"></main>
-  <form id="composer">
-    <textarea id="prompt" rows="3" placeholder="Ask Arbor…" aria-label="Prompt"></textarea>
-    <button id="send" type="submit">Send</button>
-  </form>
-  <script nonce="${nonce}" src="${script.toString()}"></script>
-</body>
-</html>`;
+  private async prompt(text: string): Promise<void> {
+    this.promptsInFlight++;
+    try {
+      await this.host.prompt(text);
+      this.lastFailedPrompt = undefined;
+    } catch (error) {
+      this.lastFailedPrompt = text;
+      this.log.warn(`A prompt could not be sent: ${errorMessage(error)}`);
+      this.post({ type: 'setInput', text });
+      const words = error instanceof PromptError ? error.message : `The prompt could not be sent: ${errorMessage(error)}`;
+      this.notice('error', words, actionFor(error));
+    } finally {
+      this.promptsInFlight--;
+    }
+  }
+
+  private notice(level: 'info' | 'warning' | 'error', text: string, action?: NoticeAction): void {
+    this.post({ type: 'notice', level, text, ...(action ? { action } : {}) });
+  }
+
+  // ---- approvals, editor, links --------------------------------------------------------------------
+
+  private askApproval(request: { toolName: string; args: { [key: string]: import('../core/session').Json }; toolCallId: string }): Promise<ApprovalDecision> {
+    const requestId = `approval-${++this.approvalCounter}`;
+    const message: ApprovalMessage = { type: 'approval', requestId, toolName: request.toolName, summary: summarizeArgs(request.toolName, request.args), args: formatArgs(request.args) };
+    return new Promise<ApprovalDecision>((resolve) => {
+      this.approvals.set(requestId, { message, resolve });
+      if (this.view) this.view.show(true);
+      else void vscode.commands.executeCommand(`${ChatViewProvider.viewType}.focus`);
+      this.post(message);
+    });
+  }
+
+  private answerApproval(requestId: string, pending: PendingApproval, decision: ApprovalDecision): void {
+    this.approvals.delete(requestId);
+    pending.resolve(decision);
+    this.post({ type: 'approvalDone', requestId });
+  }
+
+  private async insertCode(code: string): Promise<void> {
+    const editor = this.lastEditor;
+    if (!editor || editor.document.isClosed) {
+      this.notice('warning', 'Open a file and place the cursor where the code should go, then click "Insert at cursor" again.');
+      return;
+    }
+    const shown = await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn, selection: editor.selection });
+    await shown.edit((edit) => shown.selections.forEach((selection) => edit.replace(selection, code)));
+  }
+
+  private async openLink(href: string): Promise<void> {
+    let uri: vscode.Uri;
+    try {
+      uri = vscode.Uri.parse(href, true);
+    } catch {
+      return;
+    }
+    if (uri.scheme === 'http' || uri.scheme === 'https' || uri.scheme === 'mailto') await vscode.env.openExternal(uri);
+    else this.log.warn(`Chat view: a link with scheme "${uri.scheme}" was not opened`);
+  }
+
+  private async focusInput(): Promise<void> {
+    await vscode.commands.executeCommand(`${ChatViewProvider.viewType}.focus`);
+    this.post({ type: 'focusInput' });
   }
 
   private disposeView(): void {
@@ -121,16 +343,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 }
 
-function titleOf(session: Session): string {
-  return session.sessionName ?? session.file?.split(/[\\/]/).pop() ?? session.id;
-}
-
-/** The entries on the current branch that the chat shows, in order. */
-function chatItems(session: Session): ChatItem[] {
-  const items: ChatItem[] = [];
-  for (const entry of session.getBranch()) {
-    const { kind, text, detail } = describeEntry(entry);
-    if (kind) items.push({ id: entry.id, kind, text, ...(detail ? { detail } : {}) });
-  }
-  return items;
+/** The button under a failed prompt's notice: what fixes it (setting the key), else "Retry". */
+function actionFor(error: unknown): NoticeAction {
+  const command = error instanceof PromptError ? error.command : undefined;
+  const allowed: readonly string[] = CHAT_COMMANDS;
+  if (command && allowed.includes(command.id)) return { kind: 'command', label: command.title, command: command.id as ChatCommandId };
+  return { kind: 'retry', label: 'Retry' };
 }

@@ -1,5 +1,5 @@
 /** A tool call's arguments in short (the card's title line) and in full (its body). */
-import type { Json } from '../session';
+import type { Json } from '../session/types';
 
 /** Which argument says what a call does, per tool; other tools show their first string argument. */
 const KEY_ARGUMENT: Record<string, readonly string[]> = {

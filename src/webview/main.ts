@@ -1,0 +1,219 @@
+// The Chat view's script: draws what the host sends and posts the user's intents back. It holds no
+// conversation logic: items come from core's render model (src/core/chat) via src/shared/protocol.ts.
+import { STREAMING_ID } from '../core/chat/items';
+import type { ApprovalDecision, ChatCommandId, ChatStatus, HostToWebviewMessage, WebviewToHostMessage } from '../shared/protocol';
+import { Composer } from './composer';
+import { emptyState, removeApproval, showApproval, showNotice, showQueue, trustBanner } from './panels';
+import { openCards } from './render/assistant';
+import { itemElement } from './render/items';
+import { ChatStore } from './store';
+import { VirtualList } from './virtualList';
+
+interface SavedState {
+  draft: string;
+  /** Undefined: stuck to the bottom. */
+  scrollTop?: number;
+}
+
+const vscode = acquireVsCodeApi();
+const post = (message: WebviewToHostMessage): void => vscode.postMessage(message);
+
+// Our own failures go to the host's log (and so to the tests) instead of being lost.
+window.addEventListener('error', (event) => post({ type: 'webviewError', message: `${event.message} (${event.filename}:${event.lineno})` }));
+window.addEventListener('unhandledrejection', (event) => post({ type: 'webviewError', message: `Unhandled rejection: ${String(event.reason)}` }));
+document.addEventListener('securitypolicyviolation', (event) =>
+  post({ type: 'webviewError', message: `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline content'}` }),
+);
+
+const byId = (id: string): HTMLElement => document.getElementById(id)!;
+const conversation = byId('conversation');
+const notices = byId('notices');
+const approvals = byId('approvals');
+const queue = byId('queue');
+const live = byId('live');
+const statusLine = byId('status-line');
+const empty = document.createElement('div');
+const banner = document.createElement('div');
+conversation.before(banner);
+conversation.before(empty);
+
+const saved = (vscode.getState() as SavedState | undefined) ?? { draft: '' };
+const save = (patch: Partial<SavedState>): void => {
+  Object.assign(saved, patch);
+  if (patch.scrollTop === undefined && 'scrollTop' in patch) delete saved.scrollTop;
+  vscode.setState(saved);
+};
+
+const store = new ChatStore();
+let status: ChatStatus = { running: false, queued: [], trusted: true, hasKey: true, model: '', compacting: false, hasSession: false };
+let restoreScroll = saved.scrollTop;
+
+const list = new VirtualList(
+  conversation,
+  { count: () => store.count, key: (index) => store.at(index).id, render: (index) => itemElement(store.at(index)) },
+  () => save({ scrollTop: list.stuckToBottom ? undefined : list.scrollTop }),
+);
+
+const composer = new Composer({
+  send: (text) => {
+    notices.replaceChildren();
+    list.scrollToBottom();
+    post({ type: 'prompt', text });
+  },
+  stop: () => post({ type: 'stop' }),
+  draftChanged: (draft) => save({ draft }),
+});
+composer.setText(saved.draft);
+
+// The streamed reply is drawn at most once per frame, however fast the deltas come.
+let replyFrame = 0;
+function redrawReply(): void {
+  if (replyFrame) return;
+  replyFrame = requestAnimationFrame(() => {
+    replyFrame = 0;
+    list.invalidate(STREAMING_ID);
+    list.update();
+  });
+}
+
+function refreshChrome(): void {
+  const isEmpty = store.count === 0;
+  empty.replaceChildren(...(isEmpty ? [emptyState(status)] : []));
+  empty.hidden = !isEmpty;
+  const note = trustBanner(status);
+  banner.replaceChildren(...(note ? [note] : []));
+  banner.hidden = !note;
+  composer.setRunning(status.running);
+  showQueue(queue, status);
+  statusLine.textContent = status.compacting ? 'Compacting the context…' : status.running ? 'Arbor is working…' : '';
+}
+
+function receive(message: HostToWebviewMessage): void {
+  switch (message.type) {
+    case 'reset':
+      store.reset(message.items, message.streaming);
+      list.clear();
+      if (restoreScroll !== undefined) {
+        list.scrollTo(restoreScroll);
+        restoreScroll = undefined;
+      } else list.scrollToBottom();
+      list.update();
+      return refreshChrome();
+    case 'append':
+      if (message.item.kind === 'assistant') {
+        list.invalidate(STREAMING_ID);
+        live.textContent = 'Arbor replied.';
+      }
+      store.append(message.item);
+      list.schedule();
+      return refreshChrome();
+    case 'replyStart':
+      store.startReply(message.model);
+      live.textContent = 'Arbor is replying…';
+      list.schedule();
+      return refreshChrome();
+    case 'delta':
+      store.delta(message.delta);
+      return redrawReply();
+    case 'replyReset':
+      store.dropReply();
+      list.invalidate(STREAMING_ID);
+      list.schedule();
+      if (message.message) showNotice(notices, { type: 'notice', level: 'info', text: message.message });
+      return refreshChrome();
+    case 'tool': {
+      const id = store.tool(message);
+      if (id === undefined) return;
+      list.invalidate(id);
+      return list.schedule();
+    }
+    case 'status':
+      status = message.status;
+      return refreshChrome();
+    case 'approval':
+      return showApproval(approvals, message);
+    case 'approvalDone':
+      return removeApproval(approvals, message.requestId);
+    case 'notice':
+      return showNotice(notices, message);
+    case 'setInput':
+      composer.setText(message.text);
+      return composer.focus();
+    case 'focusInput':
+      return composer.focus();
+    case 'reveal': {
+      const index = store.indexOf(message.entryId);
+      if (index !== undefined) list.scrollToIndex(index);
+      return;
+    }
+  }
+}
+
+window.addEventListener('message', (event: MessageEvent<HostToWebviewMessage>) => receive(event.data));
+
+// One listener for every button in the chat, by its data-action.
+document.addEventListener('click', (event) => {
+  const target = event.target as Element;
+  const link = target.closest('a');
+  if (link && conversation.contains(link)) {
+    event.preventDefault();
+    const href = link.getAttribute('href');
+    if (href) post({ type: 'openLink', href });
+    return;
+  }
+  const button = target.closest('button[data-action]') as HTMLButtonElement | null;
+  if (!button) return;
+  const data = button.dataset;
+  switch (data['action']) {
+    case 'edit':
+      return post({ type: 'editAndBranch', entryId: data['id']! });
+    case 'branch':
+      return post({ type: 'branchFrom', entryId: data['id']! });
+    case 'copy-code':
+      return void navigator.clipboard.writeText(codeOf(button)).then(() => flash(button, 'Copied'));
+    case 'insert-code':
+      return post({ type: 'insertCode', code: codeOf(button) });
+    case 'approve':
+      removeApproval(approvals, data['request']!);
+      return post({ type: 'approvalResponse', requestId: data['request']!, decision: data['decision'] as ApprovalDecision });
+    case 'command':
+      return post({ type: 'command', command: data['command'] as ChatCommandId });
+    case 'retry':
+      button.closest('.notice')?.remove();
+      return post({ type: 'retry' });
+    case 'dismiss':
+      return button.closest('.notice')?.remove();
+  }
+});
+
+// Cards remember being opened (they are drawn again as the list scrolls); their height changes.
+document.addEventListener(
+  'toggle',
+  (event) => {
+    const details = event.target as HTMLDetailsElement;
+    const key = details.dataset['card'];
+    if (!key) return;
+    if (details.open) openCards.add(key);
+    else openCards.delete(key);
+    list.schedule();
+  },
+  true,
+);
+
+function codeOf(button: Element): string {
+  return button.closest('.code-block')?.querySelector('code')?.textContent ?? '';
+}
+
+function flash(button: HTMLButtonElement, label: string): void {
+  const before = button.title;
+  button.title = label;
+  button.setAttribute('aria-label', label);
+  live.textContent = label;
+  setTimeout(() => {
+    button.title = before;
+    button.setAttribute('aria-label', before);
+  }, 1500);
+}
+
+refreshChrome();
+post({ type: 'ready' });

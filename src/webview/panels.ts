@@ -1,0 +1,76 @@
+// What sits around the conversation: notices (with an action), approval cards, the queued prompts,
+// the untrusted-workspace banner and the empty state.
+import type { ApprovalMessage, ChatStatus, NoticeMessage } from '../shared/protocol';
+import { actionButton, h, icon } from './render/dom';
+
+const MAX_NOTICES = 3;
+
+export function showNotice(container: HTMLElement, notice: NoticeMessage): void {
+  const action = notice.action
+    ? notice.action.kind === 'retry'
+      ? actionButton('retry', notice.action.label, 'refresh')
+      : actionButton('command', notice.action.label, 'key', { command: notice.action.command })
+    : undefined;
+  const iconName = notice.level === 'error' ? 'error' : notice.level === 'warning' ? 'warning' : 'info';
+  const element = h('div', { class: `notice notice-${notice.level}`, attrs: { role: notice.level === 'error' ? 'alert' : 'status' } }, [
+    icon(iconName),
+    h('span', { class: 'notice-text', text: notice.text }),
+    action,
+    actionButton('dismiss', 'Dismiss', 'close', {}, false),
+  ]);
+  container.append(element);
+  while (container.children.length > MAX_NOTICES) container.firstElementChild?.remove();
+}
+
+export function showApproval(container: HTMLElement, request: ApprovalMessage): void {
+  if (container.querySelector(`[data-request="${CSS.escape(request.requestId)}"]`)) return;
+  const card = h('div', { class: 'approval', attrs: { 'data-request': request.requestId, role: 'group', 'aria-label': `Approve ${request.toolName}` } }, [
+    h('div', { class: 'approval-title' }, [icon('shield'), h('strong', { text: ` Run ${request.toolName}?` }), h('span', { class: 'tool-args-short', text: ` ${request.summary}` })]),
+    h('details', {}, [h('summary', { text: 'Arguments' }), h('pre', { class: 'tool-args', text: request.args })]),
+    h('div', { class: 'approval-buttons' }, [
+      actionButton('approve', 'Allow once', 'check', { request: request.requestId, decision: 'allow-once' }),
+      actionButton('approve', 'Always allow for this session', 'check-all', { request: request.requestId, decision: 'allow-always' }),
+      actionButton('approve', 'Deny', 'close', { request: request.requestId, decision: 'deny' }),
+    ]),
+  ]);
+  container.append(card);
+  (card.querySelector('button') as HTMLButtonElement | null)?.focus();
+}
+
+export function removeApproval(container: HTMLElement, requestId: string): void {
+  container.querySelector(`[data-request="${CSS.escape(requestId)}"]`)?.remove();
+}
+
+export function showQueue(container: HTMLElement, status: ChatStatus): void {
+  container.replaceChildren();
+  container.hidden = !(status.running && status.queued.length > 0);
+  if (container.hidden) return;
+  container.append(h('div', { class: 'muted', text: `Queued (sent when the current reply ends):` }));
+  for (const text of status.queued) container.append(h('div', { class: 'queued-item', text }));
+}
+
+/** What Arbor is and what to do first; shown while the conversation is empty. */
+export function emptyState(status: ChatStatus): HTMLElement {
+  return h('div', { class: 'empty-state' }, [
+    h('h2', {}, [icon('sparkle'), h('span', { text: ' Arbor' })]),
+    h('p', { text: 'A coding agent whose conversation is a tree: edit any message to branch, move between branches, and compact long sessions without losing track of what was done.' }),
+    status.hasKey
+      ? h('p', { text: `Type a message below to start (model: ${status.model}).` })
+      : h('div', {}, [
+          h('p', { text: 'To start, set your Anthropic API key (stored in VS Code’s secret storage, never in settings or session files), or start VS Code with ANTHROPIC_API_KEY set.' }),
+          actionButton('command', 'Set API Key', 'key', { command: 'arbor.setApiKey' }),
+        ]),
+  ]);
+}
+
+export function trustBanner(status: ChatStatus): HTMLElement | undefined {
+  if (status.toolsOff === 'untrusted') {
+    return h('div', { class: 'banner', attrs: { role: 'note' } }, [
+      icon('workspace-untrusted'),
+      h('span', { text: ' This workspace is not trusted: Arbor’s tools (read, edit, bash, …) are off; it can only chat.' }),
+      actionButton('command', 'Manage Workspace Trust', 'shield', { command: 'workbench.trust.manage' }),
+    ]);
+  }
+  if (status.toolsOff === 'no-folder') return h('div', { class: 'banner', attrs: { role: 'note' } }, [icon('info'), h('span', { text: ' No folder is open: Arbor’s tools are off until you open one.' })]);
+  return undefined;
+}

@@ -1,0 +1,63 @@
+// An assistant reply: text as Markdown, thinking and tool calls as collapsible cards, and how it
+// ended when it did not end normally.
+import type { AssistantBlock, AssistantItem, ToolCallBlock, ToolResultView } from '../../core/chat/items';
+import { h, icon } from './dom';
+import { markdownElement } from './markdownView';
+
+/** Which cards the user opened (by key), so a re-render keeps them open. */
+export const openCards = new Set<string>();
+
+export function assistantBody(item: AssistantItem): HTMLElement[] {
+  const parts = item.blocks.map((block, index) => blockElement(item, block, index)).filter((part): part is HTMLElement => part !== undefined);
+  if (item.streaming && item.blocks.length === 0) parts.push(h('div', { class: 'pending' }, [icon('loading', 'codicon-modifier-spin'), h('span', { text: ' Waiting for the reply…' })]));
+  if (item.ending) {
+    const name = item.ending.reason === 'error' ? 'error' : item.ending.reason === 'aborted' ? 'debug-stop' : 'warning';
+    parts.push(h('div', { class: `ending ending-${item.ending.reason}`, attrs: { role: 'note' } }, [icon(name), h('span', { text: ` ${item.ending.message}` })]));
+  }
+  return parts;
+}
+
+function blockElement(item: AssistantItem, block: AssistantBlock, index: number): HTMLElement | undefined {
+  switch (block.type) {
+    case 'text':
+      return block.text ? markdownElement(block.text) : undefined;
+    case 'thinking': {
+      const label = block.redacted ? 'Thinking (redacted by the provider)' : 'Thinking';
+      return card(`${item.id}:thinking:${index}`, 'thinking-card', [icon('lightbulb'), h('span', { class: 'card-title', text: label })], block.text ? [h('div', { class: 'thinking-text', text: block.text })] : []);
+    }
+    case 'toolCall':
+      return toolCard(block);
+  }
+}
+
+const STATUS_ICON: Record<ToolCallBlock['status'], [string, string]> = {
+  pending: ['circle-outline', 'Waiting'],
+  running: ['loading', 'Running'],
+  done: ['check', 'Done'],
+  error: ['error', 'Failed'],
+};
+
+export function toolCard(block: ToolCallBlock): HTMLElement {
+  const [name, label] = STATUS_ICON[block.status];
+  const status = h('span', { class: `tool-status status-${block.status}`, attrs: { role: 'img', 'aria-label': label, title: label } }, [
+    icon(name, block.status === 'running' ? 'codicon-modifier-spin' : ''),
+  ]);
+  const summary = [status, h('span', { class: 'card-title tool-name', text: block.name }), h('span', { class: 'tool-args-short', text: block.summary })];
+  const body: HTMLElement[] = [h('div', { class: 'card-label', text: 'Arguments' }), h('pre', { class: 'tool-args', text: block.args })];
+  if (block.result) body.push(...resultElements(block.result));
+  return card(`tool:${block.toolCallId}`, `tool-card tool-${block.status}`, summary, body);
+}
+
+export function resultElements(result: ToolResultView): HTMLElement[] {
+  const parts: HTMLElement[] = [h('div', { class: 'card-label', text: result.isError ? 'Error' : 'Result' }), h('pre', { class: `tool-result${result.isError ? ' is-error' : ''}`, text: result.text || '(no output)' })];
+  for (const image of result.images) parts.push(h('img', { class: 'chat-image', attrs: { src: `data:${image.mimeType};base64,${image.data}`, alt: 'Image from the tool' } }));
+  if (result.truncated) parts.push(h('div', { class: 'note', text: 'The output was truncated.' }));
+  return parts;
+}
+
+/** A `<details>` card whose open state survives re-rendering. */
+export function card(key: string, className: string, summary: Node[], body: Node[]): HTMLDetailsElement {
+  const details = h('details', { class: `card ${className}`, attrs: { 'data-card': key } }, [h('summary', {}, summary), h('div', { class: 'card-body' }, body)]);
+  details.open = openCards.has(key);
+  return details;
+}

@@ -1,0 +1,75 @@
+// The conversation as the webview holds it: the branch's items, the reply being streamed, and an
+// index from tool call ids to their blocks. Applies the host's messages; says which items changed.
+import type { AssistantItem, ChatItem, ToolCallBlock } from '../core/chat/items';
+import { applyDelta, startReply } from '../core/chat/streamingReply';
+import type { ReplyDelta, ToolMessage } from '../shared/protocol';
+
+export class ChatStore {
+  items: ChatItem[] = [];
+  streaming: AssistantItem | undefined;
+  private tools = new Map<string, { item: ChatItem; block: ToolCallBlock }>();
+  private ids = new Map<string, number>();
+
+  reset(items: ChatItem[], streaming: AssistantItem | undefined): void {
+    this.items = items;
+    this.streaming = streaming;
+    this.tools.clear();
+    this.ids.clear();
+    items.forEach((item, index) => this.index(item, index));
+    if (streaming) this.index(streaming, -1);
+  }
+
+  /** All items to draw: the branch, then the streamed reply. */
+  get count(): number {
+    return this.items.length + (this.streaming ? 1 : 0);
+  }
+
+  at(index: number): ChatItem {
+    return index < this.items.length ? this.items[index]! : this.streaming!;
+  }
+
+  indexOf(entryId: string): number | undefined {
+    return this.ids.get(entryId);
+  }
+
+  append(item: ChatItem): void {
+    // The finished reply replaces the streamed one.
+    if (item.kind === 'assistant') this.streaming = undefined;
+    this.items.push(item);
+    this.index(item, this.items.length - 1);
+  }
+
+  startReply(model: string): void {
+    this.streaming = startReply(model);
+  }
+
+  delta(delta: ReplyDelta): void {
+    if (!this.streaming) this.streaming = startReply('');
+    applyDelta(this.streaming, delta);
+    if (delta.kind === 'toolCall') this.index(this.streaming, -1);
+  }
+
+  dropReply(): void {
+    this.streaming = undefined;
+  }
+
+  /** Applies a tool's progress; returns the id of the item to draw again. */
+  tool(message: ToolMessage): string | undefined {
+    const found = this.tools.get(message.toolCallId);
+    if (!found) return undefined;
+    const { item, block } = found;
+    if (message.phase === 'start') block.status = 'running';
+    else if (message.result) {
+      block.result = message.result;
+      if (message.phase === 'end') block.status = message.result.isError ? 'error' : 'done';
+    }
+    if (message.entryId && item.kind === 'assistant') item.branchPointId = message.entryId;
+    return item.id;
+  }
+
+  private index(item: ChatItem, index: number): void {
+    if (index >= 0) this.ids.set(item.id, index);
+    if (item.kind !== 'assistant') return;
+    for (const block of item.blocks) if (block.type === 'toolCall') this.tools.set(block.toolCallId, { item, block });
+  }
+}

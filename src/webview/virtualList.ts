@@ -1,0 +1,166 @@
+// A virtualized list: only the items on screen (plus a margin) are in the DOM, between two spacers
+// whose heights stand for the rest. Heights are measured after render; unmeasured items count with
+// an estimate. The list sticks to the bottom (a streaming reply stays in view) until the user
+// scrolls up, and when scrolled to the end the last items are always rendered.
+
+const MARGIN_PX = 800;
+const ESTIMATE_PX = 120;
+const STICK_SLACK_PX = 40;
+
+export interface VirtualSource {
+  count(): number;
+  key(index: number): string;
+  render(index: number): HTMLElement;
+}
+
+export class VirtualList {
+  private heights = new Map<string, number>();
+  private rendered = new Map<string, HTMLElement>();
+  private readonly top = document.createElement('div');
+  private readonly bottom = document.createElement('div');
+  private stick = true;
+  private frame = 0;
+  private ignoreScroll = false;
+
+  constructor(
+    private readonly scroller: HTMLElement,
+    private readonly source: VirtualSource,
+    private readonly onScrolled: () => void = () => undefined,
+  ) {
+    this.top.className = 'spacer';
+    this.bottom.className = 'spacer';
+    scroller.append(this.top, this.bottom);
+    scroller.addEventListener('scroll', () => {
+      if (this.ignoreScroll) return;
+      this.stick = this.distanceFromBottom() <= STICK_SLACK_PX;
+      this.schedule();
+      this.onScrolled();
+    });
+    new ResizeObserver(() => this.schedule()).observe(scroller);
+  }
+
+  get stuckToBottom(): boolean {
+    return this.stick;
+  }
+
+  /** Drops every rendered element (a reset). Heights are kept by key: the same items measure the same. */
+  clear(): void {
+    for (const element of this.rendered.values()) element.remove();
+    this.rendered.clear();
+  }
+
+  /** The item's content changed: it is rendered again on the next update. */
+  invalidate(key: string): void {
+    this.rendered.get(key)?.remove();
+    this.rendered.delete(key);
+  }
+
+  scrollToBottom(): void {
+    this.stick = true;
+    this.schedule();
+  }
+
+  /** Scrolls so that the item at `index` is at the top. */
+  scrollToIndex(index: number): void {
+    this.stick = false;
+    this.update();
+    this.setScrollTop(this.offsetOf(index));
+    this.update();
+  }
+
+  scrollTo(top: number): void {
+    this.stick = false;
+    this.update();
+    this.setScrollTop(top);
+    this.update();
+  }
+
+  get scrollTop(): number {
+    return this.scroller.scrollTop;
+  }
+
+  schedule(): void {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.update();
+    });
+  }
+
+  /** Renders the visible range and measures it; runs again while measuring moved things. */
+  update(): void {
+    for (let pass = 0; pass < 3; pass++) if (!this.renderPass()) break;
+    if (this.stick) this.setScrollTop(this.scroller.scrollHeight);
+  }
+
+  private renderPass(): boolean {
+    const count = this.source.count();
+    const keys = Array.from({ length: count }, (_, index) => this.source.key(index));
+    const offsets = new Array<number>(count + 1);
+    offsets[0] = 0;
+    for (let i = 0; i < count; i++) offsets[i + 1] = offsets[i]! + (this.heights.get(keys[i]!) ?? ESTIMATE_PX);
+    const total = offsets[count]!;
+    const view = this.scroller.clientHeight || 600;
+    const scrollTop = this.stick ? Math.max(0, total - view) : this.scroller.scrollTop;
+    let first = 0;
+    while (first < count && offsets[first + 1]! < scrollTop - MARGIN_PX) first++;
+    let last = first;
+    while (last < count && offsets[last]! < scrollTop + view + MARGIN_PX) last++;
+    // Always keep the end rendered when near it, so the last reply is in the DOM.
+    if (this.stick) last = count;
+
+    const wanted = new Set(keys.slice(first, last));
+    for (const [key, element] of this.rendered) {
+      if (!wanted.has(key)) {
+        element.remove();
+        this.rendered.delete(key);
+      }
+    }
+    let previous: Element = this.top;
+    for (let i = first; i < last; i++) {
+      const key = keys[i]!;
+      let element = this.rendered.get(key);
+      if (!element) {
+        element = this.source.render(i);
+        this.rendered.set(key, element);
+      }
+      if (previous.nextSibling !== element) previous.after(element);
+      previous = element;
+    }
+    this.top.style.height = `${offsets[first]}px`;
+    this.bottom.style.height = `${total - offsets[last]!}px`;
+
+    // Measure; keep the first visible item where it was if something above it changed height.
+    let changed = false;
+    let shiftAbove = 0;
+    for (let i = first; i < last; i++) {
+      const key = keys[i]!;
+      const measured = this.rendered.get(key)!.offsetHeight;
+      const known = this.heights.get(key) ?? ESTIMATE_PX;
+      if (measured !== known) {
+        if (offsets[i + 1]! <= scrollTop) shiftAbove += measured - known;
+        this.heights.set(key, measured);
+        changed = true;
+      }
+    }
+    if (shiftAbove !== 0 && !this.stick) this.setScrollTop(this.scroller.scrollTop + shiftAbove);
+    return changed;
+  }
+
+  private offsetOf(index: number): number {
+    let offset = 0;
+    for (let i = 0; i < index; i++) offset += this.heights.get(this.source.key(i)) ?? ESTIMATE_PX;
+    return offset;
+  }
+
+  private distanceFromBottom(): number {
+    return this.scroller.scrollHeight - this.scroller.scrollTop - this.scroller.clientHeight;
+  }
+
+  private setScrollTop(top: number): void {
+    this.ignoreScroll = true;
+    this.scroller.scrollTop = top;
+    // The scroll event of our own change arrives asynchronously: ignore it, not the user's next one.
+    requestAnimationFrame(() => (this.ignoreScroll = false));
+  }
+}

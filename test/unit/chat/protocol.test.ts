@@ -1,0 +1,50 @@
+import { strict as assert } from 'node:assert';
+import { isWebviewToHostMessage } from '../../../src/shared/protocol';
+
+describe('chat protocol: the webview → host guard', () => {
+  it('accepts every well-formed message', () => {
+    const good: unknown[] = [
+      { type: 'ready' },
+      { type: 'prompt', text: '' },
+      { type: 'prompt', text: 'hi' },
+      { type: 'stop' },
+      { type: 'retry' },
+      { type: 'editAndBranch', entryId: 'a1b2c3d4' },
+      { type: 'branchFrom', entryId: 'a1b2c3d4' },
+      { type: 'approvalResponse', requestId: '1', decision: 'allow-once' },
+      { type: 'approvalResponse', requestId: '1', decision: 'allow-always' },
+      { type: 'approvalResponse', requestId: '1', decision: 'deny' },
+      { type: 'insertCode', code: 'let x = 1;' },
+      { type: 'openLink', href: 'https://example.com' },
+      { type: 'command', command: 'arbor.setApiKey' },
+      { type: 'webviewError', message: 'boom' },
+    ];
+    assert.deepEqual(good.filter((message) => !isWebviewToHostMessage(message)), []);
+  });
+
+  it('refuses wrong shapes, missing or mistyped fields, unknown decisions and commands not on the list', () => {
+    const bad: unknown[] = [
+      null,
+      undefined,
+      'ready',
+      [],
+      [{ type: 'ready' }],
+      {},
+      { type: 'nope' },
+      { type: 'prompt' },
+      { type: 'prompt', text: 42 },
+      { type: 'editAndBranch' },
+      { type: 'editAndBranch', entryId: '' },
+      { type: 'branchFrom', entryId: 7 },
+      { type: 'approvalResponse', requestId: '1' },
+      { type: 'approvalResponse', requestId: '1', decision: 'allow' },
+      { type: 'approvalResponse', decision: 'deny' },
+      { type: 'insertCode', code: null },
+      { type: 'openLink' },
+      { type: 'command', command: 'workbench.action.terminal.sendSequence' },
+      { type: 'command', command: 'arbor.clearApiKey' },
+      { type: 'webviewError' },
+    ];
+    assert.deepEqual(bad.filter((message) => isWebviewToHostMessage(message)), []);
+  });
+});
