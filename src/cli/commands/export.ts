@@ -7,10 +7,10 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { choiceFlag, stringFlag } from '../args';
 import { LEAF_FLAG, type Command } from '../command';
-import { branchDocument } from '../export/blocks';
-import { renderHtml } from '../export/html';
-import { renderJsonl } from '../export/jsonl';
-import { renderMarkdown } from '../export/markdown';
+import { branchDocument } from '../../core/export/blocks';
+import { renderHtml } from '../../core/export/html';
+import { renderJsonl } from '../../core/export/jsonl';
+import { renderMarkdown } from '../../core/export/markdown';
 import { UsageError } from '../io';
 import { loadForCli, resolveLeaf } from '../load';
 

@@ -74,7 +74,7 @@ describe('arbor export', () => {
     assert.match(html, /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">/);
     assert.equal((html.match(/<script/g) ?? []).length, 0);
     assert.doesNotMatch(html, /<[^>]*\s(src|href)=/);
-    assert.match(html, /&lt;script&gt;alert\(1\)&lt;\/script&gt;&lt;img src=&quot;https:\/\/evil\.example\/x\.png&quot;/);
+    assert.match(html, /&lt;script&gt;alert\(1\)&lt;\/script&gt;&lt;img src&#61;&quot;https:\/\/evil\.example\/x\.png&quot;/);
     assert.match(html, /<title>&lt;\/title&gt;&lt;script&gt;<\/title>/);
   });
 

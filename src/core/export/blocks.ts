@@ -3,7 +3,7 @@
  * exporters render. Bookkeeping entries (labels, names, custom data, position markers) become
  * no block of their own: labels show on their target, the name in the title.
  */
-import { textParts, type AgentMessage, type ImageContent, type SessionEntry, type SessionHeader, type SessionTree } from '../../core/session';
+import { textParts, type AgentMessage, type ImageContent, type SessionEntry, type SessionHeader, type SessionTree } from '../session';
 
 export type Part =
   | { kind: 'text'; text: string }
@@ -11,8 +11,12 @@ export type Part =
   | { kind: 'quote'; title: string; text: string }
   | { kind: 'note'; text: string };
 
+/** What a block shows, so renderers can give summaries their own card. */
+export type BlockKind = 'user' | 'assistant' | 'tool' | 'shell' | 'extension' | 'compaction' | 'branch-summary' | 'setting';
+
 export interface Block {
   id: string;
+  kind: BlockKind;
   heading: string;
   label: string | undefined;
   parts: Part[];
@@ -37,9 +41,29 @@ export function branchDocument(header: SessionHeader, tree: SessionTree, path: r
   for (const entry of path) {
     const parts = entryParts(entry);
     if (!parts) continue;
-    blocks.push({ id: entry.id, heading: headingOf(entry), label: tree.labelOf(entry.id)?.label, parts });
+    blocks.push({ id: entry.id, kind: kindOf(entry), heading: headingOf(entry), label: tree.labelOf(entry.id)?.label, parts });
   }
   return { title: tree.sessionName ?? `Session ${header.id}`, facts, blocks };
+}
+
+function kindOf(entry: SessionEntry): BlockKind {
+  switch (entry.type) {
+    case 'message': {
+      const role = (entry.message as AgentMessage).role;
+      if (role === 'assistant') return 'assistant';
+      if (role === 'toolResult') return 'tool';
+      if (role === 'bashExecution') return 'shell';
+      return role === 'user' ? 'user' : 'extension';
+    }
+    case 'custom_message':
+      return 'extension';
+    case 'compaction':
+      return 'compaction';
+    case 'branch_summary':
+      return 'branch-summary';
+    default:
+      return 'setting';
+  }
 }
 
 function headingOf(entry: SessionEntry): string {
@@ -80,7 +104,10 @@ function entryParts(entry: SessionEntry): Part[] | undefined {
         { kind: 'text', text: String(entry.summary) },
       ];
     case 'branch_summary':
-      return [{ kind: 'text', text: String(entry.summary) }];
+      return [
+        { kind: 'note', text: 'Summary of a branch this conversation came back from' },
+        { kind: 'text', text: String(entry.summary) },
+      ];
     case 'model_change':
       return [{ kind: 'note', text: `Model: ${String(entry.provider)}/${String(entry.modelId)}` }];
     case 'thinking_level_change':

@@ -3,7 +3,7 @@
  * header (same session id, export time, same cwd, no parentSession) and the path's entries with
  * every `parentId` rewritten to the entry before it, so pi and Arbor both load it as one chain.
  */
-import { CURRENT_SESSION_VERSION, serializeLine, type SessionEntry, type SessionHeader } from '../../core/session';
+import { CURRENT_SESSION_VERSION, serializeLine, type SessionEntry, type SessionHeader } from '../session';
 
 export function renderJsonl(header: SessionHeader, path: readonly SessionEntry[], now: Date): string {
   const exported: SessionHeader = { type: 'session', version: CURRENT_SESSION_VERSION, id: header.id, timestamp: now.toISOString(), cwd: header.cwd };
