@@ -141,7 +141,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   private watchSession(session: Session | undefined): void {
     this.sessionSubscription?.dispose();
-    this.sessionSubscription = session ? new vscode.Disposable(session.onDidChange((change) => this.sessionChange(change)).dispose) : undefined;
+    const subscription = session?.onDidChange((change) => this.sessionChange(change));
+    this.sessionSubscription = subscription ? new vscode.Disposable(() => subscription.dispose()) : undefined;
   }
 
   private sessionChange(change: SessionChange): void {
