@@ -41,6 +41,10 @@ export interface SessionSink {
    * window) appended to the same file, as it finds them before its own writes.
    */
   connect?(receiver: (entries: SessionEntry[]) => void): void;
+  /** Reads complete lines other programs appended since the last look and hands them to the receiver. */
+  refresh?(): Promise<void>;
+  /** Called once by the session: told when the file turns out replaced, shrunk or rewritten under it. */
+  onReplaced?(listener: () => void): void;
 }
 
 export class SessionError extends Error {
@@ -101,6 +105,13 @@ export type SessionChange =
   /** `leafId` is the position, unchanged (a listener that treats every non-append as a move stays right). */
   | { kind: 'external'; entry: SessionEntry; leafId: string | null };
 
+/**
+ * Another program writes to this session's file: it appended entries (read in, and also announced
+ * one by one as `external` changes), or the file was replaced, shrunk or rewritten before the
+ * point already read (then it was read again from the start; entries already known were kept).
+ */
+export type OtherWriterNotice = { kind: 'appended'; entries: readonly SessionEntry[] } | { kind: 'replaced'; file: string };
+
 /** Distributes `Omit` over a union, so each entry kind keeps its own fields. */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 type NewEntry = DistributiveOmit<SessionEntry, 'id' | 'parentId' | 'timestamp'>;
@@ -114,6 +125,8 @@ export class Session {
   private writes: Promise<void> = Promise.resolve();
   private failure: SessionError | undefined;
   private readonly changes: Emitter<SessionChange>;
+  private readonly otherWriters: Emitter<OtherWriterNotice>;
+  private ingested = 0;
 
   constructor(init: SessionInit) {
     this.header = init.header;
@@ -121,8 +134,18 @@ export class Session {
     this.sink = init.sink;
     this.clock = init.clock;
     this.changes = new Emitter<SessionChange>(init.onListenerError ?? reportListenerError);
+    this.otherWriters = new Emitter<OtherWriterNotice>(init.onListenerError ?? reportListenerError);
     this.leaf = init.leafId !== undefined ? init.leafId : positionOnOpen(this.tree);
     this.sink?.connect?.((entries) => this.ingest(entries));
+    this.sink?.onReplaced?.(() => this.otherWriters.fire({ kind: 'replaced', file: this.sink?.path ?? '' }));
+  }
+
+  /**
+   * Fires when another program (pi, another window) is found writing to this file: after its
+   * entries were read in (by `refresh` or before one of our appends), or when the file was replaced.
+   */
+  get onDidDetectOtherWriter(): Event<OtherWriterNotice> {
+    return this.otherWriters.event;
   }
 
   /** Fires synchronously, in memory order, when an entry is appended or the position moves. */
@@ -244,6 +267,27 @@ export class Session {
     await this.sink?.sync();
   }
 
+  /**
+   * Reads in what other programs appended to the file since it was last looked at — only the bytes
+   * after that point, complete lines only — and returns how many new entries joined the tree (each
+   * announced as an `external` change; the position stays). Safe to call at any time, e.g. from a
+   * file watcher: it waits for pending appends and no append starts while it reads.
+   */
+  refresh(): Promise<number> {
+    const sink = this.sink;
+    if (!sink?.refresh) return Promise.resolve(0);
+    const run = this.writes.then(async () => {
+      const before = this.ingested;
+      await sink.refresh!();
+      return this.ingested - before;
+    });
+    this.writes = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
   /** Waits for pending writes without fsync. */
   async flush(): Promise<void> {
     await this.writes;
@@ -265,9 +309,14 @@ export class Session {
    * file's last line, as pi's would.
    */
   private ingest(entries: readonly SessionEntry[]): void {
+    const fresh: SessionEntry[] = [];
     for (const entry of entries) {
-      if (this.tree.ingest(entry)) this.changes.fire({ kind: 'external', entry, leafId: this.leaf });
+      if (!this.tree.ingest(entry)) continue;
+      fresh.push(entry);
+      this.changes.fire({ kind: 'external', entry, leafId: this.leaf });
     }
+    this.ingested += fresh.length;
+    if (fresh.length > 0) this.otherWriters.fire({ kind: 'appended', entries: fresh });
   }
 
   private createEntry(fields: NewEntry): SessionEntry {

@@ -69,6 +69,7 @@ export class FileSink implements SessionSink {
   private identity: string | undefined;
   private migration: PendingMigration | undefined;
   private receiver: ((entries: SessionEntry[]) => void) | undefined;
+  private replacedListener: (() => void) | undefined;
   private readonly clock: () => Date;
 
   constructor(
@@ -87,6 +88,28 @@ export class FileSink implements SessionSink {
 
   connect(receiver: (entries: SessionEntry[]) => void): void {
     this.receiver = receiver;
+  }
+
+  onReplaced(listener: () => void): void {
+    this.replacedListener = listener;
+  }
+
+  /**
+   * Reads what others appended since the last look: only the bytes after the point already read
+   * (plus the few anchor bytes that prove the file only grew). Complete lines go to the session;
+   * an unfinished last line stays unread until its newline arrives. Unlike an append it never
+   * waits for that line and never blanks a torn tail; the one write it can make is the one an
+   * append would make first anyway: freeing another writer's line glued onto the torn tail seen
+   * at open. Run through the session's write queue, so it never overlaps an append.
+   */
+  async refresh(): Promise<void> {
+    if (this.migration) return; // a v1/v2 file is rewritten at the first append; until then nobody else is expected
+    const added = await this.readAdded();
+    const lineEnd = added.lastIndexOf(NEWLINE) + 1;
+    if (lineEnd > 0) await this.takeLines(Buffer.from(added.subarray(0, lineEnd)));
+    const rest = added.subarray(lineEnd);
+    if (this.tornAtOpen && !rest.equals(this.unterminated)) this.tornAtOpen = false;
+    this.unterminated = Buffer.from(rest);
   }
 
   async append(entry: SessionEntry): Promise<void> {
@@ -152,6 +175,7 @@ export class FileSink implements SessionSink {
         if (bytes.subarray(0, this.anchor.length).equals(this.anchor)) return bytes.subarray(this.anchor.length);
       }
       // Replaced, shrunk or rewritten before the point already read: read it all; known ids are skipped.
+      this.replacedListener?.();
       this.identity = identity;
       this.end = 0;
       this.anchor = Buffer.alloc(0);
