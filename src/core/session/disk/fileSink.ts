@@ -104,12 +104,7 @@ export class FileSink implements SessionSink {
    */
   async refresh(): Promise<void> {
     if (this.migration) return; // a v1/v2 file is rewritten at the first append; until then nobody else is expected
-    const added = await this.readAdded();
-    const lineEnd = added.lastIndexOf(NEWLINE) + 1;
-    if (lineEnd > 0) await this.takeLines(Buffer.from(added.subarray(0, lineEnd)));
-    const rest = added.subarray(lineEnd);
-    if (this.tornAtOpen && !rest.equals(this.unterminated)) this.tornAtOpen = false;
-    this.unterminated = Buffer.from(rest);
+    await this.takeAdded();
   }
 
   async append(entry: SessionEntry): Promise<void> {
@@ -142,12 +137,7 @@ export class FileSink implements SessionSink {
   /** Reads what others appended since the last look; true when the file now ends in the middle of a line. */
   private async catchUp(): Promise<boolean> {
     for (let attempt = 0; ; attempt++) {
-      const added = await this.readAdded();
-      const lineEnd = added.lastIndexOf(NEWLINE) + 1;
-      if (lineEnd > 0) await this.takeLines(Buffer.from(added.subarray(0, lineEnd)));
-      const rest = added.subarray(lineEnd);
-      if (this.tornAtOpen && !rest.equals(this.unterminated)) this.tornAtOpen = false;
-      this.unterminated = Buffer.from(rest);
+      const rest = await this.takeAdded();
       if (rest.length === 0) return false;
       if (this.tornAtOpen) {
         // Still exactly as seen at open: nobody is writing it.
@@ -161,6 +151,17 @@ export class FileSink implements SessionSink {
       if (attempt >= SETTLE_ATTEMPTS) return true;
       await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     }
+  }
+
+  /** Takes the complete lines added since the last look; returns the unfinished rest (kept as `unterminated`). */
+  private async takeAdded(): Promise<Buffer> {
+    const added = await this.readAdded();
+    const lineEnd = added.lastIndexOf(NEWLINE) + 1;
+    if (lineEnd > 0) await this.takeLines(Buffer.from(added.subarray(0, lineEnd)));
+    const rest = Buffer.from(added.subarray(lineEnd));
+    if (this.tornAtOpen && !rest.equals(this.unterminated)) this.tornAtOpen = false;
+    this.unterminated = rest;
+    return rest;
   }
 
   /** The bytes after `end`, once the file is known to have only grown; else the whole file, read again. */
