@@ -3,7 +3,6 @@ import * as vscode from 'vscode';
 import { AgentHost } from './vscode/agentHost';
 import { ChatViewProvider } from './vscode/chatViewProvider';
 import { registerCommands } from './vscode/commands';
-import { measureContext } from './vscode/contextMeter';
 import { CurrentSession } from './vscode/currentSession';
 import { ApiKeyStore } from './vscode/secrets';
 import { SessionTreeProvider } from './vscode/sessionTreeProvider';
@@ -35,7 +34,7 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
     tree,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chat),
     vscode.window.registerTreeDataProvider(SessionTreeProvider.viewId, tree),
-    new TokenStatusBar(current, measureContext, log),
+    new TokenStatusBar(host, log),
     ...registerCommands({ host, current, keys, log }),
   );
   log.info(`Arbor ${String(context.extension.packageJSON.version)} activated`);

@@ -6,7 +6,7 @@ import { createTools } from '../core/agent/tools/registry';
 import type { ApprovalCallback } from '../core/agent/tools/tool';
 import { createAnthropicProvider } from '../core/llm';
 import type { Session } from '../core/session';
-import { loadTokenizerEstimator, piEstimator, type TokenEstimator } from '../core/tokens';
+import { learnedCalibration, loadTokenizerEstimator, piEstimator, type TokenEstimator } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';
 import type { ArborConfig } from './config';
 
@@ -36,6 +36,7 @@ export async function buildAgent(spec: AgentSpec): Promise<AgentSession> {
     log: { info: (message) => logger.info(message), warn: (message) => logger.warn(message) },
     modelOverrides: config.modelOverrides,
   });
+  const estimator = await estimatorFor(config, logger);
   return AgentSession.create({
     session: spec.session,
     provider,
@@ -48,7 +49,9 @@ export async function buildAgent(spec: AgentSpec): Promise<AgentSession> {
       thinkingLevel: config.thinking,
       compaction: config.compaction,
     },
-    estimator: await estimatorFor(config, logger),
+    estimator,
+    // What the replies already on the branch taught about this estimator (each new reply refines it).
+    calibration: learnedCalibration(spec.session.buildContext().messages, estimator),
     clock: () => new Date(),
     root: spec.toolRoot ?? spec.session.cwd,
     logger,

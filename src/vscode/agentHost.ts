@@ -8,6 +8,7 @@ import type { AgentEvent, AgentLogger, AgentSession } from '../core/agent';
 import type { ApprovalCallback, ApprovalDecision } from '../core/agent/tools/tool';
 import { navigationTarget } from '../core/compaction';
 import { projectSessionDir, sessionDirName, type Session } from '../core/session';
+import type { ContextStatus } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';
 import { agentSignature, buildAgent } from './agentBuilder';
 import { onDidChangeConfig, readConfig, type ArborConfig } from './config';
@@ -131,6 +132,12 @@ export class AgentHost implements vscode.Disposable {
   async setModel(modelId: string): Promise<void> {
     const agent = this.agent?.agent ?? (this.session ? await this.ensureAgent({ keyOptional: true }) : undefined);
     if (agent && !agent.isRunning) await agent.setModel(modelId);
+  }
+
+  /** The context size of the current session as the agent measures it (the meter's numbers); undefined with no session. */
+  async status(): Promise<ContextStatus | undefined> {
+    if (!this.session) return undefined;
+    return (await this.ensureAgent({ keyOptional: true })).status();
   }
 
   stop(): void {

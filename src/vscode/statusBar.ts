@@ -1,67 +1,114 @@
-// The token meter in the status bar: context tokens of the current session against the model's
-// window. One render function draws it from one state value.
+// The token meter in the status bar: the current session's context against the model's window,
+// read from the agent (the numbers its auto-compaction trigger uses). One render draws it from
+// one reading; while a reply streams, core's LiveMeter adds the streamed text and throttles redraws.
 import * as vscode from 'vscode';
-import type { Session } from '../core/session';
-import { meterLevel, meterText, percentOf, type MeterLevel, type MeterReading } from '../core/tokens';
-import type { CurrentSession } from './currentSession';
-import { errorDetail } from '../core/util/errors';
+import type { AgentEvent } from '../core/agent';
+import { messageRole } from '../core/session';
+import { LiveMeter, meterDetails, meterText, type MeterLevel, type MeterReading, type MeterSettings } from '../core/tokens';
+import { errorMessage } from '../core/util/errors';
+import type { AgentHost } from './agentHost';
+import { onDidChangeConfig, readConfig } from './config';
 
-export interface ContextUsage extends MeterReading {
-  /** Where the number comes from, for the tooltip (e.g. "last API usage 4,550 + estimate 10"). */
-  breakdown: string;
-}
-
-/** Measures a session's context; supplied by the engine. */
-export type ContextMeter = (session: Session) => ContextUsage;
+const COMPACT_COMMAND = 'arbor.compactSession';
 
 /** Warning colours as the context nears, then passes, the point where compaction fires. */
 const LEVEL_COLORS: Record<MeterLevel, vscode.ThemeColor | undefined> = {
   normal: undefined,
-  near: new vscode.ThemeColor('statusBarItem.warningBackground'),
-  over: new vscode.ThemeColor('statusBarItem.errorBackground'),
+  warning: new vscode.ThemeColor('statusBarItem.warningBackground'),
+  error: new vscode.ThemeColor('statusBarItem.errorBackground'),
 };
 
 export class TokenStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('arbor.tokens', vscode.StatusBarAlignment.Right, 100);
-  private readonly subscription: vscode.Disposable;
+  private readonly meter = new LiveMeter(meterSettings(), (reading) => this.render(reading));
+  private readonly subscriptions: vscode.Disposable[];
+  /** Answers to `host.status()` can arrive out of order; only the latest request's is drawn. */
+  private request = 0;
 
   constructor(
-    private readonly current: CurrentSession,
-    private readonly measure: ContextMeter,
+    private readonly host: AgentHost,
     private readonly log: vscode.LogOutputChannel,
   ) {
     this.item.name = 'Arbor Context Tokens';
-    this.subscription = current.onDidChange(() => this.update());
-    this.update();
-  }
-
-  update(): void {
-    const session = this.current.session;
-    if (!session) {
-      this.item.hide();
-      return;
-    }
-    let usage: ContextUsage;
-    try {
-      usage = this.measure(session);
-    } catch (error) {
-      this.log.error(`Could not count the context tokens: ${errorDetail(error)}`);
-      this.item.hide();
-      return;
-    }
-    const percent = percentOf(usage);
-    this.item.text = `$(pulse) ${meterText(usage)}`;
-    this.item.backgroundColor = LEVEL_COLORS[meterLevel(usage)];
-    this.item.tooltip = new vscode.MarkdownString()
-      .appendMarkdown('**Arbor context**\n\n')
-      .appendText(`${usage.tokens.toLocaleString('en-US')} of ${usage.contextWindow.toLocaleString('en-US')} tokens (${percent}%)\n`)
-      .appendText(usage.breakdown);
-    this.item.accessibilityInformation = { label: `Arbor context: ${usage.tokens} of ${usage.contextWindow} tokens, ${percent} percent` };
-    this.item.show();
+    this.item.command = { command: COMPACT_COMMAND, title: 'Compact Session' };
+    this.subscriptions = [
+      host.onEvent((event) => this.agentEvent(event)),
+      host.onDidChangeSession(() => this.refresh()),
+      // Model, window overrides, estimator, compaction settings: a new agent, a new reading.
+      onDidChangeConfig(() => {
+        this.meter.setSettings(meterSettings());
+        this.refresh();
+      }),
+    ];
+    this.refresh();
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.meter.dispose();
     this.item.dispose();
   }
+
+  private agentEvent(event: AgentEvent): void {
+    switch (event.type) {
+      case 'tokens':
+        this.request++; // a reading in flight is older than this one
+        this.meter.setStatus(event.status);
+        return;
+      case 'text_delta':
+      case 'thinking_delta':
+      case 'tool_call_delta':
+        this.meter.streamed(event.delta);
+        return;
+      case 'reply_reset':
+        this.meter.resetStreaming();
+        return;
+      case 'entry_appended':
+        // The agent reports a reading after each reply; a prompt or a tool result has none of its own.
+        if (messageRole(event.entry) !== 'assistant') this.refresh();
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** Asks the agent for the current reading (cheap: its tracker keeps the context up to date). */
+  private refresh(): void {
+    const request = ++this.request;
+    this.host.status().then(
+      (status) => {
+        if (request === this.request) this.meter.setStatus(status);
+      },
+      (error: unknown) => {
+        this.log.warn(`Could not count the context tokens: ${errorMessage(error)}`);
+        if (request === this.request) this.meter.setStatus(undefined);
+      },
+    );
+  }
+
+  private render(reading: MeterReading | undefined): void {
+    if (!reading) {
+      this.item.hide();
+      return;
+    }
+    this.item.text = `$(pulse) ${meterText(reading)}`;
+    this.item.backgroundColor = LEVEL_COLORS[reading.level];
+    this.item.tooltip = tooltip(reading);
+    this.item.accessibilityInformation = { label: `Arbor context: ${meterDetails(reading)[0]}` };
+    this.item.show();
+  }
+}
+
+function tooltip(reading: MeterReading): vscode.MarkdownString {
+  const markdown = new vscode.MarkdownString('**Arbor context**\n\n');
+  for (const line of meterDetails(reading)) markdown.appendText(line).appendMarkdown('\n\n');
+  markdown.appendMarkdown(`[Compact Session](command:${COMPACT_COMMAND})`);
+  // Trusted for this one command only: nothing else in the tooltip can run anything.
+  markdown.isTrusted = { enabledCommands: [COMPACT_COMMAND] };
+  return markdown;
+}
+
+function meterSettings(): MeterSettings {
+  const { enabled, keepRecentTokens } = readConfig().compaction;
+  return { enabled, keepRecentTokens };
 }

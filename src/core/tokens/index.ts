@@ -6,3 +6,5 @@ export * from './usage';
 export * from './calibration';
 export * from './contextTokens';
 export * from './meterText';
+export * from './meter';
+export * from './meterLive';

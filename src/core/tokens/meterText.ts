@@ -1,42 +1,37 @@
-/** How the token meter writes numbers: "4.6k / 200k · 2%". */
+/** How the token meter writes numbers: "84.2k / 200k · 42%", "840 / 200k · 0%". */
 
-export interface MeterReading {
+/** What the meter's text is drawn from (a `MeterReading` has it). */
+export interface MeterNumbers {
   /** Tokens the next request's context is expected to take. */
   tokens: number;
-  /** The model's context window. */
-  contextWindow: number;
-  /** Where automatic compaction fires, when it is known. */
-  threshold?: number;
+  /** The model's context window; undefined when unknown. */
+  window: number | undefined;
 }
 
-/** How the meter should look: `near` from 85 % of the compaction threshold, `over` past it. */
-export type MeterLevel = 'normal' | 'near' | 'over';
-
-export const NEAR_THRESHOLD_SHARE = 0.85;
-
-export function meterLevel(reading: MeterReading): MeterLevel {
-  const limit = reading.threshold ?? reading.contextWindow;
-  if (limit <= 0) return 'normal';
-  if (reading.tokens > limit) return 'over';
-  return reading.tokens >= NEAR_THRESHOLD_SHARE * limit ? 'near' : 'normal';
+/** Whole percent of the window, rounded; undefined when the window is unknown. */
+export function percentOf(numbers: MeterNumbers): number | undefined {
+  return numbers.window !== undefined && numbers.window > 0 ? Math.round((numbers.tokens / numbers.window) * 100) : undefined;
 }
 
-export function percentOf(reading: MeterReading): number {
-  return reading.contextWindow > 0 ? Math.round((reading.tokens / reading.contextWindow) * 100) : 0;
+/** "84.2k / 200k · 42%"; "84.2k tokens" when the window is unknown. */
+export function meterText(numbers: MeterNumbers): string {
+  const percent = percentOf(numbers);
+  if (percent === undefined) return `${formatTokens(numbers.tokens)} tokens`;
+  return `${formatTokens(numbers.tokens)} / ${formatTokens(numbers.window!)} · ${percent}%`;
 }
 
-/** "4.6k / 200k · 2%" */
-export function meterText(reading: MeterReading): string {
-  return `${formatTokens(reading.tokens)} / ${formatTokens(reading.contextWindow)} · ${percentOf(reading)}%`;
-}
-
-/** 950 → "950", 4560 → "4.6k", 200000 → "200k", 1250000 → "1.3M". */
+/**
+ * 950 → "950", 1050 → "1.1k", 84_200 → "84.2k", 199_999 → "200k", 999_999 → "1M", 1_250_000 →
+ * "1.3M". One decimal below 100k, none from 100k to 1M; the unit is chosen after rounding, so a
+ * count just under a unit's boundary never reads "1000k".
+ */
 export function formatTokens(tokens: number): string {
-  if (tokens < 1000) return String(tokens);
-  if (tokens < 1_000_000) return `${trimZero((tokens / 1000).toFixed(tokens < 100_000 ? 1 : 0))}k`;
-  return `${trimZero((tokens / 1_000_000).toFixed(1))}M`;
+  const whole = Math.max(0, Math.round(tokens));
+  if (whole < 1000) return String(whole);
+  const tenthsOfK = Math.round(whole / 100);
+  if (tenthsOfK < 1000) return `${tenthsOfK / 10}k`;
+  const k = Math.round(whole / 1000);
+  if (k < 1000) return `${k}k`;
+  return `${Math.round(whole / 100_000) / 10}M`;
 }
 
-function trimZero(text: string): string {
-  return text.endsWith('.0') ? text.slice(0, -2) : text;
-}

@@ -1,20 +1,23 @@
 import { strict as assert } from 'node:assert';
-import { formatTokens, meterLevel, meterText, percentOf } from '../../../src/core/tokens';
+import { formatTokens, meterText, percentOf } from '../../../src/core/tokens';
 
 describe('the token meter text', () => {
-  it('writes token counts the short way', () => {
-    assert.deepEqual([950, 4560, 84_200, 200_000, 1_250_000, 1_000_000].map(formatTokens), ['950', '4.6k', '84.2k', '200k', '1.3M', '1M']);
+  it('writes token counts in k with one decimal below 100k, none above, M from a million', () => {
+    assert.deepEqual(
+      [0, 999, 1000, 1050, 84_200, 99_949, 99_950, 199_999, 200_000, 999_499, 999_500, 1_000_000, 1_250_000].map(formatTokens),
+      ['0', '999', '1k', '1.1k', '84.2k', '99.9k', '100k', '200k', '200k', '999k', '1M', '1M', '1.3M'],
+    );
   });
 
   it('writes used / window and the rounded percentage', () => {
-    assert.equal(meterText({ tokens: 84_200, contextWindow: 200_000 }), '84.2k / 200k · 42%');
-    assert.equal(percentOf({ tokens: 10, contextWindow: 0 }), 0);
+    assert.equal(meterText({ tokens: 84_200, window: 200_000 }), '84.2k / 200k · 42%');
+    assert.equal(meterText({ tokens: 840, window: 200_000 }), '840 / 200k · 0%');
+    assert.equal(meterText({ tokens: 84_200, window: 1_000_000 }), '84.2k / 1M · 8%');
+    assert.equal(meterText({ tokens: 199_999, window: 200_000 }), '200k / 200k · 100%');
   });
 
-  it('turns to "near" at 85 % of the compaction threshold and to "over" past it', () => {
-    const at = (tokens: number): string => meterLevel({ tokens, contextWindow: 200_000, threshold: 183_616 });
-    assert.deepEqual([at(156_073), at(156_074), at(183_616), at(183_617)], ['normal', 'near', 'near', 'over']);
-    assert.equal(meterLevel({ tokens: 190_000, contextWindow: 200_000 }), 'near');
-    assert.equal(meterLevel({ tokens: 5, contextWindow: 0 }), 'normal');
+  it('leaves the window and percentage out when the window is unknown', () => {
+    assert.equal(meterText({ tokens: 1050, window: undefined }), '1.1k tokens');
+    assert.equal(percentOf({ tokens: 10, window: 0 }), undefined);
   });
 });

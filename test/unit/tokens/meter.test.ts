@@ -1,0 +1,109 @@
+import { strict as assert } from 'node:assert';
+import { lookupModel } from '../../../src/core/llm';
+import type { AgentMessage } from '../../../src/core/session';
+import { contextStatus, createTokenizerEstimator, learnedCalibration, measureMeter, meterDetails, meterLevel, meterReading, meterText, piEstimator } from '../../../src/core/tokens';
+import { assistant, toolCall, toolResult, usage, user } from '../../support/builders';
+import { loadPi } from '../compaction/support/piOracle';
+
+const SETTINGS = { enabled: true, reserveTokens: 16_384, keepRecentTokens: 20_000 };
+
+/** A user turn answered with a read call (usage 84 000 + 200), then its 400-character result. */
+function readTurn(): AgentMessage[] {
+  const read = toolCall('read', { path: 'a.ts' });
+  return [user('q'), assistant([read], { usage: usage(84_000, 200) }), toolResult(read, 'x'.repeat(400))];
+}
+
+describe('the token meter reading', () => {
+  it("splits the count into the API's part and the estimate after it, against the model's window", () => {
+    const window = lookupModel('claude-sonnet-4-5').contextWindow;
+    const reading = measureMeter(readTurn(), { estimator: piEstimator, contextWindow: window, settings: SETTINGS });
+    assert.deepEqual(reading, {
+      tokens: 84_300,
+      window: 200_000,
+      percent: 42,
+      threshold: 183_616,
+      compactionEnabled: true,
+      reportedTokens: 84_200,
+      estimatedTokens: 100,
+      streamingTokens: 0,
+      estimator: 'pi',
+      calibrationRatio: 1,
+      keepRecentTokens: 20_000,
+      level: 'normal',
+    });
+    assert.equal(meterText(reading), '84.3k / 200k · 42%');
+  });
+
+  it("measures against a window the settings' model overrides give", () => {
+    const window = lookupModel('claude-sonnet-4-5', { 'claude-sonnet-4-5': { contextWindow: 100_000 } }).contextWindow;
+    const reading = measureMeter(readTurn(), { estimator: piEstimator, contextWindow: window, settings: SETTINGS });
+    assert.equal(reading.threshold, 83_616);
+    assert.equal(reading.level, 'error');
+    assert.equal(meterText(reading), '84.3k / 100k · 84%');
+  });
+
+  it('has no threshold with compaction off, and then warns against the window itself', () => {
+    const reading = measureMeter(readTurn(), { estimator: piEstimator, contextWindow: 100_000, settings: { ...SETTINGS, enabled: false } });
+    assert.equal(reading.threshold, undefined);
+    assert.equal(reading.level, 'warning');
+    assert.match(meterDetails(reading).join('\n'), /Auto-compaction is off/);
+  });
+
+  it('counts everything as estimated before the first reply, and says so', () => {
+    const reading = measureMeter([user('y'.repeat(3360))], { estimator: piEstimator, contextWindow: 200_000, settings: SETTINGS });
+    assert.equal(meterText(reading), '840 / 200k · 0%');
+    assert.deepEqual(meterDetails(reading), [
+      '840 of 200,000 tokens (0%)',
+      'Reported by the API: nothing yet',
+      'Estimated: 840 — 4 characters per token',
+      'Auto-compaction fires above 183,616',
+      'A compaction keeps the last 20,000 tokens verbatim',
+    ]);
+  });
+
+  it('adds the reply streaming now to the estimated part', () => {
+    const status = contextStatus(readTurn(), { estimator: piEstimator, contextWindow: 200_000, settings: SETTINGS });
+    const reading = meterReading(status, SETTINGS, 250);
+    assert.deepEqual([reading.tokens, reading.reportedTokens, reading.estimatedTokens, reading.streamingTokens], [84_550, 84_200, 350, 250]);
+    assert.match(meterDetails(reading)[2]!, /250 of it streaming now/);
+  });
+
+  it('names the tokenizer and the calibration learned from the replies already on the branch', () => {
+    // One token per character, so the provider's counts (twice that) give a ratio of exactly 2.
+    const estimator = createTokenizerEstimator((text) => text.length, 'counter');
+    const read = toolCall('read', { path: 'a.ts' });
+    const messages: AgentMessage[] = [user('q'), assistant([read], { usage: usage(1000, 100) }), toolResult(read, 'z'.repeat(488)), assistant('ok', { usage: usage(2200, 10) })];
+    const estimatedBetween = estimator.estimate(messages[2]!);
+    assert.equal(estimatedBetween, 500);
+    const calibration = learnedCalibration(messages, estimator);
+    assert.equal(calibration.ratio('anthropic/claude-sonnet-4-5'), (2200 - 1100) / 500);
+    const reading = measureMeter([...messages, user('w'.repeat(96))], { estimator, calibration, contextWindow: 200_000, settings: SETTINGS });
+    assert.equal(reading.estimatedTokens, Math.ceil((4 + 96) * 2.2));
+    assert.match(meterDetails(reading)[2]!, /tokenizer \(counter\) × 2\.20 calibrated$/);
+  });
+});
+
+describe('the token meter level', () => {
+  const threshold = 180_000; // window 200 000, reserve 20 000
+
+  it('warns strictly past 80 % of the threshold and turns red strictly past it', () => {
+    assert.deepEqual(
+      [143_999, 144_000, 144_001, 179_999, 180_000, 180_001].map((tokens) => meterLevel(tokens, threshold)),
+      ['normal', 'normal', 'warning', 'warning', 'warning', 'error'],
+    );
+  });
+
+  it('turns red exactly where pi fires auto-compaction', async () => {
+    const pi = await loadPi();
+    const settings = { enabled: true, reserveTokens: 20_000, keepRecentTokens: 20_000 };
+    for (const tokens of [179_999, 180_000, 180_001, 250_000]) {
+      const status = contextStatus([assistant('a', { usage: usage(tokens, 0) })], { contextWindow: 200_000, settings });
+      assert.equal(meterReading(status, settings).level === 'error', pi.shouldCompact(tokens, 200_000, settings), `at ${tokens}`);
+    }
+  });
+
+  it('stays normal when there is nothing to measure against', () => {
+    assert.equal(meterLevel(5_000_000, undefined), 'normal');
+    assert.equal(meterLevel(5, 0), 'normal');
+  });
+});
