@@ -20,7 +20,8 @@ export class VirtualList {
   private readonly bottom = document.createElement('div');
   private stick = true;
   private frame = 0;
-  private ignoreScroll = false;
+  /** Where our last programmatic scroll put the view (its scroll event is not the user's). */
+  private ownScrollTop: number | undefined;
 
   constructor(
     private readonly scroller: HTMLElement,
@@ -31,7 +32,9 @@ export class VirtualList {
     this.bottom.className = 'spacer';
     scroller.append(this.top, this.bottom);
     scroller.addEventListener('scroll', () => {
-      if (this.ignoreScroll) return;
+      // Our own scrolling lands where we put it; any other position is the user's (or a test's) doing.
+      if (this.ownScrollTop !== undefined && Math.abs(scroller.scrollTop - this.ownScrollTop) <= 1) return;
+      this.ownScrollTop = undefined;
       this.stick = this.distanceFromBottom() <= STICK_SLACK_PX;
       this.schedule();
       this.onScrolled();
@@ -158,9 +161,7 @@ export class VirtualList {
   }
 
   private setScrollTop(top: number): void {
-    this.ignoreScroll = true;
     this.scroller.scrollTop = top;
-    // The scroll event of our own change arrives asynchronously: ignore it, not the user's next one.
-    requestAnimationFrame(() => (this.ignoreScroll = false));
+    this.ownScrollTop = this.scroller.scrollTop;
   }
 }
