@@ -15,7 +15,7 @@ describe('the console watch', () => {
     assert.deepEqual(wb.takeProblems(), [], 'no problem before the missing file is asked for');
     // What a renamed or unpackaged media file does: the webview asks for chat.css's sibling, which is not there.
     await frame.evaluate(`(() => {
-      const style = document.querySelector('link[rel="stylesheet"]');
+      const style = document.querySelector('link[rel="stylesheet"][href*="chat.css"]');
       const missing = document.createElement('link');
       missing.rel = 'stylesheet';
       missing.href = style.href.replace('chat.css', 'missing-for-test.css');

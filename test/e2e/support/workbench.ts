@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { launchBrowser, newLocalContext, openWorkbench } from '../../../scripts/lib/browser';
-import { extensionHostLogs, startCodeServer, type RunningCodeServer } from '../../../scripts/lib/codeServer';
+import { extensionHostLogs, startCodeServer, type CodeServerOptions, type RunningCodeServer } from '../../../scripts/lib/codeServer';
 import { fixturesDir, resultsDir } from '../../../scripts/lib/paths';
 import { arborVsixForTests } from '../../../scripts/lib/vsix';
 import { provision } from '../../../scripts/provision';
@@ -37,12 +37,13 @@ export class ArborWorkbench {
     private readonly console: ConsoleWatch,
   ) {}
 
-  static async start(): Promise<ArborWorkbench> {
+  static async start(options: Pick<CodeServerOptions, 'workspaceFiles' | 'workspaceSettings' | 'env'> = {}): Promise<ArborWorkbench> {
     await provision();
     // The VSIX a user would install (the one `npm test` packaged for this run, or a fresh one).
     const server = await startCodeServer({
+      ...options,
       extensions: [arborVsixForTests()],
-      workspaceFiles: { [FIXTURE_SESSION]: path.join(fixturesDir, 'synthetic-branched.jsonl') },
+      workspaceFiles: { [FIXTURE_SESSION]: path.join(fixturesDir, 'synthetic-branched.jsonl'), ...options.workspaceFiles },
     });
     let browser: Browser | undefined;
     try {
@@ -91,9 +92,13 @@ export class ArborWorkbench {
 
   // ---- views ----------------------------------------------------------------------------------
 
-  /** Clicks Arbor's activity-bar icon and waits for both of its views, and for Arbor's log to say it activated. */
+  /**
+   * Clicks Arbor's activity-bar icon (unless its views already show: a second click would hide
+   * the side bar) and waits for both of its views, and for Arbor's log to say it activated.
+   */
   async openArbor(): Promise<void> {
-    await this.page.locator('.activitybar a.action-label[aria-label^="Arbor"]').click();
+    const shown = (await this.paneHeader('Chat').isVisible()) && (await this.paneHeader('Session Tree').isVisible());
+    if (!shown) await this.page.locator('.activitybar a.action-label[aria-label^="Arbor"]').click();
     await this.paneHeader('Chat').waitFor();
     await this.paneHeader('Session Tree').waitFor();
     await poll('Arbor\'s log to say it activated', 15_000, async () => (this.arborLogFiles().length > 0 && /Arbor \S+ activated/.test(this.arborLog()) ? true : undefined));
@@ -126,26 +131,16 @@ export class ArborWorkbench {
     return (await frame.locator('.empty-state').textContent({ timeout: 10_000 })) ?? undefined;
   }
 
-  async sendPrompt(text: string): Promise<void> {
-    const frame = await this.chatFrame();
-    await frame.locator('#prompt').fill(text);
-    await frame.locator('#send').click();
-  }
-
+  /** The conversation's items (`<article class="item item-<kind>">`) as text. */
   async chatMessages(): Promise<ChatMessageView[]> {
     const frame = await this.chatFrame();
-    return frame.locator('.message').evaluateAll((nodes) =>
+    return frame.locator('#conversation article.item').evaluateAll((nodes) =>
       nodes.map((node) => ({
-        kind: [...node.classList].find((name) => name.startsWith('message-'))?.slice('message-'.length) ?? '',
-        role: node.querySelector('.message-role')?.textContent ?? '',
-        text: node.querySelector('.message-text')?.textContent ?? '',
+        kind: [...node.classList].find((name) => name.startsWith('item-'))?.slice('item-'.length) ?? '',
+        role: node.querySelector('.role')?.textContent?.trim() ?? '',
+        text: node.textContent ?? '',
       })),
     );
-  }
-
-  async chatNotices(): Promise<string[]> {
-    const frame = await this.chatFrame();
-    return frame.locator('.notice').allTextContents();
   }
 
   /** The rows the tree view has rendered (it renders the visible ones). */
@@ -194,11 +189,19 @@ export class ArborWorkbench {
 
   // ---- evidence -------------------------------------------------------------------------------
 
-  async screenshot(name: string): Promise<string> {
-    fs.mkdirSync(screenshotsDir, { recursive: true });
-    const file = path.join(screenshotsDir, `${name.replace(/[^a-z0-9-]+/gi, '-').toLowerCase()}.png`);
+  async screenshot(name: string, dir = screenshotsDir): Promise<string> {
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `${name.replace(/[^a-z0-9-]+/gi, '-').toLowerCase()}.png`);
     await this.page.screenshot({ path: file });
     return file;
+  }
+
+  /** "Developer: Reload Window", then waits for the workbench to render again. */
+  async reloadWindow(): Promise<void> {
+    const reloaded = this.page.waitForEvent('load', { timeout: 90_000 });
+    await this.runCommand('Developer: Reload Window');
+    await reloaded;
+    await this.page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
   }
 
   /** CSP violations and Arbor errors in the browser console, plus error lines in Arbor's log. */

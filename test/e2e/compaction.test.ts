@@ -1,0 +1,129 @@
+// Compact Session from the palette (focus instructions → progress → the card in the chat → the
+// meter drops), the meter's click, and Undo Compaction after more turns. The tests of this file
+// build on each other in order: one long session, compacted, then continued and undone.
+import * as assert from 'node:assert/strict';
+import { text, type RecordedRequest } from '../support/fakeAnthropic';
+import {
+  assertNoProblems,
+  conversation,
+  meterItem,
+  meterText,
+  meterTokens,
+  newSession,
+  requestMessages,
+  send,
+  waitForCardText,
+  waitForText,
+  wireText,
+} from './support/chat';
+import { requestText } from './support/fake';
+import { fake, workbench } from './support/hooks';
+import { docsImage } from './support/screenshots';
+import { poll } from './support/workbench';
+
+const FOCUS = 'Keep the decisions about the tokenizer cache';
+const SUMMARY = 'Summary marker: the user and Arbor planned the tokenizer cache in three steps.';
+const FIRST_PROMPT = 'Describe the tokenizer cache plan, step one';
+
+/** A long reply (about 1 500 tokens), so that a few turns exceed the 1 000 tokens kept word for word. */
+function longReply(step: number): string {
+  const sentence = `Step ${step} of the tokenizer cache plan keeps every computed count keyed by the text hash, so that repeated questions cost nothing. `;
+  return `${sentence.repeat(48)}End of step ${step}.`;
+}
+
+function quickInput() {
+  return workbench().page.locator('.quick-input-widget');
+}
+
+describe('Compaction', () => {
+  let meterBefore = 0;
+
+  before(async () => {
+    await workbench().openArbor();
+  });
+
+  it('compacts from the palette with focus instructions: progress, a card with the summary, a smaller meter', async () => {
+    const wb = workbench();
+    await newSession();
+    const prompts = [FIRST_PROMPT, 'Now step two', 'And step three'];
+    for (const [index, prompt] of prompts.entries()) {
+      fake().script(text(longReply(index + 1)));
+      await send(prompt);
+      await waitForText(`End of step ${index + 1}.`);
+    }
+    meterBefore = meterTokens(await meterText());
+
+    // The summary requests wait until the test has seen the progress notification.
+    const summaryRequests: RecordedRequest[] = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    fake().server.setHandler(async (request) => {
+      summaryRequests.push(request);
+      await gate;
+      return text(SUMMARY);
+    });
+    try {
+      await wb.runCommand('Arbor: Compact Session');
+      const input = quickInput().locator('input');
+      await input.waitFor();
+      assert.match(await quickInput().innerText(), /focus/i);
+      await input.fill(FOCUS);
+      await wb.page.keyboard.press('Enter');
+      await wb.page.locator('.notification-toast').filter({ hasText: /compact/i }).first().waitFor({ timeout: 30_000 });
+      release();
+      await waitForCardText(SUMMARY);
+    } finally {
+      release();
+      fake().server.setHandler(undefined);
+    }
+    assert.ok(summaryRequests.length > 0);
+    assert.ok(summaryRequests.some((request) => requestText(request).includes(FOCUS)), 'the focus instructions are not in the summary request');
+    const card = (await conversation()).locator('details, [aria-expanded]').filter({ hasText: 'Summary marker' });
+    assert.ok((await card.count()) > 0, 'the summary is not behind a <details> or aria-expanded toggle');
+    const after = await poll('the meter to drop', 20_000, async () => {
+      const tokens = meterTokens(await meterText());
+      return tokens < meterBefore ? tokens : undefined;
+    });
+    assert.ok(after < meterBefore);
+    await docsImage('chat-compaction-card');
+    assertNoProblems();
+  });
+
+  it('runs Compact Session when the meter is clicked', async () => {
+    const wb = workbench();
+    const requestsBefore = fake().messageRequests().length;
+    await (await meterItem()).click();
+    await quickInput().locator('input').waitFor();
+    assert.match(await quickInput().innerText(), /focus/i);
+    await wb.closeQuickInput();
+    // Escape cancels: nothing was sent.
+    assert.equal(fake().messageRequests().length, requestsBefore);
+    assertNoProblems();
+  });
+
+  it('undoes the compaction without asking, after more turns, and the next request carries the old messages instead of the summary', async () => {
+    const wb = workbench();
+    fake().script(text('A turn after the compaction.'));
+    await send('One more question after compacting');
+    await waitForText('A turn after the compaction.');
+    assert.ok(requestMessages().some((message) => wireText(message).includes('Summary marker')), 'the compacted context carries the summary');
+
+    await wb.runCommand('Arbor: Undo Compaction');
+    // It asks nothing: no input box, no dialog; the chat goes back to the branch before the compaction.
+    await poll('the chat to show the branch before the compaction', 20_000, async () => {
+      const shown = await (await conversation()).innerText();
+      return shown.includes('End of step 3.') && !shown.includes('A turn after the compaction.') ? true : undefined;
+    });
+    assert.equal(await quickInput().isVisible(), false);
+    assert.equal(await wb.page.locator('.monaco-dialog-box').count(), 0);
+
+    fake().script(text('Back on the uncompacted branch.'));
+    await send('Continue from before the compaction');
+    await waitForText('Back on the uncompacted branch.');
+    const sent = requestMessages().map(wireText).join('\n');
+    assert.ok(!sent.includes('Summary marker'), 'the request still carries the compaction summary');
+    assert.ok(sent.includes(FIRST_PROMPT), 'the request lacks the messages from before the compaction');
+    assert.ok(!sent.includes('One more question after compacting'), 'the request carries the turn made after the compaction');
+    assertNoProblems();
+  });
+});
