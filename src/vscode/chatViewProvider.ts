@@ -5,19 +5,14 @@
 // reload) is answered with the status, the branch and any approval still waiting.
 import * as vscode from 'vscode';
 import type { AgentEvent } from '../core/agent';
-import type { ApprovalDecision } from '../core/agent/tools/tool';
-import { applyDelta, buildItems, itemUpdate, resultView, startReply, summarizeArgs, formatArgs, type AssistantItem, type ReplyDelta } from '../core/chat';
+import { applyDelta, buildItems, itemUpdate, resultView, startReply, type AssistantItem, type ReplyDelta } from '../core/chat';
 import type { Session, SessionChange } from '../core/session';
 import { errorMessage } from '../core/util/errors';
-import { CHAT_COMMANDS, isWebviewToHostMessage, type ApprovalMessage, type ChatCommandId, type HostToWebviewMessage, type NoticeAction, type WebviewToHostMessage } from '../shared/protocol';
+import { CHAT_COMMANDS, isWebviewToHostMessage, type ChatCommandId, type HostToWebviewMessage, type NoticeAction, type WebviewToHostMessage } from '../shared/protocol';
 import type { AgentHost } from './agentHost';
+import { ChatApprovals } from './chatApprovals';
 import { chatHtml } from './chatHtml';
 import { PromptError } from './errors';
-
-interface PendingApproval {
-  message: ApprovalMessage;
-  resolve: (decision: ApprovalDecision) => void;
-}
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   static readonly viewType = 'arbor.chat';
@@ -33,8 +28,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private compacting = false;
   private promptsInFlight = 0;
   private lastFailedPrompt: string | undefined;
-  private readonly approvals = new Map<string, PendingApproval>();
-  private approvalCounter = 0;
+  private readonly approvals = new ChatApprovals(
+    (message) => this.post(message),
+    () => (this.view ? this.view.show(true) : void vscode.commands.executeCommand(`${ChatViewProvider.viewType}.focus`)),
+  );
   /** The chat has the focus when "Insert at cursor" is clicked: the editor before it is the target. */
   private lastEditor: vscode.TextEditor | undefined = vscode.window.activeTextEditor;
 
@@ -48,7 +45,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       host.onDidChangeSession((session) => this.sessionChanged(session)),
       host.onDidChangeState(() => this.postStatus()),
       host.onDidRequestInputFocus(() => void this.focusInput()),
-      host.setApprovalHandler((request) => this.askApproval(request)),
+      host.setApprovalHandler(this.approvals.ask),
       vscode.window.onDidChangeActiveTextEditor((editor) => {
         if (editor) this.lastEditor = editor;
       }),
@@ -83,8 +80,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   dispose(): void {
-    for (const pending of this.approvals.values()) pending.resolve('deny');
-    this.approvals.clear();
+    this.approvals.denyAll();
     this.sessionSubscription?.dispose();
     this.disposeView();
     this.disposables.forEach((disposable) => disposable.dispose());
@@ -207,7 +203,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       this.streaming = undefined;
       this.post({ type: 'replyReset', message: '' });
     }
-    for (const [requestId, pending] of this.approvals) this.answerApproval(requestId, pending, 'deny');
+    this.approvals.denyAll();
     if (unsent.length > 0) this.post({ type: 'setInput', text: unsent.join('\n\n') });
   }
 
@@ -243,11 +239,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'branchFrom':
         await this.host.branchFrom(message.entryId);
         return this.post({ type: 'focusInput' });
-      case 'approvalResponse': {
-        const pending = this.approvals.get(message.requestId);
-        if (pending) this.answerApproval(message.requestId, pending, message.decision);
-        return;
-      }
+      case 'approvalResponse':
+        return this.approvals.answer(message.requestId, message.decision);
       case 'insertCode':
         return this.insertCode(message.code);
       case 'openLink':
@@ -265,7 +258,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.ready = true;
     this.postStatus();
     this.postReset();
-    for (const pending of this.approvals.values()) this.post(pending.message);
+    this.approvals.repost();
     const queued = this.queue;
     this.queue = [];
     queued.forEach((message) => this.post(message));
@@ -291,24 +284,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.post({ type: 'notice', level, text, ...(action ? { action } : {}) });
   }
 
-  // ---- approvals, editor, links --------------------------------------------------------------------
-
-  private askApproval(request: { toolName: string; args: { [key: string]: import('../core/session').Json }; toolCallId: string }): Promise<ApprovalDecision> {
-    const requestId = `approval-${++this.approvalCounter}`;
-    const message: ApprovalMessage = { type: 'approval', requestId, toolName: request.toolName, summary: summarizeArgs(request.toolName, request.args), args: formatArgs(request.args) };
-    return new Promise<ApprovalDecision>((resolve) => {
-      this.approvals.set(requestId, { message, resolve });
-      if (this.view) this.view.show(true);
-      else void vscode.commands.executeCommand(`${ChatViewProvider.viewType}.focus`);
-      this.post(message);
-    });
-  }
-
-  private answerApproval(requestId: string, pending: PendingApproval, decision: ApprovalDecision): void {
-    this.approvals.delete(requestId);
-    pending.resolve(decision);
-    this.post({ type: 'approvalDone', requestId });
-  }
+  // ---- editor, links --------------------------------------------------------------------
 
   private async insertCode(code: string): Promise<void> {
     const editor = this.lastEditor;
