@@ -1,10 +1,12 @@
 // Bundles the extension (and, as they appear, the CLI and the webview) with esbuild.
-// Flags: --production minifies and drops sourcemaps' inline content; --watch rebuilds on change.
+// Flags: --production minifies and drops sourcemaps' inline content; --watch rebuilds on change;
+// --metafile writes what the extension bundle holds to out/extension.meta.json (npm run bench -- bundle).
 import * as esbuild from 'esbuild';
-import { copyFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+const metafile = process.argv.includes('--metafile');
 
 /** Prints errors in the `file:line:col: error: text` form that VS Code's $esbuild-watch problem matcher reads. */
 const problemMatcherPlugin = {
@@ -34,8 +36,36 @@ const nodeOptions = {
   plugins: watch ? [problemMatcherPlugin] : [],
 };
 
+/**
+ * Files beside dist/extension.js that activation never reads or parses, each loaded on first use:
+ * the tokenizer (2.7 MB of tables, minified) on the first count, the Anthropic SDK's client on the
+ * first request. The extension's `import(<module>)` becomes a `require('./<file>')`. They are still
+ * inside the VSIX (packaged without node_modules: .vscodeignore lists them); the CLI takes its
+ * tokenizer from node_modules instead.
+ */
+const LAZY_CHUNKS = [
+  { filter: /^gpt-tokenizer\/encoding\/o200k_base$/, entry: 'gpt-tokenizer/encoding/o200k_base', file: 'tokenizer' },
+  { filter: /^\.\/sdk$/, entry: 'src/core/llm/anthropic/sdk.ts', file: 'anthropic' },
+];
+const lazyChunksPlugin = {
+  name: 'lazy-chunks',
+  setup(build) {
+    for (const { filter, file } of LAZY_CHUNKS) build.onResolve({ filter }, () => ({ path: `./${file}.js`, external: true }));
+  },
+};
+
 const builds = [
-  { ...nodeOptions, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  {
+    ...nodeOptions,
+    entryPoints: ['src/extension.ts'],
+    outfile: 'dist/extension.js',
+    external: ['vscode'],
+    // import() of a file is compiled to require(), which the extension host resolves beside extension.js.
+    supported: { 'dynamic-import': false },
+    plugins: [...nodeOptions.plugins, lazyChunksPlugin],
+    metafile,
+  },
+  { ...nodeOptions, entryPoints: Object.fromEntries(LAZY_CHUNKS.map(({ entry, file }) => [file, entry])), outdir: 'dist', sourcemap: false },
   // The `arbor` command line: plain Node 20+, no VS Code. The tokenizer (megabytes of tables) stays
   // out of the bundle and is required from node_modules only for `--estimator tokenizer`, so the
   // CLI starts as fast as Node itself.
@@ -65,5 +95,9 @@ if (watch) {
   const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));
   await Promise.all(contexts.map((context) => context.watch()));
 } else {
-  await Promise.all(builds.map((options) => esbuild.build(options)));
+  const [extension] = await Promise.all(builds.map((options) => esbuild.build(options)));
+  if (metafile) {
+    mkdirSync('out', { recursive: true });
+    writeFileSync('out/extension.meta.json', JSON.stringify(extension.metafile));
+  }
 }

@@ -84,17 +84,24 @@ describe('the extension manifest and package', function () {
 
     it('holds only what the extension needs at run time', () => {
       const media = readdirSync(path.join(ROOT, 'media')).map((name) => `extension/media/${name}`);
-      const expected = ['[Content_Types].xml', 'extension.vsixmanifest', 'extension/package.json', 'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt', 'extension/dist/extension.js', ...media];
+      const expected = ['[Content_Types].xml', 'extension.vsixmanifest', 'extension/package.json', 'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt', 'extension/dist/extension.js', 'extension/dist/tokenizer.js', 'extension/dist/anthropic.js', ...media];
       assert.deepEqual([...files.keys()].sort(), expected.sort());
       assert.ok(files.has(`extension/${manifest.main.replace(/^\.\//, '')}`));
     });
 
-    it('bundles every runtime dependency: the extension requires only Node built-ins and vscode', () => {
-      const bundle = files.get('extension/dist/extension.js')!.toString('utf8');
-      const required = [...bundle.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1]!);
+    it('bundles every runtime dependency: the extension requires only Node built-ins, vscode and its own lazily loaded files', () => {
+      const requiredBy = (file: string): string[] => [...files.get(file)!.toString('utf8').matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1]!);
+      const required = requiredBy('extension/dist/extension.js');
       assert.ok(required.includes('vscode'));
-      const outside = required.filter((name) => name !== 'vscode' && !builtinModules.includes(name.replace(/^node:/, '')));
+      // The tokenizer and the SDK client are files of their own beside extension.js, loaded on first use (never at activation).
+      assert.ok(required.includes('./tokenizer.js') && required.includes('./anthropic.js'));
+      const packaged = (name: string): boolean => name.startsWith('./') && files.has(`extension/dist/${name.slice(2)}`);
+      const outside = required.filter((name) => name !== 'vscode' && !builtinModules.includes(name.replace(/^node:/, '')) && !packaged(name));
       assert.deepEqual([...new Set(outside)], []);
+      for (const chunk of ['tokenizer', 'anthropic']) {
+        const outsideChunk = requiredBy(`extension/dist/${chunk}.js`).filter((name) => !builtinModules.includes(name.replace(/^node:/, '')));
+        assert.deepEqual([...new Set(outsideChunk)], [], chunk);
+      }
     });
 
     it('ships the README with its links as written, not pointed at a guessed address', () => {

@@ -1,0 +1,86 @@
+/**
+ * Child process of `bundle.bench.ts`: loads a built `extension.js` with a stand-in `vscode`
+ * module (every API a no-op) and prints, as JSON, how long `require` + `activate()` took and
+ * which of the bundle's own files were loaded during it (the tokenizer must not be).
+ * Run as plain Node (bundle.bench.ts compiles it first: tsx would transform the bundle as it loads).
+ * Usage: node bundleActivate.js <dist/extension.js> <src dir>
+ */
+import * as fs from 'node:fs';
+import Module from 'node:module';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+type Loader = (request: string, parent: unknown, isMain: boolean) => unknown;
+
+/**
+ * Anything: callable, constructible, every property another stand-in; not a promise. A
+ * `get(key, default)` call (configuration, memento) answers its default.
+ */
+function standIn(name = ''): unknown {
+  const cache = new Map<PropertyKey, unknown>();
+  return new Proxy(function () {}, {
+    get(_target, key) {
+      if (key === 'then') return undefined;
+      if (key === Symbol.toPrimitive) return () => '0';
+      if (key === Symbol.iterator) return function* () {};
+      if (!cache.has(key)) cache.set(key, standIn(String(key)));
+      return cache.get(key);
+    },
+    set(_target, key, value) {
+      cache.set(key, value);
+      return true;
+    },
+    apply: (_target, _this, args: unknown[]) => (name === 'get' && args.length >= 2 ? args[1] : standIn()),
+    construct: () => standIn() as object,
+  });
+}
+
+/**
+ * The `vscode` namespace: esbuild copies a module's own properties when it imports it, so every
+ * name the sources use (`vscode.window`, ...) must be there up front.
+ */
+function vscodeStandIn(srcDir: string): Record<string, unknown> {
+  const names = new Set<string>();
+  const scan = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) scan(full);
+      else if (entry.name.endsWith('.ts')) for (const match of fs.readFileSync(full, 'utf8').matchAll(/\bvscode\.(\w+)/g)) names.add(match[1]!);
+    }
+  };
+  scan(srcDir);
+  return Object.fromEntries([...names].map((name) => [name, standIn()]));
+}
+
+const bundle = path.resolve(process.argv[2] ?? 'dist/extension.js');
+const vscode = vscodeStandIn(path.resolve(process.argv[3] ?? 'src'));
+const loaded: string[] = [];
+const moduleWithLoad = Module as unknown as { _load: Loader };
+const originalLoad = moduleWithLoad._load;
+moduleWithLoad._load = function (request, parent, isMain) {
+  if (request === 'vscode') return vscode;
+  if (request.startsWith('./')) loaded.push(request);
+  return originalLoad.call(this, request, parent, isMain);
+};
+
+const storage = path.join(os.tmpdir(), 'arbor-bench-activate');
+const context = {
+  subscriptions: [] as unknown[],
+  extensionUri: standIn(),
+  globalStorageUri: standIn(),
+  secrets: standIn(),
+  workspaceState: standIn(),
+  extension: { packageJSON: { version: 'bench' } },
+  storagePath: storage,
+};
+
+// The extension host has Node's built-ins loaded long before any extension: load them first here too.
+for (const builtin of ['fs', 'path', 'os', 'crypto', 'child_process', 'util', 'stream', 'events', 'http', 'https', 'url']) require(`node:${builtin}`);
+
+const start = performance.now();
+const extension = require(bundle) as { activate(context: unknown): unknown };
+const required = performance.now();
+extension.activate(context);
+const activated = performance.now();
+console.log(JSON.stringify({ requireMs: required - start, activateMs: activated - required, loaded }));
