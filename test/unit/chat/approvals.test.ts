@@ -1,0 +1,46 @@
+import { strict as assert } from 'node:assert';
+import type { HostToWebviewMessage } from '../../../src/shared/protocol';
+import { ChatApprovals } from '../../../src/vscode/chatApprovals';
+
+function setup(): { approvals: ChatApprovals; posted: HostToWebviewMessage[]; reveals: number[] } {
+  const posted: HostToWebviewMessage[] = [];
+  const reveals: number[] = [];
+  const approvals = new ChatApprovals((message) => posted.push(message), () => reveals.push(reveals.length));
+  return { approvals, posted, reveals };
+}
+
+describe('chat approvals', () => {
+  it('shows a card with the tool and its arguments, and resolves with the button the user pressed', async () => {
+    const { approvals, posted, reveals } = setup();
+    const decision = approvals.ask({ toolName: 'bash', args: { command: 'rm -rf build' }, toolCallId: 't1' });
+    assert.deepEqual(posted, [{ type: 'approval', requestId: 'approval-1', toolName: 'bash', summary: 'rm -rf build', args: '{\n  "command": "rm -rf build"\n}' }]);
+    assert.equal(reveals.length, 1);
+    approvals.answer('approval-1', 'allow-always');
+    assert.equal(await decision, 'allow-always');
+    assert.deepEqual(posted.at(-1), { type: 'approvalDone', requestId: 'approval-1' });
+  });
+
+  it('ignores an answer to a request that is not waiting (answered twice, or made up)', async () => {
+    const { approvals, posted } = setup();
+    const decision = approvals.ask({ toolName: 'write', args: { path: 'a' }, toolCallId: 't1' });
+    approvals.answer('approval-1', 'deny');
+    approvals.answer('approval-1', 'allow-once');
+    approvals.answer('approval-9', 'allow-once');
+    assert.equal(await decision, 'deny');
+    assert.equal(posted.filter((message) => message.type === 'approvalDone').length, 1);
+  });
+
+  it('shows waiting cards again after a reload and denies them all when the run ends', async () => {
+    const { approvals, posted } = setup();
+    const first = approvals.ask({ toolName: 'bash', args: { command: 'a' }, toolCallId: 't1' });
+    const second = approvals.ask({ toolName: 'edit', args: { path: 'b' }, toolCallId: 't2' });
+    posted.length = 0;
+    approvals.repost();
+    assert.deepEqual(posted.map((message) => message.type === 'approval' && message.requestId), ['approval-1', 'approval-2']);
+    approvals.denyAll();
+    assert.deepEqual(await Promise.all([first, second]), ['deny', 'deny']);
+    posted.length = 0;
+    approvals.repost();
+    assert.deepEqual(posted, []);
+  });
+});
