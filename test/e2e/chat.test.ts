@@ -3,11 +3,12 @@
 // Markdown with highlighted code, the turn on disk, the palette titles and the status-bar meter.
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { chunks, reply, text } from '../support/fakeAnthropic';
+import { chunks, reply, slow, text } from '../support/fakeAnthropic';
 import {
   assertNoProblems,
   composer,
   conversation,
+  conversationText,
   meterItem,
   meterText,
   newSession,
@@ -22,7 +23,7 @@ import {
   wireText,
 } from './support/chat';
 import { E2E_MODEL, fake, workbench } from './support/hooks';
-import { docsImage } from './support/screenshots';
+import { docsImage, widenSideBar } from './support/screenshots';
 import { poll } from './support/workbench';
 
 /** A reply with the Markdown a model writes: a heading, emphasis, a list, inline code and a fenced TypeScript block. */
@@ -64,10 +65,16 @@ describe('Chat contract', () => {
     await newSession();
     const before = sessionFiles();
     const prompt = 'Explain   "spacing" & <angle> brackets — verbatim, please ✓';
-    fake().script(reply(text(MARKDOWN_REPLY), chunks(5)));
+    // Small pieces with pauses between them, so the reply is seen growing.
+    fake().script(reply(text(MARKDOWN_REPLY), chunks(4), slow({ chunkDelayMs: 80 })));
     await send(prompt);
     // Enter sent it and cleared the input.
     await poll('the input to clear after Enter', 10_000, async () => ((await (await composer()).inputValue()) === '' ? true : undefined));
+    // Streamed: part of the reply shows before its end has arrived.
+    await poll('a part of the reply to show before its end', 60_000, async () => {
+      const partial = await conversationText();
+      return partial.includes('Plan for the parser') && !partial.includes('That is the whole change.') ? true : undefined;
+    });
     const shown = await waitForText('That is the whole change.');
 
     // The request: the tools (read among them), the text verbatim as the last user message, the configured model.
@@ -104,6 +111,7 @@ describe('Chat contract', () => {
     const textShown = await meterText();
     assert.match(textShown, /\d+(\.\d)?k? \/ \d+k · \d+%/);
     assert.match(textShown, / \/ 200k · /, 'the window of the configured model (200k)');
+    await widenSideBar(); // before the hover: the picture below is taken with the tooltip open
     const item = await meterItem();
     await item.hover();
     const hover = wb.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: /compact/i }).first();
