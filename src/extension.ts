@@ -10,21 +10,26 @@ import { TokenStatusBar } from './vscode/statusBar';
 import { SessionMemory } from './vscode/workspaceState';
 import { startOrReport } from './core/util/startup';
 
-export function activate(context: vscode.ExtensionContext): void {
+/** What `activate` returns (`extension.exports`): the chat backend, for tests and automation. */
+export interface ArborApi {
+  readonly host: AgentHost;
+}
+
+export function activate(context: vscode.ExtensionContext): ArborApi {
   const log = vscode.window.createOutputChannel('Arbor', { log: true });
   context.subscriptions.push(log);
   // A failure is logged and shown to the user, then rethrown so that VS Code knows too.
-  startOrReport(() => register(context, log), {
+  return startOrReport(() => register(context, log), {
     logError: (detail) => log.error(`Activation failed: ${detail}`),
     showError: (message) => void vscode.window.showErrorMessage(`Arbor could not start: ${message}`),
   });
 }
 
-function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): void {
+function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): ArborApi {
   const current = new CurrentSession(log, new SessionMemory(context.workspaceState));
   const keys = new ApiKeyStore(context.secrets);
   const host = new AgentHost({ current, keys, log, defaultSessionsRoot: vscode.Uri.joinPath(context.globalStorageUri, 'sessions').fsPath });
-  const chat = new ChatViewProvider(context.extensionUri, current, log);
+  const chat = new ChatViewProvider(context.extensionUri, host, log);
   const tree = new SessionTreeProvider(current);
   context.subscriptions.push(
     current,
@@ -41,6 +46,7 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   // After the views exist: the key's presence for the chat, and the session this window had before a reload.
   void keys.refresh();
   void current.restore();
+  return { host };
 }
 
 export function deactivate(): void {

@@ -48,7 +48,9 @@ export class AgentHost implements vscode.Disposable {
 
   private agent: { agent: AgentSession; signature: string; subscription: vscode.Disposable } | undefined;
   private building: Promise<AgentSession> | undefined;
-  private approvalHandler: ApprovalCallback | undefined;
+  private creating: Promise<Session> | undefined;
+  /** The last one registered asks; disposing it gives the word back to the one before. */
+  private readonly approvalHandlers: ApprovalCallback[] = [];
   /** "Allow always" answers, for the current session (they survive the agent being rebuilt). */
   private allowedForSession = new Set<string>();
   private running = false;
@@ -140,6 +142,11 @@ export class AgentHost implements vscode.Disposable {
     return (await this.ensureAgent({ keyOptional: true })).status();
   }
 
+  /** Resolves when nothing runs and nothing is queued. */
+  async whenIdle(): Promise<void> {
+    await this.agent?.agent.whenIdle();
+  }
+
   stop(): void {
     this.agent?.agent.abort();
   }
@@ -155,9 +162,10 @@ export class AgentHost implements vscode.Disposable {
   }
 
   setApprovalHandler(handler: ApprovalCallback): vscode.Disposable {
-    this.approvalHandler = handler;
+    this.approvalHandlers.push(handler);
     return new vscode.Disposable(() => {
-      if (this.approvalHandler === handler) this.approvalHandler = undefined;
+      const index = this.approvalHandlers.lastIndexOf(handler);
+      if (index >= 0) this.approvalHandlers.splice(index, 1);
     });
   }
 
@@ -177,13 +185,18 @@ export class AgentHost implements vscode.Disposable {
     const found = await this.deps.keys.get();
     if (!found && !options.keyOptional) throw noKeyError();
     const session = this.session ?? (await this.createSession());
-    const config = readConfig();
-    const root = vscode.workspace.isTrusted ? toolRoot() : undefined;
-    const signature = agentSignature({ session, config, apiKey: found?.key ?? '', toolRoot: root });
-    const current = this.agent;
-    if (current && (current.signature === signature || current.agent.isRunning)) return current.agent;
-    this.building ??= this.rebuild(session, config, found?.key ?? '', root, signature).finally(() => (this.building = undefined));
-    return this.building;
+    for (;;) {
+      // A build in progress may be for older settings: wait for it, then look again.
+      if (this.building) await this.building.catch(() => undefined);
+      const config = readConfig();
+      const root = vscode.workspace.isTrusted ? toolRoot() : undefined;
+      const signature = agentSignature({ session, config, apiKey: found?.key ?? '', toolRoot: root });
+      const current = this.agent;
+      if (current && current.agent.session === session && (current.signature === signature || current.agent.isRunning)) return current.agent;
+      if (this.building) continue;
+      this.building = this.rebuild(session, config, found?.key ?? '', root, signature).finally(() => (this.building = undefined));
+      return this.building;
+    }
   }
 
   private async rebuild(session: Session, config: ArborConfig, apiKey: string, root: string | undefined, signature: string): Promise<AgentSession> {
@@ -226,7 +239,8 @@ export class AgentHost implements vscode.Disposable {
   }
 
   private async askApproval(request: Parameters<ApprovalCallback>[0]): Promise<ApprovalDecision> {
-    const decision = this.approvalHandler ? await this.approvalHandler(request) : await askInDialog(request.toolName);
+    const handler = this.approvalHandlers.at(-1);
+    const decision = handler ? await handler(request) : await askInDialog(request.toolName);
     if (decision === 'allow-always') this.allowedForSession.add(request.toolName);
     this.deps.log.info(`Tool ${request.toolName}: ${decision}`);
     return decision;
@@ -234,11 +248,15 @@ export class AgentHost implements vscode.Disposable {
 
   // ---- sessions ----------------------------------------------------------------------------------
 
-  private async createSession(): Promise<Session> {
-    const cwd = toolRoot() ?? os.homedir();
-    const configured = readConfig().sessionsDirectory;
-    const dir = configured ? projectSessionDir(configured, cwd) : path.join(this.deps.defaultSessionsRoot, sessionDirName(cwd));
-    return this.deps.current.create(dir, cwd);
+  /** One at a time: two prompts sent at once with no session open start one session, not two. */
+  private createSession(): Promise<Session> {
+    this.creating ??= (async () => {
+      const cwd = toolRoot() ?? os.homedir();
+      const configured = readConfig().sessionsDirectory;
+      const dir = configured ? projectSessionDir(configured, cwd) : path.join(this.deps.defaultSessionsRoot, sessionDirName(cwd));
+      return this.deps.current.create(dir, cwd);
+    })().finally(() => (this.creating = undefined));
+    return this.creating;
   }
 
   private sessionReplaced(session: Session | undefined): void {

@@ -6,18 +6,19 @@ import type { CommandDeps } from './deps';
 
 export function registerCompactionCommands(deps: CommandDeps): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('arbor.compactSession', () => compactSession(deps)),
+    // Focus instructions passed as an argument (automation, tests) skip the input box; '' means none.
+    vscode.commands.registerCommand('arbor.compactSession', (focus?: string) => compactSession(deps, focus)),
     vscode.commands.registerCommand('arbor.undoCompaction', () => undoCompaction(deps)),
   ];
 }
 
 /** Resolves true when a compaction was appended (its card reaches the chat through the session's events). */
-async function compactSession(deps: CommandDeps): Promise<boolean> {
+async function compactSession(deps: CommandDeps, given?: string): Promise<boolean> {
   if (!deps.current.session) {
     void vscode.window.showInformationMessage('No session is open: there is nothing to compact.');
     return false;
   }
-  const focus = await vscode.window.showInputBox({
+  const focus = typeof given === 'string' ? given : await vscode.window.showInputBox({
     title: 'Compact Session',
     prompt: 'What should the summary focus on? (optional: press Enter for none, Escape to cancel)',
     placeHolder: 'e.g. the decisions about the API, the open bugs',

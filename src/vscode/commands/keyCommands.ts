@@ -4,13 +4,14 @@ import type { CommandDeps } from './deps';
 
 export function registerKeyCommands(deps: CommandDeps): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('arbor.setApiKey', () => setApiKey(deps)),
+    // A key passed as an argument (automation, tests) is stored without asking.
+    vscode.commands.registerCommand('arbor.setApiKey', (given?: string) => setApiKey(deps, given)),
     vscode.commands.registerCommand('arbor.clearApiKey', () => clearApiKey(deps)),
   ];
 }
 
-async function setApiKey(deps: CommandDeps): Promise<boolean> {
-  const key = await vscode.window.showInputBox({
+async function setApiKey(deps: CommandDeps, given?: string): Promise<boolean> {
+  const key = typeof given === 'string' && given.trim() !== '' ? given : await vscode.window.showInputBox({
     title: 'Set Anthropic API Key',
     prompt: 'Your Anthropic API key. It is kept in VS Code\'s secret storage (the system keychain), never in settings or session files.',
     placeHolder: 'sk-ant-…',
@@ -21,7 +22,7 @@ async function setApiKey(deps: CommandDeps): Promise<boolean> {
   if (key === undefined) return false;
   await deps.keys.set(key);
   deps.log.info('An Anthropic API key was stored in secret storage');
-  void vscode.window.showInformationMessage('Arbor: the Anthropic API key is stored.');
+  if (given === undefined) void vscode.window.showInformationMessage('Arbor: the Anthropic API key is stored.');
   return true;
 }
 

@@ -1,0 +1,129 @@
+// Helpers for the suites that drive Arbor's agent through its API (`extension.exports`) against
+// the fake Anthropic server, which runs inside the extension host with the suite (a real HTTP
+// server on 127.0.0.1; Arbor's real SDK talks to it).
+import * as assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { AgentEvent } from '../../src/core/agent/events';
+import type { Json, SessionEntry } from '../../src/core/session/types';
+import type { ArborApi } from '../../src/extension';
+import type { AgentHost } from '../../src/vscode/agentHost';
+import { startFakeAnthropic, type FakeAnthropic, type FakeAnthropicOptions } from '../support/fakeAnthropic';
+import { arbor } from './support';
+
+/** Random per suite bundle and run, so the key is in no file unless something wrote it there. */
+export const TEST_KEY = `sk-ant-int-${randomBytes(16).toString('hex')}`;
+
+/** The settings the suites change; all are reset to their defaults after each test. */
+const SETTINGS = [
+  'model',
+  'baseUrl',
+  'maxOutputTokens',
+  'thinking',
+  'compaction.enabled',
+  'compaction.reserveTokens',
+  'compaction.keepRecentTokens',
+  'sessionsDirectory',
+  'tools.autoApprove',
+  'tokenEstimator',
+  'modelOverrides',
+];
+
+export async function arborHost(): Promise<AgentHost> {
+  const api = (await arbor()).exports as ArborApi | undefined;
+  if (!api?.host) throw new Error('Arbor did not return its API from activate');
+  return api.host;
+}
+
+/** Writes user settings (`arbor.<key>`); they apply without a reload. */
+export async function configure(values: Record<string, unknown>): Promise<void> {
+  const config = vscode.workspace.getConfiguration('arbor');
+  for (const [key, value] of Object.entries(values)) await config.update(key, value, vscode.ConfigurationTarget.Global);
+}
+
+export async function resetSettings(): Promise<void> {
+  await configure(Object.fromEntries(SETTINGS.map((key) => [key, undefined])));
+}
+
+/**
+ * Per test: a fresh fake server, the key stored, Arbor pointed at the server, no session open, a
+ * temporary sessions folder; afterwards the server closed and the settings reset.
+ */
+export function useAgent(options: FakeAnthropicOptions = {}): { server: () => FakeAnthropic; host: () => AgentHost; sessions: () => string } {
+  let server: FakeAnthropic | undefined;
+  let host: AgentHost | undefined;
+  let sessions: string | undefined;
+  beforeEach(async () => {
+    host = await arborHost();
+    server = await startFakeAnthropic({ apiKey: TEST_KEY, ...options });
+    sessions = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-int-sessions-'));
+    await vscode.commands.executeCommand('arbor.setApiKey', TEST_KEY);
+    await vscode.commands.executeCommand('arbor.newSession');
+    await configure({ baseUrl: server.url, sessionsDirectory: sessions, model: 'claude-haiku-4-5' });
+  });
+  afterEach(async () => {
+    await host?.whenIdle();
+    await vscode.commands.executeCommand('arbor.newSession');
+    await resetSettings();
+    await server?.close();
+  });
+  const need = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is only there inside a test`);
+    return value;
+  };
+  return { server: () => need(server, 'server'), host: () => need(host, 'host'), sessions: () => need(sessions, 'sessions') };
+}
+
+/** Sends a prompt and waits until the run that answers it is over. */
+export async function send(host: AgentHost, text: string): Promise<void> {
+  const ended = nextEvent(host, 'run_end');
+  await host.prompt(text);
+  await ended;
+}
+
+export function nextEvent<T extends AgentEvent['type']>(host: AgentHost, type: T, timeoutMs = 30_000): Promise<Extract<AgentEvent, { type: T }>> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      subscription.dispose();
+      reject(new Error(`no ${type} event within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const subscription = host.onEvent((event) => {
+      if (event.type !== type) return;
+      clearTimeout(timer);
+      subscription.dispose();
+      resolve(event as Extract<AgentEvent, { type: T }>);
+    });
+  });
+}
+
+/** The session file's entries as written on disk (header left out). */
+export function entriesOnDisk(file: string): SessionEntry[] {
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as SessionEntry & { type: string })
+    .filter((entry) => entry.type !== 'session');
+}
+
+export interface WireMessage {
+  role: string;
+  content: string | { type: string; text?: string; name?: string; [key: string]: Json | undefined }[];
+}
+
+/** The messages of a recorded request. */
+export function requestMessages(server: FakeAnthropic, index = -1): WireMessage[] {
+  const requests = server.messageRequests();
+  const request = requests.at(index);
+  assert.ok(request?.body, `no request ${index}`);
+  return request.body.messages as unknown as WireMessage[];
+}
+
+/** The text of a wire message, blocks joined. */
+export function wireText(message: WireMessage): string {
+  if (typeof message.content === 'string') return message.content;
+  return message.content.map((block) => block.text ?? '').join('');
+}
