@@ -69,7 +69,7 @@ describe('Session.refresh: following the file when others append', () => {
     const { session } = await openSessionFile(file);
     const other = pi.SessionManager.open(file, tmp());
     const piUser = other.appendMessage({ role: 'user', content: 'typed in pi', timestamp: 1 });
-    const piReply = other.appendMessage(assistant('pi answers'));
+    const piReply = other.appendMessage(assistant('pi answers') as never);
 
     assert.equal(await session.refresh(), 2);
     assert.deepEqual(session.getBranch(piReply).map((entry) => entry.id), [ids[0], ids[1], piUser, piReply]);
