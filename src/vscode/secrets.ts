@@ -20,7 +20,7 @@ export class ApiKeyStore implements vscode.Disposable {
   ) {
     this.known = this.envKey() !== undefined;
     this.subscription = secrets.onDidChange((event) => {
-      if (event.key === SECRET_KEY) void this.refresh().then(() => this.changed.fire());
+      if (event.key === SECRET_KEY) void this.refresh();
     });
   }
 
@@ -32,7 +32,11 @@ export class ApiKeyStore implements vscode.Disposable {
   async get(): Promise<{ key: string; source: KeySource } | undefined> {
     const stored = (await this.secrets.get(SECRET_KEY))?.trim();
     const found = stored ? { key: stored, source: 'secret-storage' as const } : this.fromEnv();
-    this.known = found !== undefined;
+    // The first read after activation may change the answer the chat was given: tell it.
+    if (this.known !== (found !== undefined)) {
+      this.known = found !== undefined;
+      this.changed.fire();
+    }
     return found;
   }
 

@@ -101,4 +101,16 @@ describe('Agent requests', () => {
       await other.close();
     }
   });
+
+  it('Select Model writes arbor.model and records the change in the open session', async () => {
+    const host = agent.host();
+    agent.server().script(text('One.'), text('Two.'));
+    await send(host, 'first');
+    assert.equal(await vscode.commands.executeCommand('arbor.selectModel', 'claude-opus-4-5'), 'claude-opus-4-5');
+    assert.equal(vscode.workspace.getConfiguration('arbor').get('model'), 'claude-opus-4-5');
+    const last = entriesOnDisk(host.session!.file!).at(-1) as { type: string; modelId?: string };
+    assert.deepEqual([last.type, last.modelId], ['model_change', 'claude-opus-4-5']);
+    await send(host, 'second');
+    assert.equal(agent.server().lastRequest().body!.model, 'claude-opus-4-5');
+  });
 });
