@@ -3,14 +3,14 @@
 //     (--extensionDevelopmentPath).
 //   - Otherwise (a headless machine): provisions code-server, packages Arbor (out/arbor.vsix),
 //     starts code-server with that VSIX installed on 127.0.0.1, prints the URL and stays up until Ctrl-C.
-// Options: --demo (open a temporary workspace holding the fixture session instead of the current
-// folder), --folder <path>, --code-server (skip the desktop check).
+// Options: --demo (no key needed: also starts the fake Anthropic server with a demo conversation
+// and opens a temporary workspace pointed at it; see scripts/lib/demo.ts), --folder <path>,
+// --code-server (skip the desktop check).
 import { spawnSync } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { buildExtension, prepareWorkspace, startCodeServer } from './lib/codeServer';
-import { fixturesDir, repoRoot } from './lib/paths';
+import { buildExtension, startCodeServer } from './lib/codeServer';
+import { demoGuide, startDemo, type Demo } from './lib/demo';
+import { repoRoot } from './lib/paths';
 import { onInterrupt } from './lib/processGroup';
 import { packageArbor, testVsix } from './lib/vsix';
 import { provision } from './provision';
@@ -22,14 +22,8 @@ const option = (name: string): string | undefined => {
 };
 
 /** npm runs scripts in the package folder; INIT_CWD is where `npm start` was typed. */
-function folderToOpen(): string {
-  if (args.includes('--demo')) {
-    const demo = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-demo-'));
-    onInterrupt(() => fs.rmSync(demo, { recursive: true, force: true }));
-    prepareWorkspace(demo, { workspaceFiles: { 'sessions/synthetic-branched.jsonl': path.join(fixturesDir, 'synthetic-branched.jsonl') } });
-    return demo;
-  }
-  return path.resolve(option('--folder') ?? process.env.INIT_CWD ?? process.cwd());
+function folderToOpen(demo: Demo | undefined): string {
+  return demo?.folder ?? path.resolve(option('--folder') ?? process.env.INIT_CWD ?? process.cwd());
 }
 
 /** A desktop VS Code, not code-server's remote `code` helper (which cannot load a development extension). */
@@ -42,16 +36,23 @@ function desktopCode(): boolean {
 }
 
 async function main(): Promise<void> {
-  const folder = folderToOpen();
+  const demo = args.includes('--demo') ? await startDemo() : undefined;
+  if (demo) onInterrupt(() => demo.close());
+  const folder = folderToOpen(demo);
   if (desktopCode()) {
     buildExtension();
     console.log(`Opening VS Code with Arbor from ${repoRoot} on ${folder}`);
-    const result = spawnSync('code', ['--extensionDevelopmentPath', repoRoot, folder], { stdio: 'inherit' });
-    process.exit(result.status ?? 1);
+    // The key reaches the extension host only when this starts VS Code (not a window of a running one).
+    const result = spawnSync('code', ['--extensionDevelopmentPath', repoRoot, folder], { stdio: 'inherit', env: { ...process.env, ...demo?.env } });
+    if (!demo) process.exit(result.status ?? 1);
+    console.log(`\n${demoGuide(demo.fake)}\n(If VS Code was already running, run "Arbor: Set Anthropic API Key" with any text.)\n\nPress Ctrl-C to stop the fake server.`);
+    return; // The fake server keeps the process alive until Ctrl-C.
   }
   await provision();
-  const server = await startCodeServer({ extensions: [packageArbor(testVsix)], workspace: folder });
-  console.log(`\nArbor in VS Code (code-server), folder ${folder}:\n\n  ${server.workbenchUrl}\n\nPress Ctrl-C to stop.`);
+  const server = await startCodeServer({ extensions: [packageArbor(testVsix)], workspace: folder, ...(demo ? { env: demo.env } : {}) });
+  console.log(`\nArbor in VS Code (code-server), folder ${folder}:\n\n  ${server.workbenchUrl}\n`);
+  if (demo) console.log(`${demoGuide(demo.fake)}\n`);
+  console.log('Press Ctrl-C to stop.');
   let interrupted = false;
   onInterrupt(() => {
     interrupted = true;

@@ -7,6 +7,9 @@
  *   2. a `read` tool call (of a path named in the prompt, else README.md), then on its result an
  *      `edit` tool call on the file's first line, then on that result a short closing reply;
  *   3. a long Markdown reply, to watch scrolling and token counts.
+ *
+ * A compaction or branch-summary request (its prompt holds the serialized `<conversation>`) gets a
+ * structured summary naming the demo's work, whatever the turn count.
  */
 import type { Json } from '../../../src/core/session';
 import { contentBlocks, isObject, type JsonObject } from './json';
@@ -28,6 +31,7 @@ function demoReply(request: RecordedRequest): MessageReply {
   const last = messages.at(-1);
   const results = last ? blocksOf(last).filter((b) => b['type'] === 'tool_result') : [];
   if (results.length > 0) return afterToolResult(messages, results.at(-1)!);
+  if (last && textOf(last).includes('<conversation>')) return text(SUMMARY_REPLY);
   const prompts = messages.filter((m) => m['role'] === 'user' && !blocksOf(m).some((b) => b['type'] === 'tool_result'));
   const prompt = last ? textOf(last) : '';
   switch ((prompts.length - 1) % 3) {
@@ -93,10 +97,37 @@ assert.equal(slugify('Hello, World!'), 'hello-world');
 - turns every run of other characters into one \`-\`,
 - and trims dashes at both ends.`;
 
+const SUMMARY_REPLY = `## Goal
+Try Arbor's chat on the demo workspace: a code example, a file read and edited by the agent, a long reply.
+
+## Constraints & Preferences
+- (none)
+
+## Progress
+### Done
+- [x] Wrote \`slugify(title)\` in TypeScript with a test
+- [x] Read \`README.md\` and marked its first line with an \`edit\` tool call
+
+### In Progress
+- [ ] Exploring branches and compaction
+
+### Blocked
+- (none)
+
+## Key Decisions
+- **Small examples**: each answer shows one feature of the chat
+
+## Next Steps
+1. Branch from an earlier message, or undo this compaction
+
+## Critical Context
+- Files touched: \`README.md\``;
+
 const LONG_REPLY = [
   '# A longer answer',
   '',
-  ...Array.from({ length: 12 }, (_, i) =>
+  // Long enough (about 2 000 tokens) that, with a small keepRecentTokens, Compact Session has earlier turns to summarize.
+  ...Array.from({ length: 30 }, (_, i) =>
     [
       `## Part ${i + 1}`,
       '',

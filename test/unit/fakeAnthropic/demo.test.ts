@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import Anthropic from '@anthropic-ai/sdk';
+import { historyPrompt, SUMMARIZATION_SYSTEM_PROMPT } from '../../../src/core/compaction';
 import { demoHandler } from '../../support/fakeAnthropic/demoScript';
 import { useFakeAnthropic } from '../../support/fakeAnthropic';
 
@@ -53,6 +54,16 @@ describe('fake Anthropic demo conversation', () => {
     assert.match(markdown ?? '', /```ts\n[\s\S]*\n```/);
     assert.ok((long ?? '').length > 2000, 'the long reply is long');
     assert.deepEqual(replies.map((m) => m.stop_reason), ['end_turn', 'tool_use', 'tool_use', 'end_turn', 'end_turn']);
+  });
+
+  it("answers a compaction's summary request with a structured summary, whatever the turn", async () => {
+    const client = new Anthropic({ apiKey: 'any', baseURL: server().url, maxRetries: 0 });
+    const prompt = historyPrompt({ conversation: '[User]: Show me an example\n\n[Assistant]: Here is one.' });
+    const asked: Param[] = [{ role: 'user', content: 'Show me an example' }, { role: 'assistant', content: 'Here.' }, { role: 'user', content: prompt }];
+    const answer = await client.messages.stream({ ...base, system: SUMMARIZATION_SYSTEM_PROMPT, messages: asked }).finalMessage();
+    const summary = answer.content.map((b) => (b.type === 'text' ? b.text : '')).join('');
+    assert.deepEqual(answer.content.map((b) => b.type), ['text']);
+    assert.deepEqual(summary.match(/^## .+$/gm), ['## Goal', '## Constraints & Preferences', '## Progress', '## Key Decisions', '## Next Steps', '## Critical Context']);
   });
 
   it('runs from the command line, printing its URL first', async () => {
