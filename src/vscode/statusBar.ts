@@ -4,12 +4,18 @@
 import * as vscode from 'vscode';
 import type { AgentEvent } from '../core/agent';
 import { messageRole } from '../core/session';
-import { LiveMeter, meterDetails, meterText, type MeterLevel, type MeterReading, type MeterSettings } from '../core/tokens';
+import { LiveMeter, meterDetails, meterText, type MeterLevel, type MeterReading, type MeterSettings, type MeterTimers } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';
 import type { AgentHost } from './agentHost';
 import { onDidChangeConfig, readConfig } from './config';
 
 const COMPACT_COMMAND = 'arbor.compactSession';
+
+const REAL_TIMERS: MeterTimers = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 /** Warning colours as the context nears, then passes, the point where compaction fires. */
 const LEVEL_COLORS: Record<MeterLevel, vscode.ThemeColor | undefined> = {
@@ -20,7 +26,7 @@ const LEVEL_COLORS: Record<MeterLevel, vscode.ThemeColor | undefined> = {
 
 export class TokenStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('arbor.tokens', vscode.StatusBarAlignment.Right, 100);
-  private readonly meter = new LiveMeter(meterSettings(), (reading) => this.render(reading));
+  private readonly meter = new LiveMeter(meterSettings(), (reading) => this.render(reading), REAL_TIMERS);
   private readonly subscriptions: vscode.Disposable[];
   /** Answers to `host.status()` can arrive out of order; only the latest request's is drawn. */
   private request = 0;

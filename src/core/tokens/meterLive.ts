@@ -11,17 +11,12 @@ const CHARS_PER_TOKEN = 4;
 /** At most four redraws a second while streaming. */
 export const METER_REDRAW_MS = 250;
 
+/** The clock and timers the meter redraws by (the glue passes the real ones; tests a manual clock). */
 export interface MeterTimers {
   now(): number;
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }
-
-const realTimers: MeterTimers = {
-  now: () => Date.now(),
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 export class LiveMeter {
   private status: ContextStatus | undefined;
@@ -32,7 +27,7 @@ export class LiveMeter {
   constructor(
     private settings: MeterSettings,
     private readonly draw: (reading: MeterReading | undefined) => void,
-    private readonly timers: MeterTimers = realTimers,
+    private readonly timers: MeterTimers,
     private readonly intervalMs = METER_REDRAW_MS,
   ) {}
 
