@@ -93,11 +93,7 @@ export class AgentHost implements vscode.Disposable {
    */
   async prompt(text: string): Promise<void> {
     const agent = await this.ensureAgent();
-    if (agent.isRunning) {
-      void agent.prompt(text);
-      return;
-    }
-    const accepted = watchFirstReply(agent, { baseUrl: readConfig().baseUrl });
+    const accepted = agent.isRunning ? Promise.resolve() : watchFirstReply(agent, { baseUrl: readConfig().baseUrl });
     agent.prompt(text).catch((error: unknown) => this.deps.log.error(`The prompt failed: ${errorMessage(error)}`));
     await accepted;
   }
