@@ -137,3 +137,85 @@ function sortByTime(entries: readonly SessionEntry[]): SessionEntry[] {
   // Array.prototype.sort is stable, so equal timestamps keep file order.
   return [...entries].sort((a, b) => time(a) - time(b));
 }
+
+/** One row of the lazily built display tree; its children are asked for when it is expanded. */
+export interface LazyDisplayNode {
+  entry: SessionEntry;
+  label: string | undefined;
+  onActivePath: boolean;
+  isLeaf: boolean;
+  /** Whether `childrenOf(entry.id)` gives anything (the row can be expanded). */
+  hasChildren: boolean;
+}
+
+/**
+ * The display tree of `getDisplayTree`, produced one level at a time: `childrenOf(null)` gives the
+ * top rows, `childrenOf(id)` the rows nested under an entry's row, each computed only when asked
+ * (a tree view asks as rows are expanded). An entry's place follows from the tree alone: it heads
+ * a branch when its visible parent has several visible children (or it is one of several roots),
+ * else it belongs to its parent's flat run. `rowsOf` yields a level row by row, so the first rows
+ * of a 100 000-entry run come without walking the rest. Built for one tree and position: make a
+ * new one when either changes.
+ */
+export class LazyDisplayTree {
+  private readonly hide: (entry: SessionEntry) => boolean;
+  private readonly active: ReadonlySet<string>;
+
+  constructor(
+    private readonly tree: SessionTree,
+    private readonly leafId: string | null,
+    options: DisplayOptions = {},
+  ) {
+    this.hide = options.hide ?? hidePositionMarkers;
+    this.active = new Set(tree.pathTo(leafId).map((entry) => entry.id));
+  }
+
+  childrenOf(id: string | null): LazyDisplayNode[] {
+    return [...this.rowsOf(id)];
+  }
+
+  /** The rows of one level, in order, produced as they are read. */
+  *rowsOf(id: string | null): Generator<LazyDisplayNode> {
+    if (id !== null && (!this.tree.has(id) || this.hide(this.tree.get(id)!))) return;
+    const kids = this.visibleChildren(id);
+    if (kids.length > 1) {
+      for (const head of kids) yield this.node(head, true);
+      return;
+    }
+    // One child: it starts a flat run — unless `id` itself is in a run, whose rest are its siblings.
+    if (kids.length === 1 && (id === null || this.isHead(id))) yield* this.run(kids[0]!);
+  }
+
+  private *run(start: SessionEntry): Generator<LazyDisplayNode> {
+    for (let entry: SessionEntry | undefined = start; entry; ) {
+      const kids = this.visibleChildren(entry.id);
+      yield this.node(entry, false, kids.length);
+      entry = kids.length === 1 ? kids[0] : undefined;
+    }
+  }
+
+  /** A branch head nests the rest of its branch; a run member nests only the branches that start at it. */
+  private node(entry: SessionEntry, head: boolean, kidCount = this.visibleChildren(entry.id).length): LazyDisplayNode {
+    return {
+      entry,
+      label: this.tree.labelOf(entry.id)?.label,
+      onActivePath: this.active.has(entry.id),
+      isLeaf: entry.id === this.leafId,
+      hasChildren: head ? kidCount > 0 : kidCount > 1,
+    };
+  }
+
+  private isHead(id: string): boolean {
+    return this.visibleChildren(this.visibleParent(id)).length > 1;
+  }
+
+  private visibleParent(id: string): string | null {
+    let parent = this.tree.parentOf(id);
+    while (parent !== null && this.hide(this.tree.get(parent)!)) parent = this.tree.parentOf(parent);
+    return parent;
+  }
+
+  private visibleChildren(parent: string | null): readonly SessionEntry[] {
+    return orderSiblings(visibleKids(this.tree, parent, this.hide), this.active);
+  }
+}
