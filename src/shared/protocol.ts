@@ -49,6 +49,15 @@ export interface ResetMessage {
   streaming?: AssistantItem;
   /** Undefined: no session is open. */
   title?: string;
+  /** A long branch is sent from its end: earlier items come with `prepend` when the user scrolls up. */
+  hasEarlier: boolean;
+}
+
+/** Items before the first one shown (the answer to `loadEarlier`). */
+export interface PrependMessage {
+  type: 'prepend';
+  items: ChatItem[];
+  hasEarlier: boolean;
 }
 
 /** One more item at the end of the branch (replaces the streamed reply when it is the finished one). */
@@ -128,6 +137,7 @@ export interface RevealMessage {
 
 export type HostToWebviewMessage =
   | ResetMessage
+  | PrependMessage
   | AppendMessage
   | ReplyStartMessage
   | DeltaMessage
@@ -148,6 +158,8 @@ export type WebviewToHostMessage =
   | { type: 'ready' }
   | { type: 'prompt'; text: string }
   | { type: 'stop' }
+  /** The user scrolled to the first item shown: the items before entry `beforeId`. */
+  | { type: 'loadEarlier'; beforeId: string }
   | { type: 'editAndBranch'; entryId: string }
   | { type: 'branchFrom'; entryId: string }
   | { type: 'approvalResponse'; requestId: string; decision: ApprovalDecision }
@@ -180,6 +192,8 @@ export function isWebviewToHostMessage(value: unknown): value is WebviewToHostMe
     case 'editAndBranch':
     case 'branchFrom':
       return id('entryId');
+    case 'loadEarlier':
+      return id('beforeId');
     case 'approvalResponse':
       return id('requestId') && typeof m['decision'] === 'string' && DECISIONS.includes(m['decision']);
     case 'insertCode':

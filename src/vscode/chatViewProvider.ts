@@ -5,7 +5,7 @@
 // reload) is answered with the status, the branch and any approval still waiting.
 import * as vscode from 'vscode';
 import type { AgentEvent } from '../core/agent';
-import { applyDelta, buildItems, itemUpdate, resultView, startReply, type AssistantItem, type ReplyDelta } from '../core/chat';
+import { applyDelta, branchWindow, buildItems, itemUpdate, resultView, startReply, windowBefore, type AssistantItem, type ReplyDelta } from '../core/chat';
 import type { Session, SessionChange } from '../core/session';
 import { errorMessage } from '../core/util/errors';
 import { CHAT_COMMANDS, isWebviewToHostMessage, type ChatCommandId, type HostToWebviewMessage, type NoticeAction, type WebviewToHostMessage } from '../shared/protocol';
@@ -95,7 +95,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     }
     // Anything the reply to `ready` carries anyway is not queued: it would be stale by then.
     if (message.type === 'reset' || message.type === 'status' || message.type === 'approval') return;
-    if (message.type === 'delta' || message.type === 'append' || message.type === 'tool' || message.type === 'replyStart' || message.type === 'replyReset') return;
+    if (message.type === 'prepend' || message.type === 'delta' || message.type === 'append' || message.type === 'tool' || message.type === 'replyStart' || message.type === 'replyReset') return;
     this.queue.push(message);
   }
 
@@ -118,9 +118,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   private postReset(): void {
     const session = this.host.session;
+    const window = session ? branchWindow(session.getBranch()) : { entries: [], hasEarlier: false };
     this.post({
       type: 'reset',
-      items: session ? buildItems(session.getBranch()) : [],
+      items: buildItems(window.entries),
+      hasEarlier: window.hasEarlier,
       ...(this.streaming ? { streaming: this.streaming } : {}),
       ...(session ? { title: session.sessionName ?? session.id } : {}),
     });
@@ -231,6 +233,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         return;
       case 'stop':
         return this.host.stop();
+      case 'loadEarlier': {
+        const window = this.host.session ? windowBefore(this.host.session.getBranch(), message.beforeId) : { entries: [], hasEarlier: false };
+        return this.post({ type: 'prepend', items: buildItems(window.entries), hasEarlier: window.hasEarlier });
+      }
       case 'editAndBranch': {
         const text = await this.host.editAndBranch(message.entryId);
         this.post({ type: 'setInput', text });

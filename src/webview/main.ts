@@ -47,11 +47,24 @@ const save = (patch: Partial<SavedState>): void => {
 const store = new ChatStore();
 let status: ChatStatus = { running: false, queued: [], trusted: true, hasKey: true, model: '', compacting: false, hasSession: false };
 let restoreScroll = saved.scrollTop;
+/** The host holds items before the first one here (a long branch arrives from its end). */
+let hasEarlier = false;
+let loadingEarlier = false;
+
+/** At the top of what is held, ask for the window before it. */
+function maybeLoadEarlier(): void {
+  if (!hasEarlier || loadingEarlier || store.items.length === 0 || list.firstRendered > 0 || list.stuckToBottom) return;
+  loadingEarlier = true;
+  post({ type: 'loadEarlier', beforeId: store.items[0]!.id });
+}
 
 const list = new VirtualList(
   conversation,
   { count: () => store.count, key: (index) => store.at(index).id, render: (index) => itemElement(store.at(index)) },
-  () => save({ scrollTop: list.stuckToBottom ? undefined : list.scrollTop }),
+  () => {
+    save({ scrollTop: list.stuckToBottom ? undefined : list.scrollTop });
+    requestAnimationFrame(maybeLoadEarlier);
+  },
 );
 
 const composer = new Composer({
@@ -92,6 +105,8 @@ function receive(message: HostToWebviewMessage): void {
   switch (message.type) {
     case 'reset':
       store.reset(message.items, message.streaming);
+      hasEarlier = message.hasEarlier;
+      loadingEarlier = false;
       list.clear();
       if (restoreScroll !== undefined) {
         list.scrollTo(restoreScroll);
@@ -99,6 +114,12 @@ function receive(message: HostToWebviewMessage): void {
       } else list.scrollToBottom();
       list.update();
       return refreshChrome();
+    case 'prepend':
+      hasEarlier = message.hasEarlier;
+      loadingEarlier = false;
+      store.prepend(message.items);
+      list.prepended(message.items.map((item) => item.id));
+      return;
     case 'append':
       if (message.item.kind === 'assistant') {
         list.invalidate(STREAMING_ID);

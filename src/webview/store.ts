@@ -32,6 +32,13 @@ export class ChatStore {
     return this.ids.get(entryId);
   }
 
+  /** Earlier items of the branch, before the first one held. */
+  prepend(items: ChatItem[]): void {
+    this.items = [...items, ...this.items];
+    this.ids.clear();
+    this.items.forEach((item, index) => this.index(item, index));
+  }
+
   append(item: ChatItem): void {
     // The finished reply replaces the streamed one.
     if (item.kind === 'assistant') this.streaming = undefined;

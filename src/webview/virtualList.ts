@@ -90,6 +90,18 @@ export class VirtualList {
     });
   }
 
+  /** Index of the first item rendered (0: the top of what is held is in the DOM). */
+  firstRendered = 0;
+
+  /** Items were added before the first: keep what is on screen where it is. */
+  prepended(keys: string[]): void {
+    if (this.stick) return this.schedule();
+    const added = keys.reduce((sum, key) => sum + (this.heights.get(key) ?? ESTIMATE_PX), 0);
+    this.update();
+    this.setScrollTop(this.scroller.scrollTop + added);
+    this.update();
+  }
+
   /** Renders the visible range and measures it; runs again while measuring moved things. */
   update(): void {
     for (let pass = 0; pass < 3; pass++) if (!this.renderPass()) break;
@@ -112,6 +124,7 @@ export class VirtualList {
     // Always keep the end rendered when near it, so the last reply is in the DOM.
     if (this.stick) last = count;
 
+    this.firstRendered = first;
     const wanted = new Set(keys.slice(first, last));
     for (const [key, element] of this.rendered) {
       if (!wanted.has(key)) {

@@ -2,3 +2,4 @@ export * from './items';
 export * from './buildItems';
 export * from './streamingReply';
 export * from './toolSummary';
+export * from './window';
