@@ -7,15 +7,11 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { choiceFlag, stringFlag } from '../args';
 import { LEAF_FLAG, type Command } from '../command';
-import { branchDocument } from '../../core/export/blocks';
-import { renderHtml } from '../../core/export/html';
-import { renderJsonl } from '../../core/export/jsonl';
-import { renderMarkdown } from '../../core/export/markdown';
+import { EXPORT_FORMATS, renderBranch, type ExportFormat } from '../../core/export';
 import { UsageError } from '../io';
 import { loadForCli, resolveLeaf } from '../load';
 
-const FORMATS = ['md', 'html', 'jsonl'] as const;
-export type ExportFormat = (typeof FORMATS)[number];
+export type { ExportFormat } from '../../core/export';
 
 export interface ExportReport {
   format: ExportFormat;
@@ -33,7 +29,7 @@ export const exportCommand: Command = {
   summary: 'write one branch as Markdown, standalone HTML, or a JSONL session pi can load',
   flags: [LEAF_FLAG, { name: 'format', kind: 'string', value: 'md|html|jsonl' }, { name: 'output', alias: 'o', kind: 'string', value: 'OUT' }],
   async run({ file, args, io, json }) {
-    const format = choiceFlag(args, 'format', FORMATS);
+    const format = choiceFlag(args, 'format', EXPORT_FORMATS);
     if (!format) throw new UsageError('option --format is required (md, html or jsonl)');
     const output = stringFlag(args, 'output');
     if (output !== undefined && path.resolve(output) === path.resolve(file)) {
@@ -42,10 +38,7 @@ export const exportCommand: Command = {
     const loaded = await loadForCli(file);
     const leafId = resolveLeaf(loaded, stringFlag(args, 'leaf'));
     const branch = loaded.tree.pathTo(leafId);
-    const content =
-      format === 'jsonl'
-        ? renderJsonl(loaded.header, branch, io.now())
-        : (format === 'md' ? renderMarkdown : renderHtml)(branchDocument(loaded.header, loaded.tree, branch));
+    const content = renderBranch(format, loaded.header, loaded.tree, branch, io.now());
     const report: ExportReport = { format, leafId, entryCount: branch.length, output: output ?? null };
     if (output !== undefined) {
       await fs.mkdir(path.dirname(path.resolve(output)), { recursive: true });
