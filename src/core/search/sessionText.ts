@@ -8,7 +8,7 @@
  * `"type","id","parentId"` fields read by a pattern (the order pi and Arbor write), falling back
  * to a full parse for a line written in another order.
  */
-import { entryKind, isHeader, POSITION_MARKER_TYPE, type SessionEntry } from '../session';
+import { CURRENT_SESSION_VERSION, entryKind, isHeader, migrateToCurrent, parseSessionText, positionOnOpen, POSITION_MARKER_TYPE, SessionTree, type SessionEntry } from '../session';
 import { searchableTexts, type SearchField } from './entryText';
 import type { CompiledQuery } from './query';
 import { snippetAround } from './snippet';
@@ -51,7 +51,8 @@ export function searchSessionText(file: string, text: string, query: CompiledQue
   const header = parseObject(lines[0]?.text ?? '');
   const sessionId = isHeader(header) ? header.id : undefined;
   const result: FileSearchResult = { file, sessionId, sessionName: undefined, hits: [], malformedLines: 0 };
-  const found: { entry: SessionEntry; field: SearchField; text: string }[] = [];
+  if (isHeader(header) && (header.version ?? 1) < CURRENT_SESSION_VERSION) return searchOldFormat(result, text, query, limit);
+  const found: Found[] = [];
   for (const line of candidateLines(text, lines, query)) {
     if (line === lines[0] && sessionId !== undefined) continue;
     const entry = parseObject(line.text) as SessionEntry | undefined;
@@ -63,7 +64,28 @@ export function searchSessionText(file: string, text: string, query: CompiledQue
   }
   if (found.length === 0) return result;
   result.sessionName = lastSessionName(lines);
-  const branch = currentBranch(lines);
+  return collectHits(result, found, currentBranch(lines), query, limit);
+}
+
+type Found = { entry: SessionEntry; field: SearchField; text: string };
+
+/**
+ * A v1/v2 file (entries without ids, or older shapes) is parsed and migrated whole, as opening it
+ * would. v1 ids are made up at each read until Arbor rewrites the file at its first append, so a
+ * hit's id there only holds for the tree read at the same time.
+ */
+function searchOldFormat(result: FileSearchResult, text: string, query: CompiledQuery, limit: number): FileSearchResult {
+  const parsed = parseSessionText(text);
+  if (parsed.header) migrateToCurrent(parsed.header, parsed.entries);
+  result.malformedLines = parsed.malformed.length;
+  const tree = SessionTree.fromEntries(parsed.entries);
+  result.sessionName = tree.sessionName;
+  const found = parsed.entries.flatMap((entry) => searchableTexts(entry).map((searchable) => ({ entry, ...searchable })));
+  return collectHits(result, found, new Set(tree.pathTo(positionOnOpen(tree)).map((entry) => entry.id)), query, limit);
+}
+
+function collectHits(result: FileSearchResult, found: readonly Found[], branch: ReadonlySet<string>, query: CompiledQuery, limit: number): FileSearchResult {
+  const { file, sessionId } = result;
   for (const { entry, field, text: entryText } of found) {
     if (result.hits.length >= limit) break;
     const matched = query.find(entryText);

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { searchSessionFiles, type FileOutcome, type FileSearchResult, type SearchQueryInput } from '../../../src/core/search';
 import { createSessionFile, serializeLine, type Session } from '../../../src/core/session';
 import { assistant, bash, steppingClock, toolCall, toolResult, user } from '../../support/builders';
+import { fixturePath } from '../../support/fixtures';
 import { useTempDir } from '../../support/tempDir';
 
 async function collect(files: string[], query: SearchQueryInput, options: Parameters<typeof searchSessionFiles>[2] = {}): Promise<FileOutcome[]> {
@@ -124,6 +125,11 @@ describe('searching across session files', () => {
       (error: unknown) => (error as Error).name === 'AbortError',
     );
     assert.equal(seen.length, 1);
+  });
+
+  it('searches an old-format (v1) session as opening it would read it', async () => {
+    const hits = hitsOf(await collect([fixturePath('legacy-v1.jsonl')], { text: 'FIRST QUESTION' }));
+    assert.deepEqual(hits.map((hit) => [hit.sessionId, hit.kind, hit.snippet, hit.onCurrentBranch]), [['legacy-session-1', 'message:user', 'first question', true]]);
   });
 
   it('finds text written by a writer that escapes every non-ASCII character', async () => {
