@@ -14,6 +14,7 @@ import { agentSignature, buildAgent } from './agentBuilder';
 import { onDidChangeConfig, readConfig, type ArborConfig } from './config';
 import type { CurrentSession } from './currentSession';
 import { noKeyError, PromptError } from './errors';
+import { askInDialog } from './approvalDialog';
 import { watchFirstReply } from './promptWatch';
 import type { ApiKeyStore } from './secrets';
 
@@ -49,6 +50,7 @@ export class AgentHost implements vscode.Disposable {
   private agent: { agent: AgentSession; signature: string; subscription: vscode.Disposable } | undefined;
   private building: Promise<AgentSession> | undefined;
   private creating: Promise<Session> | undefined;
+  private compacting = 0;
   /** The last one registered asks; disposing it gives the word back to the one before. */
   private readonly approvalHandlers: ApprovalCallback[] = [];
   /** "Allow always" answers, for the current session (they survive the agent being rebuilt). */
@@ -123,7 +125,13 @@ export class AgentHost implements vscode.Disposable {
   /** Manual compaction with optional focus instructions; rejects when it fails or has nothing to do. */
   async compact(customInstructions?: string): Promise<void> {
     const agent = await this.ensureAgent();
-    await agent.compact(customInstructions);
+    // Not rebuilt (which would stop it) while it compacts, whatever changes meanwhile.
+    this.compacting++;
+    try {
+      await agent.compact(customInstructions);
+    } finally {
+      this.compacting--;
+    }
   }
 
   /** Records a model change on the open session's branch (the setting is written by the caller). */
@@ -188,7 +196,7 @@ export class AgentHost implements vscode.Disposable {
       const root = vscode.workspace.isTrusted ? toolRoot() : undefined;
       const signature = agentSignature({ session, config, apiKey: found?.key ?? '', toolRoot: root });
       const current = this.agent;
-      if (current && current.agent.session === session && (current.signature === signature || current.agent.isRunning)) return current.agent;
+      if (current && current.agent.session === session && (current.signature === signature || current.agent.isRunning || this.compacting > 0)) return current.agent;
       if (this.building) continue;
       this.building = this.rebuild(session, config, found?.key ?? '', root, signature).finally(() => (this.building = undefined));
       return this.building;
@@ -289,12 +297,4 @@ export class AgentHost implements vscode.Disposable {
 /** The first workspace folder (tools are confined to it), if any. */
 function toolRoot(): string | undefined {
   return vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-}
-
-/** Used when no chat is there to show an approval card. */
-async function askInDialog(toolName: string): Promise<ApprovalDecision> {
-  const once = 'Allow Once';
-  const always = 'Allow Always (this session)';
-  const answer = await vscode.window.showWarningMessage(`Arbor wants to run the ${toolName} tool.`, { modal: true }, once, always);
-  return answer === once ? 'allow-once' : answer === always ? 'allow-always' : 'deny';
 }
