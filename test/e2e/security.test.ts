@@ -11,6 +11,8 @@ import type { Dialog, Request } from 'playwright-core';
 import { reply, text, toolUse } from '../support/fakeAnthropic';
 import { allItems, assertNoProblems, chat, newSession, scrollThrough, send, waitForCardText, waitForText } from './support/chat';
 import { fake, workbench } from './support/hooks';
+import type { ConsoleProblem } from './support/consoleWatch';
+import { poll } from './support/workbench';
 import { HTML_FILE_CONTENT, HTML_FILE_NAME, MARKDOWN_REPLY, REMOTE_HOST, SENTINEL, SESSION_NAME, USER_PROMPT } from './support/xssCorpus';
 
 interface DomFindings {
@@ -137,6 +139,35 @@ describe('Security: hostile content renders inertly', () => {
     const shown = (await allItems()).map((item) => item.content).join('\n');
     assert.ok(shown.includes(USER_PROMPT), 'the prompt from the file is not shown as text');
     assert.ok(shown.includes('XSS corpus reply ends.'), 'the reply from the file is not shown');
+    // The session's name shows as text in the Session Tree (the chat does not show it).
+    await poll('the Session Tree to show the session name', 20_000, async () => ((await wb.treeRows()).some((row) => row.label.includes(SESSION_NAME)) ? true : undefined));
     await assertInert();
+  });
+
+  it('sees it when markup does slip through: the checks are not blind', async () => {
+    // What a broken sanitizer would let in, put there by hand: each check must report it.
+    const frame = await chat();
+    await frame.evaluate(`(() => {
+      const probe = document.createElement('div');
+      probe.id = 'arbor-e2e-probe';
+      probe.innerHTML = '<img src="x" onerror="window.${SENTINEL}=1"><a href="javascript:alert(1)">x</a><iframe></iframe>';
+      document.getElementById('conversation').prepend(probe);
+    })()`);
+    const findings = await domFindings();
+    await frame.evaluate(`document.getElementById('arbor-e2e-probe')?.remove()`);
+    assert.equal(findings.handlers.length, 1, JSON.stringify(findings));
+    assert.equal(findings.badLinks.length, 1, JSON.stringify(findings));
+    assert.equal(findings.active.length, 1, JSON.stringify(findings));
+    // The CSP refused the inline handler: the browser's console says so, and the chat told the host (its log).
+    const problems: ConsoleProblem[] = [];
+    await poll('the CSP violation in the console and in Arbor\'s log', 20_000, async () => {
+      problems.push(...workbench().takeProblems());
+      const inConsole = problems.some((problem) => problem.kind === 'csp-violation');
+      const inLog = problems.some((problem) => problem.kind === 'arbor-error' && /CSP violation/.test(problem.text));
+      return inConsole && inLog ? true : undefined;
+    }).catch((error: unknown) => {
+      throw new Error(`${String(error)}; seen: ${problems.map((problem) => `${problem.kind}: ${problem.text}`).join(' | ')}`);
+    });
+    assert.deepEqual(await sentinels(), []);
   });
 });

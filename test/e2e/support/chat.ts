@@ -31,8 +31,18 @@ export async function conversationText(): Promise<string> {
   return (await conversation()).innerText();
 }
 
+/**
+ * Waits until the chat's script has drawn (the input is in the page's HTML before the script runs,
+ * and an Enter pressed then would go nowhere): the conversation holds its list or the empty state shows.
+ */
+export async function chatReady(): Promise<void> {
+  const frame = await chat();
+  await frame.waitForFunction(() => (document.getElementById('conversation')?.childElementCount ?? 0) > 0 || document.querySelector('.empty-state') !== null, undefined, { timeout: 30_000 });
+}
+
 /** Types `text` into the composer and presses Enter (the contract's send). */
 export async function send(text: string): Promise<void> {
+  await chatReady();
   const input = await composer();
   await input.fill(text);
   await input.press('Enter');
