@@ -69,6 +69,7 @@ export function useAgent(options: FakeAnthropicOptions = {}): { server: () => Fa
     await vscode.commands.executeCommand('arbor.newSession');
     await resetSettings();
     await server?.close();
+    if (sessions) fs.rmSync(sessions, { recursive: true, force: true });
   });
   const need = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`${what} is only there inside a test`);
