@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { launchBrowser, newLocalContext, openWorkbench } from '../../../scripts/lib/browser';
-import { extensionHostLogs, startCodeServer, type CodeServerOptions, type RunningCodeServer } from '../../../scripts/lib/codeServer';
+import { startCodeServer, type CodeServerOptions, type RunningCodeServer } from '../../../scripts/lib/codeServer';
 import { fixturesDir, resultsDir } from '../../../scripts/lib/paths';
 import { arborVsixForTests } from '../../../scripts/lib/vsix';
 import { provision } from '../../../scripts/provision';
@@ -226,8 +226,27 @@ export class ArborWorkbench {
     return files.map((file) => fs.readFileSync(file, 'utf8')).join('\n');
   }
 
+  /**
+   * Every extension host's copy of Arbor's log, oldest first: a window reload starts a new
+   * extension host, which logs into the next `exthost<N>` folder beside the first.
+   */
   private arborLogFiles(): string[] {
-    return extensionHostLogs(this.server.userDataDir, path.join('arbor-dev.arbor', 'Arbor.log'));
+    const logsDir = path.join(this.server.userDataDir, 'logs');
+    if (!fs.existsSync(logsDir)) return [];
+    const hostNumber = (name: string): number => Number(/^exthost(\d+)$/.exec(name)?.[1] ?? NaN);
+    return fs
+      .readdirSync(logsDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort()
+      .flatMap((stamp) =>
+        fs
+          .readdirSync(path.join(logsDir, stamp))
+          .filter((name) => Number.isInteger(hostNumber(name)))
+          .sort((a, b) => hostNumber(a) - hostNumber(b))
+          .map((host) => path.join(logsDir, stamp, host, 'arbor-dev.arbor', 'Arbor.log')),
+      )
+      .filter((file) => fs.existsSync(file));
   }
 
 }
