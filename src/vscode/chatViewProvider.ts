@@ -126,6 +126,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       ...(this.streaming ? { streaming: this.streaming } : {}),
       ...(session ? { title: session.sessionName ?? session.id } : {}),
     });
+    this.showSessionName();
+  }
+
+  /** The view's title bar names the session (its `session_info` name), as the Sessions view does. */
+  private showSessionName(): void {
+    if (this.view) this.view.description = this.host.session?.sessionName;
   }
 
   // ---- the session and the agent -----------------------------------------------------------------
@@ -147,6 +153,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     // An entry another program appended is not on the branch (the position stays): the tree shows it.
     if (change.kind === 'external') return;
     if (change.kind === 'move') return this.postReset();
+    if (change.entry.type === 'session_info') this.showSessionName();
     const update = itemUpdate(change.entry);
     if (update.kind === 'item') {
       if (update.item.kind === 'assistant') this.streaming = undefined;
