@@ -1,13 +1,11 @@
 // The chat's backend: one AgentSession for the current session (replaced when the session, the
 // settings or the key change, between runs), its events re-fired, prompts sent or queued, tool
 // approvals routed to whoever asks the user (the chat's cards). The chat view holds no agent logic.
-import * as os from 'node:os';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AgentEvent, AgentLogger, AgentSession } from '../core/agent';
 import type { ApprovalCallback, ApprovalDecision } from '../core/agent/tools/tool';
 import { navigationTarget } from '../core/compaction';
-import { projectSessionDir, sessionDirName, type Session } from '../core/session';
+import type { Session } from '../core/session';
 import type { ContextStatus } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';
 import { agentSignature, buildAgent } from './agentBuilder';
@@ -17,6 +15,7 @@ import { noKeyError, PromptError } from './errors';
 import { askInDialog } from './approvalDialog';
 import { watchFirstReply } from './promptWatch';
 import type { ApiKeyStore } from './secrets';
+import { workspaceSessionsFolder, type SessionsFolder } from './sessionsFolder';
 
 export interface ChatHostState {
   running: boolean;
@@ -252,12 +251,15 @@ export class AgentHost implements vscode.Disposable {
 
   // ---- sessions ----------------------------------------------------------------------------------
 
+  /** This workspace's sessions folder (where new sessions go; what the Sessions view lists). */
+  sessionsFolder(): SessionsFolder {
+    return workspaceSessionsFolder(this.deps.defaultSessionsRoot);
+  }
+
   /** One at a time: two prompts sent at once with no session open start one session, not two. */
   private createSession(): Promise<Session> {
     this.creating ??= (async () => {
-      const cwd = toolRoot() ?? os.homedir();
-      const configured = readConfig().sessionsDirectory;
-      const dir = configured ? projectSessionDir(configured, cwd) : path.join(this.deps.defaultSessionsRoot, sessionDirName(cwd));
+      const { dir, cwd } = this.sessionsFolder();
       return this.deps.current.create(dir, cwd);
     })().finally(() => (this.creating = undefined));
     return this.creating;

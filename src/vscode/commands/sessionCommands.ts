@@ -1,8 +1,6 @@
 // New Session, Open Session…, Open Session File: which session is current.
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
-import { projectSessionDir } from '../../core/session';
-import { readConfig } from '../config';
 import { reportError } from '../errors';
 import type { CommandDeps } from './deps';
 
@@ -16,7 +14,7 @@ export function registerSessionCommands(deps: CommandDeps): vscode.Disposable[] 
 
 /** Opens a session file: the one given (a Uri or path, as tests and other commands pass), or one the user picks. */
 async function openSession(deps: CommandDeps, target?: vscode.Uri | string): Promise<boolean> {
-  const uri = target === undefined ? await pickSessionFile() : typeof target === 'string' ? vscode.Uri.file(target) : target;
+  const uri = target === undefined ? await pickSessionFile(deps) : typeof target === 'string' ? vscode.Uri.file(target) : target;
   if (!uri) return false;
   try {
     await deps.current.open(uri.fsPath);
@@ -37,9 +35,9 @@ async function openSessionFile(deps: CommandDeps): Promise<void> {
   await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: false });
 }
 
-async function pickSessionFile(): Promise<vscode.Uri | undefined> {
+async function pickSessionFile(deps: CommandDeps): Promise<vscode.Uri | undefined> {
   const picked = await vscode.window.showOpenDialog({
-    defaultUri: await sessionsFolder(),
+    defaultUri: await startFolder(deps),
     canSelectMany: false,
     openLabel: 'Open Session',
     title: 'Open an Arbor or pi session file',
@@ -48,15 +46,10 @@ async function pickSessionFile(): Promise<vscode.Uri | undefined> {
   return picked?.[0];
 }
 
-/**
- * Where the picker starts: the `arbor.sessionsDirectory` setting, and inside it this workspace's
- * own folder (pi's `--<cwd>--` layout) when there is one.
- */
-async function sessionsFolder(): Promise<vscode.Uri | undefined> {
-  const root = readConfig().sessionsDirectory;
-  if (root === undefined) return undefined;
-  const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-  for (const candidate of cwd ? [projectSessionDir(root, cwd), root] : [root]) {
+/** Where the picker starts: this workspace's sessions folder (as new sessions go), else its root. */
+async function startFolder(deps: CommandDeps): Promise<vscode.Uri | undefined> {
+  const { dir, root } = deps.host.sessionsFolder();
+  for (const candidate of [dir, root]) {
     if (await isFolder(candidate)) return vscode.Uri.file(candidate);
   }
   return undefined;
