@@ -17,3 +17,4 @@ export * from './disk/backupFile';
 export * from './kind';
 export * from './describe';
 export * from './validate';
+export * from './follow';

@@ -1,0 +1,20 @@
+/**
+ * Tells once per burst: `shouldTell` is true for the first event, then false for every event that
+ * follows the previous one within `quietMs`. Other-writer notices use it, so that a program
+ * appending line after line is announced once, and again only after it has been quiet a while.
+ */
+export class BurstGate {
+  private last: number | undefined;
+
+  constructor(
+    private readonly quietMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  shouldTell(): boolean {
+    const now = this.now();
+    const tell = this.last === undefined || now - this.last >= this.quietMs;
+    this.last = now;
+    return tell;
+  }
+}
