@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { copyFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { createSessionFile, listSessions } from '../../../src/core/session';
 import { appendTurns, assistant, user } from '../../support/builders';
@@ -34,6 +34,7 @@ describe('the session catalog', () => {
       ],
     );
     assert.equal(list[0]!.modified.toISOString(), '2026-02-01T00:00:00.000Z');
+    assert.equal(list[2]!.size, statSync(fixturePath('synthetic-branched.jsonl')).size);
   });
 
   it('returns an empty list for a folder that does not exist', async () => {

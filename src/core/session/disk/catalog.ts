@@ -20,6 +20,8 @@ export interface SessionSummary {
   parentSession: string | undefined;
   created: string;
   modified: Date;
+  /** The file's size in bytes. */
+  size: number;
   messageCount: number;
   /** Text of the first user message with text, or "(no messages)". */
   firstMessage: string;
@@ -68,6 +70,7 @@ export async function summarizeSessionFile(file: string): Promise<SessionSummary
     parentSession: typeof header.parentSession === 'string' ? header.parentSession : undefined,
     created: typeof header.timestamp === 'string' ? header.timestamp : '',
     modified: stat.mtime,
+    size: stat.size,
     messageCount: scan.messageCount,
     firstMessage: scan.firstMessage ?? '(no messages)',
   };
