@@ -175,19 +175,22 @@ export class AgentSession {
     });
   }
 
-  /** Manual compaction (`/compact [focus]`): stops the run first; rejects when it fails or there is nothing to do. */
-  async compact(customInstructions?: string): Promise<void> {
+  /**
+   * Manual compaction (`/compact [focus]`): stops the run first; rejects when it fails or there is
+   * nothing to do. `upToEntryId`: summarize up to and including that entry ("Compact up to here").
+   */
+  async compact(customInstructions?: string, options: { upToEntryId?: string } = {}): Promise<void> {
     // Busy at once, so input sent from now on is queued (J.99).
     await this.work.hold(
       (async () => {
         await this.stopRun();
-        await this.compactNow('manual', false, customInstructions);
+        await this.compactNow('manual', false, customInstructions, undefined, options.upToEntryId);
       })(),
     );
   }
 
   /** Moves to another entry (BRANCHING §3), optionally summarizing the branch left behind. */
-  async navigate(targetId: string, options: { summarize?: boolean; customInstructions?: string; label?: string } = {}): Promise<NavigateResult> {
+  async navigate(targetId: string, options: { summarize?: boolean; customInstructions?: string; label?: string; atTarget?: boolean } = {}): Promise<NavigateResult> {
     return this.work.hold(
       (async () => {
         await this.stopRun();
@@ -249,6 +252,7 @@ export class AgentSession {
     willRetry: boolean,
     customInstructions?: string,
     runSignal?: AbortSignal,
+    upToEntryId?: string,
   ): Promise<{ continueAfterMs: number | undefined } | undefined> {
     const info = this.modelInfo();
     const request = {
@@ -259,6 +263,7 @@ export class AgentSession {
       modelReasoning: info?.supportsThinking ?? false,
       maxOutputTokens: info?.maxOutputTokens,
       customInstructions,
+      upToEntryId,
     };
     const result = await this.withStopper(runSignal, (signal) => this.compaction.run({ ...request, signal }, this.queue.size > 0));
     this.emitTokens();

@@ -41,6 +41,8 @@ export interface NavigateOptions {
   replaceInstructions?: boolean | undefined;
   /** Label for the selected entry (or, with a summary, for the summary). */
   label?: string | undefined;
+  /** The position goes to the target itself even for a user message, no editor text ("Branch from Here"). */
+  atTarget?: boolean | undefined;
   reserveTokens?: number | undefined;
   contextWindow?: number | undefined;
   estimator?: TokenEstimator | undefined;
@@ -57,7 +59,7 @@ export async function navigateTree(session: Session, targetId: string, options: 
   const oldLeafId = session.leafId;
   if (targetId === oldLeafId) return { cancelled: false };
   if (options.summarize && !options.summarizer) throw new CompactionError('no-summarizer', 'No model available for summarization');
-  const { newLeafId, editorText } = navigationTarget(session, targetId);
+  const { newLeafId, editorText } = options.atTarget ? exactTarget(session, targetId) : navigationTarget(session, targetId);
   const { entries } = collectEntriesForBranchSummary(session.tree, oldLeafId, targetId);
   let summaryEntryId: string | undefined;
   if (options.summarize && options.summarizer && entries.length > 0) {
@@ -78,6 +80,11 @@ export async function navigateTree(session: Session, targetId: string, options: 
     if (options.label) await session.appendLabel(targetId, options.label);
   }
   return { cancelled: false, ...(editorText !== undefined ? { editorText } : {}), ...(summaryEntryId ? { summaryEntryId } : {}) };
+}
+
+function exactTarget(session: Pick<Session, 'tree'>, targetId: string): NavigationTarget {
+  if (!session.tree.has(targetId)) throw new SessionError('entry-not-found', `Entry ${targetId} not found`);
+  return { newLeafId: targetId, editorText: undefined };
 }
 
 function isUserMessage(entry: SessionEntry): boolean {
