@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { AgentEvent, AgentLogger, AgentSession } from '../core/agent';
 import type { ApprovalCallback, ApprovalDecision } from '../core/agent/tools/tool';
-import { navigationTarget } from '../core/compaction';
+import { navigationTarget, type NavigateResult } from '../core/compaction';
 import type { Session } from '../core/session';
 import type { ContextStatus } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';
@@ -45,6 +45,9 @@ export class AgentHost implements vscode.Disposable {
   private readonly focusRequested = new vscode.EventEmitter<void>();
   /** "Arbor: Focus Chat Input": the chat view reveals itself and focuses its input. */
   readonly onDidRequestInputFocus = this.focusRequested.event;
+  private readonly inputRequested = new vscode.EventEmitter<string>();
+  /** Text for the chat's input (a tree row's user message): the chat view shows it and focuses its input. */
+  readonly onDidRequestInput = this.inputRequested.event;
 
   private agent: { agent: AgentSession; signature: string; subscription: vscode.Disposable } | undefined;
   private building: Promise<AgentSession> | undefined;
@@ -113,6 +116,23 @@ export class AgentHost implements vscode.Disposable {
     await this.moveTo(entryId);
   }
 
+  /**
+   * Moves to `targetId` as the tree does (BRANCHING §3): stops a run, optionally summarizes the
+   * branch being left (only then is a key needed), writes the summary at the new position. The
+   * result's `editorText` is a selected user message's text; `cancelled` when the summary was stopped.
+   */
+  async navigate(targetId: string, options: { summarize?: boolean; customInstructions?: string; atTarget?: boolean } = {}): Promise<NavigateResult> {
+    this.requireSession();
+    const agent = await this.ensureAgent({ keyOptional: !options.summarize });
+    // Not rebuilt (which would stop it) while it summarizes.
+    this.compacting++;
+    try {
+      return await agent.navigate(targetId, options);
+    } finally {
+      this.compacting--;
+    }
+  }
+
   /** Moves the position (null: before the first entry), stopping a run first. */
   async moveTo(entryId: string | null): Promise<void> {
     const session = this.requireSession();
@@ -164,6 +184,10 @@ export class AgentHost implements vscode.Disposable {
     this.focusRequested.fire();
   }
 
+  putInInput(text: string): void {
+    this.inputRequested.fire(text);
+  }
+
   setApprovalHandler(handler: ApprovalCallback): vscode.Disposable {
     this.approvalHandlers.push(handler);
     return new vscode.Disposable(() => {
@@ -179,6 +203,7 @@ export class AgentHost implements vscode.Disposable {
     this.sessionChanged.dispose();
     this.stateChanged.dispose();
     this.focusRequested.dispose();
+    this.inputRequested.dispose();
   }
 
   // ---- the agent ---------------------------------------------------------------------------------

@@ -45,6 +45,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       host.onDidChangeSession((session) => this.sessionChanged(session)),
       host.onDidChangeState(() => this.postStatus()),
       host.onDidRequestInputFocus(() => void this.focusInput()),
+      host.onDidRequestInput((text) => void this.showInInput(text)),
       host.setApprovalHandler(this.approvals.ask),
       vscode.window.onDidChangeActiveTextEditor((editor) => {
         if (editor) this.lastEditor = editor;
@@ -152,7 +153,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private sessionChange(change: SessionChange): void {
     // An entry another program appended is not on the branch (the position stays): the tree shows it.
     if (change.kind === 'external') return;
-    if (change.kind === 'move') return this.postReset();
+    // A branch summary is written at the new position: it comes with a move (navigation).
+    if (change.kind === 'move' || change.entry.type === 'branch_summary') return this.postReset();
     if (change.entry.type === 'session_info') this.showSessionName();
     const update = itemUpdate(change.entry);
     if (update.kind === 'item') {
@@ -318,6 +320,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     }
     if (uri.scheme === 'http' || uri.scheme === 'https' || uri.scheme === 'mailto') await vscode.env.openExternal(uri);
     else this.log.warn(`Chat view: a link with scheme "${uri.scheme}" was not opened`);
+  }
+
+  /** Reveals the chat, then puts the text into its input (which the webview focuses), as Edit & branch does. */
+  private async showInInput(text: string): Promise<void> {
+    await vscode.commands.executeCommand(`${ChatViewProvider.viewType}.focus`);
+    this.post({ type: 'setInput', text });
   }
 
   private async focusInput(): Promise<void> {
