@@ -6,6 +6,7 @@ import { trackContextKeys } from './contextKeys';
 import type { CommandDeps } from './deps';
 import { registerKeyCommands } from './keyCommands';
 import { registerModelCommand } from './modelCommand';
+import { registerNavigationCommands } from './navigationCommands';
 import { registerSessionCommands } from './sessionCommands';
 
 export type { CommandDeps } from './deps';
@@ -17,6 +18,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     ...registerKeyCommands(deps),
     registerModelCommand(deps),
     ...registerAgentCommands(deps),
+    ...registerNavigationCommands(deps),
     ...trackContextKeys(deps),
   ];
 }

@@ -1,0 +1,87 @@
+// Moving the position to an entry as the Session Tree does: the summary question (per the
+// `arbor.branchSummary` setting, asked only when conversation is left behind), the summary under a
+// cancellable progress notification, the user message's text into the chat's input. Failures are
+// told in plain words; the position then stays where it was.
+import * as vscode from 'vscode';
+import { CompactionError } from '../../core/compaction';
+import { leavesConversation, SUMMARY_CHOICES, summaryRequest, summaryStep, type SummaryChoice, type SummaryRequest } from '../../core/navigation';
+import { errorDetail } from '../../core/util/errors';
+import { readConfig } from '../config';
+import type { CommandDeps } from './deps';
+import { showFailure } from './notify';
+
+/** What a move came to (commands resolve with it, for automation and tests). */
+export type MoveOutcome = 'moved' | 'unchanged' | 'cancelled' | 'failed';
+
+export interface GoToOptions {
+  /** Branch from Here: the position goes to the entry itself, even a user message. */
+  atTarget?: boolean;
+}
+
+export async function goToEntry(deps: CommandDeps, targetId: string, options: GoToOptions = {}): Promise<MoveOutcome> {
+  const session = deps.current.session;
+  if (!session) {
+    void vscode.window.showInformationMessage('No session is open.');
+    return 'unchanged';
+  }
+  if (!session.getEntry(targetId)) {
+    void vscode.window.showWarningMessage('That entry is not in the current session.');
+    return 'unchanged';
+  }
+  if (targetId === session.leafId) return 'unchanged';
+  const step = summaryStep(readConfig().branchSummary, leavesConversation(session.tree, session.leafId, targetId));
+  const request = step.kind === 'ask' ? await askSummary() : { summarize: step.summarize };
+  if (!request) return 'cancelled';
+  try {
+    const result = request.summarize ? await withSummaryProgress(deps, () => deps.host.navigate(targetId, { ...request, ...options })) : await deps.host.navigate(targetId, options);
+    if (result.cancelled) {
+      deps.log.info('Branch summary cancelled: the position did not move');
+      void vscode.window.showInformationMessage('Branch summary cancelled: the position did not move.');
+      return 'cancelled';
+    }
+    deps.log.info(`Moved to entry ${targetId}${result.summaryEntryId ? ` with branch summary ${result.summaryEntryId}` : ''}`);
+    if (result.editorText !== undefined) deps.host.putInInput(result.editorText);
+    return 'moved';
+  } catch (error) {
+    if (error instanceof CompactionError) {
+      deps.log.warn(`Branch summary failed (${error.reason}): ${errorDetail(error)}`);
+      void vscode.window.showErrorMessage(`The branch could not be summarized, so the position did not move. ${error.message}`);
+    } else {
+      showFailure(deps.log, 'Moving to the entry', error);
+    }
+    return 'failed';
+  }
+}
+
+/** "No summary" / "Summarize" / "Summarize with focus…"; undefined when the user pressed Escape anywhere. */
+async function askSummary(): Promise<SummaryRequest | undefined> {
+  const picked = await vscode.window.showQuickPick(
+    SUMMARY_CHOICES.map((choice): vscode.QuickPickItem & { choice: SummaryChoice } => ({ label: choice.label, detail: choice.detail, choice })),
+    { title: 'Leave this branch', placeHolder: 'Summarize the branch you are leaving?' },
+  );
+  if (!picked) return undefined;
+  if (picked.choice.id !== 'focus') return summaryRequest(picked.choice.id);
+  const focus = await vscode.window.showInputBox({
+    title: 'Summarize with focus',
+    prompt: 'What should the summary of the branch you are leaving focus on? (Escape cancels the move)',
+    placeHolder: 'e.g. the error we found and the fix we tried',
+  });
+  return focus === undefined ? undefined : summaryRequest('focus', focus);
+}
+
+/** Runs the summarizing move under a notification whose Cancel stops it. */
+function withSummaryProgress<T>(deps: CommandDeps, work: () => Promise<T>): Promise<T> {
+  return Promise.resolve(
+    vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'Arbor: summarizing the branch you are leaving…', cancellable: true },
+      async (_progress, token) => {
+        const subscription = token.onCancellationRequested(() => deps.host.stop());
+        try {
+          return await work();
+        } finally {
+          subscription.dispose();
+        }
+      },
+    ),
+  );
+}
