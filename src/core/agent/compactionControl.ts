@@ -40,6 +40,8 @@ export interface CompactionRequest {
   modelReasoning: boolean;
   maxOutputTokens: number | undefined;
   customInstructions?: string | undefined;
+  /** "Compact up to here": the last entry to summarize (manual runs only). */
+  upToEntryId?: string | undefined;
   signal: AbortSignal;
 }
 
@@ -77,6 +79,7 @@ export class CompactionControl {
       summarizer: this.options.summarizer,
       signal: request.signal,
       customInstructions: request.customInstructions,
+      upToEntryId: request.upToEntryId,
       thinkingLevel: request.thinkingLevel,
       modelReasoning: request.modelReasoning,
       summarizerContextWindow: request.model.contextWindow,

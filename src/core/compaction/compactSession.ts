@@ -5,7 +5,8 @@
  */
 import type { Session } from '../session';
 import { arborRecordJson, compact, type CompactionResult, type CompactOptions } from './compact';
-import { prepareCompaction, type PrepareOptions } from './prepare';
+import type { ExplicitCutProblem } from './explicitCut';
+import { prepareCompaction, whyNothingToPrepare, type PrepareOptions } from './prepare';
 import type { CompactionSettings } from './settings';
 import { throwIfCancelled } from './summarizer';
 
@@ -13,13 +14,16 @@ export interface CompactSessionOptions extends CompactOptions, Omit<PrepareOptio
   settings: CompactionSettings;
 }
 
-export type NothingToCompactReason = 'already-compacted' | 'empty-session' | 'unmigrated' | 'empty-span';
+export type NothingToCompactReason = 'already-compacted' | 'empty-session' | 'unmigrated' | 'empty-span' | ExplicitCutProblem;
 
 export type CompactSessionOutcome =
   | { kind: 'compacted'; entryId: string; result: CompactionResult }
   | { kind: 'nothing-to-compact'; reason: NothingToCompactReason };
 
-/** Compacts the session's current branch. Throws `CompactionError` (cancelled / summarization-failed). */
+/**
+ * Compacts the session's current branch (up to `upToEntryId` when given, else by the
+ * keep-recent budget). Throws `CompactionError` (cancelled / summarization-failed).
+ */
 export async function compactSession(session: Session, options: CompactSessionOptions): Promise<CompactSessionOutcome> {
   const path = session.getBranch();
   const preparation = prepareCompaction(path, options.settings, {
@@ -28,11 +32,9 @@ export async function compactSession(session: Session, options: CompactSessionOp
     maxOutputTokens: options.maxOutputTokens,
     cwd: options.cwd ?? session.cwd,
     ...(options.ignoreStaleUsage !== undefined ? { ignoreStaleUsage: options.ignoreStaleUsage } : {}),
+    upToEntryId: options.upToEntryId,
   });
-  if (!preparation) {
-    const last = path[path.length - 1];
-    return { kind: 'nothing-to-compact', reason: !last ? 'empty-session' : last.type === 'compaction' ? 'already-compacted' : 'unmigrated' };
-  }
+  if (!preparation) return { kind: 'nothing-to-compact', reason: whyNothingToPrepare(path, options) };
   const outcome = await compact(preparation, options);
   if (outcome.kind !== 'compacted') return outcome;
   throwIfCancelled(options.signal);

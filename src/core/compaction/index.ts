@@ -3,6 +3,7 @@ export * from './settings';
 export * from './entryMessages';
 export * from './cutPoint';
 export * from './cutAdjust';
+export * from './explicitCut';
 export * from './prepare';
 export * from './fileOps';
 export * from './serialize';

@@ -7,7 +7,8 @@
 import { contextOfPath, type AgentMessage, type CompactionEntry, type SessionEntry } from '../session';
 import { measureContext, piEstimator, type TokenEstimator } from '../tokens';
 import { adjustCut, type CutAdjustment } from './cutAdjust';
-import { findCutPoint } from './cutPoint';
+import { findCutPoint, type CutPoint } from './cutPoint';
+import { cutAfterEntry, type ExplicitCutProblem } from './explicitCut';
 import { compactionMessageOf } from './entryMessages';
 import { createFileOps, extractFileOpsFromMessage, mergeFileLists, type FileOperations } from './fileOps';
 import type { CompactionSettings } from './settings';
@@ -23,6 +24,12 @@ export interface PrepareOptions {
   cwd?: string | undefined;
   /** Default true: a usage from before the latest compaction is not trusted for `tokensBefore` (§19.6). */
   ignoreStaleUsage?: boolean;
+  /**
+   * "Compact up to here": summarize up to and including this entry and keep from the first valid
+   * cut point after it, instead of cutting by `keepRecentTokens`. The cut is not moved for fit
+   * (the user chose it); it still moves back to keep a tool result with its call.
+   */
+  upToEntryId?: string | undefined;
 }
 
 export interface CompactionPreparation {
@@ -63,11 +70,14 @@ export function prepareCompaction(
   const previous = latestCompaction(pathEntries);
   const boundaryStart = spanStart(pathEntries, previous);
   const end = pathEntries.length;
-  const found = findCutPoint(pathEntries, boundaryStart, end, settings.keepRecentTokens, { estimator });
+  const explicit = options.upToEntryId !== undefined;
+  const found = explicit ? explicitCut(pathEntries, boundaryStart, options.upToEntryId!) : findCutPoint(pathEntries, boundaryStart, end, settings.keepRecentTokens, { estimator });
+  if (!found) return undefined;
   const { cut, keptTokens, adjustments } = adjustCut(pathEntries, boundaryStart, end, found, {
     estimator,
     settings,
-    contextWindow: options.contextWindow,
+    // No window, no fit check: an explicit cut stays where the user put it.
+    contextWindow: explicit ? undefined : options.contextWindow,
     maxOutputTokens: options.maxOutputTokens,
   });
   const firstKept = pathEntries[cut.firstKeptEntryIndex];
@@ -91,6 +101,26 @@ export function prepareCompaction(
     settings,
     adjustments,
   };
+}
+
+/**
+ * Why `prepareCompaction` returned undefined for this path and these options (call it only then):
+ * pi's reasons, and for an explicit cut the reason that cut is impossible.
+ */
+export function whyNothingToPrepare(pathEntries: readonly SessionEntry[], options: Pick<PrepareOptions, 'upToEntryId'> = {}): 'empty-session' | 'already-compacted' | 'unmigrated' | ExplicitCutProblem {
+  const last = pathEntries[pathEntries.length - 1];
+  if (!last) return 'empty-session';
+  if (last.type === 'compaction') return 'already-compacted';
+  if (options.upToEntryId !== undefined) {
+    const found = cutAfterEntry(pathEntries, spanStart(pathEntries, latestCompaction(pathEntries)), pathEntries.length, options.upToEntryId);
+    if (found.kind === 'problem') return found.problem;
+  }
+  return 'unmigrated';
+}
+
+function explicitCut(path: readonly SessionEntry[], start: number, entryId: string): CutPoint | undefined {
+  const found = cutAfterEntry(path, start, path.length, entryId);
+  return found.kind === 'cut' ? found.cut : undefined;
 }
 
 function latestCompaction(path: readonly SessionEntry[]): { entry: CompactionEntry; index: number } | undefined {

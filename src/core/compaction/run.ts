@@ -41,6 +41,9 @@ export const NOTHING_TO_COMPACT_TEXT: Record<NothingToCompactReason, string> = {
   'empty-session': 'Nothing to compact (session too small)',
   'empty-span': 'Nothing to compact (all of it fits in the recent messages kept verbatim)',
   unmigrated: 'Nothing to compact (the session file needs migration)',
+  'not-on-branch': 'Nothing to compact: that entry is not on the current branch',
+  'nothing-before': 'Nothing to compact up to that entry: no message up to it is left that an earlier compaction does not already summarize',
+  'nothing-after': 'Nothing to compact up to that entry: no message follows it on the current branch, and a compaction keeps at least one',
 };
 
 const FAILURE_PREFIX: Record<CompactionRunReason, string> = {

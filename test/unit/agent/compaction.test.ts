@@ -130,6 +130,17 @@ describe('AgentSession compaction', () => {
     assert.deepEqual(compactionEvents(events), [{ start: 'manual' }, { end: 'manual', willRetry: false, aborted: false, error: undefined, compacted: true }]);
   });
 
+  it('manual compaction up to an entry keeps everything after it verbatim', async () => {
+    const { session, provider, agent } = await setup([text('SUMMARY')]);
+    const [, , , a2, u3] = session.getBranch();
+    await agent.compact(undefined, { upToEntryId: a2!.id });
+    assert.equal(provider.requests.length, 1);
+    const entry = session.getBranch().at(-1)!;
+    assert.equal(entry.type, 'compaction');
+    assert.equal((entry as { firstKeptEntryId?: string }).firstKeptEntryId, u3!.id);
+    assert.deepEqual(session.buildContext().messages.map((m) => m.role), ['compactionSummary', 'user', 'assistant', 'user', 'assistant']);
+  });
+
   it('queues a prompt sent during a manual compaction and sends it afterwards from the compacted context (J.99)', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
