@@ -1,0 +1,36 @@
+/**
+ * The session files of a folder, newest first, from a directory listing and `stat` alone (no file
+ * is read): search starts on the newest sessions at once instead of waiting for every summary.
+ */
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+
+export interface SessionFileStat {
+  file: string;
+  modified: Date;
+  size: number;
+}
+
+/** `*.jsonl` files in `dir` (not recursive), newest modification first; [] when the folder is missing. */
+export async function sessionFilesNewestFirst(dir: string): Promise<SessionFileStat[]> {
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch {
+    return [];
+  }
+  const stats = await Promise.all(
+    names
+      .filter((name) => name.endsWith('.jsonl'))
+      .map(async (name): Promise<SessionFileStat | undefined> => {
+        const file = path.join(dir, name);
+        try {
+          const stat = await fs.stat(file);
+          return stat.isFile() ? { file, modified: stat.mtime, size: stat.size } : undefined;
+        } catch {
+          return undefined;
+        }
+      }),
+  );
+  return stats.filter((s): s is SessionFileStat => s !== undefined).sort((a, b) => b.modified.getTime() - a.modified.getTime());
+}

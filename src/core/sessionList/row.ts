@@ -1,0 +1,44 @@
+/**
+ * How a session and a search hit read in a list (the Sessions view, Search Sessions…): a title,
+ * its age and size, and a tooltip. Pure: the time is given, never read.
+ */
+import { formatSize } from '../agent/tools/truncate';
+import { firstLine, type SessionSummary } from '../session';
+
+export interface SessionRow {
+  label: string;
+  description: string;
+  /** Plain text, one fact per line. */
+  tooltip: string;
+}
+
+/** The first message is cut here in a tooltip: enough to recognise it, not a whole document. */
+const TOOLTIP_MESSAGE_CHARS = 500;
+
+/** The session's name, else its first message's first line. */
+export function sessionTitle(summary: Pick<SessionSummary, 'name' | 'firstMessage'>): string {
+  return summary.name ?? (firstLine(summary.firstMessage) || '(no messages)');
+}
+
+export function sessionRow(summary: SessionSummary, now: Date, current = false): SessionRow {
+  const description = [current ? '● current' : undefined, relativeAge(summary.modified, now), formatSize(summary.size)].filter((part) => part !== undefined).join(' · ');
+  const message = summary.firstMessage.length > TOOLTIP_MESSAGE_CHARS ? `${summary.firstMessage.slice(0, TOOLTIP_MESSAGE_CHARS - 1)}…` : summary.firstMessage;
+  const count = summary.messageCount === 1 ? '1 message' : `${summary.messageCount} messages`;
+  const tooltip = [...(summary.name ? [summary.name] : []), message, '', `${count} · ${formatSize(summary.size)}`, summary.file].join('\n');
+  return { label: sessionTitle(summary), description, tooltip };
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** "just now", "5 min ago", "3 h ago", "2 d ago" within a week, else the local date (2026-03-05). */
+export function relativeAge(then: Date, now: Date): string {
+  const elapsed = now.getTime() - then.getTime();
+  if (elapsed < MINUTE) return 'just now';
+  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)} min ago`;
+  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)} h ago`;
+  if (elapsed < 7 * DAY) return `${Math.floor(elapsed / DAY)} d ago`;
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${then.getFullYear()}-${pad(then.getMonth() + 1)}-${pad(then.getDate())}`;
+}

@@ -1,0 +1,57 @@
+import { strict as assert } from 'node:assert';
+import { relativeAge, sessionRow, sessionTitle } from '../../../src/core/sessionList/row';
+import type { SessionSummary } from '../../../src/core/session';
+
+const NOW = new Date(2026, 10, 30, 12, 0, 0);
+
+function summary(fields: Partial<SessionSummary> = {}): SessionSummary {
+  return {
+    file: '/s/--p--/2026-11-30T10-00-00-000Z_abc.jsonl',
+    id: 'abc',
+    cwd: '/p',
+    name: undefined,
+    parentSession: undefined,
+    created: '2026-11-30T10:00:00.000Z',
+    modified: new Date(2026, 10, 30, 11, 58, 0),
+    size: 2048,
+    messageCount: 4,
+    firstMessage: 'Fix the parser\nIt drops the last token',
+    ...fields,
+  };
+}
+
+describe('session rows', () => {
+  it('names a session by its name, else by its first message\'s first line', () => {
+    assert.equal(sessionTitle({ name: 'Parser work', firstMessage: 'Fix the parser' }), 'Parser work');
+    assert.equal(sessionTitle({ name: undefined, firstMessage: 'Fix the parser\nIt drops the last token' }), 'Fix the parser');
+    assert.equal(sessionTitle({ name: undefined, firstMessage: '' }), '(no messages)');
+  });
+
+  it('describes a row by age and size, the open session marked first', () => {
+    assert.deepEqual(sessionRow(summary(), NOW), {
+      label: 'Fix the parser',
+      description: '2 min ago · 2.0KB',
+      tooltip: 'Fix the parser\nIt drops the last token\n\n4 messages · 2.0KB\n/s/--p--/2026-11-30T10-00-00-000Z_abc.jsonl',
+    });
+    assert.equal(sessionRow(summary({ name: 'Parser work', messageCount: 1, size: 10 }), NOW, true).description, '● current · 2 min ago · 10B');
+    assert.equal(sessionRow(summary({ name: 'Parser work', messageCount: 1 }), NOW).tooltip.split('\n')[0], 'Parser work');
+    assert.match(sessionRow(summary({ name: 'Parser work', messageCount: 1 }), NOW).tooltip, /\n1 message · /);
+  });
+
+  it('cuts a long first message in the tooltip to 500 characters', () => {
+    const tooltip = sessionRow(summary({ firstMessage: 'x'.repeat(2000) }), NOW).tooltip;
+    assert.equal(tooltip.split('\n')[0], `${'x'.repeat(499)}…`);
+  });
+
+  it('says how long ago in minutes, hours and days, then gives the date', () => {
+    const ago = (ms: number): string => relativeAge(new Date(NOW.getTime() - ms), NOW);
+    assert.equal(ago(59_000), 'just now');
+    assert.equal(ago(-5_000), 'just now');
+    assert.equal(ago(60_000), '1 min ago');
+    assert.equal(ago(59 * 60_000), '59 min ago');
+    assert.equal(ago(3 * 3_600_000 + 59 * 60_000), '3 h ago');
+    assert.equal(ago(24 * 3_600_000), '1 d ago');
+    assert.equal(ago(6 * 24 * 3_600_000), '6 d ago');
+    assert.equal(relativeAge(new Date(2026, 2, 5, 9, 30), NOW), '2026-03-05');
+  });
+});
