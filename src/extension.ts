@@ -6,6 +6,8 @@ import { registerCommands } from './vscode/commands';
 import { CurrentSession } from './vscode/currentSession';
 import { ApiKeyStore } from './vscode/secrets';
 import { SessionTreeProvider } from './vscode/sessionTreeProvider';
+import { SessionWatcher } from './vscode/sessionWatcher';
+import { OtherWriters } from './vscode/otherWriters';
 import { TokenStatusBar } from './vscode/statusBar';
 import { SessionMemory } from './vscode/workspaceState';
 import { startOrReport } from './core/util/startup';
@@ -40,6 +42,9 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chat),
     vscode.window.registerTreeDataProvider(SessionTreeProvider.viewId, tree),
     new TokenStatusBar(host, log),
+    // Another program writing to the current session: read in, told, followed when it continues ours.
+    new OtherWriters(current, host, log),
+    new SessionWatcher(current, log),
     ...registerCommands({ host, current, keys, log }),
   );
   log.info(`Arbor ${String(context.extension.packageJSON.version)} activated`);

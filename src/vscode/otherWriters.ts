@@ -1,0 +1,81 @@
+// What Arbor does when another program (pi, another window) writes to the current session's file:
+// tells the user once per burst (not per line), logs it (counts, never contents), and, when Arbor
+// is idle and the newcomer continued our conversation from our position, moves the position to the
+// continuation so the chat shows it (the decision is core's `followTarget`). The tree shows the
+// new entries through the session's `external` changes.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { followTarget, type OtherWriterNotice, type Session, type SessionEntry } from '../core/session';
+import { BurstGate } from '../core/util/burst';
+import { errorMessage } from '../core/util/errors';
+import type { AgentHost } from './agentHost';
+import type { CurrentSession } from './currentSession';
+
+/** A writer quiet this long, then writing again, is announced again. */
+const BURST_QUIET_MS = 10 * 60_000;
+const SHOW_TREE = 'Show Session Tree';
+export const OTHER_WRITER_MESSAGE = 'Another program (pi or another VS Code window) is also writing to this session. Arbor shows its entries in the Session Tree.';
+
+export class OtherWriters implements vscode.Disposable {
+  private readonly disposables: vscode.Disposable[] = [];
+  private sessionSubscription: vscode.Disposable | undefined;
+  private appendedGate = new BurstGate(BURST_QUIET_MS);
+  private replacedGate = new BurstGate(BURST_QUIET_MS);
+  /** Compaction moves nothing but appends at the position when done: no following meanwhile. */
+  private compacting = false;
+
+  constructor(
+    current: CurrentSession,
+    private readonly host: AgentHost,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    this.disposables.push(
+      current.onDidReplace((session) => this.watch(session)),
+      host.onEvent((event) => {
+        if (event.type === 'compaction_start' || event.type === 'compaction_end') this.compacting = event.type === 'compaction_start';
+      }),
+    );
+    this.watch(current.session);
+  }
+
+  dispose(): void {
+    this.sessionSubscription?.dispose();
+    this.disposables.forEach((disposable) => disposable.dispose());
+  }
+
+  private watch(session: Session | undefined): void {
+    this.sessionSubscription?.dispose();
+    this.appendedGate = new BurstGate(BURST_QUIET_MS);
+    this.replacedGate = new BurstGate(BURST_QUIET_MS);
+    const subscription = session?.onDidDetectOtherWriter((notice) => this.noticed(session, notice));
+    this.sessionSubscription = subscription ? new vscode.Disposable(() => subscription.dispose()) : undefined;
+  }
+
+  private noticed(session: Session, notice: OtherWriterNotice): void {
+    if (notice.kind === 'replaced') {
+      this.log.warn(`Session ${session.id}: ${path.basename(notice.file)} was replaced or rewritten by another program; read it again from the start`);
+      if (this.replacedGate.shouldTell()) {
+        void vscode.window.showWarningMessage(
+          `The session file ${path.basename(notice.file)} was replaced or rewritten by another program (it shrank or changed before the part Arbor had read). Arbor read it again from the start and kept every entry it already had.`,
+        );
+      }
+      return;
+    }
+    this.log.info(`Session ${session.id}: another program appended ${notice.entries.length} entr${notice.entries.length === 1 ? 'y' : 'ies'}`);
+    // Decided now, synchronously, while the position is the one their entries were read against.
+    this.follow(session, notice.entries);
+    if (this.appendedGate.shouldTell()) {
+      void vscode.window.showInformationMessage(OTHER_WRITER_MESSAGE, SHOW_TREE).then((choice) => {
+        if (choice === SHOW_TREE) void vscode.commands.executeCommand('arbor.sessionTree.focus');
+      });
+    }
+  }
+
+  private follow(session: Session, fresh: readonly SessionEntry[]): void {
+    const busy = this.host.state.running || this.compacting;
+    const target = followTarget({ tree: session.tree, leafId: session.leafId, fresh, busy });
+    if (target === undefined) return;
+    this.log.info(`Session ${session.id}: following the other program's continuation to entry ${target}`);
+    session.branch(target).catch((error: unknown) => this.log.error(`Could not follow the other program's continuation: ${errorMessage(error)}`));
+  }
+}
