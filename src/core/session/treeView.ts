@@ -205,6 +205,43 @@ export class LazyDisplayTree {
     };
   }
 
+  /** Whether the entry has a row (it exists and the filter shows it). */
+  isShown(id: string): boolean {
+    const entry = this.tree.get(id);
+    return entry !== undefined && !this.hide(entry);
+  }
+
+  /** The row that marks the position: the position's entry, or its nearest shown ancestor when it is hidden. */
+  shownPosition(): string | null {
+    let id = this.leafId;
+    while (id !== null && !this.isShown(id)) id = this.tree.has(id) ? this.tree.parentOf(id) : null;
+    return id;
+  }
+
+  /**
+   * The row whose level holds `id`'s row (what `childrenOf` was asked to list it): null for the top
+   * level, undefined for an entry without a row. A branch head sits under its branch point; a run
+   * member under whatever row holds its run's first entry.
+   */
+  parentRowOf(id: string): string | null | undefined {
+    if (!this.isShown(id)) return undefined;
+    for (let child = id; ; ) {
+      const parent = this.visibleParent(child);
+      if (parent === null || this.visibleChildren(parent).length > 1 || this.isHead(parent)) return parent;
+      child = parent;
+    }
+  }
+
+  /** The nearest shown ancestor of an entry (null: none, its row is at the top). */
+  shownParentOf(id: string): string | null {
+    return this.visibleParent(id);
+  }
+
+  /** How many rows the filter shows directly below an entry (null: the roots), hidden entries skipped. */
+  shownChildrenCount(id: string | null): number {
+    return visibleKids(this.tree, id, this.hide).length;
+  }
+
   private isHead(id: string): boolean {
     return this.visibleChildren(this.visibleParent(id)).length > 1;
   }

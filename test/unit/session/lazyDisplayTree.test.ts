@@ -18,6 +18,21 @@ function branched(): SessionTree {
   ]);
 }
 
+/** A repeatable pseudo-random sequence in [0, 1). */
+function seeded(seed: number): () => number {
+  return () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+}
+
+/** `count` entries, each under a random earlier one (a few roots), a `hidden` share of them position markers. */
+function randomEntries(random: () => number, count: number, hidden: number): SessionEntry[] {
+  const entries: SessionEntry[] = [];
+  for (let i = 0; i < count; i++) {
+    const parent = i === 0 || random() < 0.05 ? null : entries[Math.floor(random() * i)]!.id;
+    entries.push(random() < hidden ? entry('custom', `e${i}`, parent, { customType: 'arbor.position' }, at(i % 60)) : msg(`e${i}`, parent, user(`m${i}`), at(i % 60)));
+  }
+  return entries;
+}
+
 const rows = (nodes: { entry: SessionEntry; hasChildren: boolean; onActivePath: boolean; isLeaf: boolean }[]): string[] =>
   nodes.map((node) => `${node.entry.id}${node.hasChildren ? '+' : ''}${node.onActivePath ? '•' : ''}${node.isLeaf ? '*' : ''}`);
 
@@ -35,14 +50,9 @@ describe('the lazily built display tree', () => {
   });
 
   it('nests exactly as the whole display tree does, on random trees with hidden entries', () => {
-    let seed = 7;
-    const random = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = seeded(7);
     for (let round = 0; round < 30; round++) {
-      const entries: SessionEntry[] = [];
-      for (let i = 0; i < 60; i++) {
-        const parent = i === 0 || random() < 0.05 ? null : entries[Math.floor(random() * i)]!.id;
-        entries.push(random() < 0.1 ? entry('custom', `e${i}`, parent, { customType: 'arbor.position' }, at(i % 60)) : msg(`e${i}`, parent, user(`m${i}`), at(i % 60)));
-      }
+      const entries = randomEntries(random, 60, 0.1);
       const tree = SessionTree.fromEntries(entries);
       const leaf = entries[Math.floor(random() * entries.length)]!.id;
       const lazy = new LazyDisplayTree(tree, leaf);
@@ -73,5 +83,35 @@ describe('the lazily built display tree', () => {
     const all = lazy.childrenOf(null);
     assert.equal(all.length, 100_000);
     assert.equal(all[99_999]!.isLeaf, true);
+  });
+
+  it('names the row each row sits under: the branch point for heads, the run\'s owner for run members', () => {
+    const lazy = new LazyDisplayTree(branched(), 'y2');
+    const parents = ['u1', 'a1', 'x1', 'x2', 'y1', 'y2', 'z1', 'mk', 'nope'].map((id) => lazy.parentRowOf(id));
+    assert.deepEqual(parents, [null, null, 'a1', 'x1', 'a1', 'y1', 'y1', undefined, undefined]);
+  });
+
+  it('agrees with the levels: every row of childrenOf(id) names id as its parent row, on random trees', () => {
+    const random = seeded(11);
+    for (let round = 0; round < 20; round++) {
+      const entries = randomEntries(random, 50, 0.15);
+      const lazy = new LazyDisplayTree(SessionTree.fromEntries(entries), entries[Math.floor(random() * 50)]!.id);
+      const work: (string | null)[] = [null];
+      let seen = 0;
+      for (let owner = work.pop(); owner !== undefined; owner = work.pop()) {
+        for (const row of lazy.childrenOf(owner)) {
+          assert.equal(lazy.parentRowOf(row.entry.id), owner, `round ${round}, ${row.entry.id}`);
+          seen++;
+          if (row.hasChildren) work.push(row.entry.id);
+        }
+      }
+      assert.equal(seen, entries.filter((e) => e.type === 'message').length, 'every shown entry has one row');
+    }
+  });
+
+  it('marks a hidden position on its nearest shown ancestor', () => {
+    const lazy = new LazyDisplayTree(branched(), 'mk');
+    assert.equal(lazy.shownPosition(), 'y2');
+    assert.equal(new LazyDisplayTree(branched(), null).shownPosition(), null);
   });
 });
