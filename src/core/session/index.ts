@@ -18,3 +18,4 @@ export * from './kind';
 export * from './describe';
 export * from './validate';
 export * from './follow';
+export * from './entryActions';
