@@ -141,13 +141,16 @@ export class AgentHost implements vscode.Disposable {
     else await session.branch(entryId);
   }
 
-  /** Manual compaction with optional focus instructions; rejects when it fails or has nothing to do. */
-  async compact(customInstructions?: string): Promise<void> {
+  /**
+   * Manual compaction with optional focus instructions (up to `upToEntryId` when given: "Compact up
+   * to here"); rejects when it fails or has nothing to do.
+   */
+  async compact(customInstructions?: string, options: { upToEntryId?: string } = {}): Promise<void> {
     const agent = await this.ensureAgent();
     // Not rebuilt (which would stop it) while it compacts, whatever changes meanwhile.
     this.compacting++;
     try {
-      await agent.compact(customInstructions);
+      await agent.compact(customInstructions, options);
     } finally {
       this.compacting--;
     }

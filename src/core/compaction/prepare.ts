@@ -107,15 +107,20 @@ export function prepareCompaction(
  * Why `prepareCompaction` returned undefined for this path and these options (call it only then):
  * pi's reasons, and for an explicit cut the reason that cut is impossible.
  */
-export function whyNothingToPrepare(pathEntries: readonly SessionEntry[], options: Pick<PrepareOptions, 'upToEntryId'> = {}): 'empty-session' | 'already-compacted' | 'unmigrated' | ExplicitCutProblem {
+export function whyNothingToPrepare(pathEntries: readonly SessionEntry[], options: Pick<PrepareOptions, 'upToEntryId'> = {}): 'unmigrated' | NonNullable<ReturnType<typeof compactUpToProblem>> {
   const last = pathEntries[pathEntries.length - 1];
   if (!last) return 'empty-session';
   if (last.type === 'compaction') return 'already-compacted';
-  if (options.upToEntryId !== undefined) {
-    const found = cutAfterEntry(pathEntries, spanStart(pathEntries, latestCompaction(pathEntries)), pathEntries.length, options.upToEntryId);
-    if (found.kind === 'problem') return found.problem;
-  }
-  return 'unmigrated';
+  return (options.upToEntryId !== undefined ? compactUpToProblem(pathEntries, options.upToEntryId) : undefined) ?? 'unmigrated';
+}
+
+/** Why the branch cannot be compacted up to this entry, or undefined when it can (asked before the user is). */
+export function compactUpToProblem(pathEntries: readonly SessionEntry[], entryId: string): 'empty-session' | 'already-compacted' | ExplicitCutProblem | undefined {
+  const last = pathEntries[pathEntries.length - 1];
+  if (!last) return 'empty-session';
+  if (last.type === 'compaction') return 'already-compacted';
+  const found = cutAfterEntry(pathEntries, spanStart(pathEntries, latestCompaction(pathEntries)), pathEntries.length, entryId);
+  return found.kind === 'problem' ? found.problem : undefined;
 }
 
 function explicitCut(path: readonly SessionEntry[], start: number, entryId: string): CutPoint | undefined {
