@@ -65,6 +65,7 @@ export class OtherWriters implements vscode.Disposable {
     // Decided now, synchronously, while the position is the one their entries were read against.
     this.follow(session, notice.entries);
     if (this.appendedGate.shouldTell()) {
+      this.log.info(`Session ${session.id}: told the user another program writes to it`);
       void vscode.window.showInformationMessage(OTHER_WRITER_MESSAGE, SHOW_TREE).then((choice) => {
         if (choice === SHOW_TREE) void vscode.commands.executeCommand('arbor.sessionTree.focus');
       });

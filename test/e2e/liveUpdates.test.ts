@@ -1,0 +1,96 @@
+// Live updates in the real browser: a script (another process, as pi would be) appends to the
+// current session's file, which sits outside the workspace. A turn that continues the current
+// position shows in the Session Tree and in the chat (Arbor is idle, so it follows); a turn on
+// another branch shows in the tree only. The user is told once, not per line.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { serializeLine } from '../../src/core/session';
+import { assistant, msg, user } from '../support/builders';
+import { text } from '../support/fakeAnthropic';
+import { assertNoProblems, conversationText, entryText, newSession, readEntries, send, sessionFiles, waitForSessionFileWith, waitForText } from './support/chat';
+import { fake, workbench } from './support/hooks';
+import { poll } from './support/workbench';
+
+const FIRST_ANSWER = 'Live updates: the first answer.';
+const OTHER_WRITER = 'Another program (pi or another VS Code window) is also writing to this session.';
+
+/** Appends a user message and its reply under `parentId` from a separate node process; returns the reply's id. */
+function appendTurnFromScript(file: string, parentId: string, question: string, answer: string): string {
+  const [questionId, answerId] = [randomBytes(4).toString('hex'), randomBytes(4).toString('hex')];
+  const lines = serializeLine(msg(questionId, parentId, user(question))) + serializeLine(msg(answerId, questionId, assistant(answer)));
+  execFileSync(process.execPath, ['-e', `require('node:fs').appendFileSync(process.argv[1], process.argv[2])`, file, lines]);
+  return answerId;
+}
+
+function sessionId(file: string): string {
+  return (JSON.parse(readFileSync(file, 'utf8').split('\n')[0]!) as { id: string }).id;
+}
+
+/** Waits for a Session Tree row showing `textShown`, expanding collapsed rows on the way (expanding never navigates). */
+async function waitForTreeRow(textShown: string): Promise<void> {
+  const wb = workbench();
+  const collapsed = wb.page.locator('.pane', { has: wb.paneHeader('Session Tree') }).locator('.monaco-list-row[aria-expanded="false"] .monaco-tl-twistie');
+  await poll(`the Session Tree to show "${textShown}"`, 20_000, async () => {
+    if ((await wb.treeRows()).some((row) => row.label.includes(textShown))) return true;
+    if ((await collapsed.count()) > 0) await collapsed.first().click();
+    return undefined;
+  });
+}
+
+function otherWriterToasts() {
+  return workbench().page.locator('.notification-toast').filter({ hasText: OTHER_WRITER });
+}
+
+describe('Live updates from other writers', () => {
+  let sessionFile = '';
+
+  before(async () => {
+    await workbench().openArbor();
+  });
+
+  after(async () => {
+    // Leave no toast behind for the tests that follow.
+    await workbench().runCommand('Notifications: Clear All Notifications');
+  });
+
+  it('shows a turn a script appended after the current position in the Session Tree and in the chat', async () => {
+    await newSession();
+    const before = sessionFiles();
+    fake().script(text(FIRST_ANSWER));
+    await send('Live updates: the first question');
+    await waitForText(FIRST_ANSWER);
+    sessionFile = await waitForSessionFileWith(before, FIRST_ANSWER);
+    const reply = readEntries(sessionFile).find((entry) => entryText(entry) === FIRST_ANSWER)!;
+
+    appendTurnFromScript(sessionFile, reply.id, 'Asked from a script', 'Answered from a script');
+    await waitForTreeRow('Asked from a script');
+    await otherWriterToasts().first().waitFor({ timeout: 20_000 });
+    await waitForTreeRow('Answered from a script');
+    // Arbor was idle and the script continued from its position: the chat follows.
+    const shown = await waitForText('Answered from a script', 20_000);
+    assert.ok(shown.includes(FIRST_ANSWER));
+    assert.match(workbench().arborLog(), /another program appended 2 entries/);
+    assertNoProblems();
+  });
+
+  it('shows a turn a script appended on another branch in the tree only, and tells the user no second time', async () => {
+    const firstQuestion = readEntries(sessionFile).find((entry) => entry.message?.role === 'user')!;
+    appendTurnFromScript(sessionFile, firstQuestion.id, 'A side question from a script', 'A side answer from a script');
+    await waitForTreeRow('A side answer from a script');
+    const shown = await conversationText();
+    assert.ok(shown.includes('Answered from a script'), 'the chat left the branch it was on');
+    assert.ok(!shown.includes('A side answer from a script'), 'the chat shows the other branch');
+    // Told once per burst: one notice for both appends (the toast itself may have timed out by now).
+    const told = workbench().arborLog().split('\n').filter((line) => line.includes(`Session ${sessionId(sessionFile)}: told the user another program writes to it`));
+    assert.equal(told.length, 1);
+    // The next prompt continues where the chat is, after the script's lines.
+    fake().script(text('Live updates: after the script.'));
+    await send('Live updates: a question after the script');
+    await waitForText('Live updates: after the script.');
+    const sent = JSON.stringify(fake().messageRequests().at(-1)!.body?.messages);
+    assert.ok(sent.includes('Answered from a script') && !sent.includes('A side answer from a script'), 'the request is not on the followed branch');
+    assertNoProblems();
+  });
+});
