@@ -18,19 +18,32 @@ async function compactSession(deps: CommandDeps, given?: string): Promise<boolea
     void vscode.window.showInformationMessage('No session is open: there is nothing to compact.');
     return false;
   }
-  const focus = typeof given === 'string' ? given : await vscode.window.showInputBox({
-    title: 'Compact Session',
+  const focus = typeof given === 'string' ? given : await askFocus('Compact Session');
+  if (focus === undefined) return false;
+  return compactWithProgress(deps, focus);
+}
+
+/** The optional focus instructions for a summary; undefined when the user pressed Escape. */
+export function askFocus(title: string): Thenable<string | undefined> {
+  return vscode.window.showInputBox({
+    title,
     prompt: 'What should the summary focus on? (optional: press Enter for none, Escape to cancel)',
     placeHolder: 'e.g. the decisions about the API, the open bugs',
   });
-  if (focus === undefined) return false;
+}
+
+/**
+ * A manual compaction under a cancellable progress notification (up to `upToEntryId` when given).
+ * Resolves true when a compaction was appended; failures are shown to the user.
+ */
+export async function compactWithProgress(deps: CommandDeps, focus: string, options: { upToEntryId?: string } = {}): Promise<boolean> {
   try {
     await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: 'Arbor: compacting the session…', cancellable: true },
       async (_progress, token) => {
         const subscription = token.onCancellationRequested(() => deps.host.stop());
         try {
-          await deps.host.compact(focus.trim() === '' ? undefined : focus.trim());
+          await deps.host.compact(focus.trim() === '' ? undefined : focus.trim(), options);
         } finally {
           subscription.dispose();
         }
@@ -54,6 +67,11 @@ async function undoCompaction(deps: CommandDeps): Promise<boolean> {
     void vscode.window.showInformationMessage('There is no compaction on the current branch to undo.');
     return false;
   }
+  return moveBeforeCompaction(deps, compaction);
+}
+
+/** Moves the position to the compaction's parent; resolves true when it moved. The compaction stays in the tree. */
+export async function moveBeforeCompaction(deps: CommandDeps, compaction: { id: string; parentId: string | null }): Promise<boolean> {
   try {
     await deps.host.moveTo(compaction.parentId);
     deps.log.info(`Undo compaction: moved to ${compaction.parentId ?? 'the start'}, before compaction ${compaction.id}`);

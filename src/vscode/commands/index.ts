@@ -4,6 +4,8 @@ import { registerAgentCommands } from './agentCommands';
 import { registerCompactionCommands } from './compactionCommands';
 import { trackContextKeys } from './contextKeys';
 import type { CommandDeps } from './deps';
+import { registerExportCommand } from './exportCommand';
+import { registerEntryCommands } from './entryCommands';
 import { registerKeyCommands } from './keyCommands';
 import { registerModelCommand } from './modelCommand';
 import { registerNavigationCommands } from './navigationCommands';
@@ -19,6 +21,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     registerModelCommand(deps),
     ...registerAgentCommands(deps),
     ...registerNavigationCommands(deps),
+    ...registerEntryCommands(deps),
+    registerExportCommand(deps),
     ...trackContextKeys(deps),
   ];
 }

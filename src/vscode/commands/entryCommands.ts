@@ -1,0 +1,143 @@
+// The Session Tree's row actions (their palette versions too): Fork into New Session / Fork
+// Session, Copy Text, Compact up to Here, Undo Compaction on a compaction row, Show in Session
+// File. Labels are in labelCommands.ts. Every row command takes the row's element or an entry id.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { compactUpToProblem, NOTHING_TO_COMPACT_TEXT } from '../../core/compaction';
+import { entryCopyText, findEntryLine, forkSession, messageRole, type Session, type SessionEntry } from '../../core/session';
+import { askFocus, compactWithProgress, moveBeforeCompaction } from './compactionCommands';
+import type { CommandDeps } from './deps';
+import { entryIdOf } from './entryArg';
+import { registerLabelCommands } from './labelCommands';
+import { showFailure } from './notify';
+
+export function registerEntryCommands(deps: CommandDeps): vscode.Disposable[] {
+  return [
+    ...registerLabelCommands(deps),
+    vscode.commands.registerCommand('arbor.tree.forkIntoNewSession', (arg: unknown) => forkRow(deps, arg)),
+    vscode.commands.registerCommand('arbor.forkSession', () => forkAtPosition(deps)),
+    vscode.commands.registerCommand('arbor.tree.copyText', (arg: unknown) => copyText(deps, arg)),
+    // Focus instructions given as a string (automation, tests) skip the input box; '' means none.
+    vscode.commands.registerCommand('arbor.tree.compactUpToHere', (arg: unknown, focus?: unknown) => compactUpToHere(deps, arg, focus)),
+    vscode.commands.registerCommand('arbor.tree.undoCompaction', (arg: unknown) => undoCompactionRow(deps, arg)),
+    vscode.commands.registerCommand('arbor.tree.showInFile', (arg: unknown) => showInFile(deps, arg)),
+  ];
+}
+
+/** The current session and the entry a command was given, or undefined after telling the user why not. */
+function targetOf(deps: CommandDeps, arg: unknown): { session: Session; entry: SessionEntry } | undefined {
+  const session = deps.current.session;
+  const id = entryIdOf(arg);
+  const entry = id ? session?.getEntry(id) : undefined;
+  if (session && entry) return { session, entry };
+  void vscode.window.showInformationMessage(session ? 'That entry is not in the current session.' : 'No session is open.');
+  return undefined;
+}
+
+// ---- forks (BRANCHING §6) -------------------------------------------------------------------------
+
+/**
+ * A user message forks *before* itself, its text going into the chat's input (pi's /fork): the
+ * same as clicking that row, where a user message is a thing to edit and resend, not a place to
+ * continue from. Any other entry forks *at* itself (pi's /clone): the new session continues after it.
+ */
+async function forkRow(deps: CommandDeps, arg: unknown): Promise<string | undefined> {
+  const target = targetOf(deps, arg);
+  if (!target) return undefined;
+  return fork(deps, target.session, target.entry.id, messageRole(target.entry) === 'user' ? 'before' : 'at');
+}
+
+/** "Arbor: Fork Session": the whole current branch, at the position. */
+async function forkAtPosition(deps: CommandDeps): Promise<string | undefined> {
+  const session = deps.current.session;
+  if (!session?.leafId) {
+    void vscode.window.showInformationMessage(session ? 'Nothing to fork yet: the session has no entries at this position.' : 'No session is open.');
+    return undefined;
+  }
+  return fork(deps, session, session.leafId, 'at');
+}
+
+/** Writes the fork beside the source file (header `parentSession`), opens it; resolves with its path. */
+async function fork(deps: CommandDeps, source: Session, entryId: string, position: 'before' | 'at'): Promise<string | undefined> {
+  const file = source.file;
+  if (!file) {
+    void vscode.window.showInformationMessage('This session has no file to fork from.');
+    return undefined;
+  }
+  try {
+    const { session, selectedText } = await forkSession(source, entryId, { dir: path.dirname(file), position });
+    const forked = session.file!;
+    await deps.current.open(forked);
+    deps.log.info(`Forked ${path.basename(file)} ${position} entry ${entryId} into ${path.basename(forked)}`);
+    if (selectedText !== undefined) deps.host.putInInput(selectedText);
+    void vscode.window.showInformationMessage(`Forked into a new session (${path.basename(forked)}).`);
+    return forked;
+  } catch (error) {
+    showFailure(deps.log, 'Fork', error);
+    return undefined;
+  }
+}
+
+// ---- copy, compaction, file ---------------------------------------------------------------------
+
+/** Resolves with the copied text (undefined when there was nothing to copy). */
+async function copyText(deps: CommandDeps, arg: unknown): Promise<string | undefined> {
+  const target = targetOf(deps, arg);
+  if (!target) return undefined;
+  const text = entryCopyText(target.entry);
+  if (text === '') {
+    void vscode.window.showInformationMessage('This entry has no text to copy.');
+    return undefined;
+  }
+  await vscode.env.clipboard.writeText(text);
+  vscode.window.setStatusBarMessage('$(copy) Arbor: copied the entry\'s text', 3000);
+  return text;
+}
+
+/** Summarizes the current branch up to and including the entry; what follows it stays verbatim. */
+async function compactUpToHere(deps: CommandDeps, arg: unknown, given: unknown): Promise<boolean> {
+  const target = targetOf(deps, arg);
+  if (!target) return false;
+  const problem = compactUpToProblem(target.session.getBranch(), target.entry.id);
+  if (problem) {
+    void vscode.window.showInformationMessage(`${NOTHING_TO_COMPACT_TEXT[problem]}.`);
+    return false;
+  }
+  const focus = typeof given === 'string' ? given : await askFocus('Compact up to Here');
+  if (focus === undefined) return false;
+  return compactWithProgress(deps, focus, { upToEntryId: target.entry.id });
+}
+
+/** On a compaction row: back to the entry before it, as Undo Compaction does for the last one. */
+async function undoCompactionRow(deps: CommandDeps, arg: unknown): Promise<boolean> {
+  const target = targetOf(deps, arg);
+  if (!target) return false;
+  if (target.entry.type !== 'compaction') {
+    void vscode.window.showInformationMessage('That entry is not a compaction.');
+    return false;
+  }
+  return moveBeforeCompaction(deps, target.entry);
+}
+
+/** Opens the session file with the entry's line selected; resolves with that 0-based line. */
+async function showInFile(deps: CommandDeps, arg: unknown): Promise<number | undefined> {
+  const target = targetOf(deps, arg);
+  const file = target?.session.file;
+  if (!target || !file) return undefined;
+  try {
+    await target.session.flush(); // its line is on disk
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+    const found = findEntryLine(document.getText(), target.entry.id);
+    if (!found) {
+      void vscode.window.showWarningMessage(`Entry ${target.entry.id} was not found in ${path.basename(file)}.`);
+      return undefined;
+    }
+    const range = new vscode.Range(found.line, 0, found.line, found.length);
+    const editor = await vscode.window.showTextDocument(document, { selection: range, preview: true });
+    editor.revealRange(range, vscode.TextEditorRevealType.InCenter);
+    return found.line;
+  } catch (error) {
+    showFailure(deps.log, 'Show in Session File', error);
+    return undefined;
+  }
+}

@@ -1,0 +1,56 @@
+// Labels (BRANCHING §8): Set Label… and Remove Label on a Session Tree row, "Arbor: Set Label" on
+// the current entry. Each change is a `label` entry naming its target, appended under the current
+// position (it moves the position onto itself, as pi's do; labels carry no context, so the chat
+// and the next request stay the same).
+import * as vscode from 'vscode';
+import { describeEntry, firstLine, labelTargetAt, type Session } from '../../core/session';
+import type { CommandDeps } from './deps';
+import { entryIdOf } from './entryArg';
+import { showFailure } from './notify';
+
+/** What a label command came to (commands resolve with it, for automation and tests). */
+export type LabelOutcome = 'set' | 'cleared' | 'unchanged' | 'cancelled' | 'failed';
+
+export function registerLabelCommands(deps: CommandDeps): vscode.Disposable[] {
+  return [
+    // A label given as a string (automation, tests) skips the input box; '' clears.
+    vscode.commands.registerCommand('arbor.tree.setLabel', (arg: unknown, given?: unknown) => setLabel(deps, entryIdOf(arg), given)),
+    vscode.commands.registerCommand('arbor.setLabel', (given?: unknown) => {
+      const session = deps.current.session;
+      return setLabel(deps, session ? labelTargetAt(session.tree, session.leafId) : undefined, given);
+    }),
+    vscode.commands.registerCommand('arbor.tree.removeLabel', (arg: unknown) => setLabel(deps, entryIdOf(arg), '')),
+  ];
+}
+
+async function setLabel(deps: CommandDeps, entryId: string | undefined, given: unknown): Promise<LabelOutcome> {
+  const session = deps.current.session;
+  const entry = entryId ? session?.getEntry(entryId) : undefined;
+  if (!session || !entry) {
+    void vscode.window.showInformationMessage(session ? 'There is no entry to label here.' : 'No session is open.');
+    return 'unchanged';
+  }
+  const current = session.getLabel(entry.id)?.label;
+  const typed = typeof given === 'string' ? given : await askLabel(session, entry.id, current);
+  if (typed === undefined) return 'cancelled';
+  const label = typed.trim();
+  if (label === (current ?? '')) return 'unchanged';
+  try {
+    await session.appendLabel(entry.id, label);
+    deps.log.info(label ? `Labeled entry ${entry.id}` : `Removed the label of entry ${entry.id}`);
+    return label ? 'set' : 'cleared';
+  } catch (error) {
+    showFailure(deps.log, 'Setting the label', error);
+    return 'failed';
+  }
+}
+
+function askLabel(session: Session, entryId: string, current: string | undefined): Thenable<string | undefined> {
+  const { tag, text } = describeEntry(session.getEntry(entryId)!);
+  return vscode.window.showInputBox({
+    title: 'Set Label',
+    prompt: `Label for ${tag}: ${firstLine(text, 60) || entryId} (empty removes the label)`,
+    value: current ?? '',
+    placeHolder: 'e.g. before the refactor',
+  });
+}
