@@ -3,7 +3,7 @@
  * its age and size, and a tooltip. Pure: the time is given, never read.
  */
 import { formatSize } from '../agent/tools/truncate';
-import { firstLine, type SessionSummary } from '../session';
+import { firstLine, messageRole, textParts, type SessionEntry, type SessionSummary } from '../session';
 
 export interface SessionRow {
   label: string;
@@ -18,6 +18,16 @@ const TOOLTIP_MESSAGE_CHARS = 500;
 /** The session's name, else its first message's first line. */
 export function sessionTitle(summary: Pick<SessionSummary, 'name' | 'firstMessage'>): string {
   return summary.name ?? (firstLine(summary.firstMessage) || '(no messages)');
+}
+
+/** The same title for a session in memory: its name, else its first user message with text (as the catalog reads it). */
+export function openSessionTitle(sessionName: string | undefined, entries: readonly SessionEntry[]): string {
+  const first = entries.find((entry) => messageRole(entry) === 'user' && userText(entry).trim() !== '');
+  return sessionTitle({ name: sessionName, firstMessage: first ? userText(first) : '' });
+}
+
+function userText(entry: SessionEntry): string {
+  return textParts((entry as { message?: { content?: never } }).message?.content).join(' ');
 }
 
 export function sessionRow(summary: SessionSummary, now: Date, current = false): SessionRow {

@@ -1,5 +1,8 @@
 import { strict as assert } from 'node:assert';
-import { relativeAge, sessionRow, sessionTitle } from '../../../src/core/sessionList/row';
+import { openSessionTitle, relativeAge, sessionRow, sessionTitle } from '../../../src/core/sessionList/row';
+import { assistant, user } from '../../support/builders';
+import { createSessionFile, summarizeSessionFile } from '../../../src/core/session';
+import { useTempDir } from '../../support/tempDir';
 import type { SessionSummary } from '../../../src/core/session';
 
 const NOW = new Date(2026, 10, 30, 12, 0, 0);
@@ -21,10 +24,25 @@ function summary(fields: Partial<SessionSummary> = {}): SessionSummary {
 }
 
 describe('session rows', () => {
+  const tmp = useTempDir();
+
   it('names a session by its name, else by its first message\'s first line', () => {
     assert.equal(sessionTitle({ name: 'Parser work', firstMessage: 'Fix the parser' }), 'Parser work');
     assert.equal(sessionTitle({ name: undefined, firstMessage: 'Fix the parser\nIt drops the last token' }), 'Fix the parser');
     assert.equal(sessionTitle({ name: undefined, firstMessage: '' }), '(no messages)');
+  });
+
+  it('titles an open session as the catalog titles its file', async () => {
+    const session = await createSessionFile({ dir: tmp(), cwd: '/p' });
+    await session.appendMessage(user([{ type: 'text', text: '  ' }]));
+    await session.appendMessage(assistant('hello'));
+    await session.appendMessage(user([{ type: 'text', text: 'Rename' }, { type: 'text', text: 'the parser\nplease' }]));
+    const listed = (await summarizeSessionFile(session.file!))!;
+    assert.equal(openSessionTitle(session.sessionName, session.entries), 'Rename the parser');
+    assert.equal(openSessionTitle(session.sessionName, session.entries), sessionTitle(listed));
+    await session.appendSessionInfo('Parser');
+    assert.equal(openSessionTitle(session.sessionName, session.entries), 'Parser');
+    assert.equal(openSessionTitle(undefined, []), '(no messages)');
   });
 
   it('describes a row by age and size, the open session marked first', () => {

@@ -1,0 +1,12 @@
+// What the sessions commands are given.
+import type * as vscode from 'vscode';
+import type { AgentHost } from '../agentHost';
+import type { CurrentSession } from '../currentSession';
+import type { SessionsView } from './sessionsView';
+
+export interface SessionsDeps {
+  host: AgentHost;
+  current: CurrentSession;
+  log: vscode.LogOutputChannel;
+  view: SessionsView;
+}

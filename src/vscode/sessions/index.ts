@@ -1,0 +1,13 @@
+// The Sessions view and its commands (open, rename, delete, refresh, search), built and registered together.
+import * as vscode from 'vscode';
+import type { AgentHost } from '../agentHost';
+import type { CurrentSession } from '../currentSession';
+import { registerSearchCommand } from './searchSessions';
+import { registerSessionActions } from './sessionActions';
+import { SessionsView } from './sessionsView';
+
+export function registerSessions(deps: { host: AgentHost; current: CurrentSession; log: vscode.LogOutputChannel }): vscode.Disposable[] {
+  const view = new SessionsView(() => deps.host.sessionsFolder().dir, deps.current);
+  const all = { ...deps, view };
+  return [view, vscode.window.registerTreeDataProvider(SessionsView.viewId, view), ...registerSessionActions(all), registerSearchCommand(all)];
+}

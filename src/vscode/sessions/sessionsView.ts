@@ -1,0 +1,104 @@
+// The Sessions view: this workspace's sessions folder, newest first, the open session marked.
+// It lists again when the open session is replaced or grows (debounced: once per burst of
+// appends, never per streamed token), when files in the folder change, and on Refresh.
+import * as vscode from 'vscode';
+import { listSessions, type SessionSummary } from '../../core/session';
+import { sessionRow } from '../../core/sessionList/row';
+import { onDidChangeConfig } from '../config';
+import type { CurrentSession } from '../currentSession';
+import { sameFile } from './sessionArg';
+
+/** Appends and file events closer together than this list the folder once. */
+const REFRESH_DELAY_MS = 400;
+
+export class SessionsView implements vscode.TreeDataProvider<SessionSummary>, vscode.Disposable {
+  static readonly viewId = 'arbor.sessions';
+
+  private readonly changed = new vscode.EventEmitter<undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly disposables: vscode.Disposable[] = [];
+  private watcher: vscode.FileSystemWatcher | undefined;
+  private watchedDir: string | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** The last listing, by file: search results name their sessions from it. */
+  private listed = new Map<string, SessionSummary>();
+
+  constructor(
+    private readonly folder: () => string,
+    private readonly current: CurrentSession,
+  ) {
+    this.disposables.push(
+      current.onDidReplace(() => {
+        // A new session may have created the folder, which a watcher made before it existed may miss.
+        this.watch(true);
+        this.refresh();
+      }),
+      current.onDidChange(() => this.refreshSoon()),
+      onDidChangeConfig(() => this.folderMayHaveMoved()),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.folderMayHaveMoved()),
+    );
+    this.watch();
+  }
+
+  /** The summary of `file` from the last listing. */
+  summaryOf(file: string): SessionSummary | undefined {
+    return this.listed.get(file);
+  }
+
+  refresh(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.changed.fire(undefined);
+  }
+
+  refreshSoon(): void {
+    this.timer ??= setTimeout(() => this.refresh(), REFRESH_DELAY_MS);
+  }
+
+  async getChildren(element?: SessionSummary): Promise<SessionSummary[]> {
+    if (element) return [];
+    const summaries = await listSessions(this.folder());
+    this.listed = new Map(summaries.map((summary) => [summary.file, summary]));
+    return summaries;
+  }
+
+  getTreeItem(summary: SessionSummary): vscode.TreeItem {
+    const isCurrent = sameFile(this.current.session?.file, summary.file);
+    const row = sessionRow(summary, new Date(), isCurrent);
+    const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.None);
+    item.id = summary.file;
+    item.description = row.description;
+    item.tooltip = new vscode.MarkdownString().appendText(row.tooltip);
+    item.iconPath = new vscode.ThemeIcon(isCurrent ? 'comment-discussion' : 'comment');
+    item.contextValue = 'session';
+    item.command = { command: 'arbor.sessions.open', title: 'Open', arguments: [summary] };
+    item.accessibilityInformation = { label: `${row.label}, ${row.description}` };
+    return item;
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.watcher?.dispose();
+    for (const disposable of this.disposables) disposable.dispose();
+    this.changed.dispose();
+  }
+
+  private folderMayHaveMoved(): void {
+    if (this.folder() === this.watchedDir) return;
+    this.watch();
+    this.refresh();
+  }
+
+  /** Watches the folder's session files (created, changed by pi or another window, deleted). */
+  private watch(again = false): void {
+    const dir = this.folder();
+    if (this.watcher && dir === this.watchedDir && !again) return;
+    this.watcher?.dispose();
+    this.watchedDir = dir;
+    this.watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(dir), '*.jsonl'));
+    const soon = (): void => this.refreshSoon();
+    this.watcher.onDidCreate(soon);
+    this.watcher.onDidChange(soon);
+    this.watcher.onDidDelete(soon);
+  }
+}
