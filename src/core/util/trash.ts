@@ -87,7 +87,7 @@ async function reserveName(base: string, filesDir: string, infoDir: string, info
       throw error;
     }
     // A file left in files/ without its info (another program's crash) keeps its name too.
-    if (await exists(path.join(filesDir, name))) {
+    if (await fs.lstat(path.join(filesDir, name)).then(() => true, () => false)) {
       await fs.rm(infoFile, { force: true });
       continue;
     }
@@ -103,14 +103,5 @@ async function moveFile(from: string, to: string): Promise<void> {
     if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
     await fs.copyFile(from, to, fs.constants.COPYFILE_EXCL);
     await fs.unlink(from);
-  }
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await fs.lstat(file);
-    return true;
-  } catch {
-    return false;
   }
 }

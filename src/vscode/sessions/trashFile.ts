@@ -14,18 +14,9 @@ export async function trashFile(file: string, log: vscode.LogOutputChannel): Pro
     return 'the trash';
   } catch (error) {
     // Gone already, or no way to keep it: the error stands and nothing is deleted for good.
-    if (process.platform !== 'linux' || !(await exists(file))) throw error;
+    if (process.platform !== 'linux' || !(await fs.access(file).then(() => true, () => false))) throw error;
     log.info(`The editor's trash is not available here (${errorMessage(error)}); using the desktop trash folder`);
     const { trashedFile } = await moveToTrash(file, { dataHome: dataHome(process.env, os.homedir()), now: () => new Date() });
     return trashedFile;
-  }
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await fs.access(file);
-    return true;
-  } catch {
-    return false;
   }
 }
