@@ -1,0 +1,34 @@
+// Core's row presentation mapped onto TreeItems; nothing is decided here.
+import * as vscode from 'vscode';
+import type { LazyDisplayNode, SessionEntry } from '../../core/session';
+import { presentRow } from '../../core/tree';
+import type { GroupElement } from './provider';
+
+/** The command a row's click runs, with the entry id (expanding or collapsing runs nothing). */
+export const ACTIVATE_COMMAND = 'arbor.tree.activate';
+
+/** Rows on the current path get their icon in this colour. */
+const ON_PATH_COLOR = new vscode.ThemeColor('charts.green');
+
+export function entryTreeItem(entry: SessionEntry, node: LazyDisplayNode, isCurrent: boolean): vscode.TreeItem {
+  const row = presentRow({ entry, label: node.label, onActivePath: node.onActivePath, isCurrent });
+  const item = new vscode.TreeItem(row.label, node.hasChildren ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+  item.id = entry.id;
+  item.description = row.description;
+  // Text, never trusted markup: whatever the message says shows as written.
+  item.tooltip = new vscode.MarkdownString().appendText(row.tooltip);
+  item.iconPath = new vscode.ThemeIcon(row.icon, node.onActivePath ? ON_PATH_COLOR : undefined);
+  item.contextValue = row.contextValue;
+  item.command = { command: ACTIVATE_COMMAND, title: 'Go to Entry', arguments: [entry.id] };
+  item.accessibilityInformation = { label: row.description ? `${row.label}, ${row.description}` : row.label };
+  return item;
+}
+
+export function groupTreeItem(group: GroupElement): vscode.TreeItem {
+  const count = (group.to - group.from).toLocaleString('en-US');
+  const item = new vscode.TreeItem(`… ${count} ${group.direction} entries`, vscode.TreeItemCollapsibleState.Collapsed);
+  item.id = group.id;
+  item.iconPath = new vscode.ThemeIcon('ellipsis');
+  item.contextValue = 'group';
+  return item;
+}

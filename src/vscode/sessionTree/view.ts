@@ -1,0 +1,111 @@
+// The Session Tree view: created with its provider, the filter commands (remembered per workspace,
+// shown in the view's description), revealing the current position after it moves, and the chat
+// scrolled to a selected row that is on the current branch.
+import * as vscode from 'vscode';
+import { filterDescription, parseTreeFilter, type TreeFilter, type TreeFilterMode } from '../../core/tree';
+import type { CurrentSession } from '../currentSession';
+import { SessionTreeProvider, type TreeElement } from './provider';
+
+export const SESSION_TREE_VIEW = 'arbor.sessionTree';
+const FILTER_KEY = 'arbor.tree.filter';
+const SETTINGS_SHOWN_KEY = 'arbor.tree.settingsShown';
+
+export interface SessionTreeDeps {
+  current: CurrentSession;
+  state: vscode.Memento;
+  /** Scrolls the chat to an entry (ChatViewProvider.reveal). */
+  revealInChat(entryId: string): void;
+}
+
+export class SessionTreeView implements vscode.Disposable {
+  readonly provider: SessionTreeProvider;
+  private readonly view: vscode.TreeView<TreeElement>;
+  private readonly disposables: vscode.Disposable[] = [];
+  /** Set while we select the current row ourselves: that selection is not the user's, the chat stays where it is. */
+  private revealing = 0;
+
+  constructor(private readonly deps: SessionTreeDeps) {
+    this.provider = new SessionTreeProvider(deps.current, parseTreeFilter(deps.state.get<unknown>(FILTER_KEY)));
+    this.view = vscode.window.createTreeView(SESSION_TREE_VIEW, { treeDataProvider: this.provider, showCollapseAll: true });
+    this.disposables.push(
+      this.provider,
+      this.view,
+      this.provider.onDidRefresh(() => void this.revealCurrent(false)),
+      this.view.onDidChangeSelection((event) => this.selected(event.selection)),
+      ...this.registerCommands(),
+    );
+    this.showFilter();
+  }
+
+  /** Selects and shows the current position's row; without focus unless asked (the command). */
+  async revealCurrent(focus: boolean): Promise<void> {
+    if (!this.view.visible && !focus) return;
+    const element = this.provider.currentElement();
+    if (!element) return;
+    this.revealing++;
+    try {
+      await this.view.reveal(element, { select: true, focus, expand: false });
+    } catch {
+      // The row went away while VS Code resolved it (another change came in): the next change reveals again.
+    } finally {
+      this.revealing--;
+    }
+  }
+
+  async setFilter(filter: TreeFilter): Promise<void> {
+    this.provider.setFilter(filter);
+    this.showFilter();
+    await this.deps.state.update(FILTER_KEY, filter);
+  }
+
+  dispose(): void {
+    this.disposables.forEach((disposable) => disposable.dispose());
+  }
+
+  private selected(selection: readonly TreeElement[]): void {
+    const element = selection[0];
+    if (this.revealing > 0 || element?.kind !== 'entry' || !element.node.onActivePath) return;
+    this.deps.revealInChat(element.entry.id);
+  }
+
+  private showFilter(): void {
+    this.view.description = filterDescription(this.provider.currentFilter);
+    void vscode.commands.executeCommand('setContext', SETTINGS_SHOWN_KEY, this.provider.currentFilter.showSettings);
+  }
+
+  private registerCommands(): vscode.Disposable[] {
+    const mode = (next: TreeFilterMode) => () => this.setFilter({ ...this.provider.currentFilter, mode: next });
+    const settings = (shown: boolean) => () => this.setFilter({ ...this.provider.currentFilter, showSettings: shown });
+    return [
+      vscode.commands.registerCommand('arbor.tree.filter', () => this.pickFilter()),
+      vscode.commands.registerCommand('arbor.tree.showAll', mode('all')),
+      vscode.commands.registerCommand('arbor.tree.showUserMessages', mode('user')),
+      vscode.commands.registerCommand('arbor.tree.showLabeled', mode('labeled')),
+      vscode.commands.registerCommand('arbor.tree.showSettingsEntries', settings(true)),
+      vscode.commands.registerCommand('arbor.tree.hideSettingsEntries', settings(false)),
+      vscode.commands.registerCommand('arbor.tree.revealCurrent', () => this.revealCurrent(true)),
+    ];
+  }
+
+  private async pickFilter(): Promise<void> {
+    const filter = this.provider.currentFilter;
+    type Item = vscode.QuickPickItem & { apply?: TreeFilter };
+    const modeItem = (mode: TreeFilterMode, label: string): Item => ({
+      label: `${filter.mode === mode ? '$(check)' : '$(blank)'} ${label}`,
+      apply: { ...filter, mode },
+    });
+    const items: Item[] = [
+      modeItem('all', 'All entries'),
+      modeItem('user', 'User messages only'),
+      modeItem('labeled', 'Labeled entries only'),
+      { label: '', kind: vscode.QuickPickItemKind.Separator },
+      {
+        label: `${filter.showSettings ? '$(check)' : '$(blank)'} Show settings entries`,
+        description: 'labels, model and thinking changes, session names, extension entries (with All entries)',
+        apply: { ...filter, showSettings: !filter.showSettings },
+      },
+    ];
+    const picked = await vscode.window.showQuickPick(items, { title: 'Filter the Session Tree', placeHolder: 'Which entries to show' });
+    if (picked?.apply) await this.setFilter(picked.apply);
+  }
+}
