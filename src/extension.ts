@@ -5,7 +5,8 @@ import { ChatViewProvider } from './vscode/chatViewProvider';
 import { registerCommands } from './vscode/commands';
 import { CurrentSession } from './vscode/currentSession';
 import { ApiKeyStore } from './vscode/secrets';
-import { SessionTreeProvider } from './vscode/sessionTreeProvider';
+import { SessionTreeView } from './vscode/sessionTree/view';
+import type { SessionTreeProvider } from './vscode/sessionTree/provider';
 import { SessionWatcher } from './vscode/sessionWatcher';
 import { OtherWriters } from './vscode/otherWriters';
 import { TokenStatusBar } from './vscode/statusBar';
@@ -16,6 +17,8 @@ import { startOrReport } from './core/util/startup';
 /** What `activate` returns (`extension.exports`): the chat backend, for tests and automation. */
 export interface ArborApi {
   readonly host: AgentHost;
+  /** The Session Tree's data (the integration tests watch what it refreshes). */
+  readonly sessionTree: SessionTreeProvider;
 }
 
 export function activate(context: vscode.ExtensionContext): ArborApi {
@@ -33,7 +36,7 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   const keys = new ApiKeyStore(context.secrets);
   const host = new AgentHost({ current, keys, log, defaultSessionsRoot: vscode.Uri.joinPath(context.globalStorageUri, 'sessions').fsPath });
   const chat = new ChatViewProvider(context.extensionUri, host, log);
-  const tree = new SessionTreeProvider(current);
+  const tree = new SessionTreeView({ current, state: context.workspaceState, revealInChat: (entryId) => chat.reveal(entryId) });
   context.subscriptions.push(
     current,
     keys,
@@ -41,7 +44,6 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
     chat,
     tree,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chat),
-    vscode.window.registerTreeDataProvider(SessionTreeProvider.viewId, tree),
     new TokenStatusBar(host, log),
     // Another program writing to the current session: read in, told, followed when it continues ours.
     new OtherWriters(current, host, log),
@@ -53,7 +55,7 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   // After the views exist: the key's presence for the chat, and the session this window had before a reload.
   void keys.refresh();
   void current.restore();
-  return { host };
+  return { host, sessionTree: tree.provider };
 }
 
 export function deactivate(): void {
