@@ -52,8 +52,21 @@ async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 10
   }
 }
 
+/** Waits until VS Code has stopped asking for rows (it batches refreshes and reveals for a moment). */
+async function settled(): Promise<void> {
+  let last = '';
+  for (let quiet = 0; quiet < 5; ) {
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const now = JSON.stringify([...api().sessionTree.childrenAsked]);
+    quiet = now === last ? quiet + 1 : 0;
+    last = now;
+  }
+}
+
+let arborApi: ArborApi | undefined;
+const api = (): ArborApi => arborApi!;
+
 describe('Session Tree view', () => {
-  let api: ArborApi;
   let tree: SessionTreeProvider;
   let dir = '';
   let session: Session;
@@ -62,19 +75,20 @@ describe('Session Tree view', () => {
   let listener: vscode.Disposable | undefined;
 
   before(async () => {
-    api = (await arbor()).exports as ArborApi;
-    tree = api.sessionTree;
+    arborApi = (await arbor()).exports as ArborApi;
+    tree = api().sessionTree;
   });
 
   beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-tree-'));
     assert.equal(await vscode.commands.executeCommand('arbor.openSession', writeSession(dir)), true);
-    session = api.host.session!;
+    session = api().host.session!;
     await vscode.commands.executeCommand('arbor.tree.showAll');
     await vscode.commands.executeCommand('arbor.tree.hideSettingsEntries');
     // The view on screen, so that VS Code itself asks for the rows; the current branch's level is then loaded.
     await vscode.commands.executeCommand('arbor.sessionTree.focus');
     await until('VS Code to ask for the current branch', () => (tree.childrenAsked.get('y1000001') ? true : undefined));
+    await settled();
     fired = [];
     listener = tree.onDidChangeTreeData((change) => fired.push(change === undefined ? ['everything'] : (Array.isArray(change) ? change : [change]).map(idOf)));
     tree.childrenAsked.clear();
@@ -91,6 +105,7 @@ describe('Session Tree view', () => {
     const id = await session.appendMessage({ role: 'user', content: text('And now tests'), timestamp: Date.now() });
     assert.deepEqual(fired, [['y1000001']]);
     await until('VS Code to re-ask the branch', () => (tree.childrenAsked.get('y1000001') ? true : undefined));
+    await settled(); // and the position revealed
     assert.equal(tree.childrenAsked.get(null), undefined, 'the top level was asked for again');
     const level = tree.getChildren(tree.getParent(tree.currentElement()!)!);
     assert.deepEqual(level.map(idOf), ['y2000001', id]);

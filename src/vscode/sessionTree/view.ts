@@ -9,6 +9,8 @@ import { SessionTreeProvider, type TreeElement } from './provider';
 export const SESSION_TREE_VIEW = 'arbor.sessionTree';
 const FILTER_KEY = 'arbor.tree.filter';
 const SETTINGS_SHOWN_KEY = 'arbor.tree.settingsShown';
+/** Longer than the moment VS Code's tree view waits to batch refreshes (200 ms). */
+const REVEAL_DELAY_MS = 300;
 
 export interface SessionTreeDeps {
   current: CurrentSession;
@@ -23,6 +25,7 @@ export class SessionTreeView implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   /** Set while we select the current row ourselves: that selection is not the user's, the chat stays where it is. */
   private revealing = 0;
+  private revealTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly deps: SessionTreeDeps) {
     this.provider = new SessionTreeProvider(deps.current, parseTreeFilter(deps.state.get<unknown>(FILTER_KEY)));
@@ -30,7 +33,8 @@ export class SessionTreeView implements vscode.Disposable {
     this.disposables.push(
       this.provider,
       this.view,
-      this.provider.onDidRefresh(() => void this.revealCurrent(false)),
+      this.provider.onDidRefresh(() => this.revealSoon()),
+      { dispose: () => clearTimeout(this.revealTimer) },
       this.view.onDidChangeSelection((event) => this.selected(event.selection)),
       ...this.registerCommands(),
     );
@@ -53,6 +57,8 @@ export class SessionTreeView implements vscode.Disposable {
   }
 
   async setFilter(filter: TreeFilter): Promise<void> {
+    const shown = this.provider.currentFilter;
+    if (shown.mode === filter.mode && shown.showSettings === filter.showSettings) return;
     this.provider.setFilter(filter);
     this.showFilter();
     await this.deps.state.update(FILTER_KEY, filter);
@@ -60,6 +66,15 @@ export class SessionTreeView implements vscode.Disposable {
 
   dispose(): void {
     this.disposables.forEach((disposable) => disposable.dispose());
+  }
+
+  /**
+   * Reveals the position once a burst of changes is over and VS Code has taken in the refresh (it
+   * batches refreshes for a moment; revealing a row of a tree it is about to re-read fails).
+   */
+  private revealSoon(): void {
+    clearTimeout(this.revealTimer);
+    this.revealTimer = setTimeout(() => void this.revealCurrent(false), REVEAL_DELAY_MS);
   }
 
   private selected(selection: readonly TreeElement[]): void {
