@@ -21,6 +21,11 @@ export interface CodeServerOptions {
   workspaceSettings?: Record<string, unknown>;
   /** Added to the server's environment, which the extension host inherits. */
   env?: Record<string, string>;
+  /**
+   * Workspace trust on, the workspace left untrusted (Restricted Mode, no startup dialog). Default:
+   * trust disabled (every workspace trusted), as the suites other than the untrusted one need.
+   */
+  workspaceTrust?: boolean;
   /** Keep the temporary folders after stop (also: ARBOR_KEEP_TEMP=1). */
   keepTemp?: boolean;
   startTimeoutMs?: number;
@@ -58,6 +63,12 @@ const quietUserSettings = {
   'github.gitAuthentication': false,
   'chat.disableAIFeatures': true,
   'security.workspace.trust.enabled': false,
+};
+
+/** Trust on, and a folder opened without asking stays untrusted (Restricted Mode). */
+const restrictedModeSettings = {
+  'security.workspace.trust.enabled': true,
+  'security.workspace.trust.startupPrompt': 'never',
 };
 
 /** A development build (with source maps), for desktop VS Code's --extensionDevelopmentPath. */
@@ -98,7 +109,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   fs.writeFileSync(configFile, 'auth: none\n');
   fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
   fs.mkdirSync(extensionsDir, { recursive: true });
-  writeJson(path.join(userDataDir, 'User', 'settings.json'), quietUserSettings);
+  writeJson(path.join(userDataDir, 'User', 'settings.json'), options.workspaceTrust ? { ...quietUserSettings, ...restrictedModeSettings } : quietUserSettings);
   prepareWorkspace(workspace, options);
 
   const port = await freePort();
@@ -107,7 +118,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
     codeServerEntry,
     ...['--config', configFile, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`],
     ...['--user-data-dir', userDataDir, '--extensions-dir', extensionsDir],
-    ...['--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override'],
+    ...['--disable-telemetry', '--disable-update-check', ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']), '--disable-getting-started-override'],
     workspace,
   ];
   // code-server keeps logs and a heartbeat in ~/.local/share, VS Code a device id in ~/.cache:

@@ -1,0 +1,95 @@
+// An untrusted workspace, in a second workbench of its own (the shared one runs with workspace
+// trust disabled): code-server with trust on and the folder opened in Restricted Mode, its own fake
+// Anthropic server named by the environment, and a second one named by the folder's own settings.
+// While untrusted: the chat says the tools are off, a prompt's request carries no tools, and it goes
+// to the environment's endpoint (the folder's `arbor.baseUrl` is a restricted setting: an untrusted
+// folder must not choose where the key is sent). Granting trust from the banner's button brings the
+// tools back, and the folder's endpoint, without a reload.
+import * as assert from 'node:assert/strict';
+import type { Frame } from 'playwright-core';
+import { startFakeAnthropic, text, type FakeAnthropic } from '../support/fakeAnthropic';
+import { E2E_KEY } from './support/fake';
+import { E2E_MODEL } from './support/hooks';
+import { ArborWorkbench, poll } from './support/workbench';
+
+const BANNER = 'This workspace is not trusted';
+
+function toolNames(server: FakeAnthropic): string[] {
+  const tools = server.messageRequests().at(-1)?.body?.tools;
+  return Array.isArray(tools) ? tools.map((tool) => String((tool as { name?: unknown }).name)) : [];
+}
+
+/** Types into the chat's input once its script has drawn, and presses Enter. */
+async function send(chat: Frame, prompt: string): Promise<void> {
+  await chat.waitForFunction(() => (document.getElementById('conversation')?.childElementCount ?? 0) > 0 || document.querySelector('.empty-state') !== null, undefined, { timeout: 30_000 });
+  const input = chat.locator('textarea:visible').first();
+  await input.fill(prompt);
+  await input.press('Enter');
+}
+
+async function waitForChatText(chat: Frame, shown: string): Promise<void> {
+  await poll(`the chat to show "${shown}"`, 60_000, async () => ((await chat.locator('#conversation').innerText().catch(() => '')).includes(shown) ? true : undefined));
+}
+
+describe('Untrusted workspace', () => {
+  let server: FakeAnthropic | undefined;
+  let folderServer: FakeAnthropic | undefined;
+  let wb: ArborWorkbench | undefined;
+  const workbench = (): ArborWorkbench => {
+    if (!wb) throw new Error('The untrusted workbench did not start (see the "before all" hook failure)');
+    return wb;
+  };
+
+  before(async function () {
+    this.timeout(5 * 60_000);
+    server = await startFakeAnthropic({ apiKey: E2E_KEY });
+    folderServer = await startFakeAnthropic({ apiKey: E2E_KEY });
+    const started = Date.now();
+    wb = await ArborWorkbench.start({
+      workspaceTrust: true,
+      env: { ANTHROPIC_API_KEY: E2E_KEY, ANTHROPIC_BASE_URL: server.url },
+      workspaceSettings: { 'arbor.model': E2E_MODEL, 'arbor.thinking': 'off', 'arbor.baseUrl': folderServer.url },
+    });
+    console.log(`    (the second workbench, trust on, started in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  });
+
+  after(async () => {
+    await wb?.stop();
+    await server?.close();
+    await folderServer?.close();
+  });
+
+  it('opens in Restricted Mode; the chat shows the untrusted banner and a prompt is sent with no tools', async () => {
+    const page = workbench().page;
+    // The harness really left the folder untrusted.
+    await page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor({ timeout: 30_000 });
+    await workbench().openArbor();
+    const chat = await workbench().chatFrame();
+    await chat.locator('.banner', { hasText: BANNER }).waitFor({ timeout: 30_000 });
+
+    server!.script(text('Untrusted: a plain answer.'));
+    await send(chat, 'Untrusted: read package.json please');
+    await waitForChatText(chat, 'Untrusted: a plain answer.');
+    const request = server!.messageRequests().at(-1)!;
+    assert.equal(request.body?.model, E2E_MODEL);
+    assert.deepEqual(toolNames(server!), []);
+    assert.equal(folderServer!.messageRequests().length, 0, 'the untrusted folder\'s endpoint received the request (and the key)');
+    assert.deepEqual(workbench().takeProblems(), []);
+  });
+
+  it('granting trust from the banner brings the tools back', async () => {
+    const page = workbench().page;
+    const chat = await workbench().chatFrame();
+    await chat.getByRole('button', { name: 'Manage Workspace Trust' }).click();
+    // VS Code's Workspace Trust editor: its "Trust" button trusts the folder.
+    await page.getByRole('button', { name: /^Trust( Folder)?$/ }).first().click();
+    await chat.locator('.banner', { hasText: BANNER }).waitFor({ state: 'detached', timeout: 30_000 });
+
+    // Trusted, the folder's own settings apply: its endpoint answers now.
+    folderServer!.script(text('Trusted: tools are on.'));
+    await send(chat, 'Trusted now: which tools do you have?');
+    await waitForChatText(chat, 'Trusted: tools are on.');
+    assert.ok(toolNames(folderServer!).includes('read'), `the request carries the tools ${toolNames(folderServer!).join(', ')}`);
+    assert.deepEqual(workbench().takeProblems(), []);
+  });
+});
