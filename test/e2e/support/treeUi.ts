@@ -1,0 +1,60 @@
+// The Session Tree and quick picks as the tree's tests drive them: a row by the start of its
+// label, a click on it, the quick pick's item labels, picking an item by its exact label, and a
+// new session with a few scripted turns to move around in.
+import { text } from '../../support/fakeAnthropic';
+import { newSession, send, sessionFiles, waitForSessionFileWith, waitForText } from './chat';
+import { fake, workbench } from './hooks';
+
+export function quickInput() {
+  return workbench().page.locator('.quick-input-widget');
+}
+
+/** The Session Tree row whose accessible label starts with `labelStart` (e.g. "user: <first line>"). */
+export function treeRow(labelStart: string) {
+  const wb = workbench();
+  return wb.page.locator('.pane', { has: wb.paneHeader('Session Tree') }).locator(`.monaco-list-row[aria-label^="${labelStart}"]`).first();
+}
+
+/** Clicks a row's label (what activates it; the twistie only expands). */
+export async function clickTreeRow(labelStart: string): Promise<void> {
+  const row = treeRow(labelStart);
+  await row.waitFor({ timeout: 20_000 });
+  await row.locator('.label-name, .monaco-icon-label').first().click();
+}
+
+/** The labels of the quick pick's items (each row's first label; a detail line has one too), once it shows them. */
+export async function quickPickLabels(): Promise<string[]> {
+  const rows = quickInput().locator('.monaco-list-row');
+  await rows.first().waitFor({ timeout: 20_000 });
+  return rows.evaluateAll((nodes) => nodes.map((node) => node.querySelector('.label-name')?.textContent?.trim() ?? ''));
+}
+
+export function exactly(words: string): RegExp {
+  return new RegExp(`^\\s*${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+}
+
+/** Clicks the quick pick item labelled exactly `label` and waits for the pick to close. */
+export async function pickItem(label: string): Promise<void> {
+  const row = quickInput()
+    .locator('.monaco-list-row')
+    .filter({ has: workbench().page.locator('.label-name', { hasText: exactly(label) }) });
+  await row.first().click();
+  await quickInput().waitFor({ state: 'hidden', timeout: 20_000 });
+}
+
+/**
+ * New Session, then each [prompt, reply] in turn, waiting for the reply's first line on screen.
+ * Returns the new session's file.
+ */
+export async function sessionWithTurns(turns: readonly (readonly [prompt: string, reply: string])[]): Promise<string> {
+  await newSession();
+  const before = sessionFiles();
+  let shown = '';
+  for (const [prompt, reply] of turns) {
+    shown = reply.split('\n', 1)[0]!;
+    fake().script(text(reply));
+    await send(prompt);
+    await waitForText(shown);
+  }
+  return waitForSessionFileWith(before, shown);
+}
