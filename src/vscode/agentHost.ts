@@ -165,7 +165,11 @@ export class AgentHost implements vscode.Disposable {
   /** The context size of the current session as the agent measures it (the meter's numbers); undefined with no session. */
   async status(): Promise<ContextStatus | undefined> {
     if (!this.session) return undefined;
-    return (await this.ensureAgent({ keyOptional: true })).status();
+    const agent = await this.ensureAgent({ keyOptional: true }).catch((error: unknown) => {
+      if (!this.session) return undefined;
+      throw error;
+    });
+    return agent?.status();
   }
 
   /** Resolves when nothing runs and nothing is queued. */
@@ -215,7 +219,9 @@ export class AgentHost implements vscode.Disposable {
   private async ensureAgent(options: { keyOptional?: boolean } = {}): Promise<AgentSession> {
     const found = await this.deps.keys.get();
     if (!found && !options.keyOptional) throw noKeyError();
-    const session = this.session ?? (await this.createSession());
+    // Only a prompt or a compaction starts a session: a meter reading asked for just before the
+    // session closed (New Session, Delete) must not start a new one.
+    const session = this.session ?? (options.keyOptional ? this.requireSession() : await this.createSession());
     for (;;) {
       // A build in progress may be for older settings: wait for it, then look again.
       if (this.building) await this.building.catch(() => undefined);
