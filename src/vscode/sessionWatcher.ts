@@ -1,11 +1,14 @@
 // Follows the current session's file on disk: when another program (pi, another window) appends to
-// it, `Session.refresh()` reads only the bytes added since the last look. The watcher is VS Code's
-// (a RelativePattern on the file's folder also works outside the workspace: sessions usually live
-// in globalStorage or pi's ~/.pi folder). Our own appends fire it too; their refresh finds nothing
-// new (the sink already knows those bytes) and announces nothing, so nothing loops.
+// it, `Session.refresh()` reads only the bytes added since the last look. The watcher is node's
+// (core's watchFile), not VS Code's: sessions usually live outside the workspace (globalStorage,
+// pi's ~/.pi), and a VS Code RelativePattern watcher there, which fired at first in code-server,
+// stopped firing in the integration suite once the Sessions view watched the same folder too.
+// Our own appends fire it too; their refresh finds nothing new (the sink already
+// knows those bytes) and announces nothing, so nothing loops.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Session } from '../core/session';
+import { watchFile, type Session } from '../core/session';
+import type { Disposable } from '../core/util/event';
 import { Coalescer } from '../core/util/coalesce';
 import { errorMessage } from '../core/util/errors';
 import type { CurrentSession } from './currentSession';
@@ -22,11 +25,6 @@ export class SessionWatcher implements vscode.Disposable {
     this.watch(current.session);
   }
 
-  /** Resolves when no refresh is running or queued (for tests). */
-  async idle(): Promise<void> {
-    await this.watching?.refresher.idle();
-  }
-
   dispose(): void {
     this.subscription.dispose();
     this.watching?.dispose();
@@ -41,22 +39,24 @@ export class SessionWatcher implements vscode.Disposable {
 
 /** One session file's watcher; events come in bursts, so refreshes are coalesced (one running, one queued). */
 class FileWatch implements vscode.Disposable {
-  readonly refresher: Coalescer<number>;
-  private readonly watcher: vscode.FileSystemWatcher;
+  private readonly refresher: Coalescer<number>;
+  private readonly name: string;
+  private readonly watcher: Disposable;
   private lastError: string | undefined;
   private disposed = false;
 
   constructor(
     session: Session,
-    private readonly file: string,
+    file: string,
     private readonly log: vscode.LogOutputChannel,
   ) {
+    this.name = path.basename(file);
     this.refresher = new Coalescer(() => session.refresh());
-    this.watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.dirname(file)), path.basename(file)));
-    // Created: the file was replaced (written elsewhere, then renamed over it); the sink notices and reads it again.
-    this.watcher.onDidChange(() => this.refresh());
-    this.watcher.onDidCreate(() => this.refresh());
-    log.debug(`Watching ${path.basename(file)} for other writers`);
+    this.watcher = watchFile(file, {
+      onChange: () => this.refresh(),
+      onFallback: (error) => log.warn(`Cannot watch the folder of ${this.name} (${errorMessage(error)}); checking the file every second instead`),
+    });
+    log.debug(`Watching ${this.name} for other writers`);
   }
 
   dispose(): void {
@@ -69,12 +69,12 @@ class FileWatch implements vscode.Disposable {
     this.refresher.request().then(
       (count) => {
         this.lastError = undefined;
-        if (count > 0) this.log.debug(`${path.basename(this.file)}: read ${count} entries another program appended`);
+        if (count > 0) this.log.debug(`${this.name}: read ${count} entries another program appended`);
       },
       (error: unknown) => {
         // Once per distinct failure: a deleted file must not fill the log at every event.
         const message = errorMessage(error);
-        if (message !== this.lastError) this.log.warn(`Could not read what another program wrote to ${path.basename(this.file)}: ${message}`);
+        if (message !== this.lastError) this.log.warn(`Could not read what another program wrote to ${this.name}: ${message}`);
         this.lastError = message;
       },
     );

@@ -64,8 +64,10 @@ describe('Live updates from other writers', () => {
     sessionFile = await waitForSessionFileWith(before, FIRST_ANSWER);
     const reply = readEntries(sessionFile).find((entry) => entryText(entry) === FIRST_ANSWER)!;
 
+    const appendedAt = Date.now();
     appendTurnFromScript(sessionFile, reply.id, 'Asked from a script', 'Answered from a script');
     await waitForTreeRow('Asked from a script');
+    console.log(`      (in the Session Tree ${Date.now() - appendedAt} ms after the script's append, polled every 250 ms)`);
     await otherWriterToasts().first().waitFor({ timeout: 20_000 });
     await waitForTreeRow('Answered from a script');
     // Arbor was idle and the script continued from its position: the chat follows.

@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { messageRole, openSessionFile, parseSessionText, serializeLine, type Session } from '../../src/core/session';
 import { text } from '../support/fakeAnthropic';
 import { assistant, msg, user } from '../support/builders';
@@ -56,8 +57,10 @@ describe('Live updates from other writers', () => {
     const linesBefore = assertEveryLineParses(file).length;
     const logBefore = arborLog().length;
 
+    const appendedAt = Date.now();
     const [question, answer] = appendPiTurn(file, leafBefore, 'Asked in pi', 'Answered in pi');
     await until('the appended turn to be in host.session', () => session.getEntry(answer) !== undefined);
+    console.log(`      (read in ${Date.now() - appendedAt} ms after the append, polled every 50 ms)`);
     assert.equal(session.tree.parentOf(question), leafBefore);
     // Arbor was idle and pi continued from its position: the chat follows to pi's reply.
     await until('the position to follow the continuation', () => session.leafId === answer);
@@ -88,6 +91,19 @@ describe('Live updates from other writers', () => {
     await until('the side branch to be in host.session', () => session.getEntry(sideReply) !== undefined);
     assert.equal(session.leafId, leafBefore);
     assert.equal(session.tree.childrenOf(firstUser).length, 2);
+  });
+
+  it('reads a file another program replaced (renamed over it) again, keeps what it had, and logs a warning', async () => {
+    const { session, file } = await sessionWithOneTurn();
+    const known = session.entries.map((entry) => entry.id);
+    const extra = msg(newId(), session.leafId, user('Written into a rewritten file'));
+    const replacement = `${file}.rewrite`;
+    fs.writeFileSync(replacement, fs.readFileSync(file, 'utf8') + serializeLine(extra));
+    fs.renameSync(replacement, file);
+    await until('the rewritten file\'s new entry to be in host.session', () => session.getEntry(extra.id) !== undefined);
+    assert.deepEqual(session.entries.map((entry) => entry.id), [...known, extra.id]);
+    const log = await waitForLog(new RegExp(`Session ${session.id}: ${path.basename(file)} was replaced or rewritten by another program`));
+    assert.match(log, /\[warning\] Session \S+: \S+ was replaced or rewritten by another program; read it again from the start/);
   });
 
   it('two writers appending 200 lines alternately never interleave, and each reads the other\'s in', async () => {

@@ -19,3 +19,4 @@ export * from './describe';
 export * from './validate';
 export * from './follow';
 export * from './entryActions';
+export * from './disk/fileWatch';
