@@ -4,9 +4,9 @@
 // "Arbor: Switch Branch…" lists one item per leaf with its last message's first line.
 import * as assert from 'node:assert/strict';
 import { text } from '../support/fakeAnthropic';
-import { assertNoProblems, conversationText, entryText, readEntries, requestMessages, send, waitForCardText, waitForInput, waitForText, wireText, type FileEntry } from './support/chat';
+import { assertNoProblems, chat, conversationText, entryText, readEntries, requestMessages, send, waitForCardText, waitForInput, waitForText, wireText, type FileEntry } from './support/chat';
 import { fake, workbench } from './support/hooks';
-import { clickTreeRow, pickItem, quickInput, quickPickLabels, sessionWithTurns } from './support/treeUi';
+import { clickTreeRow, pickItem, quickInput, quickPickLabels, rowMenu, sessionWithTurns } from './support/treeUi';
 import { poll } from './support/workbench';
 
 const COLOUR = 'Name a colour for the navigation test';
@@ -125,6 +125,25 @@ describe('Navigation in the session tree', () => {
     const summaryRequest = requestMessages().map(wireText).join('\n');
     assert.ok(summaryRequest.includes(`Additional focus: ${FOCUS}`), 'the focus is not in the summary request');
     assert.ok(summaryRequest.includes(LEEK), 'the summary request lacks the branch left behind');
+    assertNoProblems();
+  });
+
+  it('Branch from Here on a reply asks the same question, then the next prompt continues after that reply, with the input focused', async () => {
+    const file = await twoTurns();
+    await rowMenu(`assistant: ${TEAL}`, 'Branch from Here');
+    assert.deepEqual(await quickPickLabels(), ['No summary', 'Summarize', 'Summarize with focus…']);
+    await pickItem('No summary');
+    await poll('the chat to leave the fruit turn', 20_000, async () => (!(await conversationText()).includes(PEAR) ? true : undefined));
+    const frame = await chat();
+    await poll('the chat input to have the focus', 10_000, async () => ((await frame.evaluate(() => document.activeElement?.tagName)) === 'TEXTAREA' ? true : undefined));
+
+    fake().script(text(LEEK));
+    await send(VEGETABLE);
+    await waitForText(LEEK);
+    assert.deepEqual(requestMessages().map(wireText), [COLOUR, TEAL, VEGETABLE]);
+    const entries = readEntries(file);
+    const teal = entries.find((entry) => entry.message?.role === 'assistant' && entryText(entry) === TEAL);
+    assert.equal(userEntry(entries, VEGETABLE).parentId, teal?.id, 'the prompt does not continue after the reply');
     assertNoProblems();
   });
 });

@@ -4,6 +4,7 @@
 import { text } from '../../support/fakeAnthropic';
 import { newSession, send, sessionFiles, waitForSessionFileWith, waitForText } from './chat';
 import { fake, workbench } from './hooks';
+import { poll } from './workbench';
 
 export function quickInput() {
   return workbench().page.locator('.quick-input-widget');
@@ -20,6 +21,21 @@ export async function clickTreeRow(labelStart: string): Promise<void> {
   const row = treeRow(labelStart);
   await row.waitFor({ timeout: 20_000 });
   await row.locator('.label-name, .monaco-icon-label').first().click();
+}
+
+/** Right-clicks the row whose label starts with `labelStart` and clicks its context menu item `title`. */
+export async function rowMenu(labelStart: string, title: string): Promise<void> {
+  const row = treeRow(labelStart);
+  await row.waitFor({ timeout: 20_000 });
+  await row.click({ button: 'right' });
+  const menu = workbench().page.locator('.context-view .monaco-menu');
+  const item = menu.locator('.action-item .action-label', { hasText: exactly(title) }).first();
+  await item.waitFor({ timeout: 10_000 });
+  // A menu ignores a click that lands while it is still opening: click until it closes.
+  await poll(`the context menu item "${title}" to run`, 10_000, async () => {
+    if (await menu.isVisible()) await item.click({ timeout: 2_000 }).catch(() => undefined);
+    return (await menu.isVisible()) ? undefined : true;
+  });
 }
 
 /** The labels of the quick pick's items (each row's first label; a detail line has one too), once it shows them. */
