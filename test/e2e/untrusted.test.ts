@@ -53,6 +53,11 @@ describe('Untrusted workspace', () => {
     console.log(`    (the second workbench, trust on, started in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   });
 
+  afterEach(async function () {
+    // The root hook screenshots the shared workbench; this one's page is the one that failed.
+    if (wb && this.currentTest?.state === 'failed') console.log(`    screenshot: ${await wb.screenshot(`failed-${this.currentTest.fullTitle()}`)}`);
+  });
+
   after(async () => {
     await wb?.stop();
     await server?.close();
