@@ -1,0 +1,127 @@
+// The Sessions view lists this workspace's sessions newest first; Search Sessions… finds a word said
+// only on an abandoned branch of an older session and goes there; Export Session… writes the
+// current branch as Markdown, HTML and a JSONL that `arbor check` passes.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { checkReport } from '../../src/cli/commands/check';
+import { createSessionFile, loadSessionFile } from '../../src/core/session';
+import { assistant, user } from '../support/builders';
+import { assertNoProblems, conversationText, newSessionWithTurn, projectSessionsDir, waitForText } from './support/chat';
+import { workbench } from './support/hooks';
+import { poll } from './support/workbench';
+
+const OLDER_NAME = 'Older garden session';
+const ASKED = 'Which insects help the garden?';
+const ABANDONED = 'Marzipan bees live under the tulips.';
+const CURRENT_REPLY = 'Tulips and roses bloom in May.';
+const NEWEST_PROMPT = 'Sessions view: the newest session';
+
+/** An older session written straight into the folder: its bee reply sits on the branch it does not reopen at. */
+async function olderSessionOnDisk(): Promise<string> {
+  const session = await createSessionFile({ dir: projectSessionsDir(), cwd: workbench().workspaceDir });
+  await session.appendMessage(user('Plan the garden'));
+  const fork = await session.appendMessage(assistant('Plant tomatoes.'));
+  await session.appendMessage(user(ASKED));
+  await session.appendMessage(assistant(ABANDONED));
+  await session.branch(fork);
+  await session.appendMessage(user('What about flowers?'));
+  await session.appendMessage(assistant(CURRENT_REPLY));
+  await session.appendSessionInfo(OLDER_NAME);
+  await session.sync();
+  return session.file!;
+}
+
+function quickInput() {
+  return workbench().page.locator('.quick-input-widget');
+}
+
+/** Clicks the quick pick item whose label is exactly `label`. */
+async function choose(label: string): Promise<void> {
+  const exact = new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+  await quickInput().locator('.monaco-list-row').filter({ has: workbench().page.locator('.label-name', { hasText: exact }) }).first().click();
+}
+
+/** Answers a save dialog (VS Code's own, a quick input in the browser) with a path that does not exist yet. */
+async function answerSaveDialog(file: string): Promise<void> {
+  const input = quickInput().locator('input');
+  // The dialog first fills in its proposal (folder and file name); a path typed before that is overwritten.
+  await poll('the save dialog to propose a file', 15_000, async () => ((await input.inputValue().catch(() => '')).endsWith(path.extname(file)) ? true : undefined));
+  await poll('the save dialog to take the path', 15_000, async () => {
+    if ((await input.inputValue()) !== file) await input.fill(file);
+    return (await input.inputValue()) === file ? true : undefined;
+  });
+  await input.press('Enter');
+  await quickInput().waitFor({ state: 'hidden', timeout: 20_000 });
+}
+
+describe('Sessions view, search and export', () => {
+  before(async () => {
+    await workbench().openArbor();
+  });
+
+  it("lists this workspace's sessions newest first, the open one marked", async () => {
+    const wb = workbench();
+    await olderSessionOnDisk();
+    await newSessionWithTurn(NEWEST_PROMPT, 'The newest reply.');
+    // The Session Tree folded away while the list is read: a list renders only the rows it shows.
+    await wb.setPaneExpanded('Session Tree', false);
+    await wb.setPaneExpanded('Sessions', true);
+    try {
+      const rows = await poll('both sessions in the Sessions view', 20_000, async () => {
+        const found = await wb.treeRows('Sessions');
+        return found.some((row) => row.label.startsWith(OLDER_NAME)) && found.some((row) => row.label.startsWith(NEWEST_PROMPT)) ? found : undefined;
+      });
+      assert.ok(rows[0]!.label.startsWith(`${NEWEST_PROMPT}, ● current · `), `first row: ${rows[0]!.label}`);
+      assert.ok(rows[1]!.label.startsWith(`${OLDER_NAME}, `), `second row: ${rows[1]!.label}`);
+      assert.ok(!rows[1]!.label.includes('●'));
+    } finally {
+      await wb.setPaneExpanded('Session Tree', true);
+    }
+    assertNoProblems();
+  });
+
+  it('finds a word said only on an abandoned branch of an older session and goes there', async () => {
+    const wb = workbench();
+    await wb.runCommand('Arbor: Search Sessions…');
+    await quickInput().locator('input').fill('marzipan');
+    const result = quickInput().locator('.monaco-list-row', { hasText: ABANDONED }).first();
+    await result.waitFor({ timeout: 20_000 });
+    assert.match(await result.innerText(), new RegExp(`${OLDER_NAME} · abandoned branch`));
+    await result.locator('.label-name').first().click();
+    // Leaving the branch the session opened at asks about a summary (arbor.branchSummary: ask).
+    await quickInput().locator('.monaco-list-row', { hasText: 'No summary' }).first().waitFor({ timeout: 20_000 });
+    await choose('No summary');
+    await quickInput().waitFor({ state: 'hidden', timeout: 20_000 });
+    const shown = await waitForText(ABANDONED);
+    assert.ok(shown.includes(ASKED));
+    assert.ok(!shown.includes(CURRENT_REPLY), 'the chat still shows the branch the session opened at');
+    await poll('the Session Tree to mark the bee reply current', 20_000, async () =>
+      (await wb.treeRows()).some((row) => row.label.includes(ABANDONED) && row.label.includes('●')) ? true : undefined,
+    );
+    assertNoProblems();
+  });
+
+  it('exports the current branch as Markdown, HTML and a JSONL that arbor check passes', async () => {
+    const wb = workbench();
+    // The session from the search, at the bee reply.
+    assert.ok((await conversationText()).includes(ABANDONED));
+    const stamp = Date.now();
+    const written: Record<string, string> = {};
+    for (const [format, label] of [['md', 'Markdown'], ['html', 'HTML'], ['jsonl', 'JSONL (pi session)']] as const) {
+      const file = path.join(wb.workspaceDir, `garden-export-${stamp}.${format}`);
+      await wb.runCommand('Arbor: Export Session…');
+      await choose(label);
+      await answerSaveDialog(file);
+      written[format] = await poll(`${path.basename(file)} to be written`, 20_000, async () => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined));
+      const loaded = format === 'jsonl' ? await loadSessionFile(file) : undefined;
+      if (loaded) assert.deepEqual(checkReport(loaded), { ok: true, malformedLines: [], orphans: [], cycles: [], duplicateIds: [], tornTail: false });
+    }
+    for (const format of ['md', 'html', 'jsonl']) {
+      for (const said of ['Plan the garden', 'Plant tomatoes.', ASKED, ABANDONED]) assert.ok(written[format]!.includes(said), `${format} lacks "${said}"`);
+      assert.ok(!written[format]!.includes(CURRENT_REPLY), `${format} holds the other branch`);
+    }
+    await wb.runCommand('Notifications: Clear All Notifications');
+    assertNoProblems();
+  });
+});
