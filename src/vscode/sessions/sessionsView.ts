@@ -2,7 +2,8 @@
 // It lists again when the open session is replaced or grows (debounced: once per burst of
 // appends, never per streamed token), when files in the folder change, and on Refresh.
 import * as vscode from 'vscode';
-import { listSessions, type SessionSummary } from '../../core/session';
+import type { SessionSummary } from '../../core/session';
+import { CachedCatalog } from '../../core/sessionList/cachedCatalog';
 import { sessionRow } from '../../core/sessionList/row';
 import { onDidChangeConfig } from '../config';
 import type { CurrentSession } from '../currentSession';
@@ -22,6 +23,8 @@ export class SessionsView implements vscode.TreeDataProvider<SessionSummary>, vs
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** The last listing, by file: search results name their sessions from it. */
   private listed = new Map<string, SessionSummary>();
+  /** Only files that changed are read again when the view lists again. */
+  private readonly catalog = new CachedCatalog();
 
   constructor(
     private readonly folder: () => string,
@@ -57,7 +60,7 @@ export class SessionsView implements vscode.TreeDataProvider<SessionSummary>, vs
 
   async getChildren(element?: SessionSummary): Promise<SessionSummary[]> {
     if (element) return [];
-    const summaries = await listSessions(this.folder());
+    const summaries = await this.catalog.list(this.folder());
     this.listed = new Map(summaries.map((summary) => [summary.file, summary]));
     return summaries;
   }
