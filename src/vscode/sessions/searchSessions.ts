@@ -3,8 +3,10 @@
 // sessions first (no separators: the quick pick drops them while the typed text filters).
 // Picking a result opens its session and goes there (the Session Tree's activate, which asks about
 // a branch summary when it leaves a branch); the result's button opens the session without moving.
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { searchSessionFiles, SearchQueryError, type SearchHit } from '../../core/search';
+import { summarizeSessionFile } from '../../core/session';
 import { hitRow } from '../../core/sessionList/hitRow';
 import { sessionFilesNewestFirst, type SessionFileStat } from '../../core/sessionList/files';
 import { sessionTitle } from '../../core/sessionList/row';
@@ -87,8 +89,9 @@ async function runSearch(deps: SessionsDeps, pick: vscode.QuickPick<HitItem>, te
         continue;
       }
       const stat = byFile.get(outcome.file);
-      const summary = deps.view.summaryOf(outcome.file);
-      const title = outcome.sessionName ?? (summary ? sessionTitle(summary) : '(unnamed session)');
+      // A session without a name is titled by its first message (the view's listing has it when the view was shown).
+      const summary = outcome.sessionName === undefined ? (deps.view.summaryOf(outcome.file) ?? (await summarizeSessionFile(outcome.file))) : undefined;
+      const title = outcome.sessionName ?? (summary ? sessionTitle(summary) : path.basename(outcome.file));
       const open = sameFile(deps.current.session?.file, outcome.file) ? deps.current.session : undefined;
       const branch = open ? new Set(open.getBranch().map((entry) => entry.id)) : undefined;
       for (const hit of outcome.hits) {
@@ -96,9 +99,14 @@ async function runSearch(deps: SessionsDeps, pick: vscode.QuickPick<HitItem>, te
         const row = hitRow(hit, { sessionTitle: title, modified: stat?.modified ?? new Date(), onBranch, now: new Date() });
         items.push({ ...row, hit, alwaysShow: true, buttons: [OPEN_ONLY] });
       }
+      // New results must not take the highlight away from the one the user moved to.
+      const active = pick.activeItems[0];
       pick.items = [...items];
+      if (active) pick.activeItems = [active];
     }
-    if (!signal.aborted) pick.title = items.length === 0 ? `Search Sessions: nothing found for "${text}"` : 'Search Sessions';
+    if (signal.aborted) return;
+    if (items.length === 0) pick.title = `Search Sessions: nothing found for "${text}"`;
+    else if (items.length >= MAX_RESULTS) pick.title = `Search Sessions: the first ${MAX_RESULTS} results`;
   } catch (error) {
     if (signal.aborted) return;
     if (error instanceof SearchQueryError) pick.title = `Search Sessions: ${error.message}`;
