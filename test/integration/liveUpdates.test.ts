@@ -81,6 +81,10 @@ describe('Live updates from other writers', () => {
       ['user', 'assistant', 'user', 'assistant', 'user'],
     );
     assertEveryLineParses(file);
+    // Arbor's own turn fired the watcher too: its refreshes found nothing new and announced nothing.
+    await session.refresh();
+    const announced = arborLog().slice(logBefore).split('\n').filter((line) => line.includes(`Session ${session.id}: another program appended`));
+    assert.equal(announced.length, 1, announced.join('\n'));
   });
 
   it('shows an append on another branch in the tree and keeps the position', async () => {
