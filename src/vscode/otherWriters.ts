@@ -19,8 +19,8 @@ export const OTHER_WRITER_MESSAGE = 'Another program (pi or another VS Code wind
 export class OtherWriters implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private sessionSubscription: vscode.Disposable | undefined;
-  private appendedGate = new BurstGate(BURST_QUIET_MS);
-  private replacedGate = new BurstGate(BURST_QUIET_MS);
+  private appendedGate = new BurstGate(BURST_QUIET_MS, Date.now);
+  private replacedGate = new BurstGate(BURST_QUIET_MS, Date.now);
   /** Compaction moves nothing but appends at the position when done: no following meanwhile. */
   private compacting = false;
 
@@ -45,8 +45,8 @@ export class OtherWriters implements vscode.Disposable {
 
   private watch(session: Session | undefined): void {
     this.sessionSubscription?.dispose();
-    this.appendedGate = new BurstGate(BURST_QUIET_MS);
-    this.replacedGate = new BurstGate(BURST_QUIET_MS);
+    this.appendedGate = new BurstGate(BURST_QUIET_MS, Date.now);
+    this.replacedGate = new BurstGate(BURST_QUIET_MS, Date.now);
     const subscription = session?.onDidDetectOtherWriter((notice) => this.noticed(session, notice));
     this.sessionSubscription = subscription ? new vscode.Disposable(() => subscription.dispose()) : undefined;
   }

@@ -8,7 +8,8 @@ export class BurstGate {
 
   constructor(
     private readonly quietMs: number,
-    private readonly now: () => number = Date.now,
+    /** The clock (injected: core reads no wall clock). */
+    private readonly now: () => number,
   ) {}
 
   shouldTell(): boolean {
