@@ -14,7 +14,7 @@ import type { CurrentSession } from './currentSession';
 /** A writer quiet this long, then writing again, is announced again. */
 const BURST_QUIET_MS = 10 * 60_000;
 const SHOW_TREE = 'Show Session Tree';
-export const OTHER_WRITER_MESSAGE = 'Another program (pi or another VS Code window) is also writing to this session. Arbor shows its entries in the Session Tree.';
+const OTHER_WRITER_MESSAGE = 'Another program (pi or another VS Code window) is also writing to this session. Arbor shows its entries in the Session Tree.';
 
 export class OtherWriters implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
