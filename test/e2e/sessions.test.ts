@@ -64,20 +64,14 @@ describe('Sessions view, search and export', () => {
     const wb = workbench();
     await olderSessionOnDisk();
     await newSessionWithTurn(NEWEST_PROMPT, 'The newest reply.');
-    // The Session Tree folded away while the list is read: a list renders only the rows it shows.
-    await wb.setPaneExpanded('Session Tree', false);
     await wb.setPaneExpanded('Sessions', true);
-    try {
-      const rows = await poll('both sessions in the Sessions view', 20_000, async () => {
-        const found = await wb.treeRows('Sessions');
-        return found.some((row) => row.label.startsWith(OLDER_NAME)) && found.some((row) => row.label.startsWith(NEWEST_PROMPT)) ? found : undefined;
-      });
-      assert.ok(rows[0]!.label.startsWith(`${NEWEST_PROMPT}, ● current · `), `first row: ${rows[0]!.label}`);
-      assert.ok(rows[1]!.label.startsWith(`${OLDER_NAME}, `), `second row: ${rows[1]!.label}`);
-      assert.ok(!rows[1]!.label.includes('●'));
-    } finally {
-      await wb.setPaneExpanded('Session Tree', true);
-    }
+    const rows = await poll('both sessions in the Sessions view', 20_000, async () => {
+      const found = await wb.treeRows('Sessions');
+      return found.some((row) => row.label.startsWith(OLDER_NAME)) && found.some((row) => row.label.startsWith(NEWEST_PROMPT)) ? found : undefined;
+    });
+    assert.ok(rows[0]!.label.startsWith(`${NEWEST_PROMPT}, ● current · `), `first row: ${rows[0]!.label}`);
+    assert.ok(rows[1]!.label.startsWith(`${OLDER_NAME}, `), `second row: ${rows[1]!.label}`);
+    assert.ok(!rows[1]!.label.includes('●'));
     assertNoProblems();
   });
 
