@@ -35,9 +35,14 @@ describe('Arbor in the browser', () => {
     await wb.runCommand('Arbor: Open Session…');
     await wb.answerFileDialog(wb.fixturePath);
     await wb.setPaneExpanded('Chat', false);
+    // Settings entries (the model change among them) show on request.
+    await wb.runCommand('Arbor: Session Tree: Show Settings Entries');
+    // The tree reveals the current position (its last rows); the list renders only the rows in view.
+    const treeList = wb.page.locator('.pane', { has: wb.paneHeader('Session Tree') }).locator('.monaco-list').first();
     const rows = await poll('the Session Tree to show the session', 20_000, async () => {
+      await treeList.press('Home');
       const found = await wb.treeRows();
-      return found.some((row) => row.label.startsWith('user: Refactor src/a.ts')) ? found : undefined;
+      return found.some((row) => row.label === 'model: anthropic/claude-sonnet-4-5') ? found : undefined;
     });
     await wb.screenshot('session-open');
     const labels = rows.map((row) => row.label);
@@ -50,8 +55,14 @@ describe('Arbor in the browser', () => {
     assert.ok(branchHead, labels.join('\n'));
     assert.ok(branchHead.level > level('user: Refactor src/a.ts')!, labels.join('\n'));
     assert.match(branchHead.label, /, tests$/);
-    // The current position is marked.
-    assert.equal(rows.filter((row) => row.label.includes('● current')).length, 1, labels.join('\n'));
+    // The current position is marked (at the end of the list).
+    const end = await poll('the tree\'s last rows', 20_000, async () => {
+      await treeList.press('End');
+      const found = await wb.treeRows();
+      return found.some((row) => row.label.includes('● current')) ? found : undefined;
+    });
+    assert.equal(end.filter((row) => row.label.includes('● current')).length, 1, end.map((row) => row.label).join('\n'));
+    await wb.runCommand('Arbor: Session Tree: Hide Settings Entries');
     await wb.setPaneExpanded('Chat', true);
     assertNoProblems();
   });

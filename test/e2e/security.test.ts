@@ -139,8 +139,10 @@ describe('Security: hostile content renders inertly', () => {
     const shown = (await allItems()).map((item) => item.content).join('\n');
     assert.ok(shown.includes(USER_PROMPT), 'the prompt from the file is not shown as text');
     assert.ok(shown.includes('XSS corpus reply ends.'), 'the reply from the file is not shown');
-    // The session's name shows as text in the Session Tree (the chat does not show it).
+    // The session's name shows as text in the Session Tree (the chat does not show it); it is a settings entry.
+    await wb.runCommand('Arbor: Session Tree: Show Settings Entries');
     await poll('the Session Tree to show the session name', 20_000, async () => ((await wb.treeRows()).some((row) => row.label.includes(SESSION_NAME)) ? true : undefined));
+    await wb.runCommand('Arbor: Session Tree: Hide Settings Entries');
     await assertInert();
   });
 

@@ -33,7 +33,10 @@ export class SessionTreeView implements vscode.Disposable {
     this.disposables.push(
       this.provider,
       this.view,
-      this.provider.onDidRefresh(() => this.revealSoon()),
+      this.provider.onDidRefresh(() => {
+        this.showFilter();
+        this.revealSoon();
+      }),
       { dispose: () => clearTimeout(this.revealTimer) },
       this.view.onDidChangeSelection((event) => this.selected(event.selection)),
       ...this.registerCommands(),
@@ -83,8 +86,10 @@ export class SessionTreeView implements vscode.Disposable {
     this.deps.revealInChat(element.entry.id);
   }
 
+  /** The session's name and the filter, beside the view's title. */
   private showFilter(): void {
-    this.view.description = filterDescription(this.provider.currentFilter);
+    const parts = [this.deps.current.session?.sessionName, filterDescription(this.provider.currentFilter)];
+    this.view.description = parts.filter((part) => part !== undefined).join(' · ');
     void vscode.commands.executeCommand('setContext', SETTINGS_SHOWN_KEY, this.provider.currentFilter.showSettings);
   }
 

@@ -104,15 +104,16 @@ export class ArborWorkbench {
     await poll('Arbor\'s log to say it activated', 15_000, async () => (this.arborLogFiles().length > 0 && /Arbor \S+ activated/.test(this.arborLog()) ? true : undefined));
   }
 
-  paneHeader(viewName: string) {
-    return this.page.locator(`.pane-header[aria-label="${viewName} Section"]`);
+  /** A view's section header; its accessible label is "<name> Section", or "<name> - <description> Section". */
+  paneHeader(viewName: string, extra = '') {
+    return this.page.locator(`.pane-header[aria-label="${viewName} Section"]${extra}, .pane-header[aria-label^="${viewName} - "][aria-label$=" Section"]${extra}`);
   }
 
   /** Collapses or expands a view's section (to give another view room: lists render only what is visible). */
   async setPaneExpanded(viewName: string, expanded: boolean): Promise<void> {
     const header = this.paneHeader(viewName);
     if ((await header.getAttribute('aria-expanded')) !== String(expanded)) await header.click();
-    await this.page.locator(`.pane-header[aria-label="${viewName} Section"][aria-expanded="${expanded}"]`).waitFor();
+    await this.paneHeader(viewName, `[aria-expanded="${expanded}"]`).waitFor();
   }
 
   /** The frame holding the chat's own document (VS Code nests it inside its webview iframes). */

@@ -1,0 +1,105 @@
+// The Session Tree view in the real browser: a session with two branches and a compaction, built
+// through the chat and the palette, shows both branches nested at their branch point, the
+// compaction row with what it summarized, and the current position; the filter commands change
+// the rows (user messages only, then everything again).
+import * as assert from 'node:assert/strict';
+import { text } from '../support/fakeAnthropic';
+import { assertNoProblems, clickItemButton, newSession, send, waitForCardText, waitForInput, waitForText } from './support/chat';
+import { fake, workbench } from './support/hooks';
+import { poll, type TreeRow } from './support/workbench';
+
+const PROMPTS = ['Outline the cache plan for the tree test', 'Now the eviction rule for the tree test', 'Now the metrics for the tree test'];
+const EDITED = 'Now the persistence for the tree test';
+const SUMMARY = 'Tree test summary: the cache plan and its eviction rule.';
+
+/** A reply of about 1 500 tokens, so that a few turns give Compact Session something to summarize. */
+function longReply(step: number): string {
+  return `${`Part ${step} of the tree test plan keeps every cached count keyed by the text hash, so repeated questions cost nothing. `.repeat(48)}End of part ${step}.`;
+}
+
+/** The rows once they are as `ready` wants (the Chat collapsed first: the list renders only the rows in view). */
+async function rowsWhen(what: string, ready: (rows: TreeRow[]) => boolean): Promise<TreeRow[]> {
+  const wb = workbench();
+  return poll(`the Session Tree to show ${what}`, 20_000, async () => {
+    // From the top: the tree reveals the current position, and rows scrolled away are not in the DOM.
+    await wb.page.locator('.pane', { has: wb.paneHeader('Session Tree') }).locator('.monaco-list').first().press('Home');
+    const rows = await wb.treeRows();
+    return ready(rows) ? rows : undefined;
+  });
+}
+
+const rowOf = (rows: TreeRow[], start: string): TreeRow | undefined => rows.find((row) => row.label.startsWith(start));
+
+describe('Session Tree', () => {
+  before(async () => {
+    await workbench().openArbor();
+  });
+
+  after(async () => {
+    await workbench().setPaneExpanded('Chat', true);
+  });
+
+  it('shows both branches nested at their branch point, the compaction with its numbers, and the current position; the filters change the rows', async () => {
+    const wb = workbench();
+    await newSession();
+    for (const [index, prompt] of PROMPTS.entries()) {
+      // The third reply short, so that its prompt (and its Edit & branch button) stays in the chat's view.
+      fake().script(text(index < 2 ? longReply(index + 1) : 'End of part 3.'));
+      await send(prompt);
+      await waitForText(`End of part ${index + 1}.`);
+    }
+    // A sibling of the third prompt: two branches from the second reply.
+    await clickItemButton(PROMPTS[2]!, /^Edit & branch$/);
+    await waitForInput(PROMPTS[2]!);
+    fake().script(text(longReply(4)));
+    await send(EDITED);
+    await waitForText('End of part 4.');
+
+    fake().server.setHandler(async () => text(SUMMARY));
+    try {
+      await wb.runCommand('Arbor: Compact Session');
+      await wb.page.locator('.quick-input-widget input').waitFor();
+      await wb.page.keyboard.press('Enter'); // no focus instructions
+      await waitForCardText(SUMMARY);
+    } finally {
+      fake().server.setHandler(undefined);
+    }
+
+    await wb.setPaneExpanded('Chat', false);
+    const rows = await rowsWhen('the compaction', (found) => found.some((row) => row.label.startsWith('compaction:')));
+    const labels = rows.map((row) => `${row.level} ${row.label}`).join('\n');
+    // The first turns are one flat run; the two branches sit one level deeper, the current one first.
+    const top = rowOf(rows, `user: ${PROMPTS[0]}`);
+    assert.ok(top, labels);
+    assert.equal(rowOf(rows, `user: ${PROMPTS[1]}`)?.level, top.level, labels);
+    const current = rowOf(rows, `user: ${EDITED}`);
+    const old = rowOf(rows, `user: ${PROMPTS[2]}`);
+    assert.ok(current && old, labels);
+    assert.equal(current.level, top.level + 1, labels);
+    assert.equal(old.level, top.level + 1, labels);
+    assert.ok(rows.indexOf(current) < rows.indexOf(old), `the current branch is not listed first:\n${labels}`);
+    // The compaction row: its label, what it summarized and the tokens before → after, and the position mark.
+    const compaction = rowOf(rows, 'compaction:')!;
+    assert.ok(compaction.label.includes(SUMMARY), labels);
+    assert.match(compaction.label, /summarized \d+ entr(y|ies) · \d+(\.\d)?k? → \d+(\.\d)?k? tokens/, labels);
+    assert.equal(compaction.level, current.level + 1, labels);
+    assert.deepEqual(
+      rows.filter((row) => row.label.includes('● current')),
+      [compaction],
+      labels,
+    );
+
+    await wb.runCommand('Arbor: Session Tree: Show User Messages Only');
+    const users = await rowsWhen('only user messages', (found) => found.length === 4 && found.every((row) => row.label.startsWith('user: ')));
+    assert.deepEqual(
+      users.map((row) => row.label.split(',')[0]),
+      [`user: ${PROMPTS[0]}`, `user: ${PROMPTS[1]}`, `user: ${EDITED}`, `user: ${PROMPTS[2]}`],
+    );
+    assert.match(await wb.paneHeader('Session Tree').innerText(), /user messages/);
+
+    await wb.runCommand('Arbor: Session Tree: Show All Entries');
+    await rowsWhen('every entry again', (found) => found.some((row) => row.label.startsWith('compaction:')) && found.some((row) => row.label.startsWith('assistant: ')));
+    await wb.setPaneExpanded('Chat', true);
+    assertNoProblems();
+  });
+});
