@@ -26,6 +26,14 @@ export interface GroupElement {
 
 export type TreeElement = EntryElement | GroupElement;
 
+/**
+ * Up to this many entries every row opens expanded, as pi's tree shows everything. Beyond, rows
+ * open collapsed: VS Code reads every expanded level before it draws the first row, and a long
+ * session's current branch nests through many branch points; revealing the position then opens
+ * only the levels on its way.
+ */
+const EXPAND_ALL_UP_TO = 5_000;
+
 export class SessionTreeProvider implements vscode.TreeDataProvider<TreeElement>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<TreeElement | TreeElement[] | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
@@ -77,7 +85,8 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<TreeElement>
   }
 
   getTreeItem(element: TreeElement): vscode.TreeItem {
-    return element.kind === 'group' ? groupTreeItem(element) : entryTreeItem(element.entry, element.node, element.entry.id === this.mark);
+    if (element.kind === 'group') return groupTreeItem(element);
+    return entryTreeItem(element.entry, element.node, element.entry.id === this.mark, (this.session?.tree.size ?? 0) <= EXPAND_ALL_UP_TO);
   }
 
   getParent(element: TreeElement): TreeElement | undefined {

@@ -10,9 +10,10 @@ export const ACTIVATE_COMMAND = 'arbor.tree.activate';
 /** Rows on the current path get their icon in this colour. */
 const ON_PATH_COLOR = new vscode.ThemeColor('charts.green');
 
-export function entryTreeItem(entry: SessionEntry, node: LazyDisplayNode, isCurrent: boolean): vscode.TreeItem {
+export function entryTreeItem(entry: SessionEntry, node: LazyDisplayNode, isCurrent: boolean, expanded: boolean): vscode.TreeItem {
   const row = presentRow({ entry, label: node.label, onActivePath: node.onActivePath, isCurrent });
-  const item = new vscode.TreeItem(row.label, node.hasChildren ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+  const state = !node.hasChildren ? vscode.TreeItemCollapsibleState.None : expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
+  const item = new vscode.TreeItem(row.label, state);
   item.id = entry.id;
   item.description = row.description;
   // Text, never trusted markup: whatever the message says shows as written.

@@ -1,0 +1,62 @@
+/**
+ * Session Tree bench, real browser (issue 11, "Must hold": a 100 000-entry session opens in the tree
+ * view without freezing, the first rows in under 2× the time of loading the file). Opens the large
+ * session with "Arbor: Open Session…" in code-server and times, from Enter, until the Session Tree
+ * shows its first rows, and until the current position's row shows (revealed); compared with
+ * loading the same file with the engine in this process (read + parse + tree).
+ */
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { loadSessionFile } from '../src/core/session';
+import { ArborWorkbench, poll } from '../test/e2e/support/workbench';
+import { medianMs, msLine, ratioLine } from './measure';
+import { largeSession } from './session.bench';
+
+const RUNS = 3;
+
+async function timeOpen(wb: ArborWorkbench, file: string): Promise<{ firstRows: number; current: number }> {
+  await wb.runCommand('Arbor: New Session');
+  const rows = wb.page.locator('.pane', { has: wb.paneHeader('Session Tree') }).locator('.pane-body .monaco-list-row');
+  await poll('the Session Tree to empty', 20_000, async () => ((await rows.count()) === 0 ? true : undefined));
+  await wb.runCommand('Arbor: Open Session…');
+  const input = wb.page.locator('.quick-input-widget input');
+  const listed = wb.page.locator('.quick-input-widget .monaco-list-row', { hasText: path.basename(file) }).first();
+  await wb.fileDialogStartFolder();
+  await poll(`the file dialog to list ${path.basename(file)}`, 20_000, async () => {
+    if ((await input.inputValue()) !== file) await input.fill(file);
+    return (await listed.isVisible()) && (await input.inputValue()) === file ? true : undefined;
+  });
+  const start = performance.now();
+  await wb.page.keyboard.press('Enter');
+  await rows.first().waitFor({ timeout: 120_000 });
+  const firstRows = performance.now() - start;
+  await rows.filter({ hasText: '● current' }).first().waitFor({ timeout: 120_000 });
+  return { firstRows, current: performance.now() - start };
+}
+
+export async function run(): Promise<void> {
+  const source = await largeSession();
+  const wb = await ArborWorkbench.start({ workspaceFiles: { 'sessions/large.jsonl': source } });
+  try {
+    await wb.openArbor();
+    await wb.setPaneExpanded('Chat', false);
+    const file = path.join(wb.workspaceDir, 'sessions', 'large.jsonl');
+    const first: number[] = [];
+    const current: number[] = [];
+    for (let round = 0; round <= RUNS; round++) {
+      const times = await timeOpen(wb, file);
+      if (round === 0) continue; // warm-up
+      first.push(times.firstRows);
+      current.push(times.current);
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const load = await medianMs(RUNS, () => loadSessionFile(file));
+    console.log(msLine('load the 100 000-entry file (engine, this process)', load));
+    console.log(msLine('Open Session… → first Session Tree rows (median)', median(first)));
+    console.log(msLine('Open Session… → current position row revealed (median)', median(current)));
+    console.log(ratioLine('first rows / load (must hold: ≤ 2)', median(first) / load, { max: 2 }));
+  } finally {
+    await wb.setPaneExpanded('Chat', true).catch(() => undefined);
+    await wb.stop();
+  }
+}
