@@ -29,6 +29,8 @@ export function askFocus(title: string): Thenable<string | undefined> {
     title,
     prompt: 'What should the summary focus on? (optional: press Enter for none, Escape to cancel)',
     placeHolder: 'e.g. the decisions about the API, the open bugs',
+    // Asked from a tree row's menu too: selecting the row may move the focus, which must not cancel it.
+    ignoreFocusOut: true,
   });
 }
 

@@ -30,6 +30,7 @@ function targetOf(deps: CommandDeps, arg: unknown): { session: Session; entry: S
   const id = entryIdOf(arg);
   const entry = id ? session?.getEntry(id) : undefined;
   if (session && entry) return { session, entry };
+  deps.log.warn(`A Session Tree action found no entry: ${id === undefined ? 'no entry id in its argument' : `no entry ${id} in the current session`}`);
   void vscode.window.showInformationMessage(session ? 'That entry is not in the current session.' : 'No session is open.');
   return undefined;
 }

@@ -52,5 +52,7 @@ function askLabel(session: Session, entryId: string, current: string | undefined
     prompt: `Label for ${tag}: ${firstLine(text, 60) || entryId} (empty removes the label)`,
     value: current ?? '',
     placeHolder: 'e.g. before the refactor',
+    // Asked from a tree row's menu: selecting the row may move the focus, which must not cancel it.
+    ignoreFocusOut: true,
   });
 }
