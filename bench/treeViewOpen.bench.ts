@@ -19,13 +19,7 @@ async function timeOpen(wb: ArborWorkbench, file: string): Promise<{ firstRows: 
   const rows = wb.page.locator('.pane', { has: wb.paneHeader('Session Tree') }).locator('.pane-body .monaco-list-row');
   await poll('the Session Tree to empty', 20_000, async () => ((await rows.count()) === 0 ? true : undefined));
   await wb.runCommand('Arbor: Open Session…');
-  const input = wb.page.locator('.quick-input-widget input');
-  const listed = wb.page.locator('.quick-input-widget .monaco-list-row', { hasText: path.basename(file) }).first();
-  await wb.fileDialogStartFolder();
-  await poll(`the file dialog to list ${path.basename(file)}`, 20_000, async () => {
-    if ((await input.inputValue()) !== file) await input.fill(file);
-    return (await listed.isVisible()) && (await input.inputValue()) === file ? true : undefined;
-  });
+  await wb.typeIntoFileDialog(file);
   const start = performance.now();
   await wb.page.keyboard.press('Enter');
   await rows.first().waitFor({ timeout: 120_000 });

@@ -175,6 +175,13 @@ export class ArborWorkbench {
 
   /** Answers VS Code's own file dialog (a quick input in the browser) with a path. */
   async answerFileDialog(filePath: string): Promise<void> {
+    await this.typeIntoFileDialog(filePath);
+    await this.page.keyboard.press('Enter');
+    await this.page.locator('.quick-input-widget input').waitFor({ state: 'hidden' });
+  }
+
+  /** Types a path into VS Code's file dialog once it has settled, and waits until it lists the file (Enter is the caller's). */
+  async typeIntoFileDialog(filePath: string): Promise<void> {
     const input = this.page.locator('.quick-input-widget input');
     const fileRow = this.page.locator('.quick-input-widget .monaco-list-row', { hasText: path.basename(filePath) }).first();
     // The dialog first fills in the folder it starts from, listing it as it reads it; a path typed
@@ -184,8 +191,6 @@ export class ArborWorkbench {
       if ((await input.inputValue()) !== filePath) await input.fill(filePath);
       return (await fileRow.isVisible()) && (await input.inputValue()) === filePath ? true : undefined;
     });
-    await this.page.keyboard.press('Enter');
-    await input.waitFor({ state: 'hidden' });
   }
 
   // ---- evidence -------------------------------------------------------------------------------
