@@ -43,7 +43,7 @@ function treeRow(labelStart: string) {
   return wb.page.locator('.pane', { has: wb.paneHeader('Session Tree') }).locator(`.monaco-list-row[aria-label^="${labelStart}"]`).first();
 }
 
-/** Right-clicks the Session Tree row whose label starts with `labelStart` and clicks the menu item `title`. */
+/** Right-clicks the Session Tree row whose label starts with `labelStart` and runs its menu item `title`. */
 async function clickRowMenu(labelStart: string, title: string): Promise<void> {
   const wb = workbench();
   const row = treeRow(labelStart);
@@ -51,24 +51,15 @@ async function clickRowMenu(labelStart: string, title: string): Promise<void> {
   await row.click({ button: 'right' });
   const item = wb.page.locator('.context-view .monaco-menu .action-item .action-label', { hasText: new RegExp(`^\\s*${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) });
   await item.first().waitFor({ timeout: 10_000 });
-  await item.first().click();
+  // Pointing at an item focuses it in the workbench's menus; Enter runs it, as from the keyboard.
+  await item.first().hover();
+  await wb.page.keyboard.press('Enter');
 }
 
-/**
- * Runs the row's menu item until `effect` shows (at most four tries). A menu item clicked while
- * the tree view re-renders after an append is sometimes not delivered to the extension (the
- * workbench logs "Failed to resolve tree node"); a user clicks again, and so does this.
- */
+/** Runs the row's menu item `title`, then waits for `effect` to show. */
 async function rowMenu<T>(labelStart: string, title: string, effect: () => Promise<T | undefined>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    await clickRowMenu(labelStart, title);
-    try {
-      return await poll(`the effect of "${title}" on "${labelStart}"`, 8_000, effect);
-    } catch (error) {
-      if (attempt === 4) throw new Error(`${String(error)}\nArbor's log ends with:\n${workbench().arborLog().split('\n').slice(-6).join('\n')}`);
-      if (await workbench().page.locator('.context-view .monaco-menu').isVisible()) await workbench().page.keyboard.press('Escape');
-    }
-  }
+  await clickRowMenu(labelStart, title);
+  return poll(`the effect of "${title}" on "${labelStart}"`, 20_000, effect);
 }
 
 /** The input box a command shows (not the palette's hidden input). */

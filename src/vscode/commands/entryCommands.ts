@@ -99,6 +99,7 @@ async function copyText(deps: CommandDeps, arg: unknown): Promise<string | undef
 async function compactUpToHere(deps: CommandDeps, arg: unknown, given: unknown): Promise<boolean> {
   const target = targetOf(deps, arg);
   if (!target) return false;
+  deps.log.debug(`Compact up to entry ${target.entry.id}`);
   const problem = compactUpToProblem(target.session.getBranch(), target.entry.id);
   if (problem) {
     void vscode.window.showInformationMessage(`${NOTHING_TO_COMPACT_TEXT[problem]}.`);

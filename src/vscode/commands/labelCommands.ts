@@ -30,6 +30,7 @@ async function setLabel(deps: CommandDeps, entryId: string | undefined, given: u
     void vscode.window.showInformationMessage(session ? 'There is no entry to label here.' : 'No session is open.');
     return 'unchanged';
   }
+  deps.log.debug(`Set Label on entry ${entry.id}`);
   const current = session.getLabel(entry.id)?.label;
   const typed = typeof given === 'string' ? given : await askLabel(session, entry.id, current);
   if (typed === undefined) return 'cancelled';
