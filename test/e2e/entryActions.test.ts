@@ -1,5 +1,6 @@
 // The Session Tree's context menu through the real UI (right-click a row, click the item by its
-// title): Set Label… shows the label on the row and "labeled only" keeps just that row; Fork into
+// title): Set Label… shows the label on the row and "labeled only" keeps just that row; "Arbor: Set
+// Label" asks at once for the current entry, prefilled with its label; Fork into
 // New Session opens a session whose file names the old one in `parentSession`; Copy Text fills the
 // clipboard; Compact up to Here summarizes up to the row and Undo Compaction on the compaction's row
 // brings the original context back (checked at the fake server) while the row stays; Show in
@@ -117,6 +118,25 @@ describe('Entry actions in the Session Tree', () => {
       await wb.runCommand('Arbor: Session Tree: Show All Entries');
     }
     await treeRow(`assistant: ${PEAR}`).waitFor({ timeout: 20_000 });
+    assertNoProblems();
+  });
+
+  it('"Arbor: Set Label" asks straight away for the current entry\'s label, prefilled the next time', async () => {
+    const wb = workbench();
+    const file = await twoTurns();
+    await wb.runCommand('Arbor: Set Label');
+    await poll('the label input box', 20_000, visibleInput);
+    await quickInput().locator('input').fill('at-the-pear');
+    await wb.page.keyboard.press('Enter');
+    const label = await poll('the label entry in the file', 10_000, async () => readEntries(file).find((entry) => entry.type === 'label'));
+    assert.equal(label.targetId, entryWith(readEntries(file), 'assistant', PEAR).id);
+    assert.equal(label.label, 'at-the-pear');
+
+    await wb.runCommand('Arbor: Set Label');
+    await poll('the label input box', 20_000, visibleInput);
+    assert.equal(await quickInput().locator('input').inputValue(), 'at-the-pear');
+    await wb.closeQuickInput();
+    assert.equal(readEntries(file).filter((entry) => entry.type === 'label').length, 1);
     assertNoProblems();
   });
 
