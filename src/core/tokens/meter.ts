@@ -5,6 +5,7 @@
  */
 import type { AgentMessage } from '../session';
 import { TokenCalibration } from './calibration';
+import { usableUsage } from './usage';
 import { contextStatus, type ContextStatus, type StatusOptions } from './contextTokens';
 import type { TokenEstimator } from './estimator';
 import { percentOf, type MeterNumbers } from './meterText';
@@ -85,13 +86,30 @@ export function measureMeter(messages: readonly AgentMessage[], options: Measure
 }
 
 /**
+ * How many of the branch's latest replies a reopened session learns from. The ratio is an EMA
+ * (weight 0.3), so a sample 40 replies back weighs 0.7^40 ≈ 6e-7: learning from more changes
+ * nothing visible but tokenizes the whole branch (0.7 s for a 100 000-entry session, spent while
+ * the views wait for their first rows).
+ */
+export const CALIBRATION_REPLIES = 40;
+
+/**
  * A calibration learned from the replies already on a branch, so a session reopened after a
  * reload is measured as accurately as it was before (each new reply then refines it).
  */
 export function learnedCalibration(messages: readonly AgentMessage[], estimator: TokenEstimator): TokenCalibration {
   const calibration = new TokenCalibration();
-  calibration.learnFromMessages(messages, estimator);
+  calibration.learnFromMessages(messages, estimator, latestRepliesStart(messages, CALIBRATION_REPLIES));
   return calibration;
+}
+
+/** Index of the `count`-th last assistant message with a usage (0 when there are fewer). */
+function latestRepliesStart(messages: readonly AgentMessage[], count: number): number {
+  let seen = 0;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i]!.role === 'assistant' && usableUsage(messages[i]!) && ++seen === count) return i;
+  }
+  return 0;
 }
 
 /** "4 characters per token" or "tokenizer (gpt-tokenizer) × 1.12 calibrated", for the tooltip. */

@@ -83,6 +83,24 @@ describe('the token meter reading', () => {
   });
 });
 
+describe('the calibration a reopened session learns', () => {
+  it('learns from the latest 40 replies only: an odd reply older than that leaves the ratio at what the recent ones say', () => {
+    const estimator = createTokenizerEstimator((text) => text.length, 'counter');
+    // Each 96-character user turn is estimated at 100 tokens; the provider counted 50 for the
+    // first (ratio 0.5) and 200 for every later one (ratio 2).
+    const messages: AgentMessage[] = [user('q'), assistant('ok', { usage: usage(1000, 0) })];
+    let input = 1000;
+    for (let reply = 1; reply <= 100; reply++) {
+      input += reply === 1 ? 50 : 200;
+      messages.push(user('w'.repeat(96)), assistant('ok', { usage: usage(input, 0) }));
+    }
+    assert.equal(estimator.estimate(messages[2]!), 100);
+    const calibration = learnedCalibration(messages, estimator);
+    assert.equal(calibration.ratio('anthropic/claude-sonnet-4-5'), 2);
+    assert.equal(calibration.samples('anthropic/claude-sonnet-4-5'), 40);
+  });
+});
+
 describe('the token meter level', () => {
   const threshold = 180_000; // window 200 000, reserve 20 000
 
