@@ -3,7 +3,7 @@
 // one reading; while a reply streams, core's LiveMeter adds the streamed text and throttles redraws.
 import * as vscode from 'vscode';
 import type { AgentEvent } from '../core/agent';
-import { messageRole } from '../core/session';
+import { messageRole, type Session } from '../core/session';
 import { LiveMeter, meterDetails, meterText, type MeterLevel, type MeterReading, type MeterSettings, type MeterTimers } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';
 import type { AgentHost } from './agentHost';
@@ -30,6 +30,7 @@ export class TokenStatusBar implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
   /** Answers to `host.status()` can arrive out of order; only the latest request's is drawn. */
   private request = 0;
+  private moves: { dispose(): void } | undefined;
 
   constructor(
     private readonly host: AgentHost,
@@ -39,20 +40,36 @@ export class TokenStatusBar implements vscode.Disposable {
     this.item.command = { command: COMPACT_COMMAND, title: 'Compact Session' };
     this.subscriptions = [
       host.onEvent((event) => this.agentEvent(event)),
-      host.onDidChangeSession(() => this.refresh()),
+      host.onDidChangeSession((session) => {
+        this.watchMoves(session);
+        this.refresh();
+      }),
       // Model, window overrides, estimator, compaction settings: a new agent, a new reading.
       onDidChangeConfig(() => {
         this.meter.setSettings(meterSettings());
         this.refresh();
       }),
     ];
+    this.watchMoves(host.session);
     this.refresh();
   }
 
   dispose(): void {
+    this.moves?.dispose();
     for (const subscription of this.subscriptions) subscription.dispose();
     this.meter.dispose();
     this.item.dispose();
+  }
+
+  /**
+   * A move (the tree, Undo Compaction, following another writer) changes the context without an
+   * agent event: the meter reads it again.
+   */
+  private watchMoves(session: Session | undefined): void {
+    this.moves?.dispose();
+    this.moves = session?.onDidChange((change) => {
+      if (change.kind === 'move') this.refresh();
+    });
   }
 
   private agentEvent(event: AgentEvent): void {

@@ -7,6 +7,12 @@ import { workbench } from './support/hooks';
 import { poll } from './support/workbench';
 
 describe('Arbor in the browser', () => {
+  // A test that collapses views gives them back even when it fails, so the next tests find them.
+  afterEach(async () => {
+    await workbench().setPaneExpanded('Sessions', true);
+    await workbench().setPaneExpanded('Chat', true);
+  });
+
   it('shows the Arbor container with the Chat and Session Tree views', async () => {
     const wb = workbench();
     await wb.openArbor();
@@ -34,7 +40,9 @@ describe('Arbor in the browser', () => {
     const wb = workbench();
     await wb.runCommand('Arbor: Open Session…');
     await wb.answerFileDialog(wb.fixturePath);
+    // The tree gets the whole sidebar: the rows read together must be in view together.
     await wb.setPaneExpanded('Chat', false);
+    await wb.setPaneExpanded('Sessions', false);
     // Settings entries (the model change among them) show on request.
     await wb.runCommand('Arbor: Session Tree: Show Settings Entries');
     // The tree reveals the current position (its last rows); the list renders only the rows in view.
@@ -42,7 +50,8 @@ describe('Arbor in the browser', () => {
     const rows = await poll('the Session Tree to show the session', 20_000, async () => {
       await treeList.press('Home');
       const found = await wb.treeRows();
-      return found.some((row) => row.label === 'model: anthropic/claude-sonnet-4-5') ? found : undefined;
+      // The first rows, not sticky-scroll headers (a model row heads the tree and stays pinned while scrolled).
+      return found.some((row) => row.label === 'model: anthropic/claude-sonnet-4-5') && found.some((row) => row.label.startsWith('user: Refactor src/a.ts')) ? found : undefined;
     });
     await wb.screenshot('session-open');
     const labels = rows.map((row) => row.label);
@@ -63,6 +72,7 @@ describe('Arbor in the browser', () => {
     });
     assert.equal(end.filter((row) => row.label.includes('● current')).length, 1, end.map((row) => row.label).join('\n'));
     await wb.runCommand('Arbor: Session Tree: Hide Settings Entries');
+    await wb.setPaneExpanded('Sessions', true);
     await wb.setPaneExpanded('Chat', true);
     assertNoProblems();
   });

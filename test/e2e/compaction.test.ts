@@ -108,7 +108,10 @@ describe('Compaction', () => {
     await waitForText('A turn after the compaction.');
     assert.ok(requestMessages().some((message) => wireText(message).includes('Summary marker')), 'the compacted context carries the summary');
 
+    const compactedTokens = meterTokens(await meterText());
     await wb.runCommand('Arbor: Undo Compaction');
+    // The meter follows the move at once: the context before the compaction is the larger one.
+    await poll('the meter to rise back', 20_000, async () => (meterTokens(await meterText()) > compactedTokens ? true : undefined));
     // It asks nothing: no input box, no dialog; the chat goes back to the branch before the compaction.
     await poll('the chat to show the branch before the compaction', 20_000, async () => {
       const shown = await (await conversation()).innerText();

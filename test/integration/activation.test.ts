@@ -25,7 +25,9 @@ describe('Activation', () => {
     // VS Code itself adds `<viewId>.focus`, `.open`, ... for every contributed view: not ours to list.
     const viewIds = Object.values(manifest.contributes.views).flat().map((view) => view.id);
     const generatedByVsCode = (id: string) => viewIds.some((viewId) => id.startsWith(`${viewId}.`));
-    const registered = (await vscode.commands.getCommands(true)).filter((id) => id.startsWith('arbor.') && !generatedByVsCode(id)).sort();
+    // A contributed id under a view's prefix (`arbor.sessions.open`) is ours all the same.
+    const ours = (id: string) => contributed.includes(id) || !generatedByVsCode(id);
+    const registered = (await vscode.commands.getCommands(true)).filter((id) => id.startsWith('arbor.') && ours(id)).sort();
     assert.deepEqual(registered, contributed);
   });
 

@@ -112,6 +112,15 @@ describe('Session Tree view', () => {
     assert.equal(tree.currentElement()?.entry.id, id);
   });
 
+  it('shows a label set on a row at once: that row alone is refreshed, with the label and the labeled word', async () => {
+    await session.appendLabel('x1000001', 'lexer attempt');
+    assert.deepEqual(fired, [['x1000001']]);
+    const row = tree.getChildren(tree.getChildren()[1]).find((element) => idOf(element) === 'x1000001')!;
+    const item = tree.getTreeItem(row);
+    assert.equal(item.description, 'lexer attempt');
+    assert.match(String(item.contextValue), /\blabeled\b/);
+  });
+
   it('refreshes from the top for a new branch and for a move', async () => {
     await session.branch('a1000001');
     await session.appendMessage({ role: 'user', content: text('A third way'), timestamp: Date.now() });

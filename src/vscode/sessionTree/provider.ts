@@ -144,7 +144,9 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<TreeElement>
     if (refresh.kind === 'all' || refresh.levels.includes(null)) this.changed.fire(undefined);
     else {
       // Rows VS Code never asked for need no refresh: it asks for them when they come into view.
-      const known = [...refresh.levels, ...refresh.rows].flatMap((id) => (id !== null && this.elements.has(id) ? [this.elements.get(id)!] : []));
+      // The others get their node from the new display first: getTreeItem draws from it (a new label).
+      const ids = [...refresh.levels, ...refresh.rows].filter((id): id is string => id !== null && this.elements.has(id));
+      const known = ids.flatMap((id) => this.elementFor(id) ?? []);
       if (known.length > 0) this.changed.fire(known);
     }
     this.refreshed.fire();
