@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import { text } from '../support/fakeAnthropic';
 import { assertNoProblems, clickItemButton, newSession, send, waitForCardText, waitForInput, waitForText } from './support/chat';
 import { fake, workbench } from './support/hooks';
+import { docsImage } from './support/screenshots';
 import { poll, type TreeRow } from './support/workbench';
 
 const PROMPTS = ['Outline the cache plan for the tree test', 'Now the eviction rule for the tree test', 'Now the metrics for the tree test'];
@@ -83,6 +84,7 @@ describe('Session Tree', () => {
     assert.ok(compaction.label.includes(SUMMARY), labels);
     assert.match(compaction.label, /summarized \d+ entr(y|ies) · \d+(\.\d)?k? → \d+(\.\d)?k? tokens/, labels);
     assert.equal(compaction.level, current.level + 1, labels);
+    await docsImage('session-tree');
     assert.deepEqual(
       rows.filter((row) => row.label.includes('● current')),
       [compaction],
