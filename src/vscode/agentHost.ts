@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { AgentEvent, AgentLogger, AgentSession } from '../core/agent';
 import type { ApprovalCallback, ApprovalDecision } from '../core/agent/tools/tool';
-import { navigationTarget, type NavigateResult } from '../core/compaction';
+import type { NavigateResult } from '../core/compaction';
 import type { Session } from '../core/session';
 import type { ContextStatus } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';
@@ -100,14 +100,6 @@ export class AgentHost implements vscode.Disposable {
     const accepted = agent.isRunning ? Promise.resolve() : watchFirstReply(agent, { baseUrl: readConfig().baseUrl });
     agent.prompt(text).catch((error: unknown) => this.deps.log.error(`The prompt failed: ${errorMessage(error)}`));
     await accepted;
-  }
-
-  /** "Edit & branch": the position moves to the parent of user entry `entryId`; resolves with its text. */
-  async editAndBranch(entryId: string): Promise<string> {
-    const session = this.requireSession();
-    const { newLeafId, editorText } = navigationTarget(session, entryId);
-    await this.moveTo(newLeafId);
-    return editorText ?? '';
   }
 
   /** "Branch from here": the next prompt continues from `entryId`. */

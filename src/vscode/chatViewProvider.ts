@@ -246,14 +246,14 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         const window = this.host.session ? windowBefore(this.host.session.getBranch(), message.beforeId) : { entries: [], hasEarlier: false };
         return this.post({ type: 'prepend', items: buildItems(window.entries), hasEarlier: window.hasEarlier });
       }
-      case 'editAndBranch': {
-        const text = await this.host.editAndBranch(message.entryId);
-        this.post({ type: 'setInput', text });
-        return this.post({ type: 'focusInput' });
-      }
+      // The same moves as the Session Tree's (one way to leave a branch): the summary question per
+      // arbor.branchSummary, then the text into the input (Edit & branch) or the input focused.
+      case 'editAndBranch':
+        await vscode.commands.executeCommand('arbor.tree.activate', message.entryId);
+        return;
       case 'branchFrom':
-        await this.host.branchFrom(message.entryId);
-        return this.post({ type: 'focusInput' });
+        await vscode.commands.executeCommand('arbor.tree.branchFromHere', message.entryId);
+        return;
       case 'approvalResponse':
         return this.approvals.answer(message.requestId, message.decision);
       case 'insertCode':

@@ -19,6 +19,7 @@ import {
   type FileEntry,
 } from './support/chat';
 import { fake, workbench } from './support/hooks';
+import { pickItem, quickPickLabels } from './support/treeUi';
 import { poll } from './support/workbench';
 
 const FIRST = 'Name a colour for the branch test';
@@ -48,6 +49,9 @@ describe('Branching and reload', () => {
     sessionFile = await waitForSessionFileWith(before, 'A pear is a fruit.');
 
     await clickItemButton(SECOND, /^Edit & branch$/);
+    // Leaving the branch asks about a summary, as the Session Tree does (arbor.branchSummary: ask).
+    assert.deepEqual(await quickPickLabels(), ['No summary', 'Summarize', 'Summarize with focus…']);
+    await pickItem('No summary');
     await waitForInput(SECOND);
     // The chat now shows the branch up to the edited message's parent.
     await poll('the edited turn to leave the chat', 20_000, async () => (!(await conversationText()).includes('A pear is a fruit.') ? true : undefined));

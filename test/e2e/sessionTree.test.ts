@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import { text } from '../support/fakeAnthropic';
 import { assertNoProblems, clickItemButton, newSession, send, waitForCardText, waitForInput, waitForText } from './support/chat';
 import { fake, workbench } from './support/hooks';
+import { pickItem, quickPickLabels } from './support/treeUi';
 import { docsImage } from './support/screenshots';
 import { poll, type TreeRow } from './support/workbench';
 
@@ -51,6 +52,9 @@ describe('Session Tree', () => {
     }
     // A sibling of the third prompt: two branches from the second reply.
     await clickItemButton(PROMPTS[2]!, /^Edit & branch$/);
+    // Leaving the branch asks about a summary, as the Session Tree does (arbor.branchSummary: ask).
+    assert.deepEqual(await quickPickLabels(), ['No summary', 'Summarize', 'Summarize with focus…']);
+    await pickItem('No summary');
     await waitForInput(PROMPTS[2]!);
     fake().script(text(longReply(4)));
     await send(EDITED);
@@ -59,8 +63,8 @@ describe('Session Tree', () => {
     fake().server.setHandler(async () => text(SUMMARY));
     try {
       await wb.runCommand('Arbor: Compact Session');
-      await wb.page.locator('.quick-input-widget input').waitFor();
-      await wb.page.keyboard.press('Enter'); // no focus instructions
+      // Pressed on the input itself (focused first): a key sent while the box still opens is lost.
+      await wb.page.locator('.quick-input-widget input').press('Enter'); // no focus instructions
       await waitForCardText(SUMMARY);
     } finally {
       fake().server.setHandler(undefined);
