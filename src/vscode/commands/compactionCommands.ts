@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { Session } from '../../core/session';
 import { showFailure } from './notify';
+import { withStoppableProgress } from './progress';
 import type { CommandDeps } from './deps';
 
 export function registerCompactionCommands(deps: CommandDeps): vscode.Disposable[] {
@@ -40,17 +41,7 @@ export function askFocus(title: string): Thenable<string | undefined> {
  */
 export async function compactWithProgress(deps: CommandDeps, focus: string, options: { upToEntryId?: string } = {}): Promise<boolean> {
   try {
-    await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'Arbor: compacting the session…', cancellable: true },
-      async (_progress, token) => {
-        const subscription = token.onCancellationRequested(() => deps.host.stop());
-        try {
-          await deps.host.compact(focus.trim() === '' ? undefined : focus.trim(), options);
-        } finally {
-          subscription.dispose();
-        }
-      },
-    );
+    await withStoppableProgress(deps.host, 'Arbor: compacting the session…', () => deps.host.compact(focus.trim() === '' ? undefined : focus.trim(), options));
     return true;
   } catch (error) {
     showFailure(deps.log, 'Compaction', error);

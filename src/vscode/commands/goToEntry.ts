@@ -9,6 +9,7 @@ import { errorDetail } from '../../core/util/errors';
 import { readConfig } from '../config';
 import type { CommandDeps } from './deps';
 import { showFailure } from './notify';
+import { withStoppableProgress } from './progress';
 
 /** What a move came to (commands resolve with it, for automation and tests). */
 export type MoveOutcome = 'moved' | 'unchanged' | 'cancelled' | 'failed';
@@ -33,7 +34,7 @@ export async function goToEntry(deps: CommandDeps, targetId: string, options: Go
   const request = step.kind === 'ask' ? await askSummary() : { summarize: step.summarize };
   if (!request) return 'cancelled';
   try {
-    const result = request.summarize ? await withSummaryProgress(deps, () => deps.host.navigate(targetId, { ...request, ...options })) : await deps.host.navigate(targetId, options);
+    const result = request.summarize ? await withStoppableProgress(deps.host, 'Arbor: summarizing the branch you are leaving…', () => deps.host.navigate(targetId, { ...request, ...options })) : await deps.host.navigate(targetId, options);
     if (result.cancelled) {
       deps.log.info('Branch summary cancelled: the position did not move');
       void vscode.window.showInformationMessage('Branch summary cancelled: the position did not move.');
@@ -67,21 +68,4 @@ async function askSummary(): Promise<SummaryRequest | undefined> {
     placeHolder: 'e.g. the error we found and the fix we tried',
   });
   return focus === undefined ? undefined : summaryRequest('focus', focus);
-}
-
-/** Runs the summarizing move under a notification whose Cancel stops it. */
-function withSummaryProgress<T>(deps: CommandDeps, work: () => Promise<T>): Promise<T> {
-  return Promise.resolve(
-    vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'Arbor: summarizing the branch you are leaving…', cancellable: true },
-      async (_progress, token) => {
-        const subscription = token.onCancellationRequested(() => deps.host.stop());
-        try {
-          return await work();
-        } finally {
-          subscription.dispose();
-        }
-      },
-    ),
-  );
 }
