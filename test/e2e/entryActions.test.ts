@@ -13,18 +13,17 @@ import {
   assertNoProblems,
   conversationText,
   entryText,
-  newSession,
   readEntries,
   requestMessages,
   send,
   sessionFiles,
   waitForCardText,
-  waitForSessionFileWith,
   waitForText,
   wireText,
   type FileEntry,
 } from './support/chat';
 import { fake, workbench } from './support/hooks';
+import { quickInput, rowMenu, sessionWithTurns, treeRow } from './support/treeUi';
 import { poll } from './support/workbench';
 
 const COLOUR = 'Name a colour for the entry actions test';
@@ -35,31 +34,9 @@ const PEAR_REPLY = `${PEAR}\nPears ripen off the tree.`;
 const LABEL = 'before-the-fruit';
 const SUMMARY = 'Entry actions summary marker: a colour was named.';
 
-function quickInput() {
-  return workbench().page.locator('.quick-input-widget');
-}
-
-function treeRow(labelStart: string) {
-  const wb = workbench();
-  return wb.page.locator('.pane', { has: wb.paneHeader('Session Tree') }).locator(`.monaco-list-row[aria-label^="${labelStart}"]`).first();
-}
-
-/** Right-clicks the Session Tree row whose label starts with `labelStart` and runs its menu item `title`. */
-async function clickRowMenu(labelStart: string, title: string): Promise<void> {
-  const wb = workbench();
-  const row = treeRow(labelStart);
-  await row.waitFor({ timeout: 20_000 });
-  await row.click({ button: 'right' });
-  const item = wb.page.locator('.context-view .monaco-menu .action-item .action-label', { hasText: new RegExp(`^\\s*${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) });
-  await item.first().waitFor({ timeout: 10_000 });
-  // Pointing at an item focuses it in the workbench's menus; Enter runs it, as from the keyboard.
-  await item.first().hover();
-  await wb.page.keyboard.press('Enter');
-}
-
 /** Runs the row's menu item `title`, then waits for `effect` to show. */
-async function rowMenu<T>(labelStart: string, title: string, effect: () => Promise<T | undefined>): Promise<T> {
-  await clickRowMenu(labelStart, title);
+async function rowMenuThen<T>(labelStart: string, title: string, effect: () => Promise<T | undefined>): Promise<T> {
+  await rowMenu(labelStart, title);
   return poll(`the effect of "${title}" on "${labelStart}"`, 20_000, effect);
 }
 
@@ -75,16 +52,11 @@ function entryWith(entries: FileEntry[], role: string, said: string): FileEntry 
 }
 
 /** New session, colour then fruit; returns the session file. */
-async function twoTurns(): Promise<string> {
-  await newSession();
-  const before = sessionFiles();
-  fake().script(text(TEAL));
-  await send(COLOUR);
-  await waitForText(TEAL);
-  fake().script(text(PEAR_REPLY));
-  await send(FRUIT);
-  await waitForText(PEAR);
-  return waitForSessionFileWith(before, PEAR);
+function twoTurns(): Promise<string> {
+  return sessionWithTurns([
+    [COLOUR, TEAL],
+    [FRUIT, PEAR_REPLY],
+  ]);
 }
 
 describe('Entry actions in the Session Tree', () => {
@@ -101,7 +73,7 @@ describe('Entry actions in the Session Tree', () => {
   it('Set Label… shows the label on the row, and "labeled only" keeps just that row', async () => {
     const wb = workbench();
     const file = await twoTurns();
-    await rowMenu(`user: ${COLOUR}`, 'Set Label…', visibleInput);
+    await rowMenuThen(`user: ${COLOUR}`, 'Set Label…', visibleInput);
     await quickInput().locator('input').fill(`  ${LABEL}  `);
     await wb.page.keyboard.press('Enter');
     const label = await poll('the label entry in the file', 10_000, async () => readEntries(file).find((entry) => entry.type === 'label'));
@@ -143,7 +115,7 @@ describe('Entry actions in the Session Tree', () => {
   it('Fork into New Session on a reply opens a new session whose file names the old one in parentSession', async () => {
     const source = await twoTurns();
     const before = sessionFiles();
-    const forked = await rowMenu(`assistant: ${TEAL}`, 'Fork into New Session', async () => sessionFiles().find((file) => !before.includes(file)));
+    const forked = await rowMenuThen(`assistant: ${TEAL}`, 'Fork into New Session', async () => sessionFiles().find((file) => !before.includes(file)));
     const header = JSON.parse(fs.readFileSync(forked, 'utf8').split('\n')[0]!) as { parentSession?: string };
     assert.equal(header.parentSession, source);
     assert.equal(path.dirname(forked), path.dirname(source));
@@ -160,7 +132,7 @@ describe('Entry actions in the Session Tree', () => {
     await wb.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await twoTurns();
     await wb.page.evaluate(() => navigator.clipboard.writeText(''));
-    await rowMenu(`assistant: ${PEAR}`, 'Copy Text', async () => ((await wb.page.evaluate(() => navigator.clipboard.readText())) === PEAR_REPLY ? true : undefined));
+    await rowMenuThen(`assistant: ${PEAR}`, 'Copy Text', async () => ((await wb.page.evaluate(() => navigator.clipboard.readText())) === PEAR_REPLY ? true : undefined));
     assertNoProblems();
   });
 
@@ -169,7 +141,7 @@ describe('Entry actions in the Session Tree', () => {
     const file = await twoTurns();
     fake().server.setHandler(() => text(SUMMARY));
     try {
-      await rowMenu(`assistant: ${TEAL}`, 'Compact up to Here', visibleInput);
+      await rowMenuThen(`assistant: ${TEAL}`, 'Compact up to Here', visibleInput);
       await quickInput().locator('input').press('Enter');
       await waitForCardText(SUMMARY);
     } finally {
@@ -186,7 +158,7 @@ describe('Entry actions in the Session Tree', () => {
     assert.ok(!compacted.some((message) => message.includes(COLOUR)), 'the compacted context still carries the colour question');
     assert.ok(compacted.some((message) => message.includes(FRUIT)), 'the compacted context lost the kept fruit question');
 
-    await rowMenu('compaction', 'Undo Compaction', async () => {
+    await rowMenuThen('compaction', 'Undo Compaction', async () => {
       const shown = await conversationText();
       return shown.includes(PEAR) && !shown.includes('After the compaction (entry actions).') ? true : undefined;
     });
@@ -206,7 +178,7 @@ describe('Entry actions in the Session Tree', () => {
     const file = await twoTurns();
     const fruit = entryWith(readEntries(file), 'user', FRUIT);
     const line = fs.readFileSync(file, 'utf8').split('\n').findIndex((text) => text.includes(`"id":"${fruit.id}"`));
-    await rowMenu(`user: ${FRUIT}`, 'Show in Session File', async () => ((await wb.page.locator('.tabs-container .tab.active', { hasText: path.basename(file) }).count()) > 0 ? true : undefined));
+    await rowMenuThen(`user: ${FRUIT}`, 'Show in Session File', async () => ((await wb.page.locator('.tabs-container .tab.active', { hasText: path.basename(file) }).count()) > 0 ? true : undefined));
     await poll(`the cursor on line ${line + 1}`, 20_000, async () => {
       const position = await wb.page.locator('.statusbar-item[id="status.editor.selection"]').innerText().catch(() => '');
       return position.startsWith(`Ln ${line + 1},`) ? true : undefined;

@@ -11,7 +11,7 @@ import type { AgentEvent } from '../../src/core/agent/events';
 import type { Json, SessionEntry } from '../../src/core/session/types';
 import type { ArborApi } from '../../src/extension';
 import type { AgentHost } from '../../src/vscode/agentHost';
-import { startFakeAnthropic, type FakeAnthropic, type FakeAnthropicOptions } from '../support/fakeAnthropic';
+import { startFakeAnthropic, text, type FakeAnthropic, type FakeAnthropicOptions } from '../support/fakeAnthropic';
 import { arbor } from './support';
 
 /** Random per suite bundle and run, so the key is in no file unless something wrote it there. */
@@ -98,6 +98,19 @@ export function nextEvent<T extends AgentEvent['type']>(host: AgentHost, type: T
       resolve(event as Extract<AgentEvent, { type: T }>);
     });
   });
+}
+
+/** A session with two turns: "Name a colour" → "Teal.", "Name a fruit" → "A pear.". Returns its file. */
+export async function colourThenFruit(agent: { server: () => FakeAnthropic; host: () => AgentHost }): Promise<string> {
+  agent.server().script(text('Teal.'), text('A pear.'));
+  await send(agent.host(), 'Name a colour');
+  await send(agent.host(), 'Name a fruit');
+  return agent.host().session!.file!;
+}
+
+/** The message entries of the current branch: [colour, teal, fruit, pear] after `colourThenFruit`. */
+export function branchMessages(host: AgentHost): SessionEntry[] {
+  return host.session!.getBranch().filter((entry) => entry.type === 'message');
 }
 
 /** The session file's entries as written on disk (header left out). */

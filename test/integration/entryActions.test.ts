@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SessionEntry } from '../../src/core/session/types';
 import { text } from '../support/fakeAnthropic';
-import { entriesOnDisk, requestMessages, send, useAgent, wireText } from './agentSupport';
+import { branchMessages, colourThenFruit, entriesOnDisk, requestMessages, send, useAgent, wireText } from './agentSupport';
 
 const SUMMARY = '## Goal\nSummary marker: colours and fruit.';
 
@@ -18,18 +18,8 @@ type Entry = SessionEntry & { message?: { role: string }; targetId?: string; lab
 describe('Entry actions on Session Tree rows', () => {
   const agent = useAgent();
 
-  /** Two turns: colour, then fruit. Returns the session file. */
-  async function twoTurns(): Promise<string> {
-    agent.server().script(text('Teal.'), text('A pear.'));
-    await send(agent.host(), 'Name a colour');
-    await send(agent.host(), 'Name a fruit');
-    return agent.host().session!.file!;
-  }
-
-  /** The message entries of the current branch: [colour, teal, fruit, pear] after `twoTurns`. */
-  function messages(): SessionEntry[] {
-    return agent.host().session!.getBranch().filter((entry) => entry.type === 'message');
-  }
+  const twoTurns = (): Promise<string> => colourThenFruit(agent);
+  const messages = (): SessionEntry[] => branchMessages(agent.host());
 
   const labels = (file: string): Entry[] => (entriesOnDisk(file) as Entry[]).filter((entry) => entry.type === 'label');
 

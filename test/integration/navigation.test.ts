@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SessionEntry } from '../../src/core/session/types';
 import { text } from '../support/fakeAnthropic';
-import { configure, entriesOnDisk, requestMessages, send, TEST_KEY, useAgent, wireText } from './agentSupport';
+import { branchMessages, colourThenFruit, configure, entriesOnDisk, requestMessages, send, TEST_KEY, useAgent, wireText } from './agentSupport';
 import { waitForLog } from './support';
 
 const SUMMARY = '## Goal\nSummary marker: the fruit branch named a pear.';
@@ -28,18 +28,8 @@ describe('Navigation in the session tree', () => {
     await configure({ branchSummary: undefined });
   });
 
-  /** Two turns: colour, then fruit. Returns the session file. */
-  async function twoTurns(): Promise<string> {
-    agent.server().script(text('Teal.'), text('A pear.'));
-    await send(agent.host(), 'Name a colour');
-    await send(agent.host(), 'Name a fruit');
-    return agent.host().session!.file!;
-  }
-
-  /** The message entries of the current branch: [colour, teal, fruit, pear] after `twoTurns`. */
-  function messages(): SessionEntry[] {
-    return agent.host().session!.getBranch().filter((entry) => entry.type === 'message');
-  }
+  const twoTurns = (): Promise<string> => colourThenFruit(agent);
+  const messages = (): SessionEntry[] => branchMessages(agent.host());
 
   /** Records what the commands put into the chat's input. */
   function inputs(): { texts: string[]; dispose(): void } {
