@@ -7,10 +7,13 @@ import { assertNoProblems, chat, chatButton, composer, newSession, send, waitFor
 import { fake, workbench } from './support/hooks';
 import { poll } from './support/workbench';
 
-/** Waits until the chat (anywhere in its page) says something matching `pattern`. */
-async function chatSays(pattern: RegExp, timeoutMs = 90_000): Promise<string> {
-  return poll(`the chat to say ${String(pattern)}`, timeoutMs, async () => {
-    const shown = await (await chat()).locator('body').innerText().catch(() => '');
+/**
+ * Waits until the chat's notices say something matching `pattern`. Only the notices: the prompt
+ * itself is on screen for a moment before it fails, and its words must not count as the message.
+ */
+async function noticeSays(pattern: RegExp, timeoutMs = 90_000): Promise<string> {
+  return poll(`a notice saying ${String(pattern)}`, timeoutMs, async () => {
+    const shown = await (await chat()).locator('#notices').innerText().catch(() => '');
     return pattern.test(shown) ? shown : undefined;
   });
 }
@@ -41,8 +44,7 @@ describe('Errors the user can recover from', () => {
     await fake().restart('sk-ant-some-other-key');
     const prompt = 'This prompt meets a refused key';
     await send(prompt);
-    await chatSays(/key/i);
-    const shown = await (await chat()).locator('body').innerText();
+    const shown = await noticeSays(/key/i);
     assert.match(shown, /invalid|refused|rejected|not valid|401|authentication/i);
     const action = await chatButton(/Set (Anthropic )?API Key|Retry/);
     assert.ok(await action.isVisible());
@@ -62,7 +64,7 @@ describe('Errors the user can recover from', () => {
     await fake().stop();
     const prompt = 'This prompt meets a stopped server';
     await send(prompt);
-    await chatSays(/connect|reach|unreachable|network|server/i);
+    await noticeSays(/connect|reach|unreachable|network|server/i);
     const retry = await chatButton(/Retry/);
     await waitForInput(prompt);
     takeProblemsExcept(/connect|reach|network|fetch|ECONNREFUSED|server/i);

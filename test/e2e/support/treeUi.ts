@@ -1,6 +1,7 @@
 // The Session Tree and quick picks as the tree's tests drive them: a row by the start of its
 // label, a click on it, the quick pick's item labels, picking an item by its exact label, and a
 // new session with a few scripted turns to move around in.
+import * as assert from 'node:assert/strict';
 import { text } from '../../support/fakeAnthropic';
 import { newSession, send, sessionFiles, waitForSessionFileWith, waitForText } from './chat';
 import { fake, workbench } from './hooks';
@@ -43,6 +44,20 @@ export async function quickPickLabels(): Promise<string[]> {
   const rows = quickInput().locator('.monaco-list-row');
   await rows.first().waitFor({ timeout: 20_000 });
   return rows.evaluateAll((nodes) => nodes.map((node) => node.querySelector('.label-name')?.textContent?.trim() ?? ''));
+}
+
+/**
+ * Waits until the quick pick lists exactly `expected`, then asserts it. A pick that follows
+ * another (Switch Branch's leaves, then the summary question) takes a moment to replace it, so
+ * the first rows seen may still be the previous pick's.
+ */
+export async function quickPickShows(expected: readonly string[]): Promise<void> {
+  let seen: string[] = [];
+  await poll(`the quick pick to list ${expected.join(' | ')}`, 20_000, async () => {
+    seen = await quickPickLabels();
+    return seen.join('\n') === expected.join('\n') ? true : undefined;
+  }).catch(() => undefined);
+  assert.deepEqual(seen, expected);
 }
 
 export function exactly(words: string): RegExp {

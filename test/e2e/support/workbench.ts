@@ -171,6 +171,12 @@ export class ArborWorkbench {
     const row = this.page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first();
     await row.waitFor();
     await row.click();
+    // The palette stays on screen for a moment after the click; a quick pick the command opens
+    // replaces it. Until then its rows are the palette's, so wait for it to hand over.
+    await poll(`the command palette to run "${title}"`, 10_000, async () => {
+      const shown = await input.isVisible();
+      return !shown || !(await input.inputValue().catch(() => '')).startsWith('>') ? true : undefined;
+    });
   }
 
   /** Answers VS Code's own file dialog (a quick input in the browser) with a path. */
