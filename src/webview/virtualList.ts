@@ -16,6 +16,8 @@ export interface VirtualSource {
 export class VirtualList {
   private heights = new Map<string, number>();
   private rendered = new Map<string, HTMLElement>();
+  /** Rendered items whose content changed: drawn again on the next update. */
+  private readonly stale = new Set<string>();
   private readonly top = document.createElement('div');
   private readonly bottom = document.createElement('div');
   private stick = true;
@@ -50,12 +52,15 @@ export class VirtualList {
   clear(): void {
     for (const element of this.rendered.values()) element.remove();
     this.rendered.clear();
+    this.stale.clear();
   }
 
-  /** The item's content changed: it is rendered again on the next update. */
+  /**
+   * The item's content changed: it is rendered again on the next update. The old element stays in
+   * the DOM until then and is swapped in one step, so nothing ever sees the item missing.
+   */
   invalidate(key: string): void {
-    this.rendered.get(key)?.remove();
-    this.rendered.delete(key);
+    if (this.rendered.has(key)) this.stale.add(key);
   }
 
   scrollToBottom(): void {
@@ -136,13 +141,16 @@ export class VirtualList {
     for (let i = first; i < last; i++) {
       const key = keys[i]!;
       let element = this.rendered.get(key);
-      if (!element) {
-        element = this.source.render(i);
+      if (!element || this.stale.has(key)) {
+        const fresh = this.source.render(i);
+        element?.replaceWith(fresh);
+        element = fresh;
         this.rendered.set(key, element);
       }
       if (previous.nextSibling !== element) previous.after(element);
       previous = element;
     }
+    this.stale.clear();
     this.top.style.height = `${offsets[first]}px`;
     this.bottom.style.height = `${total - offsets[last]!}px`;
 
