@@ -121,6 +121,16 @@ describe('Session Tree view', () => {
     assert.match(String(item.contextValue), /\blabeled\b/);
   });
 
+  it('labels a tool result row with the call it answers, not with the first line of the output', async () => {
+    const usage = { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+    const call = { type: 'toolCall' as const, id: 'toolu_01', name: 'read', arguments: { path: 'src/parser.ts' } };
+    await session.appendMessage({ role: 'assistant', content: [call], api: 'anthropic-messages', provider: 'anthropic', model: 'claude-haiku-4-5', usage, stopReason: 'toolUse', timestamp: Date.now() });
+    const id = await session.appendMessage({ role: 'toolResult', toolCallId: 'toolu_01', toolName: 'read', content: text('export function parse() {}'), isError: false, timestamp: Date.now() });
+    const row = tree.currentElement()!;
+    assert.equal(row.entry.id, id);
+    assert.equal(tree.getTreeItem(row).label, 'tool read: src/parser.ts');
+  });
+
   it('refreshes from the top for a new branch and for a move', async () => {
     await session.branch('a1000001');
     await session.appendMessage({ role: 'user', content: text('A third way'), timestamp: Date.now() });

@@ -6,7 +6,8 @@
  */
 import { formatTokens } from '../tokens/meterText';
 import { itemUpdate } from '../chat/buildItems';
-import { describeEntry, firstLine, isKnownEntry, messageRole, type SessionEntry } from '../session';
+import { summarizeArgs } from '../chat/toolSummary';
+import { describeEntry, firstLine, isKnownEntry, messageRole, type SessionEntry, type ToolCall } from '../session';
 
 /** One row of the view, as core's display tree gives it. */
 export interface RowInput {
@@ -15,6 +16,8 @@ export interface RowInput {
   onActivePath: boolean;
   /** The row that marks the position (the position itself, or its nearest shown ancestor). */
   isCurrent: boolean;
+  /** For a tool result: the call it answers (`toolCallFor`), which says more than the output's first line. */
+  call?: ToolCall;
 }
 
 export interface RowView {
@@ -75,7 +78,9 @@ export function rowKind(entry: SessionEntry): string {
 export function presentRow(row: RowInput): RowView {
   const { tag, text, detail } = describeEntry(row.entry);
   const kind = rowKind(row.entry);
-  const summary = firstLine(text);
+  // A tool result reads as its call, as the chat's card title does ("tool read: src/a.ts"); its
+  // output stays in the tooltip.
+  const summary = firstLine(row.call && kind === 'toolResult' ? summarizeArgs(row.call.name, row.call.arguments) || text : text);
   const stats = compactionStats(row.entry);
   const words = ['entry', kind, row.onActivePath ? 'onPath' : '', row.isCurrent ? 'current' : '', row.label !== undefined ? 'labeled' : ''];
   return {
@@ -97,4 +102,25 @@ export function compactionStats(entry: SessionEntry): string | undefined {
   const { tokensBefore, tokensAfter, summarizedEntries } = update.item;
   const tokens = tokensAfter !== undefined ? `${formatTokens(tokensBefore)} → ${formatTokens(tokensAfter)} tokens` : `${formatTokens(tokensBefore)} tokens before`;
   return summarizedEntries !== undefined ? `summarized ${summarizedEntries} ${summarizedEntries === 1 ? 'entry' : 'entries'} · ${tokens}` : tokens;
+}
+
+/** How far up a tool result looks for its call: past the other results of the same reply, not across turns. */
+const CALL_SEARCH_DEPTH = 64;
+
+/**
+ * The tool call a tool-result entry answers: the call with its `toolCallId` in the nearest
+ * assistant message above it (its siblings' results sit between them). Undefined for anything else
+ * or when the call is not there (a hand-edited or foreign file).
+ */
+export function toolCallFor(entry: SessionEntry, get: (id: string) => SessionEntry | undefined): ToolCall | undefined {
+  if (!isKnownEntry(entry) || entry.type !== 'message' || entry.message.role !== 'toolResult') return undefined;
+  const wanted = entry.message.toolCallId;
+  let parent = entry.parentId === null ? undefined : get(entry.parentId);
+  for (let depth = 0; parent && depth < CALL_SEARCH_DEPTH; depth++) {
+    if (isKnownEntry(parent) && parent.type === 'message' && parent.message.role === 'assistant') {
+      return parent.message.content.find((block): block is ToolCall => block.type === 'toolCall' && block.id === wanted);
+    }
+    parent = parent.parentId === null ? undefined : get(parent.parentId);
+  }
+  return undefined;
 }

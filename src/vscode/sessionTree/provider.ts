@@ -3,7 +3,7 @@
 // change only the levels it touched are refreshed (core's refreshForAdded decides which).
 import * as vscode from 'vscode';
 import { LazyDisplayTree, type LazyDisplayNode, type Session, type SessionChange, type SessionEntry } from '../../core/session';
-import { anchorOf, DEFAULT_TREE_FILTER, groupParts, groupsAround, hiddenBy, levelParts, refreshForAdded, type GroupDirection, type LevelPart, type TreeFilter, type TreeRefresh } from '../../core/tree';
+import { anchorOf, DEFAULT_TREE_FILTER, groupParts, groupsAround, hiddenBy, levelParts, refreshForAdded, toolCallFor, type GroupDirection, type LevelPart, type TreeFilter, type TreeRefresh } from '../../core/tree';
 import type { CurrentSession } from '../currentSession';
 import { entryTreeItem, groupTreeItem } from './treeItem';
 
@@ -86,7 +86,9 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<TreeElement>
 
   getTreeItem(element: TreeElement): vscode.TreeItem {
     if (element.kind === 'group') return groupTreeItem(element);
-    return entryTreeItem(element.entry, element.node, element.entry.id === this.mark, (this.session?.tree.size ?? 0) <= EXPAND_ALL_UP_TO);
+    const tree = this.session?.tree;
+    const call = tree ? toolCallFor(element.entry, (id) => tree.get(id)) : undefined;
+    return entryTreeItem(element.entry, element.node, element.entry.id === this.mark, (tree?.size ?? 0) <= EXPAND_ALL_UP_TO, call);
   }
 
   getParent(element: TreeElement): TreeElement | undefined {

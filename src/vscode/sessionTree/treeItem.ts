@@ -1,6 +1,6 @@
 // Core's row presentation mapped onto TreeItems; nothing is decided here.
 import * as vscode from 'vscode';
-import type { LazyDisplayNode, SessionEntry } from '../../core/session';
+import type { LazyDisplayNode, SessionEntry, ToolCall } from '../../core/session';
 import { presentRow } from '../../core/tree';
 import type { GroupElement } from './provider';
 
@@ -10,8 +10,8 @@ export const ACTIVATE_COMMAND = 'arbor.tree.activate';
 /** Rows on the current path get their icon in this colour. */
 const ON_PATH_COLOR = new vscode.ThemeColor('charts.green');
 
-export function entryTreeItem(entry: SessionEntry, node: LazyDisplayNode, isCurrent: boolean, expanded: boolean): vscode.TreeItem {
-  const row = presentRow({ entry, label: node.label, onActivePath: node.onActivePath, isCurrent });
+export function entryTreeItem(entry: SessionEntry, node: LazyDisplayNode, isCurrent: boolean, expanded: boolean, call: ToolCall | undefined): vscode.TreeItem {
+  const row = presentRow({ entry, label: node.label, onActivePath: node.onActivePath, isCurrent, ...(call ? { call } : {}) });
   const state = !node.hasChildren ? vscode.TreeItemCollapsibleState.None : expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
   const item = new vscode.TreeItem(row.label, state);
   item.id = entry.id;

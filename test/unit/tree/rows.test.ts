@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import type { SessionEntry } from '../../../src/core/session';
-import { compactionStats, presentRow, rowKind } from '../../../src/core/tree';
+import { compactionStats, presentRow, rowKind, toolCallFor } from '../../../src/core/tree';
 import { assistant, compactionEntry, entry, msg, toolCall, toolResult, user } from '../../support/builders';
 
 const row = (e: SessionEntry, extra: { label?: string; onActivePath?: boolean; isCurrent?: boolean } = {}) =>
@@ -76,6 +76,32 @@ describe('Session Tree rows', () => {
       entry('some_future_type', '12', null, {}),
     ].map(rowKind);
     assert.deepEqual(kinds, ['user', 'assistant', 'toolResult', 'compaction', 'branchSummary', 'label', 'custom', 'modelChange', 'thinkingLevel', 'sessionInfo', 'customMessage', 'unknown']);
+  });
+
+  it('shows a tool result as the call it answers, found above its sibling results; the output stays in the tooltip', () => {
+    const read = toolCall('read', { path: 'src/parser.ts', offset: 10 }, 'tc1');
+    const grep = toolCall('grep', { pattern: 'TODO', path: 'src' }, 'tc2');
+    const entries = [
+      msg('u1', null, user('look')),
+      msg('a1', 'u1', assistant([read, grep], { stopReason: 'toolUse' })),
+      msg('r1', 'a1', toolResult(read, 'export function parse() {}\n// more')),
+      msg('r2', 'r1', toolResult(grep, 'src/a.ts:3: TODO fix', { isError: true })),
+    ];
+    const byId = new Map(entries.map((e) => [e.id, e]));
+    const get = (id: string) => byId.get(id);
+    assert.equal(toolCallFor(entries[2]!, get), read);
+    assert.equal(toolCallFor(entries[3]!, get), grep);
+    assert.equal(toolCallFor(entries[1]!, get), undefined);
+    const shown = presentRow({ entry: entries[3]!, label: undefined, onActivePath: true, isCurrent: false, call: grep });
+    assert.equal(shown.label, 'tool grep: TODO in src');
+    assert.equal(shown.tooltip, 'src/a.ts:3: TODO fix\n\nerror');
+    assert.equal(row(entries[2]!).label, 'tool read: export function parse() {}');
+  });
+
+  it('finds no call for a result whose call is missing (a hand-edited file)', () => {
+    const orphan = msg('r1', 'u1', toolResult(toolCall('bash', { command: 'ls' }, 'gone'), 'a.txt'));
+    const parent = msg('u1', null, user('hi'));
+    assert.equal(toolCallFor(orphan, (id) => (id === 'u1' ? parent : undefined)), undefined);
   });
 
   it('shows a settings entry by its tag and text', () => {
