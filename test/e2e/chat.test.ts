@@ -126,7 +126,7 @@ describe('Chat contract', () => {
     // Some commands show only with a session open: open one.
     await newSessionWithTurn('Open a session for the palette check', 'Ready for the palette.');
     const expected = ['New Session', 'Open Session…', 'Compact Session', 'Undo Compaction', 'Set Anthropic API Key', 'Clear API Key', 'Select Model', 'Show Log', 'Open Session File', 'Focus Chat Input'];
-    await wb.page.locator('.monaco-workbench').click({ position: { x: 700, y: 450 } });
+    await wb.focusEditorArea();
     await wb.page.keyboard.press('F1');
     const input = wb.page.locator('.quick-input-widget input');
     const titles = new Set<string>();

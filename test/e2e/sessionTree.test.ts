@@ -7,12 +7,14 @@ import { text } from '../support/fakeAnthropic';
 import { assertNoProblems, clickItemButton, newSession, send, waitForCardText, waitForInput, waitForText } from './support/chat';
 import { fake, workbench } from './support/hooks';
 import { pickItem, quickPickShows } from './support/treeUi';
-import { docsImage } from './support/screenshots';
+import { docsImage, widenSideBar } from './support/screenshots';
 import { poll, type TreeRow } from './support/workbench';
 
 const PROMPTS = ['Outline the cache plan for the tree test', 'Now the eviction rule for the tree test', 'Now the metrics for the tree test'];
 const EDITED = 'Now the persistence for the tree test';
 const SUMMARY = 'Tree test summary: the cache plan and its eviction rule.';
+/** Wide enough for the rows' descriptions (the position mark, a compaction's numbers) in the README's picture. */
+const TREE_PICTURE_WIDTH = 920;
 
 /** A reply of about 1 500 tokens, so that a few turns give Compact Session something to summarize. */
 function longReply(step: number): string {
@@ -88,7 +90,11 @@ describe('Session Tree', () => {
     assert.ok(compaction.label.includes(SUMMARY), labels);
     assert.match(compaction.label, /summarized \d+ entr(y|ies) · \d+(\.\d)?k? → \d+(\.\d)?k? tokens/, labels);
     assert.equal(compaction.level, current.level + 1, labels);
-    await docsImage('session-tree');
+    // Wide, and the Sessions list (the suite's own sessions) folded away: the rows' descriptions show whole.
+    await wb.setPaneExpanded('Sessions', false);
+    await docsImage('session-tree', TREE_PICTURE_WIDTH);
+    await widenSideBar();
+    await wb.setPaneExpanded('Sessions', true);
     assert.deepEqual(
       rows.filter((row) => row.label.includes('● current')),
       [compaction],

@@ -9,11 +9,11 @@ export const docsImagesDir = path.join(repoRoot, 'docs', 'images');
 
 const SIDE_BAR_WIDTH = 560;
 
-/** Drags the side bar's edge until it is `width` pixels wide (a user's drag on the sash). */
+/** Drags the side bar's edge until it is `width` pixels wide, wider or narrower (a user's drag on the sash). */
 export async function widenSideBar(width = SIDE_BAR_WIDTH): Promise<void> {
   const page = workbench().page;
   const box = await page.locator('.part.sidebar').boundingBox();
-  if (!box || box.width >= width - 10) return;
+  if (!box || Math.abs(box.width - width) <= 10) return;
   const edge = box.x + box.width;
   const y = box.y + box.height / 2;
   await page.mouse.move(edge, y);
@@ -25,8 +25,8 @@ export async function widenSideBar(width = SIDE_BAR_WIDTH): Promise<void> {
   await page.mouse.move(box.x + width + 300, y);
 }
 
-/** Saves the workbench as it is now to docs/images/<name>.png. */
-export async function docsImage(name: string): Promise<string> {
-  await widenSideBar();
+/** Saves the workbench as it is now to docs/images/<name>.png, the side bar `sideBarWidth` wide. */
+export async function docsImage(name: string, sideBarWidth = SIDE_BAR_WIDTH): Promise<string> {
+  await widenSideBar(sideBarWidth);
   return workbench().screenshot(name, docsImagesDir);
 }

@@ -161,9 +161,17 @@ export class ArborWorkbench {
 
   // ---- commands -------------------------------------------------------------------------------
 
+  /**
+   * A click in the middle of the editor area, so that keys go to the workbench. Never a fixed
+   * point: with a wide side bar that point is a Session Tree row, and a click there moves.
+   */
+  async focusEditorArea(): Promise<void> {
+    await this.page.locator('.part.editor').click();
+  }
+
   /** Opens the command palette (F1) and runs the command with this exact title, e.g. "Arbor: Open Session…". */
   async runCommand(title: string): Promise<void> {
-    await this.page.locator('.monaco-workbench').click({ position: { x: 700, y: 450 } });
+    await this.focusEditorArea();
     await this.page.keyboard.press('F1');
     const input = this.page.locator('.quick-input-widget input');
     await input.waitFor();
