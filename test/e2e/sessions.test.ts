@@ -1,6 +1,6 @@
 // The Sessions view lists this workspace's sessions newest first; Search Sessions… finds a word said
 // only on an abandoned branch of an older session and goes there; Export Session… writes the
-// current branch as Markdown, HTML and a JSONL that `arbor check` passes.
+// current branch as Markdown, HTML and a JSONL that `arbor check` passes and that opens as a session.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -96,7 +96,7 @@ describe('Sessions view, search and export', () => {
     assertNoProblems();
   });
 
-  it('exports the current branch as Markdown, HTML and a JSONL that arbor check passes', async () => {
+  it('exports the current branch as Markdown, HTML and a JSONL that arbor check passes and opens as a session from the notification', async () => {
     const wb = workbench();
     // The session from the search, at the bee reply.
     assert.ok((await conversationText()).includes(ABANDONED));
@@ -115,6 +115,13 @@ describe('Sessions view, search and export', () => {
       for (const said of ['Plan the garden', 'Plant tomatoes.', ASKED, ABANDONED]) assert.ok(written[format]!.includes(said), `${format} lacks "${said}"`);
       assert.ok(!written[format]!.includes(CURRENT_REPLY), `${format} holds the other branch`);
     }
+    // The JSONL export's notification opens it as a session: the branch alone, the other one gone from the tree.
+    const toast = wb.page.locator('.notification-toast').filter({ hasText: `garden-export-${stamp}.jsonl` });
+    await toast.locator('.monaco-button', { hasText: 'Open as Session' }).click();
+    await poll('the exported session in the Session Tree', 20_000, async () => {
+      const rows = await wb.treeRows();
+      return rows.some((row) => row.label.includes(ABANDONED) && row.label.includes('●')) && !rows.some((row) => row.label.includes(CURRENT_REPLY)) ? true : undefined;
+    });
     await wb.runCommand('Notifications: Clear All Notifications');
     assertNoProblems();
   });

@@ -45,10 +45,20 @@ async function exportSession(deps: CommandDeps, args: ExportArgs): Promise<strin
     showFailure(deps.log, 'Exporting the session', error);
     return undefined;
   }
-  void vscode.window.showInformationMessage(`Exported the current branch to ${path.basename(target.fsPath)}.`, 'Open').then((picked) => {
-    if (picked === 'Open') void vscode.window.showTextDocument(target, { preview: false });
-  });
+  offerToOpen(format, target);
   return target.fsPath;
+}
+
+const OPEN_FILE = 'Open File';
+const OPEN_AS_SESSION = 'Open as Session';
+
+/** The written file in an editor; an exported session can also be opened as a session, as pi would. */
+function offerToOpen(format: ExportFormat, target: vscode.Uri): void {
+  const actions = format === 'jsonl' ? [OPEN_AS_SESSION, OPEN_FILE] : [OPEN_FILE];
+  void vscode.window.showInformationMessage(`Exported the current branch to ${path.basename(target.fsPath)}.`, ...actions).then((picked) => {
+    if (picked === OPEN_FILE) void vscode.window.showTextDocument(target, { preview: false });
+    if (picked === OPEN_AS_SESSION) void vscode.commands.executeCommand('arbor.openSession', target.fsPath);
+  });
 }
 
 async function pickFormat(): Promise<ExportFormat | undefined> {
