@@ -39,6 +39,8 @@ export interface RunningCodeServer {
   readonly workspace: string;
   readonly userDataDir: string;
   readonly tempDir: string;
+  /** The server's `XDG_DATA_HOME` (the extension host's too): where the freedesktop trash is. */
+  readonly dataHome: string;
   /** Resolves when the server's main process exits (by itself or by `stop`). */
   readonly exited: Promise<number | null>;
   /** The server's log, then the extension host's log (their last lines). */
@@ -155,7 +157,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
     throw error;
   }
   const workbenchUrl = `${url}?folder=${encodeURIComponent(workspace)}`;
-  return { url, workbenchUrl, workspace, userDataDir, tempDir, exited: server.exited, logTail, stop };
+  return { url, workbenchUrl, workspace, userDataDir, tempDir, dataHome: env.XDG_DATA_HOME, exited: server.exited, logTail, stop };
 }
 
 /** Creates `workspace` with the given files and settings. */

@@ -9,6 +9,7 @@ import { createSessionFile, loadSessionFile } from '../../src/core/session';
 import { assistant, user } from '../support/builders';
 import { assertNoProblems, conversationText, newSessionWithTurn, projectSessionsDir, waitForText } from './support/chat';
 import { workbench } from './support/hooks';
+import { quickInput as pickWidget, rowMenu, treeRow } from './support/treeUi';
 import { poll } from './support/workbench';
 
 const OLDER_NAME = 'Older garden session';
@@ -16,8 +17,11 @@ const ASKED = 'Which insects help the garden?';
 const ABANDONED = 'Marzipan bees live under the tulips.';
 const CURRENT_REPLY = 'Tulips and roses bloom in May.';
 const NEWEST_PROMPT = 'Sessions view: the newest session';
+const NEW_NAME = 'Garden plans, renamed';
 
 /** An older session written straight into the folder: its bee reply sits on the branch it does not reopen at. */
+let olderFile = '';
+
 async function olderSessionOnDisk(): Promise<string> {
   const session = await createSessionFile({ dir: projectSessionsDir(), cwd: workbench().workspaceDir });
   await session.appendMessage(user('Plan the garden'));
@@ -62,7 +66,7 @@ describe('Sessions view, search and export', () => {
 
   it("lists this workspace's sessions newest first, the open one marked", async () => {
     const wb = workbench();
-    await olderSessionOnDisk();
+    olderFile = await olderSessionOnDisk();
     await newSessionWithTurn(NEWEST_PROMPT, 'The newest reply.');
     await wb.setPaneExpanded('Sessions', true);
     const rows = await poll('both sessions in the Sessions view', 20_000, async () => {
@@ -123,6 +127,34 @@ describe('Sessions view, search and export', () => {
       return rows.some((row) => row.label.includes(ABANDONED) && row.label.includes('●')) && !rows.some((row) => row.label.includes(CURRENT_REPLY)) ? true : undefined;
     });
     await wb.runCommand('Notifications: Clear All Notifications');
+    assertNoProblems();
+  });
+
+  it('renames a session from its context menu, then deletes it to the trash after asking', async () => {
+    const wb = workbench();
+    await wb.setPaneExpanded('Sessions', true);
+    await rowMenu(OLDER_NAME, 'Rename…', 'Sessions');
+    const box = pickWidget().locator('input');
+    await poll('the rename box with the old name', 10_000, async () => ((await box.inputValue().catch(() => '')) === OLDER_NAME ? true : undefined));
+    await box.fill(NEW_NAME);
+    await box.press('Enter');
+    await treeRow(NEW_NAME, 'Sessions').waitFor({ timeout: 20_000 });
+    const named = fs.readFileSync(olderFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { type: string; name?: string });
+    assert.deepEqual([named.at(-1)!.type, named.at(-1)!.name], ['session_info', NEW_NAME]);
+
+    await rowMenu(NEW_NAME, 'Delete…', 'Sessions');
+    const dialog = wb.page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ timeout: 10_000 });
+    assert.match(await dialog.innerText(), new RegExp(`Delete the session "${NEW_NAME}"\\?`));
+    await dialog.locator('.monaco-button', { hasText: 'Move to Trash' }).click();
+    await treeRow(NEW_NAME, 'Sessions').waitFor({ state: 'detached', timeout: 20_000 });
+    assert.equal(fs.existsSync(olderFile), false);
+    // The freedesktop trash of the server's XDG_DATA_HOME: the file whole, and where it came from.
+    const trash = path.join(wb.server.dataHome, 'Trash');
+    const name = path.basename(olderFile);
+    assert.ok(fs.readFileSync(path.join(trash, 'files', name), 'utf8').includes(NEW_NAME));
+    const info = fs.readFileSync(path.join(trash, 'info', `${name}.trashinfo`), 'utf8').split('\n');
+    assert.deepEqual(info.slice(0, 2), ['[Trash Info]', `Path=${olderFile}`]);
     assertNoProblems();
   });
 });

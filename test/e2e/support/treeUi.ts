@@ -11,10 +11,10 @@ export function quickInput() {
   return workbench().page.locator('.quick-input-widget');
 }
 
-/** The Session Tree row whose accessible label starts with `labelStart` (e.g. "user: <first line>"). */
-export function treeRow(labelStart: string) {
+/** The row of a view (the Session Tree unless named) whose accessible label starts with `labelStart` (e.g. "user: <first line>"). */
+export function treeRow(labelStart: string, view = 'Session Tree') {
   const wb = workbench();
-  return wb.page.locator('.pane', { has: wb.paneHeader('Session Tree') }).locator(`.monaco-list-row[aria-label^="${labelStart}"]`).first();
+  return wb.page.locator('.pane', { has: wb.paneHeader(view) }).locator(`.monaco-list-row[aria-label^="${labelStart}"]`).first();
 }
 
 /** Clicks a row's label (what activates it; the twistie only expands). */
@@ -24,9 +24,9 @@ export async function clickTreeRow(labelStart: string): Promise<void> {
   await row.locator('.label-name, .monaco-icon-label').first().click();
 }
 
-/** Right-clicks the row whose label starts with `labelStart` and clicks its context menu item `title`. */
-export async function rowMenu(labelStart: string, title: string): Promise<void> {
-  const row = treeRow(labelStart);
+/** Right-clicks the row whose label starts with `labelStart` (in the Session Tree unless `view` is named) and clicks its context menu item `title`. */
+export async function rowMenu(labelStart: string, title: string, view = 'Session Tree'): Promise<void> {
+  const row = treeRow(labelStart, view);
   await row.waitFor({ timeout: 20_000 });
   await row.click({ button: 'right' });
   const menu = workbench().page.locator('.context-view .monaco-menu');
