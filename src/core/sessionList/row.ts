@@ -30,11 +30,18 @@ function userText(entry: SessionEntry): string {
   return textParts((entry as { message?: { content?: never } }).message?.content).join(' ');
 }
 
+/** A named session's row also shows its first message, this long, after the age and size. */
+const DESCRIPTION_MESSAGE_CHARS = 60;
+
 export function sessionRow(summary: SessionSummary, now: Date, current = false): SessionRow {
-  const description = [current ? '● current' : undefined, relativeAge(summary.modified, now), formatSize(summary.size)].filter((part) => part !== undefined).join(' · ');
+  // The label is the name when there is one: the first message then goes last in the description.
+  const opening = summary.name ? firstLine(summary.firstMessage, DESCRIPTION_MESSAGE_CHARS) || undefined : undefined;
+  const description = [current ? '● current' : undefined, relativeAge(summary.modified, now), formatSize(summary.size), opening].filter((part) => part !== undefined).join(' · ');
   const message = summary.firstMessage.length > TOOLTIP_MESSAGE_CHARS ? `${summary.firstMessage.slice(0, TOOLTIP_MESSAGE_CHARS - 1)}…` : summary.firstMessage;
   const count = summary.messageCount === 1 ? '1 message' : `${summary.messageCount} messages`;
-  const tooltip = [...(summary.name ? [summary.name] : []), message, '', `${count} · ${formatSize(summary.size)}`, summary.file].join('\n');
+  const created = new Date(summary.created);
+  const dates = [`modified ${localDateTime(summary.modified)}`, ...(Number.isNaN(created.getTime()) ? [] : [`started ${localDateTime(created)}`])].join(' · ');
+  const tooltip = [...(summary.name ? [summary.name] : []), message, '', `${count} · ${formatSize(summary.size)}`, dates, summary.file].join('\n');
   return { label: sessionTitle(summary), description, tooltip };
 }
 
@@ -49,6 +56,17 @@ export function relativeAge(then: Date, now: Date): string {
   if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)} min ago`;
   if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)} h ago`;
   if (elapsed < 7 * DAY) return `${Math.floor(elapsed / DAY)} d ago`;
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  return `${then.getFullYear()}-${pad(then.getMonth() + 1)}-${pad(then.getDate())}`;
+  return localDate(then);
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** 2026-03-05, in local time. */
+function localDate(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** 2026-03-05 14:07, in local time. */
+function localDateTime(date: Date): string {
+  return `${localDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }

@@ -14,7 +14,7 @@ function summary(fields: Partial<SessionSummary> = {}): SessionSummary {
     cwd: '/p',
     name: undefined,
     parentSession: undefined,
-    created: '2026-11-30T10:00:00.000Z',
+    created: new Date(2026, 10, 30, 10, 0, 0).toISOString(),
     modified: new Date(2026, 10, 30, 11, 58, 0),
     size: 2048,
     messageCount: 4,
@@ -45,15 +45,25 @@ describe('session rows', () => {
     assert.equal(openSessionTitle(undefined, []), '(no messages)');
   });
 
-  it('describes a row by age and size, the open session marked first', () => {
+  it('describes a row by age and size, the open session marked first; the tooltip has the dates', () => {
     assert.deepEqual(sessionRow(summary(), NOW), {
       label: 'Fix the parser',
       description: '2 min ago · 2.0KB',
-      tooltip: 'Fix the parser\nIt drops the last token\n\n4 messages · 2.0KB\n/s/--p--/2026-11-30T10-00-00-000Z_abc.jsonl',
+      tooltip: 'Fix the parser\nIt drops the last token\n\n4 messages · 2.0KB\nmodified 2026-11-30 11:58 · started 2026-11-30 10:00\n/s/--p--/2026-11-30T10-00-00-000Z_abc.jsonl',
     });
-    assert.equal(sessionRow(summary({ name: 'Parser work', messageCount: 1, size: 10 }), NOW, true).description, '● current · 2 min ago · 10B');
+    assert.equal(sessionRow(summary({ name: 'Parser work', messageCount: 1, size: 10 }), NOW, true).description, '● current · 2 min ago · 10B · Fix the parser');
     assert.equal(sessionRow(summary({ name: 'Parser work', messageCount: 1 }), NOW).tooltip.split('\n')[0], 'Parser work');
     assert.match(sessionRow(summary({ name: 'Parser work', messageCount: 1 }), NOW).tooltip, /\n1 message · /);
+  });
+
+  it('shows a named session\'s first message after its age and size, cut to 60 characters; nothing for a session without one', () => {
+    const long = `${'y'.repeat(70)}\nsecond line`;
+    assert.equal(sessionRow(summary({ name: 'Parser work', firstMessage: long }), NOW).description, `2 min ago · 2.0KB · ${'y'.repeat(59)}…`);
+    assert.equal(sessionRow(summary({ name: 'Parser work', firstMessage: '' }), NOW).description, '2 min ago · 2.0KB');
+  });
+
+  it('leaves out a start date it cannot read', () => {
+    assert.equal(sessionRow(summary({ created: 'yesterday-ish' }), NOW).tooltip.split('\n')[4], 'modified 2026-11-30 11:58');
   });
 
   it('cuts a long first message in the tooltip to 500 characters', () => {
