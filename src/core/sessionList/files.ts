@@ -3,7 +3,7 @@
  * is read): search starts on the newest sessions at once instead of waiting for every summary.
  */
 import { promises as fs } from 'node:fs';
-import * as path from 'node:path';
+import { sessionFilesIn } from '../session/disk/catalog';
 
 export interface SessionFileStat {
   file: string;
@@ -13,24 +13,15 @@ export interface SessionFileStat {
 
 /** `*.jsonl` files in `dir` (not recursive), newest modification first; [] when the folder is missing. */
 export async function sessionFilesNewestFirst(dir: string): Promise<SessionFileStat[]> {
-  let names: string[];
-  try {
-    names = await fs.readdir(dir);
-  } catch {
-    return [];
-  }
   const stats = await Promise.all(
-    names
-      .filter((name) => name.endsWith('.jsonl'))
-      .map(async (name): Promise<SessionFileStat | undefined> => {
-        const file = path.join(dir, name);
-        try {
-          const stat = await fs.stat(file);
-          return stat.isFile() ? { file, modified: stat.mtime, size: stat.size } : undefined;
-        } catch {
-          return undefined;
-        }
-      }),
+    (await sessionFilesIn(dir)).map(async (file): Promise<SessionFileStat | undefined> => {
+      try {
+        const stat = await fs.stat(file);
+        return stat.isFile() ? { file, modified: stat.mtime, size: stat.size } : undefined;
+      } catch {
+        return undefined;
+      }
+    }),
   );
   return stats.filter((s): s is SessionFileStat => s !== undefined).sort((a, b) => b.modified.getTime() - a.modified.getTime());
 }

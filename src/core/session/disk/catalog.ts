@@ -31,16 +31,17 @@ const TYPE_PREFIX = '{"type":"';
 
 /** Sessions in `dir` (not recursive), newest modification first; unreadable or foreign files are skipped. */
 export async function listSessions(dir: string): Promise<SessionSummary[]> {
-  let names: string[];
+  const summaries = await Promise.all((await sessionFilesIn(dir)).map((file) => summarizeSessionFile(file)));
+  return summaries.filter((s): s is SessionSummary => s !== undefined).sort((a, b) => b.modified.getTime() - a.modified.getTime());
+}
+
+/** The paths of the `*.jsonl` files in `dir` (not recursive), in listing order; [] when the folder cannot be read. */
+export async function sessionFilesIn(dir: string): Promise<string[]> {
   try {
-    names = await fs.readdir(dir);
+    return (await fs.readdir(dir)).filter((name) => name.endsWith('.jsonl')).map((name) => path.join(dir, name));
   } catch {
     return [];
   }
-  const summaries = await Promise.all(
-    names.filter((name) => name.endsWith('.jsonl')).map((name) => summarizeSessionFile(path.join(dir, name))),
-  );
-  return summaries.filter((s): s is SessionSummary => s !== undefined).sort((a, b) => b.modified.getTime() - a.modified.getTime());
 }
 
 export async function summarizeSessionFile(file: string): Promise<SessionSummary | undefined> {
