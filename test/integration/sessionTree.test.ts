@@ -119,6 +119,9 @@ describe('Session Tree view', () => {
     const item = tree.getTreeItem(row);
     assert.equal(item.description, 'lexer attempt');
     assert.match(String(item.contextValue), /\blabeled\b/);
+    // The tooltip says when. It is escaped text: undo the escaping (backslashes, &nbsp;) to read it.
+    const tooltip = (item.tooltip as vscode.MarkdownString).value.replace(/&nbsp;/g, ' ').replace(/\\(.)/g, '$1');
+    assert.match(tooltip, /^\[lexer attempt\] · labeled \d{4}-\d\d-\d\d \d\d:\d\d\n+Try the lexer way$/);
   });
 
   it('labels a tool result row with the call it answers, not with the first line of the output', async () => {

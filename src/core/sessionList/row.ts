@@ -3,6 +3,7 @@
  * its age and size, and a tooltip. Pure: the time is given, never read.
  */
 import { formatSize } from '../agent/tools/truncate';
+import { localDate, localDateTime } from '../util/localTime';
 import { firstLine, messageRole, textParts, type SessionEntry, type SessionSummary } from '../session';
 
 export interface SessionRow {
@@ -57,16 +58,4 @@ export function relativeAge(then: Date, now: Date): string {
   if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)} h ago`;
   if (elapsed < 7 * DAY) return `${Math.floor(elapsed / DAY)} d ago`;
   return localDate(then);
-}
-
-const pad = (n: number): string => String(n).padStart(2, '0');
-
-/** 2026-03-05, in local time. */
-function localDate(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-/** 2026-03-05 14:07, in local time. */
-function localDateTime(date: Date): string {
-  return `${localDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }

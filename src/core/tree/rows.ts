@@ -7,6 +7,7 @@
 import { formatTokens } from '../tokens/meterText';
 import { itemUpdate } from '../chat/buildItems';
 import { summarizeArgs } from '../chat/toolSummary';
+import { localDateTime } from '../util/localTime';
 import { describeEntry, firstLine, isKnownEntry, messageRole, type SessionEntry, type ToolCall } from '../session';
 
 /** One row of the view, as core's display tree gives it. */
@@ -18,6 +19,8 @@ export interface RowInput {
   isCurrent: boolean;
   /** For a tool result: the call it answers (`toolCallFor`), which says more than the output's first line. */
   call?: ToolCall;
+  /** When the label was set (the label entry's timestamp), for the tooltip. */
+  labeledAt?: string;
 }
 
 export interface RowView {
@@ -88,8 +91,15 @@ export function presentRow(row: RowInput): RowView {
     description: [row.isCurrent ? CURRENT_MARK : undefined, row.label, stats].filter((part) => part !== undefined).join(' · ') || undefined,
     icon: ICONS[kind] ?? 'circle-small',
     contextValue: words.filter((word) => word !== '').join(' '),
-    tooltip: [row.label !== undefined ? `[${row.label}]` : undefined, text || tag, stats ?? detail].filter((part) => part !== undefined).join('\n\n'),
+    tooltip: [labelLine(row), text || tag, stats ?? detail].filter((part) => part !== undefined).join('\n\n'),
   };
+}
+
+/** "[label]", with when it was set when that is known (pi 0.73.1 shows the label's time too). */
+function labelLine(row: RowInput): string | undefined {
+  if (row.label === undefined) return undefined;
+  const at = row.labeledAt !== undefined ? new Date(row.labeledAt) : undefined;
+  return at && !Number.isNaN(at.getTime()) ? `[${row.label}] · labeled ${localDateTime(at)}` : `[${row.label}]`;
 }
 
 /**

@@ -8,6 +8,7 @@
  */
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { localDate, localTimeOfDay } from './localTime';
 
 export interface TrashOptions {
   /** `$XDG_DATA_HOME`, or `~/.local/share` when that is unset or empty (see `dataHome`). */
@@ -49,10 +50,7 @@ export function trashName(base: string, n: number): string {
 /** The info file's text: the original path URL-escaped (slashes kept), the local time without zone. */
 export function trashInfo(originalPath: string, deletedAt: Date): string {
   const escaped = originalPath.split('/').map(encodeURIComponent).join('/');
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  const d = deletedAt;
-  const date = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-  return `[Trash Info]\nPath=${escaped}\nDeletionDate=${date}\n`;
+  return `[Trash Info]\nPath=${escaped}\nDeletionDate=${localDate(deletedAt)}T${localTimeOfDay(deletedAt, true)}\n`;
 }
 
 export async function moveToTrash(file: string, options: TrashOptions): Promise<TrashedFile> {

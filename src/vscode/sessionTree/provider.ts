@@ -88,7 +88,9 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<TreeElement>
     if (element.kind === 'group') return groupTreeItem(element);
     const tree = this.session?.tree;
     const call = tree ? toolCallFor(element.entry, (id) => tree.get(id)) : undefined;
-    return entryTreeItem(element.entry, element.node, element.entry.id === this.mark, (tree?.size ?? 0) <= EXPAND_ALL_UP_TO, call);
+    const labeledAt = element.node.label !== undefined ? tree?.labelOf(element.entry.id)?.timestamp : undefined;
+    const extras = { ...(call ? { call } : {}), ...(labeledAt ? { labeledAt } : {}) };
+    return entryTreeItem(element.entry, element.node, element.entry.id === this.mark, (tree?.size ?? 0) <= EXPAND_ALL_UP_TO, extras);
   }
 
   getParent(element: TreeElement): TreeElement | undefined {

@@ -10,8 +10,14 @@ export const ACTIVATE_COMMAND = 'arbor.tree.activate';
 /** Rows on the current path get their icon in this colour. */
 const ON_PATH_COLOR = new vscode.ThemeColor('charts.green');
 
-export function entryTreeItem(entry: SessionEntry, node: LazyDisplayNode, isCurrent: boolean, expanded: boolean, call: ToolCall | undefined): vscode.TreeItem {
-  const row = presentRow({ entry, label: node.label, onActivePath: node.onActivePath, isCurrent, ...(call ? { call } : {}) });
+/** What the row needs beyond its node: the call a tool result answers, when its label was set. */
+export interface RowExtras {
+  call?: ToolCall;
+  labeledAt?: string;
+}
+
+export function entryTreeItem(entry: SessionEntry, node: LazyDisplayNode, isCurrent: boolean, expanded: boolean, extras: RowExtras): vscode.TreeItem {
+  const row = presentRow({ entry, label: node.label, onActivePath: node.onActivePath, isCurrent, ...extras });
   const state = !node.hasChildren ? vscode.TreeItemCollapsibleState.None : expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
   const item = new vscode.TreeItem(row.label, state);
   item.id = entry.id;

@@ -28,6 +28,12 @@ describe('Session Tree rows', () => {
     });
   });
 
+  it('says in the tooltip when the label was set, in local time, and nothing for a time it cannot read', () => {
+    const labeled = (labeledAt: string) => presentRow({ entry: msg('u1', null, user('Fix the parser')), label: 'start', onActivePath: false, isCurrent: false, labeledAt });
+    assert.equal(labeled(new Date(2026, 10, 30, 14, 7, 9).toISOString()).tooltip, '[start] · labeled 2026-11-30 14:07\n\nFix the parser');
+    assert.equal(labeled('not a time').tooltip, '[start]\n\nFix the parser');
+  });
+
   it('shows an assistant reply off the current path with only its kind word', () => {
     assert.deepEqual(row(msg('a1', 'u1', assistant('Done.'))), {
       label: 'assistant: Done.',
