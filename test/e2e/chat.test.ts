@@ -23,7 +23,7 @@ import {
   wireText,
 } from './support/chat';
 import { E2E_MODEL, fake, workbench } from './support/hooks';
-import { docsImage, widenSideBar } from './support/screenshots';
+import { CHAT_ONLY, docsImage, widenSideBar } from './support/screenshots';
 import { poll } from './support/workbench';
 
 /** A reply with the Markdown a model writes: a heading, emphasis, a list, inline code and a fenced TypeScript block. */
@@ -96,7 +96,7 @@ describe('Chat contract', () => {
     const code = conv.locator('pre code', { hasText: 'export function greet' });
     assert.equal(await code.count(), 1);
     assert.ok((await code.locator('[class*="hljs-"]').count()) > 0, 'no highlighted tokens in the code block');
-    await docsImage('chat-reply');
+    await docsImage('chat-reply', CHAT_ONLY);
 
     // The new session file sits below the configured folder and holds the turn within seconds.
     const file = await waitForSessionFileWith(before, prompt);

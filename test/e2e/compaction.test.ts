@@ -18,7 +18,7 @@ import {
 } from './support/chat';
 import { requestText } from './support/fake';
 import { fake, workbench } from './support/hooks';
-import { docsImage } from './support/screenshots';
+import { CHAT_ONLY, docsImage } from './support/screenshots';
 import { poll } from './support/workbench';
 
 const FOCUS = 'Keep the decisions about the tokenizer cache';
@@ -85,7 +85,7 @@ describe('Compaction', () => {
       return tokens < meterBefore ? tokens : undefined;
     });
     assert.ok(after < meterBefore);
-    await docsImage('chat-compaction-card');
+    await docsImage('chat-compaction-card', CHAT_ONLY);
     assertNoProblems();
   });
 

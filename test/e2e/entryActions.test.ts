@@ -23,7 +23,7 @@ import {
   type FileEntry,
 } from './support/chat';
 import { fake, workbench } from './support/hooks';
-import { quickInput, rowMenu, sessionWithTurns, treeRow } from './support/treeUi';
+import { openArborForTree, quickInput, rowMenu, sessionWithTurns, treeRow } from './support/treeUi';
 import { poll } from './support/workbench';
 
 const COLOUR = 'Name a colour for the entry actions test';
@@ -61,7 +61,7 @@ function twoTurns(): Promise<string> {
 
 describe('Entry actions in the Session Tree', () => {
   before(async () => {
-    await workbench().openArbor();
+    await openArborForTree();
   });
 
   afterEach(async () => {

@@ -11,6 +11,7 @@ import { assistant, msg, user } from '../support/builders';
 import { text } from '../support/fakeAnthropic';
 import { assertNoProblems, conversationText, entryText, newSession, readEntries, send, sessionFiles, waitForSessionFileWith, waitForText } from './support/chat';
 import { fake, workbench } from './support/hooks';
+import { openArborForTree } from './support/treeUi';
 import { poll } from './support/workbench';
 
 const FIRST_ANSWER = 'Live updates: the first answer.';
@@ -47,7 +48,7 @@ describe('Live updates from other writers', () => {
   let sessionFile = '';
 
   before(async () => {
-    await workbench().openArbor();
+    await openArborForTree();
   });
 
   after(async () => {

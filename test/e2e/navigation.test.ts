@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { text } from '../support/fakeAnthropic';
 import { assertNoProblems, chat, conversationText, entryText, readEntries, requestMessages, send, waitForCardText, waitForInput, waitForText, wireText, type FileEntry } from './support/chat';
 import { fake, workbench } from './support/hooks';
-import { clickTreeRow, pickItem, quickInput, quickPickLabels, quickPickShows, rowMenu, sessionWithTurns } from './support/treeUi';
+import { clickTreeRow, openArborForTree, pickItem, quickInput, quickPickLabels, quickPickShows, rowMenu, sessionWithTurns } from './support/treeUi';
 import { poll } from './support/workbench';
 
 const COLOUR = 'Name a colour for the navigation test';
@@ -37,7 +37,7 @@ function twoTurns(): Promise<string> {
 
 describe('Navigation in the session tree', () => {
   before(async () => {
-    await workbench().openArbor();
+    await openArborForTree();
   });
 
   afterEach(async () => {

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { text } from '../support/fakeAnthropic';
 import { assertNoProblems, clickItemButton, newSession, send, waitForCardText, waitForInput, waitForText } from './support/chat';
 import { fake, workbench } from './support/hooks';
-import { pickItem, quickPickShows } from './support/treeUi';
+import { openArborForTree, pickItem, quickPickShows } from './support/treeUi';
 import { docsImage, widenSideBar } from './support/screenshots';
 import { poll, type TreeRow } from './support/workbench';
 
@@ -36,7 +36,7 @@ const rowOf = (rows: TreeRow[], start: string): TreeRow | undefined => rows.find
 
 describe('Session Tree', () => {
   before(async () => {
-    await workbench().openArbor();
+    await openArborForTree();
   });
 
   after(async () => {
@@ -91,10 +91,8 @@ describe('Session Tree', () => {
     assert.match(compaction.label, /summarized \d+ entr(y|ies) · \d+(\.\d)?k? → \d+(\.\d)?k? tokens/, labels);
     assert.equal(compaction.level, current.level + 1, labels);
     // Wide, and the Sessions list (the suite's own sessions) folded away: the rows' descriptions show whole.
-    await wb.setPaneExpanded('Sessions', false);
-    await docsImage('session-tree', TREE_PICTURE_WIDTH);
+    await docsImage('session-tree', { sideBarWidth: TREE_PICTURE_WIDTH, fold: ['Sessions'] });
     await widenSideBar();
-    await wb.setPaneExpanded('Sessions', true);
     assert.deepEqual(
       rows.filter((row) => row.label.includes('● current')),
       [compaction],

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { reply, text, toolUse } from '../support/fakeAnthropic';
 import { assertNoProblems, chat, chatButton, conversation, expandCardsWith, newSession, requestMessages, send, waitForCardText, waitForText } from './support/chat';
 import { fake, workbench } from './support/hooks';
-import { docsImage } from './support/screenshots';
+import { CHAT_ONLY, docsImage } from './support/screenshots';
 
 /** The tool_result blocks of the last request at the fake server. */
 function lastToolResults(): { content?: unknown; is_error?: boolean }[] {
@@ -46,7 +46,7 @@ describe('Tool cards and approvals', () => {
     assert.match(heading, /\bread\b/);
     assert.match(heading, /notes\/answer\.txt/);
     await waitForCardText('The answer is 42, said the file.');
-    await docsImage('chat-tool-card');
+    await docsImage('chat-tool-card', CHAT_ONLY);
     assertNoProblems();
   });
 

@@ -4,6 +4,7 @@
 import * as path from 'node:path';
 import { repoRoot } from '../../../scripts/lib/paths';
 import { workbench } from './hooks';
+import { poll } from './workbench';
 
 export const docsImagesDir = path.join(repoRoot, 'docs', 'images');
 
@@ -25,8 +26,45 @@ export async function widenSideBar(width = SIDE_BAR_WIDTH): Promise<void> {
   await page.mouse.move(box.x + width + 300, y);
 }
 
-/** Saves the workbench as it is now to docs/images/<name>.png, the side bar `sideBarWidth` wide. */
-export async function docsImage(name: string, sideBarWidth = SIDE_BAR_WIDTH): Promise<string> {
-  await widenSideBar(sideBarWidth);
-  return workbench().screenshot(name, docsImagesDir);
+export interface PictureOptions {
+  /** The side bar's width for the picture (it stays so). */
+  sideBarWidth?: number;
+  /** Views folded for the picture only (the suite's own sessions, a tree beside a chat card), so that the subject shows whole. */
+  fold?: readonly string[];
 }
+
+/** Saves the workbench to docs/images/<name>.png, the side bar `sideBarWidth` wide and the `fold` views folded meanwhile. */
+export async function docsImage(name: string, options: PictureOptions = {}): Promise<string> {
+  const wb = workbench();
+  await widenSideBar(options.sideBarWidth);
+  const folded: string[] = [];
+  for (const view of options.fold ?? []) {
+    if ((await wb.paneHeader(view).getAttribute('aria-expanded')) !== 'true') continue;
+    await wb.setPaneExpanded(view, false);
+    folded.push(view);
+  }
+  if (folded.length > 0) await layoutSettled();
+  try {
+    return await wb.screenshot(name, docsImagesDir);
+  } finally {
+    for (const view of folded) await wb.setPaneExpanded(view, true);
+  }
+}
+
+/** Waits until the side bar's views stop moving (folding hands their room to the others over a few frames). */
+async function layoutSettled(): Promise<void> {
+  const page = workbench().page;
+  const heights = async (): Promise<string> =>
+    JSON.stringify(await page.locator('.part.sidebar .pane').evaluateAll((panes) => panes.map((pane) => pane.getBoundingClientRect().height)));
+  let last = '';
+  let same = 0;
+  await poll('the side bar to settle', 5_000, async () => {
+    const now = await heights();
+    same = now === last ? same + 1 : 0;
+    last = now;
+    return same >= 3 ? true : undefined;
+  });
+}
+
+/** The chat alone in a picture. */
+export const CHAT_ONLY: PictureOptions = { fold: ['Session Tree', 'Sessions'] };

@@ -11,6 +11,16 @@ export function quickInput() {
   return workbench().page.locator('.quick-input-widget');
 }
 
+/**
+ * Opens Arbor with the Sessions list folded, so that the Session Tree has the room: its list puts
+ * only the rows in view into the DOM, and a picture taken earlier may have left it small.
+ */
+export async function openArborForTree(): Promise<void> {
+  const wb = workbench();
+  await wb.openArbor();
+  await wb.setPaneExpanded('Sessions', false);
+}
+
 /** The row of a view (the Session Tree unless named) whose accessible label starts with `labelStart` (e.g. "user: <first line>"). */
 export function treeRow(labelStart: string, view = 'Session Tree') {
   const wb = workbench();
