@@ -23,23 +23,64 @@ export async function openArborForTree(): Promise<void> {
 
 /** The row of a view (the Session Tree unless named) whose accessible label starts with `labelStart` (e.g. "user: <first line>"). */
 export function treeRow(labelStart: string, view = 'Session Tree') {
+  return viewPane(view).locator(`.monaco-list-row[aria-label^="${labelStart}"]`).first();
+}
+
+function viewPane(view: string) {
   const wb = workbench();
-  return wb.page.locator('.pane', { has: wb.paneHeader(view) }).locator(`.monaco-list-row[aria-label^="${labelStart}"]`).first();
+  return wb.page.locator('.pane', { has: wb.paneHeader(view) });
 }
 
-/** Clicks a row's label (what activates it; the twistie only expands). */
-export async function clickTreeRow(labelStart: string): Promise<void> {
-  const row = treeRow(labelStart);
-  await row.waitFor({ timeout: 20_000 });
-  await row.locator('.label-name, .monaco-icon-label').first().click();
-}
-
-/** Right-clicks the row whose label starts with `labelStart` (in the Session Tree unless `view` is named) and clicks its context menu item `title`. */
-export async function rowMenu(labelStart: string, title: string, view = 'Session Tree'): Promise<void> {
+/**
+ * The row, once the view's rows have stopped changing. A refresh (a reply landing, the position
+ * revealed) hands row elements to other entries, so a click aimed at a row while it runs can land
+ * on another entry.
+ */
+async function settledRow(labelStart: string, view: string) {
   const row = treeRow(labelStart, view);
   await row.waitFor({ timeout: 20_000 });
-  await row.click({ button: 'right' });
-  const menu = workbench().page.locator('.context-view .monaco-menu');
+  const rows = viewPane(view).locator('.monaco-list-row');
+  let last = '';
+  let same = 0;
+  await poll(`the ${view} rows to settle`, 10_000, async () => {
+    const now = JSON.stringify(await rows.evaluateAll((nodes) => nodes.map((node) => [node.getAttribute('aria-label'), node.getBoundingClientRect().top])));
+    same = now === last ? same + 1 : 0;
+    last = now;
+    return same >= 2 ? true : undefined;
+  });
+  return row;
+}
+
+/** The accessible label of the view's focused row (a click or right-click focuses the row it hit). */
+async function focusedRowLabel(view: string): Promise<string> {
+  return (await viewPane(view).locator('.monaco-list-row.focused').first().getAttribute('aria-label').catch(() => null)) ?? '';
+}
+
+/** Clicks a row's label (what activates it; the twistie only expands), and checks that it hit that row. */
+export async function clickTreeRow(labelStart: string): Promise<void> {
+  const row = await settledRow(labelStart, 'Session Tree');
+  await row.locator('.label-name, .monaco-icon-label').first().click();
+  const hit = await focusedRowLabel('Session Tree');
+  assert.ok(hit.startsWith(labelStart), `the click meant for "${labelStart}" landed on "${hit}"`);
+}
+
+/**
+ * Right-clicks the row whose label starts with `labelStart` (in the Session Tree unless `view` is
+ * named) and clicks its context menu item `title`. A right-click that landed on another row (the
+ * view refreshed under it) is taken back with Escape and tried again.
+ */
+export async function rowMenu(labelStart: string, title: string, view = 'Session Tree'): Promise<void> {
+  const page = workbench().page;
+  const menu = page.locator('.context-view .monaco-menu');
+  await poll(`the context menu of "${labelStart}"`, 20_000, async () => {
+    const row = await settledRow(labelStart, view);
+    await row.click({ button: 'right' });
+    await menu.waitFor({ timeout: 10_000 });
+    if ((await focusedRowLabel(view)).startsWith(labelStart)) return true;
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden', timeout: 10_000 });
+    return undefined;
+  });
   const item = menu.locator('.action-item .action-label', { hasText: exactly(title) }).first();
   await item.waitFor({ timeout: 10_000 });
   // A menu ignores a click that lands while it is still opening: click until it closes.
