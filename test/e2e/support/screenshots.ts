@@ -4,7 +4,7 @@
 import * as path from 'node:path';
 import { repoRoot } from '../../../scripts/lib/paths';
 import { workbench } from './hooks';
-import { poll } from './workbench';
+import { untilStable } from './workbench';
 
 export const docsImagesDir = path.join(repoRoot, 'docs', 'images');
 
@@ -53,17 +53,8 @@ export async function docsImage(name: string, options: PictureOptions = {}): Pro
 
 /** Waits until the side bar's views stop moving (folding hands their room to the others over a few frames). */
 async function layoutSettled(): Promise<void> {
-  const page = workbench().page;
-  const heights = async (): Promise<string> =>
-    JSON.stringify(await page.locator('.part.sidebar .pane').evaluateAll((panes) => panes.map((pane) => pane.getBoundingClientRect().height)));
-  let last = '';
-  let same = 0;
-  await poll('the side bar to settle', 5_000, async () => {
-    const now = await heights();
-    same = now === last ? same + 1 : 0;
-    last = now;
-    return same >= 3 ? true : undefined;
-  });
+  const panes = workbench().page.locator('.part.sidebar .pane');
+  await untilStable('the side bar to settle', 5_000, async () => JSON.stringify(await panes.evaluateAll((nodes) => nodes.map((pane) => pane.getBoundingClientRect().height))), 3);
 }
 
 /** The chat alone in a picture. */

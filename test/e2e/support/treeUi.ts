@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { text } from '../../support/fakeAnthropic';
 import { newSession, send, sessionFiles, waitForSessionFileWith, waitForText } from './chat';
 import { fake, workbench } from './hooks';
-import { poll } from './workbench';
+import { poll, untilStable } from './workbench';
 
 export function quickInput() {
   return workbench().page.locator('.quick-input-widget');
@@ -40,14 +40,9 @@ async function settledRow(labelStart: string, view: string) {
   const row = treeRow(labelStart, view);
   await row.waitFor({ timeout: 20_000 });
   const rows = viewPane(view).locator('.monaco-list-row');
-  let last = '';
-  let same = 0;
-  await poll(`the ${view} rows to settle`, 10_000, async () => {
-    const now = JSON.stringify(await rows.evaluateAll((nodes) => nodes.map((node) => [node.getAttribute('aria-label'), node.getBoundingClientRect().top])));
-    same = now === last ? same + 1 : 0;
-    last = now;
-    return same >= 2 ? true : undefined;
-  });
+  await untilStable(`the ${view} rows to settle`, 10_000, async () =>
+    JSON.stringify(await rows.evaluateAll((nodes) => nodes.map((node) => [node.getAttribute('aria-label'), node.getBoundingClientRect().top]))),
+  );
   return row;
 }
 

@@ -281,3 +281,15 @@ export async function poll<T>(what: string, timeoutMs: number, probe: () => Prom
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+/** Waits until `sample` returns the same value `times` more times in a row (a view that has stopped moving). */
+export async function untilStable(what: string, timeoutMs: number, sample: () => Promise<string>, times = 2): Promise<void> {
+  let last: string | undefined;
+  let same = 0;
+  await poll(what, timeoutMs, async () => {
+    const now = await sample();
+    same = now === last ? same + 1 : 0;
+    last = now;
+    return same >= times ? true : undefined;
+  });
+}
