@@ -33,8 +33,9 @@ export class SessionTreeView implements vscode.Disposable {
     this.disposables.push(
       this.provider,
       this.view,
+      // A rename arrives as a refresh: the name beside the title follows it.
       this.provider.onDidRefresh(() => {
-        this.showFilter();
+        this.showDescription();
         this.revealSoon();
       }),
       { dispose: () => clearTimeout(this.revealTimer) },
@@ -86,11 +87,16 @@ export class SessionTreeView implements vscode.Disposable {
     this.deps.revealInChat(element.entry.id);
   }
 
-  /** The session's name and the filter, beside the view's title. */
+  /** The filter beside the view's title and in the menus' context key (only when it changes: a context key is a round trip). */
   private showFilter(): void {
+    this.showDescription();
+    void vscode.commands.executeCommand('setContext', SETTINGS_SHOWN_KEY, this.provider.currentFilter.showSettings);
+  }
+
+  /** The session's name and the filter, beside the view's title. */
+  private showDescription(): void {
     const parts = [this.deps.current.session?.sessionName, filterDescription(this.provider.currentFilter)];
     this.view.description = parts.filter((part) => part !== undefined).join(' · ');
-    void vscode.commands.executeCommand('setContext', SETTINGS_SHOWN_KEY, this.provider.currentFilter.showSettings);
   }
 
   private registerCommands(): vscode.Disposable[] {
