@@ -102,12 +102,6 @@ export class AgentHost implements vscode.Disposable {
     await accepted;
   }
 
-  /** "Branch from here": the next prompt continues from `entryId`. */
-  async branchFrom(entryId: string): Promise<void> {
-    this.requireSession();
-    await this.moveTo(entryId);
-  }
-
   /**
    * Moves to `targetId` as the tree does (BRANCHING §3): stops a run, optionally summarizes the
    * branch being left (only then is a key needed), writes the summary at the new position. The

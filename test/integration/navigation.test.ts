@@ -118,7 +118,7 @@ describe('Navigation in the session tree', () => {
     const requests = agent.server().messageRequests().length;
     assert.equal(await vscode.commands.executeCommand('arbor.tree.activate', session.leafId), 'unchanged');
     const [, colourReply, , pearReply] = messages();
-    await agent.host().branchFrom(colourReply!.id);
+    await agent.host().navigate(colourReply!.id, { atTarget: true });
     const before = entriesOnDisk(file).length;
     assert.equal(await vscode.commands.executeCommand('arbor.tree.activate', pearReply!.id), 'moved');
     assert.deepEqual((entriesOnDisk(file).slice(before) as Entry[]).map((entry) => entry.customType), ['arbor.position']);
