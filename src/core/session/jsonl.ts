@@ -1,5 +1,5 @@
 /**
- * Parsing and serializing session JSONL (SESSION-FORMAT §1, §8.1) — pure, no I/O.
+ * Parsing and serializing session JSONL (one JSON object per line, header first) — pure, no I/O.
  *
  * Unlike pi, nothing is dropped silently: every line that is not a usable entry is reported with
  * its line number and a reason, and a last line without its newline (a crash mid-write) is

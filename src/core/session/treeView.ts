@@ -1,5 +1,5 @@
 /**
- * Shapes of the tree for display (BRANCHING §9.2). `getTree` is pi's node tree (children sorted
+ * Shapes of the tree for display (ordered as pi's /tree). `getTree` is pi's node tree (children sorted
  * by entry timestamp); `getDisplayTree` is what Arbor's tree view shows: a linear run of entries
  * is one flat list, and only a branch point nests — each of its children heads a list holding the
  * rest of its branch. The branch holding the current position is listed first.

@@ -150,7 +150,8 @@ export interface ForkResult {
 /**
  * Copies the path to the chosen entry into a new session whose header names the source file in
  * `parentSession`. The new file is written at once, header and entries, so it exists and keeps its
- * id even without an assistant message (unlike pi 0.73.1, CONFORMANCE 132).
+ * id even without an assistant message (pi 0.73.1 defers the write, and reopening the unwritten
+ * file gives an unrelated session with another id and no parent).
  */
 export async function forkSession(source: Session, entryId: string, options: ForkOptions): Promise<ForkResult> {
   const clock = options.clock ?? systemClock;
@@ -180,7 +181,7 @@ export async function forkSession(source: Session, entryId: string, options: For
 /**
  * Copies a whole session file (every branch, labels as stored) into a new session of another
  * project (pi's `--fork <path>`). The source is migrated first, so a v1 source yields a valid v3
- * copy (pi copies v1 entries raw, CONFORMANCE 145).
+ * copy (pi copies v1 entries raw, id-less, under a version 3 header).
  */
 export async function forkFromFile(sourceFile: string, options: { cwd: string; dir: string; clock?: () => Date }): Promise<Session> {
   const clock = options.clock ?? systemClock;
