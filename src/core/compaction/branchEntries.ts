@@ -1,5 +1,5 @@
 /**
- * What a branch summary covers (BRANCHING §4.1–4.2): the entries between the abandoned leaf and
+ * What a branch summary covers, as in pi: the entries between the abandoned leaf and
  * the common ancestor with the target, and the newest of their messages that fit a budget.
  */
 import type { AgentMessage, BranchSummaryEntry, SessionEntry, SessionTree } from '../session';
@@ -16,7 +16,7 @@ export interface BranchEntries {
 /**
  * Entries from `oldLeafId` back to (excluding) the deepest entry also on the path to `targetId`.
  * When the target is an ancestor of the old leaf, it is that common ancestor, so a selected user
- * message is not summarized (pi's behaviour, CONFORMANCE 101). Compaction entries are included.
+ * message is not summarized (pi's behaviour). Compaction entries are included.
  */
 export function collectEntriesForBranchSummary(tree: SessionTree, oldLeafId: string | null, targetId: string): BranchEntries {
   if (!oldLeafId) return { entries: [], commonAncestorId: null };

@@ -1,5 +1,5 @@
 /**
- * One compaction as the agent runs it (COMPACTION §5 and §16): a manual run first stops the running
+ * One compaction as the agent runs it: a manual run first stops the running
  * turn; every run is bracketed by `compaction_start` / `compaction_end` events with pi 0.73.1's
  * payloads; failures and cancellation become the end event's `errorMessage` / `aborted` with pi's
  * texts. Nothing is written unless the whole compaction succeeded (see `compactSession`).

@@ -1,8 +1,8 @@
 /**
- * The conversation as plain text for the summarizer (COMPACTION §10), so the model reads it as
+ * The conversation as plain text for the summarizer (`[User]: …`, `[Assistant]: …`), so the model reads it as
  * material rather than a chat to continue. Format identical to pi's, so prompts can be compared
  * byte for byte, except that long tool-call arguments (a `write` with a whole file body) are
- * truncated like tool results (§19.12); `{ truncateToolArguments: false }` gives pi's text.
+ * truncated like tool results; `{ truncateToolArguments: false }` gives pi's text.
  */
 import { textParts, type LlmMessage } from '../session';
 
