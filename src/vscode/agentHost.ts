@@ -103,7 +103,7 @@ export class AgentHost implements vscode.Disposable {
   }
 
   /**
-   * Moves to `targetId` as the tree does (BRANCHING §3): stops a run, optionally summarizes the
+   * Moves to `targetId` as the tree does: stops a run, optionally summarizes the
    * branch being left (only then is a key needed), writes the summary at the new position. The
    * result's `editorText` is a selected user message's text; `cancelled` when the summary was stopped.
    */

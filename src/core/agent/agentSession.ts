@@ -1,5 +1,5 @@
 /**
- * The agent turn loop on a session (DESIGN "AgentSession"). `prompt(text)` appends the user
+ * The agent turn loop on a session. `prompt(text)` appends the user
  * message, then repeats: send the context, stream the reply, append it, run its tool calls in
  * order and append each result — until a reply asks for no tool. The file is synced at the end of
  * every turn. Compaction runs when a turn ends over the threshold (the task then goes on by
@@ -180,7 +180,7 @@ export class AgentSession {
    * nothing to do. `upToEntryId`: summarize up to and including that entry ("Compact up to here").
    */
   async compact(customInstructions?: string, options: { upToEntryId?: string } = {}): Promise<void> {
-    // Busy at once, so input sent from now on is queued (J.99).
+    // Busy at once, so input sent from now on is queued and sent after the compaction.
     await this.work.hold(
       (async () => {
         await this.stopRun();
@@ -189,7 +189,7 @@ export class AgentSession {
     );
   }
 
-  /** Moves to another entry (BRANCHING §3), optionally summarizing the branch left behind. */
+  /** Moves to another entry (as pi's /tree), optionally summarizing the branch left behind. */
   async navigate(targetId: string, options: { summarize?: boolean; customInstructions?: string; label?: string; atTarget?: boolean } = {}): Promise<NavigateResult> {
     return this.work.hold(
       (async () => {

@@ -1,5 +1,5 @@
 /**
- * The agent's side of compaction (COMPACTION §4–§5): asks the pure decisions of `trigger.ts`
+ * The agent's side of compaction (when to run one, and running it): asks the decisions of `trigger.ts`
  * at the end of every turn and before every prompt, runs the compaction they call for through
  * `runCompaction` (events, failure texts), and reports back to the guard so it never loops.
  */

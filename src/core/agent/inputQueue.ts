@@ -33,7 +33,8 @@ export class InputQueue {
 
 /**
  * One piece of work at a time (a run, a manual compaction, a navigation). Input submitted while
- * busy is queued; when the work settles the next queued input starts a new run (J.99).
+ * busy is queued; when the work settles the next queued input starts a new run (as pi sends the
+ * first message queued during a compaction).
  */
 export class BusyState {
   private busy: Promise<unknown> | undefined;

@@ -1,5 +1,5 @@
 /**
- * pi 0.73.1's token estimate (COMPACTION §3.4): characters / 4, rounded up, with pi's exact
+ * pi 0.73.1's token estimate: characters / 4, rounded up, with pi's exact
  * per-role rules — including its quirks (user images count 0, tool-result and custom images
  * count 4800 chars, `!!` bash output still counts). Kept byte-for-byte compatible so cut points
  * can be compared with pi's; use the tokenizer estimator for real accounting.

@@ -82,7 +82,7 @@ function messageTokens(message: AgentMessage, count: TextTokenCounter): number {
       return tokens;
     }
     case 'bashExecution':
-      // `!!cmd` output is never sent (pi still counts it: COMPACTION §19.2).
+      // `!!cmd` output is never sent (pi still counts it).
       return message.excludeFromContext ? 0 : MESSAGE_OVERHEAD_TOKENS + count(bashExecutionToText(message));
     case 'branchSummary':
       return MESSAGE_OVERHEAD_TOKENS + count(BRANCH_SUMMARY_PREFIX + message.summary + BRANCH_SUMMARY_SUFFIX);

@@ -35,7 +35,7 @@ function targetOf(deps: CommandDeps, arg: unknown): { session: Session; entry: S
   return undefined;
 }
 
-// ---- forks (BRANCHING §6) -------------------------------------------------------------------------
+// ---- forks ---------------------------------------------------------------------------------------
 
 /**
  * A user message forks *before* itself, its text going into the chat's input (pi's /fork): the

@@ -1,4 +1,4 @@
-// Labels (BRANCHING §8): Set Label… and Remove Label on a Session Tree row, "Arbor: Set Label" on
+// Labels: Set Label… and Remove Label on a Session Tree row, "Arbor: Set Label" on
 // the current entry. Each change is a `label` entry naming its target, appended under the current
 // position (it moves the position onto itself, as pi's do; labels carry no context, so the chat
 // and the next request stay the same).
