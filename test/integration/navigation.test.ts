@@ -10,7 +10,7 @@ import { branchMessages, colourThenFruit, configure, entriesOnDisk, requestMessa
 import { waitForLog } from './support';
 
 const SUMMARY = '## Goal\nSummary marker: the fruit branch named a pear.';
-/** What the model sees in front of a branch summary (SESSION-FORMAT's branchSummary message). */
+/** What the model sees in front of a branch summary (the wrapper pi puts around a branchSummary message). */
 const SUMMARY_WRAPPER = 'The following is a summary of a branch that this conversation came back from:';
 
 type Entry = SessionEntry & { message?: { role: string; content: unknown }; summary?: string; fromId?: string; customType?: string };

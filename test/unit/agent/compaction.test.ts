@@ -141,7 +141,7 @@ describe('AgentSession compaction', () => {
     assert.deepEqual(session.buildContext().messages.map((m) => m.role), ['compactionSummary', 'user', 'assistant', 'user', 'assistant']);
   });
 
-  it('queues a prompt sent during a manual compaction and sends it afterwards from the compacted context (J.99)', async () => {
+  it('queues a prompt sent during a manual compaction and sends it afterwards from the compacted context', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let asked!: () => void;

@@ -11,7 +11,7 @@ const SYNTHETIC = fixturePath('synthetic-branched.jsonl');
 describe('arbor export', () => {
   const tmp = useTempDir();
 
-  it('writes the branch as JSONL with a new header and linear parents, as pi /export does (CONFORMANCE 144)', async () => {
+  it('writes the branch as JSONL with a new header and linear parents, as pi /export does', async () => {
     const out = path.join(tmp(), 'out.jsonl');
     const report = await arborJson<{ format: string; leafId: string; entryCount: number; output: string }>('export', SYNTHETIC, '--format', 'jsonl', '-o', out);
     assert.deepEqual(report, { format: 'jsonl', leafId: 'l03', entryCount: 24, output: out, exitCode: 0 });

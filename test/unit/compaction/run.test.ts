@@ -10,8 +10,8 @@ const settings = { ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens: 500 };
 /** Events without the (large) result object, which is checked separately. */
 const brief = (events: CompactionEvent[]): unknown[] => events.map((event) => (event.type === 'compaction_end' ? { ...event, result: event.result ? 'result' : undefined } : event));
 
-describe('a compaction run: events, stopping the turn, messages (COMPACTION §5, §16)', () => {
-  it('stops the running turn first, then emits start and end with the result for a manual run (J.93)', async () => {
+describe('a compaction run: events, stopping the turn, messages', () => {
+  it('stops the running turn first, then emits start and end with the result for a manual run', async () => {
     const session = await sessionWithHistory();
     const order: string[] = [];
     const events: CompactionEvent[] = [];
@@ -50,7 +50,7 @@ describe('a compaction run: events, stopping the turn, messages (COMPACTION §5,
     assert.deepEqual(brief(events).at(-1), { type: 'compaction_end', reason: 'overflow', result: 'result', aborted: false, willRetry: true });
   });
 
-  it('reports a cancelled manual run as aborted, rejects with "Compaction cancelled" and writes nothing (J.94)', async () => {
+  it('reports a cancelled manual run as aborted, rejects with "Compaction cancelled" and writes nothing', async () => {
     const session = await sessionWithHistory();
     const entries = session.entries.length;
     const controller = new AbortController();
@@ -62,7 +62,7 @@ describe('a compaction run: events, stopping the turn, messages (COMPACTION §5,
     assert.equal(session.entries.length, entries);
   });
 
-  it('ends a cancelled automatic run with aborted: true and does not reject (J.94)', async () => {
+  it('ends a cancelled automatic run with aborted: true and does not reject', async () => {
     const session = await sessionWithHistory();
     const controller = new AbortController();
     const events: CompactionEvent[] = [];
@@ -72,7 +72,7 @@ describe('a compaction run: events, stopping the turn, messages (COMPACTION §5,
     assert.deepEqual(events.at(-1), { type: 'compaction_end', reason: 'threshold', aborted: true, willRetry: false });
   });
 
-  it('words failures as pi does for each reason (§5 step 13)', async () => {
+  it('words failures as pi does for each reason', async () => {
     const failing = new ScriptedSummarizer(() => {
       throw new Error('boom');
     });

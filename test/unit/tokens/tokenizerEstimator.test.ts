@@ -31,14 +31,14 @@ describe('tokenizer estimator', () => {
     assert.equal(await loadTextTokenizer(), await loadTextTokenizer());
   });
 
-  it('counts images in user messages too (pi counts them 0, §19.2)', () => {
+  it('counts images in user messages too (pi counts them 0)', () => {
     const estimator = createTokenizerEstimator(charCount);
     const message = user([{ type: 'text', text: 'abcd' }, image]);
     assert.equal(estimator.estimate(message), MESSAGE_OVERHEAD_TOKENS + 4 + IMAGE_TOKENS);
     assert.equal(estimateTokensPi(message), 1);
   });
 
-  it('counts a !! bash execution as 0 because it is never sent (pi counts it, §19.2)', () => {
+  it('counts a !! bash execution as 0 because it is never sent (pi counts it)', () => {
     const estimator = createTokenizerEstimator(charCount);
     assert.equal(estimator.estimate(bash('ls', 'abcdef', { excludeFromContext: true })), 0);
     assert.equal(estimator.estimate(bash('ls', 'abcdef')), MESSAGE_OVERHEAD_TOKENS + 'Ran `ls`\n```\nabcdef\n```'.length);
