@@ -109,7 +109,8 @@ describe('Untrusted workspace', () => {
     const planted = path.join(workbench().workspaceDir, 'planted-by-trusted-folder.txt');
     server!.script(reply(text('Trusted: tools are on.'), toolUse('write', { path: path.basename(planted), content: 'approved by the folder' })), text('Trusted: the write was denied.'));
     await send(chat, 'Trusted now: which tools do you have?');
-    await chat.getByRole('button', { name: /^Deny$/ }).click({ timeout: 60_000 });
+    // The Workspace Trust editor stays open as a modal that takes the pointer: the card's button is pressed from the keyboard.
+    await chat.getByRole('button', { name: /^Deny$/ }).press('Enter', { timeout: 60_000 });
     await waitForChatText(chat, 'Trusted: the write was denied.');
     assert.equal(fs.existsSync(planted), false, "the folder's arbor.tools.autoApprove let write run without asking");
     const request = server!.messageRequests().at(-1)!;

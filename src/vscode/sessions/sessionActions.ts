@@ -24,9 +24,10 @@ export function registerSessionActions(deps: SessionsDeps): vscode.Disposable[] 
       renameSession(deps, rowFile(deps, 'arbor.sessions.rename', arg), ownString(deps.log, 'arbor.sessions.rename', name)),
     ),
     vscode.commands.registerCommand('arbor.renameSession', (name?: unknown) => renameSession(deps, deps.current.session?.file, ownString(deps.log, 'arbor.renameSession', name))),
-    vscode.commands.registerCommand('arbor.sessions.delete', (arg: unknown, options?: unknown) =>
-      deleteSession(deps, rowFile(deps, 'arbor.sessions.delete', arg), (ownArgument(deps.log, 'arbor.sessions.delete', options) as { confirmed?: unknown } | undefined)?.confirmed === true),
-    ),
+    vscode.commands.registerCommand('arbor.sessions.delete', (arg: unknown, options?: unknown) => {
+      const confirmed = (ownArgument(deps.log, 'arbor.sessions.delete', options) as { confirmed?: unknown } | undefined)?.confirmed === true;
+      return deleteSession(deps, rowFile(deps, 'arbor.sessions.delete', arg), confirmed);
+    }),
   ];
 }
 
