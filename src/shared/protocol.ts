@@ -104,6 +104,8 @@ export interface ApprovalMessage {
   toolName: string;
   summary: string;
   args: string;
+  /** The protected file the call writes (workspace-relative): asked every time, so the card offers no "always". */
+  protectedPath?: string;
 }
 
 /** The approval was answered or dropped (a stop, a session switch): the card goes. */

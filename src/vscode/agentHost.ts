@@ -3,7 +3,7 @@
 // approvals routed to whoever asks the user (the chat's cards). The chat view holds no agent logic.
 import * as vscode from 'vscode';
 import type { AgentEvent, AgentLogger, AgentSession } from '../core/agent';
-import type { ApprovalCallback, ApprovalDecision } from '../core/agent/tools/tool';
+import type { ApprovalCallback, ApprovalDecision, ApprovalRequest } from '../core/agent/tools/tool';
 import type { NavigateResult } from '../core/compaction';
 import type { Session } from '../core/session';
 import type { ContextStatus } from '../core/tokens';
@@ -261,10 +261,11 @@ export class AgentHost implements vscode.Disposable {
     this.events.fire(event);
   }
 
-  private async askApproval(request: Parameters<ApprovalCallback>[0]): Promise<ApprovalDecision> {
+  private async askApproval(request: ApprovalRequest): Promise<ApprovalDecision> {
     const handler = this.approvalHandlers.at(-1);
-    const decision = handler ? await handler(request) : await askInDialog(request.toolName);
-    if (decision === 'allow-always') this.allowedForSession.add(request.toolName);
+    const decision = handler ? await handler(request) : await askInDialog(request);
+    // A protected file's answer never widens what the tool may do (the gate says the same).
+    if (decision === 'allow-always' && request.protectedPath === undefined) this.allowedForSession.add(request.toolName);
     this.deps.log.info(`Tool ${request.toolName}: ${decision}`);
     return decision;
   }

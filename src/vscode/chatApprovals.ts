@@ -17,7 +17,14 @@ export class ChatApprovals {
 
   readonly ask: ApprovalCallback = (request) => {
     const requestId = `approval-${++this.counter}`;
-    const message: ApprovalMessage = { type: 'approval', requestId, toolName: request.toolName, summary: summarizeArgs(request.toolName, request.args), args: formatArgs(request.args) };
+    const message: ApprovalMessage = {
+      type: 'approval',
+      requestId,
+      toolName: request.toolName,
+      summary: summarizeArgs(request.toolName, request.args),
+      args: formatArgs(request.args),
+      ...(request.protectedPath !== undefined ? { protectedPath: request.protectedPath } : {}),
+    };
     return new Promise<ApprovalDecision>((resolve) => {
       this.pending.set(requestId, { message, resolve });
       this.reveal();
@@ -29,7 +36,8 @@ export class ChatApprovals {
     const waiting = this.pending.get(requestId);
     if (!waiting) return;
     this.pending.delete(requestId);
-    waiting.resolve(decision);
+    // The card of a protected file has no "always" button: an answer that says so counts once.
+    waiting.resolve(decision === 'allow-always' && waiting.message.protectedPath !== undefined ? 'allow-once' : decision);
     this.post({ type: 'approvalDone', requestId });
   }
 

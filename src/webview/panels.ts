@@ -29,7 +29,8 @@ export function showApproval(container: HTMLElement, request: ApprovalMessage): 
     h('details', {}, [h('summary', { text: 'Arguments' }), h('pre', { class: 'tool-args', text: request.args })]),
     h('div', { class: 'approval-buttons' }, [
       actionButton('approve', 'Allow once', 'check', { request: request.requestId, decision: 'allow-once' }),
-      actionButton('approve', 'Always allow for this session', 'check-all', { request: request.requestId, decision: 'allow-always' }),
+      // A protected file is asked about every time: no "always" for it.
+      request.protectedPath === undefined ? actionButton('approve', 'Always allow for this session', 'check-all', { request: request.requestId, decision: 'allow-always' }) : undefined,
       actionButton('approve', 'Deny', 'close', { request: request.requestId, decision: 'deny' }),
     ]),
   ]);

@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { reply, startFakeAnthropic, text } from '../support/fakeAnthropic';
 import { configure, entriesOnDisk, requestMessages, send, TEST_KEY, useAgent, wireText } from './agentSupport';
+import { own } from './support';
 
 /** pi's folder name for a project (`/home/me/app` → `--home-me-app--`), written out independently of Arbor's code. */
 function piProjectFolder(cwd: string): string {
@@ -106,7 +107,7 @@ describe('Agent requests', () => {
     const host = agent.host();
     agent.server().script(text('One.'), text('Two.'));
     await send(host, 'first');
-    assert.equal(await vscode.commands.executeCommand('arbor.selectModel', 'claude-opus-4-5'), 'claude-opus-4-5');
+    assert.equal(await vscode.commands.executeCommand('arbor.selectModel', await own('claude-opus-4-5')), 'claude-opus-4-5');
     assert.equal(vscode.workspace.getConfiguration('arbor').get('model'), 'claude-opus-4-5');
     const last = entriesOnDisk(host.session!.file!).at(-1) as { type: string; modelId?: string };
     assert.deepEqual([last.type, last.modelId], ['model_change', 'claude-opus-4-5']);

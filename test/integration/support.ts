@@ -2,6 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { ArborApi } from '../../src/extension';
 import { EXTENSION_LOGS_ENV } from '../vscode/results';
 
 export const ARBOR_ID = 'arbor-dev.arbor';
@@ -12,6 +13,14 @@ export async function arbor(): Promise<vscode.Extension<unknown>> {
   if (!extension) throw new Error(`${ARBOR_ID} is not installed in this extension host`);
   await extension.activate();
   return extension;
+}
+
+/**
+ * An argument for an Arbor command that would otherwise ask the user (a key, a file, a label…),
+ * wrapped as only Arbor's own callers can (the API's `commandArgument`): a plain one is ignored.
+ */
+export async function own<T>(value: T): Promise<unknown> {
+  return ((await arbor()).exports as ArborApi).commandArgument(value);
 }
 
 /** A file in the test workspace (see integrationWorkspaceFiles in scripts/lib/buildTests.ts). */

@@ -1,7 +1,9 @@
 /**
  * `arbor run <file> <prompt> [--tools LIST] [--yes]`: one non-interactive agent run appended to
  * the session (a missing file becomes a new session in the current folder). Only the tools in
- * LIST are offered (default: all); bash, edit and write are refused unless `--yes` approves them.
+ * LIST are offered (default: all); bash, edit and write are refused unless `--yes` approves them,
+ * and a write or edit of a protected file (.vscode/, .git/, .pi/, … see protectedPaths.ts) is
+ * refused even then: it always asks, and no one is there to answer.
  * Needs `ANTHROPIC_API_KEY`. Exit code 1 when the run ended with an error.
  */
 import { AgentSession, type AgentEvent } from '../../core/agent';

@@ -1,13 +1,17 @@
 // Export Session…: the current branch as Markdown, standalone HTML or a pi session (JSONL) of the
-// path only, rendered by core (as `arbor export`), saved where the user says. Automation passes
-// `{ format, file }` and gets no dialog: `executeCommand('arbor.exportSession', { format: 'md', file })`.
+// path only, rendered by core (as `arbor export`), saved where the user says. Arbor's own callers
+// pass `{ format, file }` sealed and get no dialog (tests: `commandArgument({ format: 'md', file })`
+// of the extension's API); from a command link the argument is ignored and the dialogs ask.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { EXPORT_FORMATS, renderBranch, type ExportFormat } from '../../core/export';
 import { exportFileName } from '../../core/export/fileName';
 import { openSessionTitle } from '../../core/sessionList/row';
+import { plainText } from '../../core/util/plainText';
+import { seal } from '../../core/util/sealedArgument';
 import type { CommandDeps } from './deps';
 import { showFailure } from './notify';
+import { ownArgument } from './ownArgument';
 
 export interface ExportArgs {
   format?: ExportFormat;
@@ -22,7 +26,7 @@ const FORMATS: Record<ExportFormat, { label: string; detail: string; filter: str
 };
 
 export function registerExportCommand(deps: CommandDeps): vscode.Disposable {
-  return vscode.commands.registerCommand('arbor.exportSession', (args?: ExportArgs) => exportSession(deps, args ?? {}));
+  return vscode.commands.registerCommand('arbor.exportSession', (arg?: unknown) => exportSession(deps, (ownArgument(deps.log, 'arbor.exportSession', arg) ?? {}) as ExportArgs));
 }
 
 /** Resolves with the written file's path, or undefined when nothing was written. */
@@ -55,9 +59,9 @@ const OPEN_AS_SESSION = 'Open as Session';
 /** The written file in an editor; an exported session can also be opened as a session, as pi would. */
 function offerToOpen(format: ExportFormat, target: vscode.Uri): void {
   const actions = format === 'jsonl' ? [OPEN_AS_SESSION, OPEN_FILE] : [OPEN_FILE];
-  void vscode.window.showInformationMessage(`Exported the current branch to ${path.basename(target.fsPath)}.`, ...actions).then((picked) => {
+  void vscode.window.showInformationMessage(`Exported the current branch to ${plainText(path.basename(target.fsPath))}.`, ...actions).then((picked) => {
     if (picked === OPEN_FILE) void vscode.window.showTextDocument(target, { preview: false });
-    if (picked === OPEN_AS_SESSION) void vscode.commands.executeCommand('arbor.openSession', target.fsPath);
+    if (picked === OPEN_AS_SESSION) void vscode.commands.executeCommand('arbor.openSession', seal(target.fsPath));
   });
 }
 

@@ -25,6 +25,8 @@ export class SessionsView implements vscode.TreeDataProvider<SessionSummary>, vs
   private listed = new Map<string, SessionSummary>();
   /** Only files that changed are read again when the view lists again. */
   private readonly catalog = new CachedCatalog();
+  /** Every row handed to VS Code: a row command's argument must be one (a command link's JSON never is). */
+  private readonly rows = new WeakSet<SessionSummary>();
 
   constructor(
     private readonly folder: () => string,
@@ -41,6 +43,11 @@ export class SessionsView implements vscode.TreeDataProvider<SessionSummary>, vs
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.folderMayHaveMoved()),
     );
     this.watch();
+  }
+
+  /** Whether `value` is a row this view listed (its menus and clicks pass the row itself). */
+  isRow(value: unknown): value is SessionSummary {
+    return typeof value === 'object' && value !== null && this.rows.has(value as SessionSummary);
   }
 
   /** The summary of `file` from the last listing. */
@@ -62,6 +69,7 @@ export class SessionsView implements vscode.TreeDataProvider<SessionSummary>, vs
     if (element) return [];
     const summaries = await this.catalog.list(this.folder());
     this.listed = new Map(summaries.map((summary) => [summary.file, summary]));
+    for (const summary of summaries) this.rows.add(summary);
     return summaries;
   }
 

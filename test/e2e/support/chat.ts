@@ -215,6 +215,17 @@ export function assertNoProblems(): void {
   assert.deepEqual(problems, [], `Arbor caused console or log problems:\n${problems.map((p) => `${p.kind}: ${p.text} ${p.location}`).join('\n')}`);
 }
 
+/**
+ * Takes the problems seen so far: the failure the test caused may be logged as an error; anything
+ * else (a CSP violation, a failed load of Arbor's files, an unrelated error) still fails the test.
+ */
+export function assertNoProblemsExcept(expected: RegExp): void {
+  const unexpected = workbench()
+    .takeProblems()
+    .filter((problem) => !(problem.kind === 'arbor-error' && expected.test(problem.text)));
+  assert.deepEqual(unexpected, [], unexpected.map((p) => `${p.kind}: ${p.text} ${p.location}`).join('\n'));
+}
+
 // ---- a virtualized conversation -----------------------------------------------------------------
 
 /** Waits two animation frames in the chat, so a scroll has been rendered. */

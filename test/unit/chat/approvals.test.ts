@@ -43,4 +43,19 @@ describe('chat approvals', () => {
     approvals.repost();
     assert.deepEqual(posted, []);
   });
+
+  it("marks a protected file's card so it offers no \"always\", and takes an \"always\" for it as once", async () => {
+    const { approvals, posted } = setup();
+    const decision = approvals.ask({ toolName: 'write', args: { path: '.vscode/settings.json' }, toolCallId: 't1', protectedPath: '.vscode/settings.json' });
+    assert.deepEqual(posted[0], {
+      type: 'approval',
+      requestId: 'approval-1',
+      toolName: 'write',
+      summary: '.vscode/settings.json',
+      args: '{\n  "path": ".vscode/settings.json"\n}',
+      protectedPath: '.vscode/settings.json',
+    });
+    approvals.answer('approval-1', 'allow-always');
+    assert.equal(await decision, 'allow-once');
+  });
 });
