@@ -8,6 +8,7 @@ import type { Command } from './command';
 import { COMMANDS } from './commands';
 import { EXIT_OK, EXIT_USAGE, InputError, UsageError, type CliIo } from './io';
 import { errorMessage } from '../core/util/errors';
+import { stringifyJson } from '../core/util/jsonText';
 
 const COMMON_FLAGS: readonly FlagSpec[] = [
   { name: 'json', kind: 'boolean' },
@@ -44,7 +45,7 @@ async function runCommand(command: Command, argv: readonly string[], io: CliIo):
   if (extra.length > wanted.length) throw new UsageError(`unexpected argument "${extra[wanted.length]}" (usage: ${usageLine(command)})`);
   const json = args.flags.has('json');
   const result = await command.run({ file, args, io, json, positionals: extra });
-  if (json) await io.out(`${JSON.stringify(result.json())}\n`);
+  if (json) await io.out(`${stringifyJson(result.json())}\n`);
   else await writeText(io, result.text());
   return result.exitCode ?? EXIT_OK;
 }

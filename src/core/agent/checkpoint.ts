@@ -9,6 +9,7 @@
 import { promises as fs } from 'node:fs';
 import type { AssistantMessage, Session } from '../session';
 import type { AgentLogger } from './events';
+import { stringifyJson } from '../util/jsonText';
 
 export interface ReplyCheckpoint {
   version: 1;
@@ -44,7 +45,7 @@ export class FileCheckpointStore implements CheckpointStore {
     // Writes are serialized so an older snapshot never replaces a newer one.
     this.saving = this.saving.then(async () => {
       const temp = `${this.file}.tmp`;
-      await fs.writeFile(temp, JSON.stringify(checkpoint));
+      await fs.writeFile(temp, stringifyJson(checkpoint));
       await fs.rename(temp, this.file);
     });
     return this.saving;

@@ -47,7 +47,8 @@ export function getTree(tree: SessionTree): TreeNode[] {
   const work = [...roots];
   for (let node = work.pop(); node; node = work.pop()) {
     node.children = sortByTime(tree.childrenOf(node.entry.id)).map(nodeOf);
-    work.push(...node.children);
+    // One by one: an entry may have hundreds of thousands of children, too many for push(...).
+    for (const child of node.children) work.push(child);
   }
   return roots;
 }
@@ -117,10 +118,15 @@ function visibleKids(tree: SessionTree, parent: string | null, hide: (entry: Ses
   // The usual case, nothing hidden: the children list itself, no copy (a long chain calls this per entry).
   if (!kids.some(hide)) return kids;
   const result: SessionEntry[] = [];
-  const work = [...tree.childrenOf(parent)].reverse();
+  const work = [...kids].reverse();
   for (let entry = work.pop(); entry; entry = work.pop()) {
-    if (!hide(entry)) result.push(entry);
-    else work.push(...[...tree.childrenOf(entry.id)].reverse());
+    if (!hide(entry)) {
+      result.push(entry);
+      continue;
+    }
+    // Last child first, so the first is taken next; one by one (push(...) of a huge list overflows).
+    const below = tree.childrenOf(entry.id);
+    for (let index = below.length - 1; index >= 0; index--) work.push(below[index]!);
   }
   return result;
 }
