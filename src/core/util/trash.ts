@@ -9,6 +9,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { localDate, localTimeOfDay } from './localTime';
+import { writeNewFile } from './safeFiles';
 
 export interface TrashOptions {
   /** `$XDG_DATA_HOME`, or `~/.local/share` when that is unset or empty (see `dataHome`). */
@@ -79,7 +80,7 @@ async function reserveName(base: string, filesDir: string, infoDir: string, info
     const name = trashName(base, n);
     const infoFile = path.join(infoDir, `${name}.trashinfo`);
     try {
-      await fs.writeFile(infoFile, info, { flag: 'wx', mode: 0o600 });
+      await writeNewFile(infoFile, info);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
       throw error;
