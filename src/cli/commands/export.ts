@@ -48,6 +48,6 @@ export const exportCommand: Command = {
       await replaceFile(output, content);
       return { json: () => report, text: () => `wrote ${branch.length} entries (the branch up to ${leafId ?? 'nothing'}) to ${output} as ${format}\n` };
     }
-    return { json: () => (json ? { ...report, content } : report), text: () => content };
+    return { json: () => (json ? { ...report, content } : report), text: () => content, textIsJson: format === 'jsonl' };
   },
 };

@@ -121,7 +121,8 @@ describe('arbor run and arbor compact (built CLI against the fake server)', func
     server().script(reply(text('A long answer that streams for well over a second. '.repeat(8)), chunks(10), slow({ chunkDelayMs: 40 })));
     let seen: string[] = [];
     const watching = setInterval(() => {
-      if (seen.length === 0 && existsSync(checkpoints)) seen = readdirSync(checkpoints);
+      // Only the checkpoint itself: a save also makes a temporary file for a moment, renamed over it.
+      if (seen.length === 0 && existsSync(checkpoints)) seen = readdirSync(checkpoints).filter((name) => name.endsWith('.json'));
     }, 10);
     const run = await arbor(dir(), env(), 'run', file, 'take your time').finally(() => clearInterval(watching));
     assert.equal(run.code, 0, run.stderr);
