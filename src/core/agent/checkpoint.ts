@@ -90,14 +90,24 @@ export class FileCheckpointStore implements CheckpointStore {
   ) {}
 
   save(checkpoint: ReplyCheckpoint): Promise<void> {
-    // Writes are serialized so an older snapshot never replaces a newer one.
-    this.saving = this.saving.then(async () => {
-      // Only the user may list the folder: it holds conversation text.
-      this.folderReady ??= fs.mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
-      await this.folderReady;
-      await replaceFile(this.file, JSON.stringify(checkpoint));
-    });
+    // Writes are serialized so an older snapshot never replaces a newer one; a failed one (logged
+    // by the caller) does not stop the next.
+    this.saving = this.saving
+      .catch(() => undefined)
+      .then(async () => {
+        await this.makeFolder();
+        await replaceFile(this.file, JSON.stringify(checkpoint));
+      });
     return this.saving;
+  }
+
+  /** Once; again after a failure. Only the user may list the folder: it holds conversation text. */
+  private makeFolder(): Promise<unknown> {
+    this.folderReady ??= fs.mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 }).catch((error: unknown) => {
+      this.folderReady = undefined;
+      throw error;
+    });
+    return this.folderReady;
   }
 
   async load(): Promise<ReplyCheckpoint | undefined> {

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { AgentSession, checkpointFileFor, FileCheckpointStore } from '../../../src/core/agent';
 import { createSessionFile, openSessionFile, type AssistantMessage, type Session } from '../../../src/core/session';
@@ -102,5 +102,16 @@ describe('reply checkpoints', () => {
     assert.equal(readFileSync(first.file!, 'utf8'), bytes);
     assert.deepEqual(warnings, [`Ignored a reply checkpoint: ${store.file} is not a reply checkpoint: message is not an assistant message`]);
     assert.deepEqual(readdirSync(folder()), []);
+  });
+
+  it('tries again to make its folder at the next save when making it failed', async () => {
+    const session = await createSessionFile({ dir: dir(), cwd: '/work/project', clock: steppingClock() });
+    writeFileSync(path.join(dir(), 'storage'), 'a file where the folder should be');
+    const store = storeFor(session);
+    const checkpoint = { version: 1 as const, sessionId: session.id, parentId: null, message: partial('first') };
+    await assert.rejects(store.save(checkpoint), { code: 'ENOTDIR' });
+    rmSync(path.join(dir(), 'storage'));
+    await store.save({ ...checkpoint, message: partial('second') });
+    assert.deepEqual((await store.load())?.message.content, [{ type: 'text', text: 'second' }]);
   });
 });
