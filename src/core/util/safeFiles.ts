@@ -13,18 +13,17 @@ import { constants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 
 export interface NewFileOptions {
-  /** Permission bits (default 0o600: what Arbor writes holds conversation text). */
-  mode?: number;
   /** Fsync before closing: the file must outlive a crash that a later change survives. */
   durable?: boolean;
 }
 
 /**
- * Creates `file`, writes `bytes` and closes it. Fails with EEXIST when the name is taken, by a file
- * or by a link (followed nowhere); a file left half-written by a failed write is removed.
+ * Creates `file`, readable and writable by its owner only (what Arbor writes holds conversation
+ * text), writes `bytes` and closes it. Fails with EEXIST when the name is taken, by a file or by a
+ * link (followed nowhere); a file left half-written by a failed write is removed.
  */
 export async function writeNewFile(file: string, bytes: Uint8Array | string, options: NewFileOptions = {}): Promise<void> {
-  const handle = await fs.open(file, 'wx', options.mode ?? 0o600);
+  const handle = await fs.open(file, 'wx', 0o600);
   try {
     await handle.writeFile(bytes);
     if (options.durable) await handle.sync();
