@@ -42,7 +42,8 @@ export function activate(context: vscode.ExtensionContext): ArborApi {
 function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): ArborApi {
   const current = new CurrentSession(log, new SessionMemory(context.workspaceState));
   const keys = new ApiKeyStore(context.secrets);
-  const host = new AgentHost({ current, keys, log, defaultSessionsRoot: vscode.Uri.joinPath(context.globalStorageUri, 'sessions').fsPath });
+  const storage = (name: string): string => vscode.Uri.joinPath(context.globalStorageUri, name).fsPath;
+  const host = new AgentHost({ current, keys, log, defaultSessionsRoot: storage('sessions'), checkpointFolder: storage('checkpoints') });
   const chat = new ChatViewProvider(context.extensionUri, host, log);
   const tree = new SessionTreeView({ current, state: context.workspaceState, revealInChat: (entryId) => chat.reveal(entryId) });
   context.subscriptions.push(

@@ -19,10 +19,12 @@ export interface AgentSpec {
   allowedTools: readonly string[];
   approve: ApprovalCallback;
   logger: AgentLogger;
+  /** The extension's own folder for reply checkpoints (in its global storage, never beside a session). */
+  checkpointFolder: string;
 }
 
 /** What decides whether an existing agent can serve the next prompt (anything else is read live). */
-export function agentSignature(spec: Omit<AgentSpec, 'approve' | 'logger' | 'allowedTools'>): string {
+export function agentSignature(spec: Omit<AgentSpec, 'approve' | 'logger' | 'allowedTools' | 'checkpointFolder'>): string {
   const { session, config, apiKey, toolRoot } = spec;
   return JSON.stringify([session.id, session.file, config, apiKey.length, hashKey(apiKey), toolRoot ?? null]);
 }
@@ -55,6 +57,7 @@ export async function buildAgent(spec: AgentSpec): Promise<AgentSession> {
     clock: () => new Date(),
     root: spec.toolRoot ?? spec.session.cwd,
     logger,
+    checkpointFolder: spec.checkpointFolder,
   });
 }
 

@@ -33,6 +33,8 @@ export interface AgentHostDeps {
   log: vscode.LogOutputChannel;
   /** Where new sessions go when `arbor.sessionsDirectory` is empty (globalStorage/sessions). */
   defaultSessionsRoot: string;
+  /** Where replies are checkpointed while they stream (globalStorage/checkpoints). */
+  checkpointFolder: string;
 }
 
 export class AgentHost implements vscode.Disposable {
@@ -232,6 +234,7 @@ export class AgentHost implements vscode.Disposable {
       allowedTools: [...config.autoApprove, ...this.allowedForSession],
       approve: (request) => this.askApproval(request),
       logger: this.logger,
+      checkpointFolder: this.deps.checkpointFolder,
     });
     const subscription = agent.onEvent((event) => this.agentEvent(event));
     this.agent = { agent, signature, subscription: new vscode.Disposable(() => subscription.dispose()) };

@@ -113,11 +113,14 @@ describe('Sessions: rename, delete, export', () => {
     fs.rmSync(path.join(trashDir(), 'info', `${path.basename(file)}.trashinfo`), { force: true });
   });
 
-  it('exports the current branch as Markdown, HTML and a JSONL that arbor check passes', async () => {
+  it('exports the current branch as Markdown, HTML and a JSONL that arbor check passes, replacing a link at the name rather than writing through it', async () => {
     const { file } = await gardenSession(folder);
     assert.equal(await vscode.commands.executeCommand<boolean>('arbor.openSession', await own(file)), true);
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-int-export-'));
     try {
+      const victim = path.join(out, 'bashrc');
+      fs.writeFileSync(victim, 'export PATH="$HOME/bin:$PATH"\n');
+      fs.symlinkSync(victim, path.join(out, 'garden.md'));
       const written: Record<string, string> = {};
       for (const format of ['md', 'html', 'jsonl']) {
         const target = path.join(out, `garden.${format}`);
@@ -130,6 +133,9 @@ describe('Sessions: rename, delete, export', () => {
         for (const elsewhere of ['What about herbs?', 'Basil and thyme.']) assert.ok(!written[format]!.includes(elsewhere), `${format} holds the other branch's "${elsewhere}"`);
       }
       assert.ok(!/<script/i.test(written.html!), 'the HTML carries a script');
+      assert.equal(fs.readFileSync(victim, 'utf8'), 'export PATH="$HOME/bin:$PATH"\n', 'the link was written through');
+      assert.equal(fs.lstatSync(path.join(out, 'garden.md')).isFile(), true);
+      assert.deepEqual(fs.readdirSync(out).sort(), ['bashrc', 'garden.html', 'garden.jsonl', 'garden.md']);
       const loaded = await loadSessionFile(path.join(out, 'garden.jsonl'));
       assert.deepEqual(checkReport(loaded), { ok: true, malformedLines: [], orphans: [], cycles: [], duplicateIds: [], tornTail: false });
       const texts = loaded.tree.entries.map((entry) => JSON.stringify(entry));

@@ -16,7 +16,7 @@ import type { Session } from '../session';
 import { contextStatus, piEstimator, type ContextStatus, type TokenEstimator } from '../tokens';
 import { Emitter, type Event } from '../util/event';
 import { errorMessage } from '../util/errors';
-import { checkpointPathFor, FileCheckpointStore, noCheckpoints, recoverReply, type CheckpointStore } from './checkpoint';
+import { checkpointStoreFor, recoverReply, type CheckpointStore } from './checkpoint';
 import type { AgentSessionOptions } from './options';
 import { CompactionControl } from './compactionControl';
 import { ContextTracker } from './contextTracker';
@@ -74,8 +74,7 @@ export class AgentSession {
     this.tracker = new ContextTracker(this.session, (entry) => this.emit({ type: 'entry_appended', entry }));
     this.queue = new InputQueue((queued) => this.emit({ type: 'queue', queued }));
     this.work = new BusyState(this.queue, (text) => this.startRun(text));
-    const file = this.session.file;
-    this.checkpoints = options.checkpoints ?? (file ? new FileCheckpointStore(checkpointPathFor(file)) : noCheckpoints);
+    this.checkpoints = options.checkpoints ?? checkpointStoreFor(this.session, options.checkpointFolder);
     this.compaction = new CompactionControl({
       session: this.session,
       tracker: this.tracker,

@@ -9,6 +9,7 @@ import { exportFileName } from '../../core/export/fileName';
 import { openSessionTitle } from '../../core/sessionList/row';
 import { plainText } from '../../core/util/plainText';
 import { seal } from '../../core/util/sealedArgument';
+import { replaceFile } from '../../core/util/safeFiles';
 import type { CommandDeps } from './deps';
 import { showFailure } from './notify';
 import { ownArgument } from './ownArgument';
@@ -43,7 +44,7 @@ async function exportSession(deps: CommandDeps, args: ExportArgs): Promise<strin
   if (!target) return undefined;
   try {
     const text = renderBranch(format, session.header, session.tree, session.getBranch(), new Date());
-    await vscode.workspace.fs.writeFile(target, Buffer.from(text, 'utf8'));
+    await writeExport(target, text);
     deps.log.info(`Exported the current branch of session ${session.id} as ${format} to ${target.fsPath}`);
   } catch (error) {
     showFailure(deps.log, 'Exporting the session', error);
@@ -81,6 +82,12 @@ async function askTarget(format: ExportFormat, fileName: string): Promise<vscode
     saveLabel: 'Export',
     title: `Export Session as ${FORMATS[format].label}`,
   });
+}
+
+/** A local file is replaced by rename (a link at the name is never written through); other schemes go through their provider. */
+async function writeExport(target: vscode.Uri, text: string): Promise<void> {
+  if (target.scheme === 'file') await replaceFile(target.fsPath, text);
+  else await vscode.workspace.fs.writeFile(target, Buffer.from(text, 'utf8'));
 }
 
 function toUri(file: string | vscode.Uri): vscode.Uri {
