@@ -1,12 +1,10 @@
-// Screenshots for the README, taken by the suite as it goes (docs/images/<name>.png, the same
-// names every run, so the README's links stay valid). The side bar is widened first, so the chat
-// reads well in a picture.
-import * as path from 'node:path';
-import { repoRoot } from '../../../scripts/lib/paths';
+// Screenshots for the README, taken by the suite as it goes, the same names every run so the
+// README's links stay valid. A run saves them under test-results/e2e/images/ and never touches
+// tracked files; `npm run docs:images` copies them over docs/images/. The side bar is widened
+// first, so the chat reads well in a picture.
+import { e2ePicturesDir } from '../../../scripts/lib/paths';
 import { workbench } from './hooks';
 import { untilStable } from './workbench';
-
-export const docsImagesDir = path.join(repoRoot, 'docs', 'images');
 
 const SIDE_BAR_WIDTH = 560;
 
@@ -33,7 +31,7 @@ export interface PictureOptions {
   fold?: readonly string[];
 }
 
-/** Saves the workbench to docs/images/<name>.png, the side bar `sideBarWidth` wide and the `fold` views folded meanwhile. */
+/** Saves the workbench to test-results/e2e/images/<name>.png, the side bar `sideBarWidth` wide and the `fold` views folded meanwhile. */
 export async function docsImage(name: string, options: PictureOptions = {}): Promise<string> {
   const wb = workbench();
   await widenSideBar(options.sideBarWidth);
@@ -45,7 +43,7 @@ export async function docsImage(name: string, options: PictureOptions = {}): Pro
   }
   if (folded.length > 0) await layoutSettled();
   try {
-    return await wb.screenshot(name, docsImagesDir);
+    return await wb.screenshot(name, e2ePicturesDir);
   } finally {
     for (const view of folded) await wb.setPaneExpanded(view, true);
   }

@@ -6,12 +6,10 @@ import * as path from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { launchBrowser, newLocalContext, openWorkbench } from '../../../scripts/lib/browser';
 import { startCodeServer, type CodeServerOptions, type RunningCodeServer } from '../../../scripts/lib/codeServer';
-import { fixturesDir, resultsDir } from '../../../scripts/lib/paths';
+import { e2eScreenshotsDir, fixturesDir } from '../../../scripts/lib/paths';
 import { arborVsixForTests } from '../../../scripts/lib/vsix';
 import { provision } from '../../../scripts/provision';
 import { ConsoleWatch, type ConsoleProblem } from './consoleWatch';
-
-export const screenshotsDir = path.join(resultsDir, 'e2e');
 
 /** Where the fixture session sits in the test workspace. */
 export const FIXTURE_SESSION = 'sessions/synthetic-branched.jsonl';
@@ -209,7 +207,7 @@ export class ArborWorkbench {
 
   // ---- evidence -------------------------------------------------------------------------------
 
-  async screenshot(name: string, dir = screenshotsDir): Promise<string> {
+  async screenshot(name: string, dir = e2eScreenshotsDir): Promise<string> {
     fs.mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `${name.replace(/[^a-z0-9-]+/gi, '-').toLowerCase()}.png`);
     await this.page.screenshot({ path: file });
