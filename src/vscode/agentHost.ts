@@ -263,7 +263,7 @@ export class AgentHost implements vscode.Disposable {
 
   private async askApproval(request: Parameters<ApprovalCallback>[0]): Promise<ApprovalDecision> {
     const handler = this.approvalHandlers.at(-1);
-    const decision = handler ? await handler(request) : await askInDialog(request.toolName);
+    const decision = handler ? await handler(request) : await askInDialog(request);
     if (decision === 'allow-always') this.allowedForSession.add(request.toolName);
     this.deps.log.info(`Tool ${request.toolName}: ${decision}`);
     return decision;
