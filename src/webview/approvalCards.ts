@@ -3,15 +3,15 @@
 //
 // Nothing here approves by accident. A card never takes the focus: the user may be typing a message
 // to queue when it appears, and their keys, Enter included, must keep going into the input. And
-// the approving buttons ignore Enter and Space until the card has been on screen for a moment, so a
-// key meant for something else cannot land on one. A pointer click counts at once (it is aimed at
-// what is seen), and so does Deny, however it is pressed.
+// an approving button ignores Enter and Space until it has been on screen for a moment, so a key
+// meant for something else cannot land on it. A pointer click counts at once (it is aimed at what
+// is seen), and so does Deny, however it is pressed.
 import { visibleText } from '../core/util/visibleText';
 import type { ApprovalDecision, ApprovalMessage } from '../shared/protocol';
 import { actionButton, h, icon, revealed } from './render/dom';
 
 /**
- * How long the approving buttons ignore keys after the card comes into view. Longer than the gap
+ * How long an approving button ignores keys after it comes into view. Longer than the gap
  * between two keys of someone typing (a few hundred milliseconds at most) and than it takes to
  * notice that something appeared and stop (about half a second), so a key that lands inside it was
  * meant for what was there before; short enough that someone who reads the card and Tabs to a
@@ -19,7 +19,7 @@ import { actionButton, h, icon, revealed } from './render/dom';
  */
 export const KEY_DELAY_MS = 600;
 
-/** The share of a card's buttons that must be on screen for the delay to start. */
+/** The share of a button that must be on screen for its delay to start. */
 const IN_VIEW = 0.9;
 
 interface Choice {
@@ -41,8 +41,6 @@ interface Card {
   element: HTMLElement;
   /** Says why a key did nothing. */
   hint: HTMLElement;
-  /** The approving buttons take keys (the card has been in view for the delay). */
-  keysAccepted: boolean;
   stopWatching: () => void;
 }
 
@@ -55,6 +53,8 @@ export interface ApprovalCardsHooks {
 
 export class ApprovalCards {
   private readonly cards = new Map<string, Card>();
+  /** The approving buttons that take keys now: each has been in view for the delay. */
+  private readonly takingKeys = new WeakSet<HTMLElement>();
 
   constructor(
     private readonly container: HTMLElement,
@@ -65,27 +65,33 @@ export class ApprovalCards {
   show(request: ApprovalMessage): void {
     if (this.cards.has(request.requestId)) return;
     const hint = h('div', { class: 'approval-hint' });
-    const buttons = h(
-      'div',
-      { class: 'approval-buttons' },
-      choices(request).map((choice) => actionButton('approve', choice.label, choice.icon, { request: request.requestId, decision: choice.decision })),
-    );
-    const element = h('div', { class: 'approval', attrs: { 'data-request': request.requestId, 'data-keys': 'ignored', role: 'group', 'aria-label': visibleText(request.view.title) } }, [
+    const buttons = choices(request).map((choice) => {
+      const button = actionButton('approve', choice.label, choice.icon, { request: request.requestId, decision: choice.decision });
+      if (choice.decision !== 'deny') button.dataset['keys'] = 'ignored';
+      return button;
+    });
+    const element = h('div', { class: 'approval', attrs: { 'data-request': request.requestId, role: 'group', 'aria-label': visibleText(request.view.title) } }, [
       h('div', { class: 'approval-title' }, [icon('shield'), h('strong', {}, revealed(request.view.title))]),
-      request.view.note ? h('div', { class: 'approval-note' }, [icon('warning'), h('span', {}, revealed(request.view.note))]) : undefined,
-      ...request.view.fields.flatMap((field) => [
-        h('div', { class: 'approval-label', text: field.label }),
-        h('pre', { class: 'approval-text' }, revealed(field.text)),
-        field.more ? h('div', { class: 'approval-more', text: field.more }) : undefined,
+      // What would run scrolls on its own: however long, it never pushes the buttons far away.
+      h('div', { class: 'approval-body' }, [
+        request.view.note ? h('div', { class: 'approval-note' }, [icon('warning'), h('span', {}, revealed(request.view.note))]) : undefined,
+        ...request.view.fields.flatMap((field) => [
+          h('div', { class: 'approval-label', text: field.label }),
+          h('pre', { class: 'approval-text' }, revealed(field.text)),
+          field.more ? h('div', { class: 'approval-more', text: field.more }) : undefined,
+        ]),
+        h('details', { class: 'approval-args' }, [h('summary', { text: 'All arguments' }), h('pre', { class: 'approval-text' }, revealed(request.args))]),
       ]),
-      h('details', { class: 'approval-args' }, [h('summary', { text: 'All arguments' }), h('pre', { class: 'approval-text' }, revealed(request.args))]),
-      buttons,
+      h('div', { class: 'approval-buttons' }, buttons),
       hint,
     ]);
-    const card: Card = { element, hint, keysAccepted: false, stopWatching: () => undefined };
+    const card: Card = { element, hint, stopWatching: () => undefined };
     this.cards.set(request.requestId, card);
     this.container.append(element);
-    card.stopWatching = this.acceptKeysWhenSeen(card, buttons);
+    card.stopWatching = this.takeKeysWhenSeen(
+      card,
+      buttons.filter((button) => button.dataset['decision'] !== 'deny'),
+    );
     this.hooks.announce(`Arbor asks: ${visibleText(request.view.title)} ${visibleText(request.summary)}. The card is above the message input.`);
   }
 
@@ -101,56 +107,63 @@ export class ApprovalCards {
 
   /**
    * Whether a click on a card's button answers it. Enter and Space click a button with `detail`
-   * 0, a pointer with the number of clicks: keys on an approving button count only once the card
-   * has been seen for the delay.
+   * 0, a pointer with the number of clicks: keys on an approving button count only once that
+   * button has been in view for the delay.
    */
   answers(button: HTMLElement, event: MouseEvent): boolean {
     const card = this.cards.get(button.dataset['request'] ?? '');
     if (!card) return false;
-    if (button.dataset['decision'] === 'deny' || event.detail > 0 || card.keysAccepted) return true;
-    const hint = 'Not yet: the approving buttons take keys a moment after the card appears, so typing cannot answer it by accident.';
+    if (button.dataset['decision'] === 'deny' || event.detail > 0 || this.takingKeys.has(button)) return true;
+    const hint = 'Not yet: the approving buttons take keys a moment after they appear, so typing cannot answer the card by accident.';
     card.hint.textContent = hint;
     this.hooks.announce(hint);
     return false;
   }
 
   /**
-   * Starts the delay when the buttons are on screen (and the chat is visible), starts it again
-   * after they were scrolled away or the chat was hidden. Returns what stops watching.
+   * Starts each button's delay when it is on screen (and the chat is visible), and starts it again
+   * after it was scrolled away or the chat was hidden. Returns what stops watching.
    */
-  private acceptKeysWhenSeen(card: Card, buttons: HTMLElement): () => void {
-    let inView = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const accept = (accepted: boolean): void => {
-      card.keysAccepted = accepted;
-      card.element.dataset['keys'] = accepted ? 'accepted' : 'ignored';
-      if (accepted) card.hint.textContent = '';
+  private takeKeysWhenSeen(card: Card, buttons: HTMLElement[]): () => void {
+    const inView = new Set<Element>();
+    const timers = new Map<HTMLElement, ReturnType<typeof setTimeout>>();
+    const takeKeys = (button: HTMLElement, taking: boolean): void => {
+      if (taking) this.takingKeys.add(button);
+      else this.takingKeys.delete(button);
+      button.dataset['keys'] = taking ? 'accepted' : 'ignored';
+      if (taking) card.hint.textContent = '';
     };
     const update = (): void => {
-      if (!inView || document.visibilityState !== 'visible') {
-        clearTimeout(timer);
-        timer = undefined;
-        accept(false);
-      } else if (!card.keysAccepted && timer === undefined) {
-        timer = setTimeout(() => {
-          timer = undefined;
-          accept(true);
-        }, this.keyDelayMs);
+      for (const button of buttons) {
+        if (!inView.has(button) || document.visibilityState !== 'visible') {
+          clearTimeout(timers.get(button));
+          timers.delete(button);
+          takeKeys(button, false);
+        } else if (!this.takingKeys.has(button) && !timers.has(button)) {
+          const timer = setTimeout(() => {
+            timers.delete(button);
+            takeKeys(button, true);
+          }, this.keyDelayMs);
+          timers.set(button, timer);
+        }
       }
     };
     const observer = new IntersectionObserver(
       (entries) => {
-        for (const entry of entries) inView = entry.intersectionRatio >= IN_VIEW;
+        for (const entry of entries) {
+          if (entry.intersectionRatio >= IN_VIEW) inView.add(entry.target);
+          else inView.delete(entry.target);
+        }
         update();
       },
       { threshold: [0, IN_VIEW, 1] },
     );
-    observer.observe(buttons);
+    for (const button of buttons) observer.observe(button);
     document.addEventListener('visibilitychange', update);
     return () => {
       observer.disconnect();
       document.removeEventListener('visibilitychange', update);
-      clearTimeout(timer);
+      for (const timer of timers.values()) clearTimeout(timer);
     };
   }
 }

@@ -30,8 +30,14 @@ class FakeIntersectionObserver {
     this.disconnected = true;
   }
 
+  /** Every target is that share on screen. */
   seen(ratio: number): void {
     this.callback(this.targets.map((target) => ({ target, intersectionRatio: ratio, isIntersecting: ratio > 0 })));
+  }
+
+  /** One target is that share on screen (the others did not change). */
+  seenOne(target: Element, ratio: number): void {
+    this.callback([{ target, intersectionRatio: ratio, isIntersecting: ratio > 0 }]);
   }
 }
 
@@ -139,7 +145,7 @@ describe('Chat approval cards', () => {
     assert.equal(card(message).getAttribute('aria-label'), 'Allow bash to run this command?');
   });
 
-  it('ignores Enter and Space on an approving button until the card has been in view for the delay; then they answer', async () => {
+  it('ignores Enter and Space on an approving button until it has been in view for the delay; then they answer', async () => {
     const message = request('bash', { command: 'make deploy' });
     cards.show(message);
     await pause(DELAY_MS * 2);
@@ -147,13 +153,26 @@ describe('Chat approval cards', () => {
     FakeIntersectionObserver.last!.seen(1);
     assert.equal(cards.answers(button(message, 'allow-once'), keyClick()), false, 'a key answered right after the card came into view');
     assert.equal(cards.answers(button(message, 'allow-always'), keyClick()), false);
-    assert.equal(card(message).dataset['keys'], 'ignored');
+    assert.equal(button(message, 'allow-once').dataset['keys'], 'ignored');
     assert.match(card(message).querySelector('.approval-hint')!.textContent!, /^Not yet/);
     await pause(DELAY_MS * 2);
-    assert.equal(card(message).dataset['keys'], 'accepted');
+    assert.equal(button(message, 'allow-once').dataset['keys'], 'accepted');
     assert.equal(card(message).querySelector('.approval-hint')!.textContent, '');
     assert.equal(cards.answers(button(message, 'allow-once'), keyClick()), true);
     assert.equal(cards.answers(button(message, 'allow-always'), keyClick()), true);
+  });
+
+  it('lets each approving button take keys only after it has been in view itself (a narrow view wraps them out of sight)', async () => {
+    const message = request('bash', { command: 'make deploy' });
+    cards.show(message);
+    const observer = FakeIntersectionObserver.last!;
+    assert.deepEqual(observer.targets, [button(message, 'allow-once'), button(message, 'allow-always')]);
+    observer.seenOne(button(message, 'allow-once'), 1);
+    observer.seenOne(button(message, 'allow-always'), 0.5);
+    await pause(DELAY_MS * 2);
+    assert.equal(cards.answers(button(message, 'allow-once'), keyClick()), true);
+    assert.equal(cards.answers(button(message, 'allow-always'), keyClick()), false, 'a button half out of view took a key');
+    assert.equal(button(message, 'allow-always').dataset['keys'], 'ignored');
   });
 
   it('answers a pointer click on an approving button and any click on Deny at once', () => {
