@@ -79,6 +79,8 @@ describe('Chat approval cards', () => {
 
   const card = (message: ApprovalMessage): HTMLElement => container.querySelector(`[data-request="${message.requestId}"]`)!;
   const button = (message: ApprovalMessage, decision: string): HTMLButtonElement => card(message).querySelector(`button[data-decision="${decision}"]`)!;
+  /** Whether Enter or Space on the button answers the card. */
+  const byKey = (message: ApprovalMessage, decision = 'allow-once'): boolean => cards.answers(button(message, decision), keyClick());
   const texts = (element: Element, selector: string): string[] => Array.from(element.querySelectorAll(selector), (node) => node.textContent ?? '');
 
   before(async () => {
@@ -149,17 +151,17 @@ describe('Chat approval cards', () => {
     const message = request('bash', { command: 'make deploy' });
     cards.show(message);
     await pause(DELAY_MS * 2);
-    assert.equal(cards.answers(button(message, 'allow-once'), keyClick()), false, 'a key answered before the card was in view');
+    assert.equal(byKey(message), false, 'a key answered before the card was in view');
     FakeIntersectionObserver.last!.seen(1);
-    assert.equal(cards.answers(button(message, 'allow-once'), keyClick()), false, 'a key answered right after the card came into view');
-    assert.equal(cards.answers(button(message, 'allow-always'), keyClick()), false);
+    assert.equal(byKey(message), false, 'a key answered right after the card came into view');
+    assert.equal(byKey(message, 'allow-always'), false);
     assert.equal(button(message, 'allow-once').dataset['keys'], 'ignored');
     assert.match(card(message).querySelector('.approval-hint')!.textContent!, /^Not yet/);
     await pause(DELAY_MS * 2);
     assert.equal(button(message, 'allow-once').dataset['keys'], 'accepted');
     assert.equal(card(message).querySelector('.approval-hint')!.textContent, '');
-    assert.equal(cards.answers(button(message, 'allow-once'), keyClick()), true);
-    assert.equal(cards.answers(button(message, 'allow-always'), keyClick()), true);
+    assert.equal(byKey(message), true);
+    assert.equal(byKey(message, 'allow-always'), true);
   });
 
   it('lets each approving button take keys only after it has been in view itself (a narrow view wraps them out of sight)', async () => {
@@ -170,8 +172,8 @@ describe('Chat approval cards', () => {
     observer.seenOne(button(message, 'allow-once'), 1);
     observer.seenOne(button(message, 'allow-always'), 0.5);
     await pause(DELAY_MS * 2);
-    assert.equal(cards.answers(button(message, 'allow-once'), keyClick()), true);
-    assert.equal(cards.answers(button(message, 'allow-always'), keyClick()), false, 'a button half out of view took a key');
+    assert.equal(byKey(message), true);
+    assert.equal(byKey(message, 'allow-always'), false, 'a button half out of view took a key');
     assert.equal(button(message, 'allow-always').dataset['keys'], 'ignored');
   });
 
@@ -179,7 +181,7 @@ describe('Chat approval cards', () => {
     const message = request('write', { path: 'a.txt', content: 'a' });
     cards.show(message);
     assert.equal(cards.answers(button(message, 'allow-once'), pointerClick()), true);
-    assert.equal(cards.answers(button(message, 'deny'), keyClick()), true);
+    assert.equal(byKey(message, 'deny'), true);
   });
 
   it('waits again when the buttons leave the view (scrolled away, chat hidden) before keys count', async () => {
@@ -188,19 +190,19 @@ describe('Chat approval cards', () => {
     const observer = FakeIntersectionObserver.last!;
     observer.seen(1);
     await pause(DELAY_MS * 2);
-    assert.equal(cards.answers(button(message, 'allow-once'), keyClick()), true);
+    assert.equal(byKey(message), true);
     observer.seen(0.5);
-    assert.equal(cards.answers(button(message, 'allow-once'), keyClick()), false, 'keys counted while the buttons were half out of view');
+    assert.equal(byKey(message), false, 'keys counted while the buttons were half out of view');
     observer.seen(1);
-    assert.equal(cards.answers(button(message, 'allow-once'), keyClick()), false, 'keys counted at once when the buttons came back');
+    assert.equal(byKey(message), false, 'keys counted at once when the buttons came back');
     await pause(DELAY_MS * 2);
-    assert.equal(cards.answers(button(message, 'allow-once'), keyClick()), true);
+    assert.equal(byKey(message), true);
     setVisibility('hidden');
-    assert.equal(cards.answers(button(message, 'allow-once'), keyClick()), false, 'keys counted while the chat was hidden');
+    assert.equal(byKey(message), false, 'keys counted while the chat was hidden');
     setVisibility('visible');
-    assert.equal(cards.answers(button(message, 'allow-once'), keyClick()), false, 'keys counted at once when the chat was shown again');
+    assert.equal(byKey(message), false, 'keys counted at once when the chat was shown again');
     await pause(DELAY_MS * 2);
-    assert.equal(cards.answers(button(message, 'allow-once'), keyClick()), true);
+    assert.equal(byKey(message), true);
   });
 
   it('stops watching a removed card, and gives the focus back to the input only when the card held it', () => {
