@@ -17,6 +17,12 @@ export const BASH_NOT_CONFINED = 'The command starts in the workspace folder but
 /** The start of a file's content shown before it is written (its size is always given). */
 const PREVIEW_LINES = 20;
 const PREVIEW_CHARS = 4000;
+/**
+ * The most of one text shown whole (a command, a path, a replacement). Far more than anyone reads
+ * before approving, and a bound on the card's work when a hostile reply sends megabytes; past it
+ * the card says how much it does not show.
+ */
+const MAX_SHOWN_CHARS = 100_000;
 
 export function approvalView(toolName: string, args: { [key: string]: Json }): ApprovalView {
   const string = (key: string): string | undefined => (typeof args[key] === 'string' ? (args[key] as string) : undefined);
@@ -28,7 +34,7 @@ export function approvalView(toolName: string, args: { [key: string]: Json }): A
         title: 'Allow bash to run this command?',
         note: BASH_NOT_CONFINED,
         fields: [
-          ...(command !== undefined ? [{ label: 'Command', text: command }] : []),
+          ...(command !== undefined ? [whole('Command', command)] : []),
           ...(typeof timeout === 'number' ? [{ label: 'Stopped after (seconds)', text: String(timeout) }] : []),
         ],
       };
@@ -38,16 +44,22 @@ export function approvalView(toolName: string, args: { [key: string]: Json }): A
       const content = string('content');
       return {
         title: 'Allow write to create or replace this file?',
-        fields: [...(path !== undefined ? [{ label: 'Path', text: path }] : []), ...(content !== undefined ? [contentPreview(content)] : [])],
+        fields: [...(path !== undefined ? [whole('Path', path)] : []), ...(content !== undefined ? [contentPreview(content)] : [])],
       };
     }
     case 'edit': {
       const path = string('path');
-      return { title: 'Allow edit to change this file?', fields: [...(path !== undefined ? [{ label: 'Path', text: path }] : []), ...replacementFields(args)] };
+      return { title: 'Allow edit to change this file?', fields: [...(path !== undefined ? [whole('Path', path)] : []), ...replacementFields(args)] };
     }
     default:
       return { title: `Allow ${toolName}?`, fields: [{ label: 'Arguments', text: formatArgs(args) }] };
   }
+}
+
+/** The text in full, unless it is beyond all reading: then its start, saying how much is left out. */
+function whole(label: string, text: string): ApprovalField {
+  const shown = cutAtCodePoint(text, MAX_SHOWN_CHARS);
+  return shown.length === text.length ? { label, text } : { label, text: shown, more: `… ${count(text.length - shown.length, 'more character')} not shown` };
 }
 
 function contentPreview(content: string): ApprovalField {
@@ -75,8 +87,8 @@ function replacementFields(args: { [key: string]: Json }): ApprovalField[] {
   }
   const numbered = (label: string, index: number): string => (edits.length === 1 ? label : `${label} (${index + 1} of ${edits.length})`);
   return edits.flatMap((edit, index) => [
-    { label: numbered('Replace', index), text: edit.oldText },
-    { label: numbered('With', index), text: edit.newText },
+    whole(numbered('Replace', index), edit.oldText),
+    whole(numbered('With', index), edit.newText),
   ]);
 }
 

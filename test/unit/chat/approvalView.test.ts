@@ -53,6 +53,14 @@ describe('approval view: what a tool call asks to approve, in full', () => {
     assert.deepEqual(approvalView('bash', { command: 42 }).fields, []);
   });
 
+  it('shows a command of any sane length whole, and says how much of a megabyte-long one it leaves out', () => {
+    const long = 'echo x && '.repeat(9_000);
+    assert.deepEqual(approvalView('bash', { command: long }).fields, [{ label: 'Command', text: long }]);
+    const huge = 'a'.repeat(1_000_000);
+    assert.deepEqual(approvalView('bash', { command: huge }).fields, [{ label: 'Command', text: 'a'.repeat(100_000), more: '… 900000 more characters not shown' }]);
+    assert.deepEqual(approvalView('edit', { path: 'p', edits: [{ oldText: huge, newText: 'b' }] }).fields[1], { label: 'Replace', text: 'a'.repeat(100_000), more: '… 900000 more characters not shown' });
+  });
+
   it('gives any other tool all its arguments', () => {
     assert.deepEqual(approvalView('deploy', { target: 'prod' }), { title: 'Allow deploy?', fields: [{ label: 'Arguments', text: '{\n  "target": "prod"\n}' }] });
   });
