@@ -1,8 +1,8 @@
-// Tool approvals asked in the chat: a card with three buttons per request, the answer back to the
-// agent. Requests still waiting are shown again after the webview reloads, and denied when the run
-// ends or the chat goes away (an unanswered approval never blocks a run).
+// Tool approvals asked in the chat: a card per request saying what the call would do, its answer
+// back to the agent. Requests still waiting are shown again after the webview reloads, and denied
+// when the run ends or the chat goes away (an unanswered approval never blocks a run).
 import type { ApprovalCallback, ApprovalDecision } from '../core/agent/tools/tool';
-import { formatArgs, summarizeArgs } from '../core/chat';
+import { approvalView, formatArgs, summarizeArgs } from '../core/chat';
 import type { ApprovalMessage, HostToWebviewMessage } from '../shared/protocol';
 
 export class ChatApprovals {
@@ -17,13 +17,15 @@ export class ChatApprovals {
 
   readonly ask: ApprovalCallback = (request) => {
     const requestId = `approval-${++this.counter}`;
+    const { toolName, args, protectedPath } = request;
     const message: ApprovalMessage = {
       type: 'approval',
       requestId,
-      toolName: request.toolName,
-      summary: summarizeArgs(request.toolName, request.args),
-      args: formatArgs(request.args),
-      ...(request.protectedPath !== undefined ? { protectedPath: request.protectedPath } : {}),
+      toolName,
+      summary: summarizeArgs(toolName, args),
+      view: approvalView(toolName, args, protectedPath),
+      args: formatArgs(args),
+      ...(protectedPath !== undefined ? { protectedPath } : {}),
     };
     return new Promise<ApprovalDecision>((resolve) => {
       this.pending.set(requestId, { message, resolve });

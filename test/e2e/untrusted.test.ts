@@ -29,14 +29,14 @@ function toolNames(server: FakeAnthropic): string[] {
 
 /** Types into the chat's input once its script has drawn, and presses Enter. */
 async function send(chat: Frame, prompt: string): Promise<void> {
-  await chat.waitForFunction(() => (document.getElementById('conversation')?.childElementCount ?? 0) > 0 || document.querySelector('.empty-state') !== null, undefined, { timeout: 30_000 });
+  await chat.waitForFunction(() => (document.getElementById('conversation')?.childElementCount ?? 0) > 0 || document.querySelector('.empty-state') !== null);
   const input = chat.locator('textarea:visible').first();
   await input.fill(prompt);
   await input.press('Enter');
 }
 
 async function waitForChatText(chat: Frame, shown: string): Promise<void> {
-  await poll(`the chat to show "${shown}"`, 60_000, async () => ((await chat.locator('#conversation').innerText().catch(() => '')).includes(shown) ? true : undefined));
+  await poll(`the chat to show "${shown}"`, async () => ((await chat.locator('#conversation').innerText().catch(() => '')).includes(shown) ? true : undefined));
 }
 
 describe('Untrusted workspace', () => {
@@ -81,10 +81,10 @@ describe('Untrusted workspace', () => {
   it("opens in Restricted Mode; the chat shows the untrusted banner and a prompt is sent with no tools, to the user's endpoint, without the folder's model settings", async () => {
     const page = workbench().page;
     // The harness really left the folder untrusted.
-    await page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor({ timeout: 30_000 });
+    await page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor();
     await workbench().openArbor();
     const chat = await workbench().chatFrame();
-    await chat.locator('.banner', { hasText: BANNER }).waitFor({ timeout: 30_000 });
+    await chat.locator('.banner', { hasText: BANNER }).waitFor();
 
     server!.script(text('Untrusted: a plain answer.'));
     await send(chat, 'Untrusted: read package.json please');
@@ -103,7 +103,7 @@ describe('Untrusted workspace', () => {
     await chat.getByRole('button', { name: 'Manage Workspace Trust' }).click();
     // VS Code's Workspace Trust editor: its "Trust" button trusts the folder.
     await page.getByRole('button', { name: /^Trust( Folder)?$/ }).first().click();
-    await chat.locator('.banner', { hasText: BANNER }).waitFor({ state: 'detached', timeout: 30_000 });
+    await chat.locator('.banner', { hasText: BANNER }).waitFor({ state: 'detached' });
 
     // Trusted, the folder's model settings apply; its endpoint and its approvals never do.
     const planted = path.join(workbench().workspaceDir, 'planted-by-trusted-folder.txt');

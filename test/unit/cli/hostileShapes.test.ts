@@ -104,8 +104,10 @@ for (const shape of SHAPES) {
         const compact = await arbor('compact', file, '--keep-recent', '1000', '--base-url', server().url);
         // Either it compacted, or it said in one line why there is nothing to compact.
         assert.match(compact.code === 0 ? compact.stdout : compact.stderr, compact.code === 0 ? /^compacted: / : /^arbor compact: .*Nothing to compact/);
-        const run = await arbor('run', file, 'go on', '--tools', 'read', '--base-url', server().url, '--json');
-        assert.equal(run.stderr, '');
+        const folder = tmp();
+        const run = await arbor('run', file, 'go on', '--tools', 'read', '--cwd', folder, '--base-url', server().url, '--json');
+        // The header names the folder the session was started in; the tools work where told.
+        assert.equal(run.stderr, `arbor run: the tools work in ${folder}, not in /work/project where the session was started (--cwd DIR chooses)\n`);
         assert.equal((JSON.parse(run.stdout) as { reply: string }).reply, 'All right.');
         assert.equal(run.code, 0);
       } finally {
