@@ -85,7 +85,7 @@ const NOT_A_FILE_WORDS: Record<NotAFileKind, string> = {
   pipe: 'a named pipe (FIFO)',
   device: 'a device',
   socket: 'a socket',
-  other: 'something other than a file',
+  other: 'a special file',
 };
 
 /** The kind of a name that stat says is not a regular file. */

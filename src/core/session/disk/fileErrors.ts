@@ -1,5 +1,5 @@
 /** The typed error of the session file layer, and how a failed open or read becomes one. */
-import { UnsafeFileError } from '../../util/safeFiles';
+import { describeNotAFile, UnsafeFileError } from '../../util/safeFiles';
 
 export type SessionFileErrorReason = 'not-found' | 'not-a-session' | 'is-directory' | 'not-a-file' | 'too-large' | 'unreadable' | 'changed-on-disk';
 
@@ -31,4 +31,10 @@ export function readFailure(file: string, error: unknown): SessionFileError {
 
 function isDirectory(file: string, cause: unknown): SessionFileError {
   return new SessionFileError('is-directory', file, `${file} is a directory, not a session file`, { cause });
+}
+
+/** What a session file refused as 'not-a-file' is instead ("a named pipe (FIFO)", "a device" …), for messages. */
+export function notAFileWords(error: SessionFileError): string {
+  const { cause } = error;
+  return describeNotAFile(cause instanceof UnsafeFileError && cause.kind ? cause.kind : 'other');
 }

@@ -9,7 +9,7 @@
  */
 import { constants } from 'node:buffer';
 import type { FileHandle } from 'node:fs/promises';
-import { openRegularFile, UnsafeFileError } from '../../util/safeFiles';
+import { openRegularFile, readRange, UnsafeFileError } from '../../util/safeFiles';
 import { readFailure, SessionFileError } from './fileErrors';
 
 /**
@@ -18,6 +18,8 @@ import { readFailure, SessionFileError } from './fileErrors';
  * anything is read, instead of reading it all and failing.
  */
 export const MAX_SESSION_BYTES = constants.MAX_STRING_LENGTH;
+/** The same, in whole megabytes, as messages say it. */
+export const MAX_SESSION_MEGABYTES = Math.floor(MAX_SESSION_BYTES / 2 ** 20);
 
 /** A handle to read the session file `file` (the caller closes it); refused with a SessionFileError. */
 export async function openSessionToRead(file: string): Promise<FileHandle> {
@@ -25,6 +27,18 @@ export async function openSessionToRead(file: string): Promise<FileHandle> {
     return await openRegularFile(file, { followLinks: true, maxBytes: MAX_SESSION_BYTES });
   } catch (error) {
     if (!(error instanceof UnsafeFileError) || error.reason !== 'too-large') throw readFailure(file, error);
-    throw new SessionFileError('too-large', file, `${file} is larger than ${Math.round(MAX_SESSION_BYTES / 2 ** 20)} MB, the most Arbor reads as a session`, { cause: error });
+    throw new SessionFileError('too-large', file, `${file} is larger than ${MAX_SESSION_MEGABYTES} MB, the most Arbor reads as a session`, { cause: error });
+  }
+}
+
+/** The bytes of the session file `file`, as much as it held when opened; refused as openSessionToRead refuses. */
+export async function readSessionBytes(file: string): Promise<Buffer> {
+  const handle = await openSessionToRead(file);
+  try {
+    return await readRange(handle, 0, (await handle.stat()).size);
+  } catch (error) {
+    throw readFailure(file, error);
+  } finally {
+    await handle.close();
   }
 }

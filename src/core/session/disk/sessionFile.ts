@@ -27,7 +27,7 @@ import { readRange, writeNewFile } from '../../util/safeFiles';
 
 export const systemClock = (): Date => new Date();
 
-export { SessionFileError, type SessionFileErrorReason } from './fileErrors';
+export { notAFileWords, SessionFileError, type SessionFileErrorReason } from './fileErrors';
 
 /** What was found while reading a file; nothing in it was dropped from the file itself. */
 export interface LoadReport {
