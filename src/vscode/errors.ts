@@ -1,7 +1,7 @@
 // One place that turns errors into words for the user; the log gets the technical details.
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
-import { SessionFileError } from '../core/session';
+import { MAX_SESSION_MEGABYTES, notAFileWords, SessionFileError } from '../core/session';
 import { errorDetail, errorMessage } from '../core/util/errors';
 
 export function userMessage(error: unknown): string {
@@ -14,6 +14,10 @@ export function userMessage(error: unknown): string {
         return `${name} is not a session file: its first line is not a session header.`;
       case 'is-directory':
         return `${name} is a folder, not a session file.`;
+      case 'not-a-file':
+        return `${name} is ${notAFileWords(error)}, not a regular file: Arbor opens only regular files as sessions.`;
+      case 'too-large':
+        return `${name} is larger than ${MAX_SESSION_MEGABYTES} MB, the most Arbor opens as a session.`;
       case 'unreadable':
         return `The session file ${name} could not be read.`;
     }
