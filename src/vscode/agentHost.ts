@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { AgentEvent, AgentLogger, AgentSession } from '../core/agent';
 import type { ApprovalCallback, ApprovalDecision } from '../core/agent/tools/tool';
-import type { NavigateResult } from '../core/compaction';
+import type { NavigateResult } from '../core/navigation';
 import type { Session } from '../core/session';
 import type { ContextStatus } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';

@@ -9,7 +9,8 @@
  * `abort()` stops the stream or the running tool; what was received is kept as an `aborted`
  * reply and every tool call gets a result, so the next request is valid.
  */
-import { DEFAULT_COMPACTION_SETTINGS, navigateTree, type CompactionModel, type CompactionSettings, type NavigateResult, type Summarizer } from '../compaction';
+import { DEFAULT_COMPACTION_SETTINGS, type CompactionModel, type CompactionSettings, type Summarizer } from '../compaction';
+import { navigateTree, type NavigateResult } from '../navigation';
 import type { LlmProvider, ModelInfo, ThinkingLevel } from '../llm/provider';
 import { providerSummarizer } from '../llm/summarizer';
 import type { Session } from '../session';

@@ -31,11 +31,11 @@ import {
   DEFAULT_COMPACTION_SETTINGS,
   dropOrphanToolResults,
   findCutPoint,
-  navigationTarget,
   prepareBranchEntries,
   prepareCompaction,
   serializeConversation,
 } from '../../../src/core/compaction';
+import { navigationTarget } from '../../../src/core/navigation';
 import { calibrationSamples, contextStatus, createTokenizerEstimator, getLastAssistantUsage, piEstimator, type TokenEstimator } from '../../../src/core/tokens';
 import { convertMessages } from '../../../src/core/llm/anthropic/convert';
 import { contextMessageText, entryPreview } from '../../../src/cli/describe';

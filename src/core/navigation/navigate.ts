@@ -7,9 +7,7 @@
  */
 import { messageRole, messageText, SessionError, type Session, type SessionEntry } from '../session';
 import type { TokenEstimator } from '../tokens';
-import { collectEntriesForBranchSummary } from './branchEntries';
-import { generateBranchSummary } from './branchSummary';
-import { CompactionError, type Summarizer } from './summarizer';
+import { collectEntriesForBranchSummary, CompactionError, generateBranchSummary, type Summarizer } from '../compaction';
 
 export interface NavigationTarget {
   /** The new position (null: before the first entry). */
