@@ -2,8 +2,23 @@
 // time (only the levels VS Code asks for are built), long levels paged into groups, and after each
 // change only the levels it touched are refreshed (core's refreshForAdded decides which).
 import * as vscode from 'vscode';
-import { LazyDisplayTree, type LazyDisplayNode, type Session, type SessionChange, type SessionEntry } from '../../core/session';
-import { anchorOf, DEFAULT_TREE_FILTER, groupParts, groupsAround, hiddenBy, levelParts, refreshForAdded, toolCallFor, type GroupDirection, type LevelPart, type TreeFilter, type TreeRefresh } from '../../core/tree';
+import type { Session, SessionChange, SessionEntry } from '../../core/session';
+import {
+  anchorOf,
+  DEFAULT_TREE_FILTER,
+  groupParts,
+  groupsAround,
+  hiddenBy,
+  LazyDisplayTree,
+  levelParts,
+  refreshForAdded,
+  toolCallFor,
+  type GroupDirection,
+  type LazyDisplayNode,
+  type LevelPart,
+  type TreeFilter,
+  type TreeRefresh,
+} from '../../core/sessionTree';
 import type { CurrentSession } from '../currentSession';
 import { entryTreeItem, groupTreeItem } from './treeItem';
 
