@@ -256,17 +256,20 @@ export class AgentSession {
     upToEntryId?: string,
   ): Promise<{ continueAfterMs: number | undefined } | undefined> {
     const info = this.modelInfo();
-    const request = {
-      reason,
-      willRetry,
-      model: this.compactionModel(),
-      thinkingLevel: this.thinking,
-      modelReasoning: info?.supportsThinking ?? false,
-      maxOutputTokens: info?.maxOutputTokens,
-      customInstructions,
-      upToEntryId,
-    };
-    const result = await this.withStopper(runSignal, (signal) => this.compaction.run({ ...request, signal }, this.queue.size > 0));
+    const result = await this.withStopper(runSignal, (signal) =>
+      this.compaction.run({
+        reason,
+        willRetry,
+        model: this.compactionModel(),
+        thinkingLevel: this.thinking,
+        modelReasoning: info?.supportsThinking ?? false,
+        maxOutputTokens: info?.maxOutputTokens,
+        customInstructions,
+        upToEntryId,
+        hasQueuedInput: this.queue.size > 0,
+        signal,
+      }),
+    );
     this.emitTokens();
     return result;
   }

@@ -2,7 +2,7 @@
  * What an `AgentSession` tells the UI. Every event is incremental — the entry just appended, the
  * text just streamed — so a view follows a run without ever rebuilding the branch.
  */
-import type { CompactionEvent } from '../compaction';
+import type { CompactionEvent } from './compactionControl';
 import type { AssistantMessage, Json, SessionEntry } from '../session';
 import type { ContextStatus } from '../tokens';
 import type { ToolResult } from './tools/tool';

@@ -18,4 +18,3 @@ export * from './branchEntries';
 export * from './branchSummary';
 export * from './overflow';
 export * from './trigger';
-export * from './run';

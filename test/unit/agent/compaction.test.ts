@@ -5,7 +5,7 @@ import type { LlmRequest } from '../../../src/core/llm/provider';
 import { inMemorySession, type LlmMessage, type Session } from '../../../src/core/session';
 import { steppingClock } from '../../support/builders';
 import { echoTool } from './support/fakeTools';
-import { call, calls, failure, replyUsage, ScriptedProvider, text, type Script } from './support/scriptedProvider';
+import { call, calls, failure, hangAfter, replyUsage, ScriptedProvider, text, type Script } from './support/scriptedProvider';
 
 const LONG = 'x'.repeat(400); // 100 tokens by pi's estimate
 
@@ -139,6 +139,21 @@ describe('AgentSession compaction', () => {
     assert.equal(entry.type, 'compaction');
     assert.equal((entry as { firstKeptEntryId?: string }).firstKeptEntryId, u3!.id);
     assert.deepEqual(session.buildContext().messages.map((m) => m.role), ['compactionSummary', 'user', 'assistant', 'user', 'assistant']);
+  });
+
+  it('stops the running reply before a manual compaction, which then starts and ends', async () => {
+    let streaming!: () => void;
+    const started = new Promise<void>((resolve) => (streaming = resolve));
+    const { session, agent, events } = await setup([hangAfter('I will start by', () => streaming()), text('SUMMARY')]);
+    const run = agent.prompt('a long task');
+    await started;
+    await agent.compact();
+    await run;
+    const order = events.filter((e) => e.type === 'run_end' || e.type === 'compaction_start' || e.type === 'compaction_end').map((e) => e.type);
+    assert.deepEqual(order, ['run_end', 'compaction_start', 'compaction_end']);
+    const stopped = session.getBranch().find((e) => e.type === 'message' && (e.message as { stopReason?: string }).stopReason === 'aborted');
+    assert.ok(stopped, 'the stopped reply is kept');
+    assert.equal(session.getEntry(session.leafId!)!.type, 'compaction');
   });
 
   it('queues a prompt sent during a manual compaction and sends it afterwards from the compacted context (J.99)', async () => {

@@ -1,78 +1,89 @@
 import { strict as assert } from 'node:assert';
-import { DEFAULT_COMPACTION_SETTINGS, runCompaction, type CompactionEvent } from '../../../src/core/compaction';
+import { CompactionControl, ContextTracker, type CompactionEvent, type CompactionRun, type CompactionRunReason } from '../../../src/core/agent';
+import { DEFAULT_COMPACTION_SETTINGS, type Summarizer } from '../../../src/core/compaction';
+import type { Session } from '../../../src/core/session';
+import { piEstimator } from '../../../src/core/tokens';
 import { appendTurns, memorySession } from '../../support/builders';
-import { sessionWithHistory } from './support/history';
-import { hangingSummarizer, ScriptedSummarizer } from './support/scriptedSummarizer';
+import { sessionWithHistory } from '../compaction/support/history';
+import { hangingSummarizer, ScriptedSummarizer } from '../compaction/support/scriptedSummarizer';
 
 const settings = { ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens: 500 };
-
 
 /** Events without the (large) result object, which is checked separately. */
 const brief = (events: CompactionEvent[]): unknown[] => events.map((event) => (event.type === 'compaction_end' ? { ...event, result: event.result ? 'result' : undefined } : event));
 
-describe('a compaction run: events, stopping the turn, messages (COMPACTION §5, §16)', () => {
-  it('stops the running turn first, then emits start and end with the result for a manual run (J.93)', async () => {
+/** The agent's compaction control on `session`, its events collected in `events`. */
+function control(session: Session, summarizer: Summarizer, events: CompactionEvent[]): CompactionControl {
+  return new CompactionControl({
+    session,
+    tracker: new ContextTracker(session),
+    summarizer,
+    settings,
+    estimator: piEstimator,
+    calibration: undefined,
+    now: () => Date.now(),
+    emit: (event) => events.push(event),
+  });
+}
+
+function run(reason: CompactionRunReason, extra: Partial<CompactionRun> = {}): CompactionRun {
+  return {
+    reason,
+    willRetry: false,
+    model: { provider: 'anthropic', id: 'claude-sonnet-4-5' },
+    thinkingLevel: 'off',
+    modelReasoning: false,
+    maxOutputTokens: undefined,
+    hasQueuedInput: false,
+    signal: new AbortController().signal,
+    ...extra,
+  };
+}
+
+describe('the agent running a compaction: events, outcome, messages', () => {
+  it('emits start and end with the result for a manual run, and writes the compaction', async () => {
     const session = await sessionWithHistory();
-    const order: string[] = [];
     const events: CompactionEvent[] = [];
-    const outcome = await runCompaction(session, {
-      settings,
-      reason: 'manual',
-      summarizer: new ScriptedSummarizer(() => ({ text: 'S' })),
-      stopRunningTurn: () => void order.push('stop turn'),
-      emit: (event) => {
-        order.push(event.type);
-        events.push(event);
-      },
-    });
-    assert.deepEqual(order, ['stop turn', 'compaction_start', 'compaction_end']);
+    const next = await control(session, new ScriptedSummarizer(() => ({ text: 'S' })), events).run(run('manual'));
     assert.deepEqual(brief(events), [
       { type: 'compaction_start', reason: 'manual' },
       { type: 'compaction_end', reason: 'manual', result: 'result', aborted: false, willRetry: false },
     ]);
-    assert.equal(outcome?.kind, 'compacted');
+    assert.deepEqual(next, { continueAfterMs: undefined });
     assert.equal(session.getEntry(session.leafId!)!.type, 'compaction');
   });
 
-  it('does not stop the turn for an automatic run, and passes willRetry through for overflow recovery', async () => {
+  it('passes willRetry through for overflow recovery and says to continue afterwards', async () => {
     const session = await sessionWithHistory();
-    let stopped = false;
     const events: CompactionEvent[] = [];
-    await runCompaction(session, {
-      settings,
-      reason: 'overflow',
-      willRetry: true,
-      summarizer: new ScriptedSummarizer(() => ({ text: 'S' })),
-      stopRunningTurn: () => void (stopped = true),
-      emit: (event) => events.push(event),
-    });
-    assert.equal(stopped, false);
+    const next = await control(session, new ScriptedSummarizer(() => ({ text: 'S' })), events).run(run('overflow', { willRetry: true }));
     assert.deepEqual(brief(events).at(-1), { type: 'compaction_end', reason: 'overflow', result: 'result', aborted: false, willRetry: true });
+    assert.deepEqual(next, { continueAfterMs: 100 });
   });
 
-  it('reports a cancelled manual run as aborted, rejects with "Compaction cancelled" and writes nothing (J.94)', async () => {
+  it('reports a cancelled manual run as aborted, rejects with "Compaction cancelled" and writes nothing', async () => {
     const session = await sessionWithHistory();
     const entries = session.entries.length;
     const controller = new AbortController();
     const events: CompactionEvent[] = [];
-    const running = runCompaction(session, { settings, reason: 'manual', summarizer: hangingSummarizer(), signal: controller.signal, emit: (e) => events.push(e) });
+    const running = control(session, hangingSummarizer(), events).run(run('manual', { signal: controller.signal }));
     setTimeout(() => controller.abort(), 5);
     await assert.rejects(running, { message: 'Compaction cancelled' });
     assert.deepEqual(events.at(-1), { type: 'compaction_end', reason: 'manual', aborted: true, willRetry: false });
     assert.equal(session.entries.length, entries);
   });
 
-  it('ends a cancelled automatic run with aborted: true and does not reject (J.94)', async () => {
+  it('ends a cancelled automatic run with aborted: true and does not reject', async () => {
     const session = await sessionWithHistory();
     const controller = new AbortController();
     const events: CompactionEvent[] = [];
-    const running = runCompaction(session, { settings, reason: 'threshold', summarizer: hangingSummarizer(), signal: controller.signal, emit: (e) => events.push(e) });
+    const running = control(session, hangingSummarizer(), events).run(run('threshold', { signal: controller.signal }));
     setTimeout(() => controller.abort(), 5);
     assert.equal(await running, undefined);
     assert.deepEqual(events.at(-1), { type: 'compaction_end', reason: 'threshold', aborted: true, willRetry: false });
   });
 
-  it('words failures as pi does for each reason (§5 step 13)', async () => {
+  it('words failures as pi does for each reason', async () => {
     const failing = new ScriptedSummarizer(() => {
       throw new Error('boom');
     });
@@ -84,7 +95,7 @@ describe('a compaction run: events, stopping the turn, messages (COMPACTION §5,
     for (const reason of ['manual', 'threshold', 'overflow'] as const) {
       const session = await sessionWithHistory();
       const events: CompactionEvent[] = [];
-      const running = runCompaction(session, { settings, reason, summarizer: failing, emit: (e) => events.push(e) });
+      const running = control(session, failing, events).run(run(reason));
       if (reason === 'manual') await assert.rejects(running, { message: 'Summarization failed: boom' });
       else assert.equal(await running, undefined);
       assert.deepEqual(events.at(-1), { type: 'compaction_end', reason, aborted: false, willRetry: false, errorMessage: expected[reason] });
@@ -96,7 +107,7 @@ describe('a compaction run: events, stopping the turn, messages (COMPACTION §5,
     const small = memorySession();
     await appendTurns(small, 1);
     const events: CompactionEvent[] = [];
-    await assert.rejects(runCompaction(small, { settings, reason: 'manual', summarizer: new ScriptedSummarizer(), emit: (e) => events.push(e) }), {
+    await assert.rejects(control(small, new ScriptedSummarizer(), events).run(run('manual')), {
       message: 'Nothing to compact (all of it fits in the recent messages kept verbatim)',
     });
     assert.deepEqual(events.at(-1), {
@@ -106,9 +117,13 @@ describe('a compaction run: events, stopping the turn, messages (COMPACTION §5,
       willRetry: false,
       errorMessage: 'Compaction failed: Nothing to compact (all of it fits in the recent messages kept verbatim)',
     });
+    const empty = memorySession();
     const autoEvents: CompactionEvent[] = [];
-    const outcome = await runCompaction(memorySession(), { settings, reason: 'threshold', summarizer: new ScriptedSummarizer(), emit: (e) => autoEvents.push(e) });
-    assert.deepEqual(outcome, { kind: 'nothing-to-compact', reason: 'empty-session' });
-    assert.deepEqual(autoEvents.at(-1), { type: 'compaction_end', reason: 'threshold', aborted: false, willRetry: false });
+    assert.equal(await control(empty, new ScriptedSummarizer(), autoEvents).run(run('threshold')), undefined);
+    assert.deepEqual(autoEvents, [
+      { type: 'compaction_start', reason: 'threshold' },
+      { type: 'compaction_end', reason: 'threshold', aborted: false, willRetry: false },
+    ]);
+    assert.equal(empty.entries.length, 0);
   });
 });
