@@ -38,8 +38,6 @@ export interface AgentHostDeps {
 export class AgentHost implements vscode.Disposable {
   private readonly events = new vscode.EventEmitter<AgentEvent>();
   readonly onEvent = this.events.event;
-  private readonly sessionChanged = new vscode.EventEmitter<Session | undefined>();
-  readonly onDidChangeSession = this.sessionChanged.event;
   private readonly stateChanged = new vscode.EventEmitter<ChatHostState>();
   readonly onDidChangeState = this.stateChanged.event;
   private readonly focusRequested = new vscode.EventEmitter<void>();
@@ -66,7 +64,9 @@ export class AgentHost implements vscode.Disposable {
     const { log } = deps;
     this.logger = { debug: (m) => log.debug(m), info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) };
     this.disposables.push(
-      deps.current.onDidReplace((session) => this.sessionReplaced(session)),
+      deps.current.follow((event) => {
+        if (event.kind === 'replaced') this.sessionReplaced(event.session);
+      }),
       deps.keys.onDidChange(() => this.fireState()),
       onDidChangeConfig(() => this.fireState()),
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.fireState()),
@@ -193,7 +193,6 @@ export class AgentHost implements vscode.Disposable {
     this.dropAgent();
     for (const disposable of this.disposables) disposable.dispose();
     this.events.dispose();
-    this.sessionChanged.dispose();
     this.stateChanged.dispose();
     this.focusRequested.dispose();
     this.inputRequested.dispose();
@@ -288,7 +287,6 @@ export class AgentHost implements vscode.Disposable {
   private sessionReplaced(session: Session | undefined): void {
     if (this.agent && this.agent.agent.session !== session) this.dropAgent();
     this.allowedForSession = new Set();
-    this.sessionChanged.fire(session);
     this.fireState();
   }
 

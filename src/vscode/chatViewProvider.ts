@@ -6,10 +6,11 @@
 import * as vscode from 'vscode';
 import type { AgentEvent } from '../core/agent';
 import { applyDelta, branchWindow, buildItems, itemUpdate, resultView, startReply, windowBefore, type AssistantItem, type ReplyDelta } from '../core/chat';
-import type { Session, SessionChange } from '../core/session';
+import type { SessionChange } from '../core/session';
 import { errorMessage } from '../core/util/errors';
 import { CHAT_COMMANDS, isWebviewToHostMessage, type ChatCommandId, type HostToWebviewMessage, type NoticeAction, type WebviewToHostMessage } from '../shared/protocol';
 import type { AgentHost } from './agentHost';
+import type { CurrentSession, CurrentSessionEvent } from './currentSession';
 import { ChatApprovals } from './chatApprovals';
 import { chatHtml } from './chatHtml';
 import { PromptError } from './errors';
@@ -22,7 +23,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private queue: HostToWebviewMessage[] = [];
   private readonly disposables: vscode.Disposable[] = [];
   private viewDisposables: vscode.Disposable[] = [];
-  private sessionSubscription: vscode.Disposable | undefined;
   /** The reply being streamed, kept so that a webview loaded mid-reply gets it in `reset`. */
   private streaming: AssistantItem | undefined;
   private compacting = false;
@@ -38,11 +38,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly host: AgentHost,
+    current: CurrentSession,
     private readonly log: vscode.LogOutputChannel,
   ) {
     this.disposables.push(
       host.onEvent((event) => this.agentEvent(event)),
-      host.onDidChangeSession((session) => this.sessionChanged(session)),
+      current.follow((event) => this.sessionEvent(event)),
       host.onDidChangeState(() => this.postStatus()),
       host.onDidRequestInputFocus(() => void this.focusInput()),
       host.onDidRequestInput((text) => void this.showInInput(text)),
@@ -51,7 +52,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         if (editor) this.lastEditor = editor;
       }),
     );
-    this.watchSession(host.session);
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -82,7 +82,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   dispose(): void {
     this.approvals.denyAll();
-    this.sessionSubscription?.dispose();
     this.disposeView();
     this.disposables.forEach((disposable) => disposable.dispose());
   }
@@ -137,17 +136,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   // ---- the session and the agent -----------------------------------------------------------------
 
-  private sessionChanged(session: Session | undefined): void {
-    this.watchSession(session);
+  private sessionEvent(event: CurrentSessionEvent): void {
+    if (event.kind === 'changed') return this.sessionChange(event.change);
+    // Another session: the whole branch again, and the reply of the old one is no longer streaming here.
     this.streaming = undefined;
     this.postReset();
     this.postStatus();
-  }
-
-  private watchSession(session: Session | undefined): void {
-    this.sessionSubscription?.dispose();
-    const subscription = session?.onDidChange((change) => this.sessionChange(change));
-    this.sessionSubscription = subscription ? new vscode.Disposable(() => subscription.dispose()) : undefined;
   }
 
   private sessionChange(change: SessionChange): void {

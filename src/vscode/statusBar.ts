@@ -3,11 +3,12 @@
 // one reading; while a reply streams, core's LiveMeter adds the streamed text and throttles redraws.
 import * as vscode from 'vscode';
 import type { AgentEvent } from '../core/agent';
-import { messageRole, type Session } from '../core/session';
+import { messageRole } from '../core/session';
 import { LiveMeter, meterDetails, meterText, type MeterLevel, type MeterReading, type MeterSettings, type MeterTimers } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';
 import type { AgentHost } from './agentHost';
 import { onDidChangeConfig, readConfig } from './config';
+import type { CurrentSession } from './currentSession';
 
 const COMPACT_COMMAND = 'arbor.compactSession';
 
@@ -30,19 +31,20 @@ export class TokenStatusBar implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
   /** Answers to `host.status()` can arrive out of order; only the latest request's is drawn. */
   private request = 0;
-  private moves: { dispose(): void } | undefined;
 
   constructor(
     private readonly host: AgentHost,
+    current: CurrentSession,
     private readonly log: vscode.LogOutputChannel,
   ) {
     this.item.name = 'Arbor Context Tokens';
     this.item.command = { command: COMPACT_COMMAND, title: 'Compact Session' };
     this.subscriptions = [
       host.onEvent((event) => this.agentEvent(event)),
-      host.onDidChangeSession((session) => {
-        this.watchMoves(session);
-        this.refresh();
+      // Another session, or a move (the tree, Undo Compaction, following another writer): the
+      // context changed without an agent event, so the meter reads it again.
+      current.follow((event) => {
+        if (event.kind === 'replaced' || event.change.kind === 'move') this.refresh();
       }),
       // Model, window overrides, estimator, compaction settings: a new agent, a new reading.
       onDidChangeConfig(() => {
@@ -50,26 +52,12 @@ export class TokenStatusBar implements vscode.Disposable {
         this.refresh();
       }),
     ];
-    this.watchMoves(host.session);
-    this.refresh();
   }
 
   dispose(): void {
-    this.moves?.dispose();
     for (const subscription of this.subscriptions) subscription.dispose();
     this.meter.dispose();
     this.item.dispose();
-  }
-
-  /**
-   * A move (the tree, Undo Compaction, following another writer) changes the context without an
-   * agent event: the meter reads it again.
-   */
-  private watchMoves(session: Session | undefined): void {
-    this.moves?.dispose();
-    this.moves = session?.onDidChange((change) => {
-      if (change.kind === 'move') this.refresh();
-    });
   }
 
   private agentEvent(event: AgentEvent): void {

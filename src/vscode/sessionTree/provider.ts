@@ -56,7 +56,6 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<TreeElement>
   /** Fires after the display was rebuilt for a change (the position may have moved). */
   readonly onDidRefresh = this.refreshed.event;
   private session: Session | undefined;
-  private sessionSubscription: { dispose(): void } | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
   private display: LazyDisplayTree | undefined;
   private mark: string | null = null;
@@ -71,8 +70,7 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<TreeElement>
     current: CurrentSession,
     private filter: TreeFilter = DEFAULT_TREE_FILTER,
   ) {
-    this.subscriptions.push(current.onDidReplace((session) => this.attach(session)));
-    this.attach(current.session);
+    this.subscriptions.push(current.follow((event) => (event.kind === 'replaced' ? this.attach(event.session) : this.onChange(event.change))));
   }
 
   get currentFilter(): TreeFilter {
@@ -123,16 +121,13 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<TreeElement>
   }
 
   dispose(): void {
-    this.sessionSubscription?.dispose();
     this.subscriptions.forEach((subscription) => subscription.dispose());
     this.changed.dispose();
     this.refreshed.dispose();
   }
 
   private attach(session: Session | undefined): void {
-    this.sessionSubscription?.dispose();
     this.session = session;
-    this.sessionSubscription = session?.onDidChange((change) => this.onChange(change));
     this.elements.clear();
     this.rebuild();
     this.fire({ kind: 'all' });
