@@ -44,7 +44,7 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
     chat,
     tree,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chat),
-    new TokenStatusBar(host, current, log),
+    new TokenStatusBar(host, current),
     // Another program writing to the current session: read in, told, followed when it continues ours.
     new OtherWriters(current, host, log),
     new SessionWatcher(current, log),

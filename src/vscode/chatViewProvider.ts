@@ -4,7 +4,7 @@
 // until the webview listens, and every `ready` (first load, shown again after being hidden, window
 // reload) is answered with the status, the branch and any approval still waiting.
 import * as vscode from 'vscode';
-import type { AgentEvent } from '../core/agent';
+import { isAnswering, type AgentEvent } from '../core/agent';
 import { applyDelta, branchWindow, buildItems, itemUpdate, resultView, startReply, windowBefore, type AssistantItem, type ReplyDelta } from '../core/chat';
 import type { SessionChange } from '../core/session';
 import { errorMessage } from '../core/util/errors';
@@ -25,7 +25,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private viewDisposables: vscode.Disposable[] = [];
   /** The reply being streamed, kept so that a webview loaded mid-reply gets it in `reset`. */
   private streaming: AssistantItem | undefined;
-  private compacting = false;
   private promptsInFlight = 0;
   private lastFailedPrompt: string | undefined;
   private readonly approvals = new ChatApprovals(
@@ -104,13 +103,13 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.post({
       type: 'status',
       status: {
-        running: state.running,
-        queued: state.queued,
+        running: isAnswering(state.agent),
+        queued: state.agent.queued,
         trusted: state.trusted,
         hasKey: state.hasKey,
         model: state.model,
         ...(state.toolsOff ? { toolsOff: state.toolsOff } : {}),
-        compacting: this.compacting,
+        compacting: state.agent.phase.kind === 'compacting',
         hasSession: this.host.session !== undefined,
       },
     });
@@ -181,11 +180,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         return this.post({ type: 'tool', toolCallId: event.toolCallId, phase: 'update', result: resultView(event.partial) });
       case 'tool_end':
         return this.post({ type: 'tool', toolCallId: event.toolCallId, phase: 'end', result: resultView(event.result) });
-      case 'compaction_start':
       case 'compaction_end':
-        this.compacting = event.type === 'compaction_start';
-        if (event.type === 'compaction_end' && event.errorMessage && !event.aborted) this.notice('error', event.errorMessage);
-        return this.postStatus();
+        if (event.errorMessage && !event.aborted) this.notice('error', event.errorMessage);
+        return;
       case 'run_end':
         return this.runEnded(event.unsent);
       case 'error':

@@ -21,8 +21,6 @@ export class OtherWriters implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private appendedGate = new BurstGate(BURST_QUIET_MS, Date.now);
   private replacedGate = new BurstGate(BURST_QUIET_MS, Date.now);
-  /** Compaction moves nothing but appends at the position when done: no following meanwhile. */
-  private compacting = false;
 
   constructor(
     current: CurrentSession,
@@ -32,9 +30,6 @@ export class OtherWriters implements vscode.Disposable {
     this.disposables.push(
       current.follow((event) => {
         if (event.kind === 'replaced') this.watch(event.session, event.scope);
-      }),
-      host.onEvent((event) => {
-        if (event.type === 'compaction_start' || event.type === 'compaction_end') this.compacting = event.type === 'compaction_start';
       }),
     );
   }
@@ -72,7 +67,8 @@ export class OtherWriters implements vscode.Disposable {
   }
 
   private follow(session: Session, fresh: readonly SessionEntry[]): void {
-    const busy = this.host.state.running || this.compacting;
+    // Busy: a run, a compaction (it appends at the position when done) or a move of our own.
+    const busy = this.host.state.agent.phase.kind !== 'idle';
     const target = followTarget({ tree: session.tree, leafId: session.leafId, fresh, busy });
     if (target === undefined) return;
     this.log.info(`Session ${session.id}: following the other program's continuation to entry ${target}`);

@@ -19,7 +19,6 @@ import {
   type CompactionDecision,
   type CompactionModel,
   type CompactionResult,
-  type CompactionSettings,
   type CompactionTrigger,
   type Summarizer,
 } from '../compaction';
@@ -27,6 +26,7 @@ import type { Session } from '../session';
 import type { TokenCalibration, TokenEstimator } from '../tokens';
 import { errorMessage } from '../util/errors';
 import type { ContextTracker } from './contextTracker';
+import type { LiveConfiguration } from './liveConfiguration';
 
 export type CompactionRunReason = 'manual' | 'threshold' | 'overflow';
 
@@ -45,9 +45,8 @@ export interface CompactionControlOptions {
   session: Session;
   tracker: ContextTracker;
   summarizer: Summarizer;
-  settings: CompactionSettings;
-  estimator: TokenEstimator;
-  calibration: TokenCalibration | undefined;
+  /** The settings, estimator and calibration as configured now (read at each use: they change between runs). */
+  config: Pick<LiveConfiguration, 'compaction' | 'estimator' | 'calibration'>;
   now: () => number;
   emit: (event: CompactionEvent) => void;
 }
@@ -79,6 +78,7 @@ const FAILURE_PREFIX: Record<CompactionRunReason, string> = {
 export class CompactionControl {
   readonly guard = new AutoCompactionGuard();
 
+  /** The guard lives as long as the agent: new settings between runs do not reset it. */
   constructor(private readonly options: CompactionControlOptions) {}
 
   decide(trigger: CompactionTrigger, model: CompactionModel): CompactionDecision {
@@ -88,7 +88,7 @@ export class CompactionControl {
       messages: view.messages,
       latestCompaction: view.latestCompaction,
       model,
-      settings: this.options.settings,
+      settings: this.options.config.compaction,
       guard: this.guard,
       generation: view.generation,
       measure: this.measure(),
@@ -127,7 +127,8 @@ export class CompactionControl {
 
   /** The compaction itself: its result, or undefined when an automatic run found nothing to do (a manual one throws why). */
   private async compact(run: CompactionRun): Promise<CompactionResult | undefined> {
-    const { settings, estimator, now, summarizer } = this.options;
+    const { now, summarizer } = this.options;
+    const { compaction: settings, estimator } = this.options.config;
     const outcome = await compactSession(this.options.session, {
       settings,
       summarizer,
@@ -154,7 +155,7 @@ export class CompactionControl {
       willRetry: run.willRetry,
       messages: this.options.tracker.current().messages,
       model: run.model,
-      settings: this.options.settings,
+      settings: this.options.config.compaction,
       guard: this.guard,
       hasQueuedMessages: run.hasQueuedInput,
       measure: this.measure(),
@@ -163,7 +164,7 @@ export class CompactionControl {
   }
 
   private measure(): { estimator: TokenEstimator; calibration?: TokenCalibration } {
-    const { estimator, calibration } = this.options;
+    const { estimator, calibration } = this.options.config;
     return calibration ? { estimator, calibration } : { estimator };
   }
 }

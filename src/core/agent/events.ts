@@ -3,6 +3,7 @@
  * text just streamed — so a view follows a run without ever rebuilding the branch.
  */
 import type { CompactionEvent } from './compactionControl';
+import type { AgentState } from './runState';
 import type { AssistantMessage, Json, SessionEntry } from '../session';
 import type { ContextStatus } from '../tokens';
 import type { ToolResult } from './tools/tool';
@@ -26,10 +27,10 @@ export type AgentEvent =
   | { type: 'tool_update'; toolCallId: string; partial: ToolResult }
   | { type: 'tool_end'; toolCallId: string; toolName: string; result: ToolResult }
   | CompactionEvent
-  /** The context size changed (after a reply, a compaction, a move): the meter's reading. */
+  /** The context size may have changed (an entry added, a reply, a compaction, a move, new settings): the meter's reading. */
   | { type: 'tokens'; status: ContextStatus }
-  /** Inputs waiting for the running turn to end. */
-  | { type: 'queue'; queued: readonly string[] }
+  /** What the agent does changed (idle, running, compacting, navigating), or the inputs waiting for it. */
+  | { type: 'state'; state: AgentState }
   /** Something failed; `message` is meant for the user. */
   | { type: 'error'; reason: string; message: string };
 

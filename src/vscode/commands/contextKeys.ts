@@ -1,5 +1,6 @@
 // The context keys the manifest's `when` clauses read: arbor.hasSession, arbor.running.
 import * as vscode from 'vscode';
+import { isAnswering } from '../../core/agent';
 import type { CommandDeps } from './deps';
 
 export function trackContextKeys(deps: Pick<CommandDeps, 'host' | 'current'>): vscode.Disposable[] {
@@ -9,6 +10,6 @@ export function trackContextKeys(deps: Pick<CommandDeps, 'host' | 'current'>): v
     deps.current.follow((event) => {
       if (event.kind === 'replaced') set('arbor.hasSession', event.session !== undefined);
     }),
-    deps.host.onDidChangeState((state) => set('arbor.running', state.running)),
+    deps.host.onDidChangeState((state) => set('arbor.running', isAnswering(state.agent))),
   ];
 }

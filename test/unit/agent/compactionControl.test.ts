@@ -1,9 +1,10 @@
 import { strict as assert } from 'node:assert';
 import { CompactionControl, ContextTracker, type CompactionEvent, type CompactionRun, type CompactionRunReason } from '../../../src/core/agent';
-import { DEFAULT_COMPACTION_SETTINGS, type Summarizer } from '../../../src/core/compaction';
+import { DEFAULT_COMPACTION_SETTINGS, type CompactionSettings, type Summarizer } from '../../../src/core/compaction';
 import type { Session } from '../../../src/core/session';
 import { piEstimator } from '../../../src/core/tokens';
-import { appendTurns, memorySession } from '../../support/builders';
+import { appendTurns, assistant, memorySession, usage, user } from '../../support/builders';
+import { chars } from '../compaction/support/path';
 import { sessionWithHistory } from '../compaction/support/history';
 import { hangingSummarizer, ScriptedSummarizer } from '../compaction/support/scriptedSummarizer';
 
@@ -13,14 +14,12 @@ const settings = { ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens: 500 };
 const brief = (events: CompactionEvent[]): unknown[] => events.map((event) => (event.type === 'compaction_end' ? { ...event, result: event.result ? 'result' : undefined } : event));
 
 /** The agent's compaction control on `session`, its events collected in `events`. */
-function control(session: Session, summarizer: Summarizer, events: CompactionEvent[]): CompactionControl {
+function control(session: Session, summarizer: Summarizer, events: CompactionEvent[], compaction: CompactionSettings = settings): CompactionControl {
   return new CompactionControl({
     session,
     tracker: new ContextTracker(session),
     summarizer,
-    settings,
-    estimator: piEstimator,
-    calibration: undefined,
+    config: { compaction, estimator: piEstimator, calibration: undefined },
     now: () => Date.now(),
     emit: (event) => events.push(event),
   });
@@ -125,5 +124,26 @@ describe('the agent running a compaction: events, outcome, messages', () => {
       { type: 'compaction_end', reason: 'threshold', aborted: false, willRetry: false },
     ]);
     assert.equal(empty.entries.length, 0);
+  });
+
+  it('keeps its guard when the settings change: a compaction that left the context over the threshold is not repeated before new messages', async () => {
+    // A 3000-token window, 2000 reserved: over 1000 tokens compacts; the reply kept verbatim reported 2510.
+    const session = memorySession();
+    await appendTurns(session, 3);
+    await session.appendMessage(user(chars(4000)));
+    await session.appendMessage(assistant('latest answer', { usage: usage(2500, 10) }));
+    const small = { ...settings, reserveTokens: 2000 };
+    const model = { provider: 'anthropic', id: 'claude-sonnet-4-5', contextWindow: 3000 };
+    const config = { compaction: small, estimator: piEstimator, calibration: undefined };
+    const compaction = new CompactionControl({ session, tracker: new ContextTracker(session), summarizer: new ScriptedSummarizer(() => ({ text: 'S' })), config, now: () => Date.now(), emit: () => undefined });
+    await compaction.run(run('threshold', { model }));
+    assert.equal(session.getEntry(session.leafId!)!.type, 'compaction');
+    // A reply newer than the compaction, over the threshold, and no message added since.
+    const fresh = assistant('still long', { usage: usage(1500, 10), timestamp: Date.parse('2030-01-01T00:00:00.000Z') });
+    const decide = () => compaction.decide({ point: 'agent-end', assistant: fresh }, model);
+    assert.deepEqual(decide(), { kind: 'none', why: 'waiting-for-new-messages' });
+    // New settings between runs (the agent's configuration changes in place).
+    config.compaction = { ...small, keepRecentTokens: 400 };
+    assert.deepEqual(decide(), { kind: 'none', why: 'waiting-for-new-messages' });
   });
 });
