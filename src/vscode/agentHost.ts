@@ -3,7 +3,7 @@
 // change), its events re-fired, prompts sent or queued, tool approvals routed to whoever asks the
 // user (the chat's cards). What the agent is doing is the agent's own state: the host only reads it.
 import * as vscode from 'vscode';
-import { IDLE_STATE, type AgentEvent, type AgentLogger, type AgentSession, type AgentState } from '../core/agent';
+import { IDLE_STATE, watchFirstReply, type AgentEvent, type AgentLogger, type AgentSession, type AgentState } from '../core/agent';
 import type { ApprovalCallback, ApprovalDecision } from '../core/agent/tools/tool';
 import type { NavigateResult } from '../core/navigation';
 import type { Session } from '../core/session';
@@ -14,8 +14,7 @@ import { agentConfiguration, configurationSignature, createAgent, type AgentInpu
 import { askInDialog } from './approvalDialog';
 import { onDidChangeConfig, readConfig } from './config';
 import type { CurrentSession } from './currentSession';
-import { noKeyError, PromptError } from './errors';
-import { watchFirstReply } from './promptWatch';
+import { noKeyError, noSessionError, promptFailure } from './errors';
 import type { ApiKeyStore } from './secrets';
 import { workspaceSessionsFolder, type SessionsFolder } from './sessionsFolder';
 
@@ -106,7 +105,7 @@ export class AgentHost implements vscode.Disposable {
    */
   async prompt(text: string): Promise<void> {
     const agent = await this.ensureAgent();
-    const accepted = agent.isRunning ? Promise.resolve() : watchFirstReply(agent, { baseUrl: readConfig().baseUrl });
+    const accepted = agent.isRunning ? Promise.resolve() : watchFirstReply(agent).catch((error: unknown) => Promise.reject(promptFailure(error, readConfig().baseUrl)));
     agent.prompt(text).catch((error: unknown) => this.deps.log.error(`The prompt failed: ${errorMessage(error)}`));
     await accepted;
   }
@@ -245,7 +244,7 @@ export class AgentHost implements vscode.Disposable {
     }
     for (;;) {
       const slot = this.slot;
-      if (!slot) throw new PromptError('no-session', 'No session is open.');
+      if (!slot) throw noSessionError();
       slot.agent ??= this.build(slot);
       const agent = await slot.agent;
       if (slot !== this.slot) continue;
@@ -303,7 +302,7 @@ export class AgentHost implements vscode.Disposable {
 
   private requireSession(): Session {
     const session = this.session;
-    if (!session) throw new PromptError('no-session', 'No session is open.');
+    if (!session) throw noSessionError();
     return session;
   }
 

@@ -1,6 +1,7 @@
 // One place that turns errors into words for the user; the log gets the technical details.
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
+import { UnansweredPromptError, type AgentErrorReason } from '../core/agent';
 import { SessionFileError } from '../core/session';
 import { errorDetail, errorMessage } from '../core/util/errors';
 
@@ -46,6 +47,10 @@ export class PromptError extends Error {
 
 export const SET_KEY_COMMAND = { id: 'arbor.setApiKey', title: 'Set Anthropic API Key' };
 
+export function noSessionError(): PromptError {
+  return new PromptError('no-session', 'No session is open.');
+}
+
 export function noKeyError(): PromptError {
   return new PromptError(
     'no-key',
@@ -54,18 +59,43 @@ export function noKeyError(): PromptError {
   );
 }
 
-/** The words for a failed first request, by the provider's reason (see core/llm/anthropic/errors.ts). */
-export function promptFailure(reason: string, detail: string, baseUrl: string | undefined): PromptError {
+/** A prompt that got no reply (core's `UnansweredPromptError`, or anything else thrown), as the chat shows it. */
+export function promptFailure(error: unknown, baseUrl: string | undefined): PromptError {
+  if (error instanceof PromptError) return error;
+  if (!(error instanceof UnansweredPromptError)) return new PromptError('failed', `The prompt could not be sent: ${errorMessage(error)}`);
+  const { reason, detail } = error;
   switch (reason) {
     case 'auth':
-      return new PromptError('auth', `The Anthropic API refused the key. Set a valid one, then send again. (${detail})`, SET_KEY_COMMAND);
+      return new PromptError('auth', runFailureText(reason, detail, baseUrl), SET_KEY_COMMAND);
     case 'network':
-      return new PromptError('network', `Arbor could not reach the Anthropic API${baseUrl ? ` at ${baseUrl}` : ''}. Check the connection and the arbor.baseUrl setting, then send again.`);
+      return new PromptError('network', runFailureText(reason, detail, baseUrl));
     case 'server':
     case 'overloaded':
     case 'rate-limit':
-      return new PromptError('server', `The Anthropic API did not answer: ${detail}. Send again in a moment.`);
+      return new PromptError('server', runFailureText(reason, detail, baseUrl));
     default:
-      return new PromptError('failed', `The request failed: ${detail}`);
+      return new PromptError('failed', runFailureText(reason, detail, baseUrl));
+  }
+}
+
+/** Why a run failed, in words (`detail` is what the failing part said). */
+export function runFailureText(reason: AgentErrorReason, detail: string, baseUrl?: string): string {
+  switch (reason) {
+    case 'auth':
+      return `The Anthropic API refused the key. Set a valid one, then send again. (${detail})`;
+    case 'network':
+      return `Arbor could not reach the Anthropic API${baseUrl ? ` at ${baseUrl}` : ''}. Check the connection and the arbor.baseUrl setting, then send again.`;
+    case 'server':
+    case 'overloaded':
+    case 'rate-limit':
+      return `The Anthropic API did not answer: ${detail}. Send again in a moment.`;
+    case 'context-overflow':
+      return `The conversation is too long for the model, even after compacting it. ${detail}`;
+    case 'write-failed':
+      return `The session file could not be written: ${detail}`;
+    case 'internal':
+      return `Something went wrong in Arbor: ${detail}`;
+    default:
+      return `The request failed: ${detail}`;
   }
 }

@@ -2,9 +2,11 @@
  * `arbor run <file> <prompt> [--tools LIST] [--yes]`: one non-interactive agent run appended to
  * the session (a missing file becomes a new session in the current folder). Only the tools in
  * LIST are offered (default: all); bash, edit and write are refused unless `--yes` approves them.
- * Needs `ANTHROPIC_API_KEY`. Exit code 1 when the run ended with an error.
+ * Needs `ANTHROPIC_API_KEY`. Exit code 1 when the run ended with an error. A prompt that got no
+ * reply at all is undone as the chat does it: it stays in the file on a branch of its own, and the
+ * position goes back to where it was sent from, so that running it again does not repeat it.
  */
-import { AgentSession, type AgentEvent } from '../../core/agent';
+import { AgentSession, UnansweredPromptError, watchFirstReply, type AgentErrorReason, type AgentEvent } from '../../core/agent';
 import { createTools, UnknownToolError } from '../../core/agent/tools/registry';
 import { openSessionFile, textParts, type AssistantMessage, type Usage } from '../../core/session';
 import { stringFlag } from '../args';
@@ -20,6 +22,10 @@ export interface RunReport {
   /** The replies' usage added up. */
   usage: Pick<Usage, 'input' | 'output' | 'cacheRead' | 'cacheWrite' | 'totalTokens'>;
   error?: string;
+  /** Why the run failed (with `error`). */
+  reason?: AgentErrorReason;
+  /** The prompt got no reply: the position went back to before it. */
+  unanswered?: true;
 }
 
 export const runCommand: Command = {
@@ -46,16 +52,30 @@ export const runCommand: Command = {
       root: session.cwd,
     });
     const report = collect(agent);
+    // Settles once the reply began, or once the position went back after a prompt that got none.
+    const answered = watchFirstReply(agent).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     await agent.prompt(prompt);
+    const unanswered = await answered;
     agent.dispose();
-    const result = report();
+    await session.sync();
+    const result = { ...report(), ...(unanswered instanceof UnansweredPromptError ? { unanswered: true as const } : {}) };
     return {
       exitCode: result.error === undefined ? EXIT_OK : EXIT_PROBLEM,
       json: () => result,
-      text: () => `${result.reply}\n${result.error !== undefined ? `error: ${result.error}\n` : ''}`,
+      text: () => `${result.reply}\n${failureText(result)}`,
     };
   },
 };
+
+/** The error line (with its reason), and what became of a prompt that got no reply. */
+function failureText(result: RunReport): string {
+  if (result.error === undefined) return '';
+  const line = `error (${result.reason ?? 'unknown'}): ${result.error}\n`;
+  return result.unanswered ? `${line}The prompt got no reply: it stays in the session on a branch of its own, and the position is back where it was sent from.\n` : line;
+}
 
 function chooseTools(list: string | undefined) {
   const names = list === undefined ? undefined : list.split(',').map((name) => name.trim()).filter((name) => name !== '');
@@ -72,10 +92,10 @@ function collect(agent: AgentSession): () => RunReport {
   const entryIds: string[] = [];
   const usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0 };
   let last: AssistantMessage | undefined;
-  let error: string | undefined;
+  let error: { message: string; reason: AgentErrorReason } | undefined;
   agent.onEvent((event: AgentEvent) => {
     if (event.type === 'entry_appended') entryIds.push(event.entry.id);
-    else if (event.type === 'error') error = event.message;
+    else if (event.type === 'error') error = { message: event.message, reason: event.reason };
     else if (event.type === 'reply_end') {
       last = event.message;
       usage.input += event.message.usage.input;
@@ -85,5 +105,5 @@ function collect(agent: AgentSession): () => RunReport {
       usage.totalTokens += event.message.usage.totalTokens ?? 0;
     }
   });
-  return () => ({ reply: last ? textParts(last.content).join('\n') : '', entryIds, usage, ...(error !== undefined ? { error } : {}) });
+  return () => ({ reply: last ? textParts(last.content).join('\n') : '', entryIds, usage, ...(error ? { error: error.message, reason: error.reason } : {}) });
 }

@@ -28,7 +28,7 @@ import type { AgentConfiguration, AgentSessionOptions } from './options';
 import { CompactionControl, type CompactionRunReason } from './compactionControl';
 import { ContextTracker } from './contextTracker';
 import { LiveConfiguration } from './liveConfiguration';
-import { silentLogger, type AgentEvent, type AgentLogger } from './events';
+import { silentLogger, type AgentErrorReason, type AgentEvent, type AgentLogger } from './events';
 import { RunState, type AgentPhase, type AgentState } from './runState';
 import { Stopper } from './stopper';
 import { TurnLoop } from './turnLoop';
@@ -316,7 +316,7 @@ export class AgentSession implements Disposable {
     this.events.fire(event);
   }
 
-  private fail(reason: string, error: unknown): void {
+  private fail(reason: AgentErrorReason, error: unknown): void {
     this.logger.error(`Agent run failed (${reason}): ${errorMessage(error)}`);
     this.emit({ type: 'error', reason, message: errorMessage(error) });
   }

@@ -4,6 +4,7 @@
  */
 import type { CompactionEvent } from './compactionControl';
 import type { AgentState } from './runState';
+import type { LlmErrorReason } from '../llm/provider';
 import type { AssistantMessage, Json, SessionEntry } from '../session';
 import type { ContextStatus } from '../tokens';
 import type { ToolResult } from './tools/tool';
@@ -31,8 +32,14 @@ export type AgentEvent =
   | { type: 'tokens'; status: ContextStatus }
   /** What the agent does changed (idle, running, compacting, navigating), or the inputs waiting for it. */
   | { type: 'state'; state: AgentState }
-  /** Something failed; `message` is meant for the user. */
-  | { type: 'error'; reason: string; message: string };
+  /** A run failed: `reason` says why (for the words the user reads), `message` what failed (for logs). */
+  | { type: 'error'; reason: AgentErrorReason; message: string };
+
+/**
+ * Why a run failed: the provider's reason; 'model-error' for a reply that ended in an error with no
+ * reason given (a refusal); the agent's own ('internal': its code threw; 'write-failed': the session file).
+ */
+export type AgentErrorReason = LlmErrorReason | 'model-error' | 'internal' | 'write-failed';
 
 /** The logger port (the glue passes its output channel). Never given message contents at info level. */
 export interface AgentLogger {

@@ -12,3 +12,4 @@ export * from './toolRunner';
 export * from './systemPrompt';
 export * from './runState';
 export * from './compactionControl';
+export * from './promptWatch';

@@ -5,6 +5,7 @@
  * turn and on an overflow error; the host runs it. The file is synced at the end of every turn.
  */
 import { findLastAssistant } from '../compaction';
+import type { LlmErrorReason } from '../llm/provider';
 import type { AssistantMessage, Session, ToolCall } from '../session';
 import { errorMessage } from '../util/errors';
 import type { CheckpointStore } from './checkpoint';
@@ -115,7 +116,7 @@ export class TurnLoop {
   }
 
   /** An error reply: overflow → compact and retry once (§4, §5.12); anything else ends the run. */
-  private async recoverFromError(message: AssistantMessage, reason: string | undefined, signal: AbortSignal): Promise<boolean> {
+  private async recoverFromError(message: AssistantMessage, reason: LlmErrorReason | undefined, signal: AbortSignal): Promise<boolean> {
     const decision = this.host.compaction.decide({ point: 'agent-end', assistant: message }, this.host.config.compactionModel());
     if (decision.kind === 'compact' && decision.reason === 'overflow') {
       const next = await this.host.compactNow('overflow', decision.willRetry, undefined, signal);
@@ -131,7 +132,7 @@ export class TurnLoop {
       this.host.emit({ type: 'error', reason: 'context-overflow', message: decision.message });
       return false;
     }
-    this.host.emit({ type: 'error', reason: reason ?? 'error', message: message.errorMessage ?? 'The model request failed' });
+    this.host.emit({ type: 'error', reason: reason ?? 'model-error', message: message.errorMessage ?? 'The model request failed' });
     return false;
   }
 
