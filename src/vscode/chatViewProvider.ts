@@ -13,7 +13,8 @@ import type { AgentHost } from './agentHost';
 import type { CurrentSession, CurrentSessionEvent } from './currentSession';
 import { ChatApprovals } from './chatApprovals';
 import { chatHtml } from './chatHtml';
-import { PromptError } from './errors';
+import { readConfig } from './config';
+import { automaticCompactionText, promptFailure, retryText, runFailureFix, runFailureText, userMessage, type FixCommand } from './errors';
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   static readonly viewType = 'arbor.chat';
@@ -173,7 +174,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         return this.delta({ kind: 'toolArgs', index: event.index, delta: event.delta });
       case 'reply_reset':
         this.streaming = undefined;
-        return this.post({ type: 'replyReset', message: `Retrying (attempt ${event.attempt}): ${event.message}` });
+        return this.post({ type: 'replyReset', message: retryText(event.attempt, event.reason, event.message) });
       case 'tool_start':
         return this.post({ type: 'tool', toolCallId: event.toolCallId, phase: 'start' });
       case 'tool_update':
@@ -181,13 +182,15 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'tool_end':
         return this.post({ type: 'tool', toolCallId: event.toolCallId, phase: 'end', result: resultView(event.result) });
       case 'compaction_end':
-        if (event.errorMessage && !event.aborted) this.notice('error', event.errorMessage);
+        // A manual compaction's failure is told by the command that ran it; an overflow that compacting
+        // once did not cure ends the run, whose error tells it.
+        if (event.error && event.reason !== 'manual' && event.error.reason !== 'overflow-recovery-failed') this.notice('error', automaticCompactionText(event.reason, event.error));
         return;
       case 'run_end':
         return this.runEnded(event.unsent);
       case 'error':
         // A prompt waiting for its first reply reports its failure itself (text back in the input).
-        if (this.promptsInFlight === 0) this.notice('error', event.message);
+        if (this.promptsInFlight === 0) this.notice('error', runFailureText(event.reason, event.message, readConfig().baseUrl), commandAction(runFailureFix(event.reason)));
         return;
       default:
         return;
@@ -218,7 +221,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     }
     void this.handle(message).catch((error: unknown) => {
       this.log.error(`Chat view ${message.type}: ${errorMessage(error)}`);
-      this.notice('error', error instanceof PromptError ? error.message : `Something went wrong: ${errorMessage(error)}`);
+      this.notice('error', userMessage(error));
     });
   }
 
@@ -279,8 +282,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       this.lastFailedPrompt = text;
       this.log.warn(`A prompt could not be sent: ${errorMessage(error)}`);
       this.post({ type: 'setInput', text });
-      const words = error instanceof PromptError ? error.message : `The prompt could not be sent: ${errorMessage(error)}`;
-      this.notice('error', words, actionFor(error));
+      const failure = promptFailure(error, readConfig().baseUrl);
+      this.notice('error', failure.message, commandAction(failure.command) ?? { kind: 'retry', label: 'Retry' });
     } finally {
       this.promptsInFlight--;
     }
@@ -332,10 +335,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 }
 
-/** The button under a failed prompt's notice: what fixes it (setting the key), else "Retry". */
-function actionFor(error: unknown): NoticeAction {
-  const command = error instanceof PromptError ? error.command : undefined;
+/** The button under a failure's notice that runs what fixes it (setting the key), when the chat may run that command. */
+function commandAction(fix: FixCommand | undefined): NoticeAction | undefined {
   const allowed: readonly string[] = CHAT_COMMANDS;
-  if (command && allowed.includes(command.id)) return { kind: 'command', label: command.title, command: command.id as ChatCommandId };
-  return { kind: 'retry', label: 'Retry' };
+  if (fix && allowed.includes(fix.id)) return { kind: 'command', label: fix.title, command: fix.id as ChatCommandId };
+  return undefined;
 }

@@ -38,7 +38,9 @@ export type CompactionEvent =
       result?: CompactionResult;
       aborted: boolean;
       willRetry: boolean;
+      /** pi's words for the failure (its payload); `error` carries the reason. */
       errorMessage?: string;
+      error?: CompactionError;
     };
 
 export interface CompactionControlOptions {
@@ -111,12 +113,12 @@ export class CompactionControl {
         return undefined;
       }
       result = compacted;
-    } catch (error) {
-      const cancelled = error instanceof CompactionError && error.reason === 'cancelled';
+    } catch (thrown) {
+      const error = asCompactionError(thrown);
       emit(
-        cancelled
+        error.reason === 'cancelled'
           ? { type: 'compaction_end', reason, aborted: true, willRetry: false }
-          : { type: 'compaction_end', reason, aborted: false, willRetry: false, errorMessage: FAILURE_PREFIX[reason] + errorMessage(error) },
+          : { type: 'compaction_end', reason, aborted: false, willRetry: false, errorMessage: FAILURE_PREFIX[reason] + error.message, error },
       );
       if (reason === 'manual') throw error;
       return undefined;
@@ -144,7 +146,7 @@ export class CompactionControl {
       now,
     });
     if (outcome.kind === 'compacted') return outcome.result;
-    if (run.reason === 'manual') throw new Error(NOTHING_TO_COMPACT_TEXT[outcome.reason]);
+    if (run.reason === 'manual') throw new CompactionError('nothing-to-compact', NOTHING_TO_COMPACT_TEXT[outcome.reason], { nothing: outcome.reason });
     return undefined;
   }
 
@@ -167,4 +169,9 @@ export class CompactionControl {
     const { estimator, calibration } = this.options.config;
     return calibration ? { estimator, calibration } : { estimator };
   }
+}
+
+/** Every failure of a compaction as a `CompactionError` with a reason (a write that failed, a bug: 'failed'). */
+function asCompactionError(error: unknown): CompactionError {
+  return error instanceof CompactionError ? error : new CompactionError('failed', errorMessage(error), { cause: error });
 }

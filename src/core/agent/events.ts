@@ -21,8 +21,8 @@ export type AgentEvent =
   | { type: 'thinking_delta'; index: number; delta: string }
   | { type: 'tool_call_start'; index: number; id: string; name: string }
   | { type: 'tool_call_delta'; index: number; delta: string }
-  /** The provider retries after a failure: drop what was shown of the reply so far. */
-  | { type: 'reply_reset'; attempt: number; delayMs: number; message: string }
+  /** The provider retries after a failure (`reason`): drop what was shown of the reply so far. */
+  | { type: 'reply_reset'; attempt: number; delayMs: number; reason: LlmErrorReason; message: string }
   | { type: 'reply_end'; message: AssistantMessage }
   | { type: 'tool_start'; toolCallId: string; toolName: string; args: { [key: string]: Json } }
   | { type: 'tool_update'; toolCallId: string; partial: ToolResult }

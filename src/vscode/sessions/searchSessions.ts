@@ -12,6 +12,7 @@ import { sessionFilesNewestFirst, type SessionFileStat } from '../../core/sessio
 import { sessionTitle } from '../../core/sessionList/row';
 import { errorMessage } from '../../core/util/errors';
 import { showFailure } from '../commands/notify';
+import { userMessage } from '../errors';
 import type { SessionsDeps } from './deps';
 import { sameFile } from './sessionArg';
 
@@ -109,7 +110,7 @@ async function runSearch(deps: SessionsDeps, pick: vscode.QuickPick<HitItem>, te
     else if (items.length >= MAX_RESULTS) pick.title = `Search Sessions: the first ${MAX_RESULTS} results`;
   } catch (error) {
     if (signal.aborted) return;
-    if (error instanceof SearchQueryError) pick.title = `Search Sessions: ${error.message}`;
+    if (error instanceof SearchQueryError) pick.title = `Search Sessions: ${userMessage(error)}`;
     else deps.log.warn(`Search failed: ${errorMessage(error)}`);
   } finally {
     if (!signal.aborted) pick.busy = false;

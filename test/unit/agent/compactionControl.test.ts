@@ -10,8 +10,13 @@ import { hangingSummarizer, ScriptedSummarizer } from '../compaction/support/scr
 
 const settings = { ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens: 500 };
 
-/** Events without the (large) result object, which is checked separately. */
-const brief = (events: CompactionEvent[]): unknown[] => events.map((event) => (event.type === 'compaction_end' ? { ...event, result: event.result ? 'result' : undefined } : event));
+/** Events without the (large) result object, and with the error's reason instead of the error. */
+const brief = (events: CompactionEvent[]): unknown[] =>
+  events.map((event) => {
+    if (event.type !== 'compaction_end') return event;
+    const { error, ...rest } = event;
+    return { ...rest, result: event.result ? 'result' : undefined, ...(error ? { error: error.reason } : {}) };
+  });
 
 /** The agent's compaction control on `session`, its events collected in `events`. */
 function control(session: Session, summarizer: Summarizer, events: CompactionEvent[], compaction: CompactionSettings = settings): CompactionControl {
@@ -82,7 +87,7 @@ describe('the agent running a compaction: events, outcome, messages', () => {
     assert.deepEqual(events.at(-1), { type: 'compaction_end', reason: 'threshold', aborted: true, willRetry: false });
   });
 
-  it('words failures as pi does for each reason', async () => {
+  it('words failures as pi does for each reason, and gives the error with its reason', async () => {
     const failing = new ScriptedSummarizer(() => {
       throw new Error('boom');
     });
@@ -95,26 +100,31 @@ describe('the agent running a compaction: events, outcome, messages', () => {
       const session = await sessionWithHistory();
       const events: CompactionEvent[] = [];
       const running = control(session, failing, events).run(run(reason));
-      if (reason === 'manual') await assert.rejects(running, { message: 'Summarization failed: boom' });
+      if (reason === 'manual') await assert.rejects(running, { name: 'CompactionError', reason: 'summarization-failed', message: 'Summarization failed: boom' });
       else assert.equal(await running, undefined);
-      assert.deepEqual(events.at(-1), { type: 'compaction_end', reason, aborted: false, willRetry: false, errorMessage: expected[reason] });
+      assert.deepEqual(brief(events).at(-1), { type: 'compaction_end', reason, result: undefined, aborted: false, willRetry: false, errorMessage: expected[reason], error: 'summarization-failed' });
       assert.equal(session.getEntry(session.leafId!)!.type, 'message');
     }
   });
 
-  it('tells a manual run why there is nothing to compact; an automatic run just ends', async () => {
+  it('tells a manual run why there is nothing to compact, as a reason; an automatic run just ends', async () => {
     const small = memorySession();
     await appendTurns(small, 1);
     const events: CompactionEvent[] = [];
     await assert.rejects(control(small, new ScriptedSummarizer(), events).run(run('manual')), {
+      name: 'CompactionError',
+      reason: 'nothing-to-compact',
+      nothing: 'empty-span',
       message: 'Nothing to compact (all of it fits in the recent messages kept verbatim)',
     });
-    assert.deepEqual(events.at(-1), {
+    assert.deepEqual(brief(events).at(-1), {
       type: 'compaction_end',
       reason: 'manual',
+      result: undefined,
       aborted: false,
       willRetry: false,
       errorMessage: 'Compaction failed: Nothing to compact (all of it fits in the recent messages kept verbatim)',
+      error: 'nothing-to-compact',
     });
     const empty = memorySession();
     const autoEvents: CompactionEvent[] = [];
