@@ -10,13 +10,16 @@ import type { Session } from '../core/session';
 import type { ContextStatus } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';
 import type { Scope } from '../core/util/scope';
-import { agentConfiguration, configurationSignature, createAgent, type AgentInputs } from './agentBuilder';
+import type { AgentInputs } from './agentBuilder';
 import { askInDialog } from './approvalDialog';
 import { onDidChangeConfig, readConfig } from './config';
 import type { CurrentSession } from './currentSession';
 import { noKeyError, noSessionError, promptFailure } from './errors';
 import type { ApiKeyStore } from './secrets';
+import { SessionAgent } from './sessionAgent';
 import { workspaceSessionsFolder, type SessionsFolder } from './sessionsFolder';
+
+type ApprovalRequest = Parameters<ApprovalCallback>[0];
 
 export interface ChatHostState {
   /** What the current session's agent is doing (idle when there is none yet). */
@@ -36,19 +39,6 @@ export interface AgentHostDeps {
   defaultSessionsRoot: string;
 }
 
-/** The agent of one session, for as long as that session is current. */
-interface AgentSlot {
-  session: Session;
-  scope: Scope;
-  /** Being built, or built; undefined after a build failed (the next use builds again). */
-  agent: Promise<AgentSession> | undefined;
-  /** Once built (the state and `stop` read it without waiting). */
-  ready: AgentSession | undefined;
-  /** What the agent was last configured from; configurations are applied one after the other. */
-  signature: string | undefined;
-  configuring: Promise<void>;
-}
-
 export class AgentHost implements vscode.Disposable {
   private readonly events = new vscode.EventEmitter<AgentEvent>();
   readonly onEvent = this.events.event;
@@ -61,7 +51,8 @@ export class AgentHost implements vscode.Disposable {
   /** Text for the chat's input (a tree row's user message): the chat view shows it and focuses its input. */
   readonly onDidRequestInput = this.inputRequested.event;
 
-  private slot: AgentSlot | undefined;
+  /** The current session's agent. */
+  private slot: SessionAgent | undefined;
   private creating: Promise<Session> | undefined;
   /** The last one registered asks; disposing it gives the word back to the one before. */
   private readonly approvalHandlers: ApprovalCallback[] = [];
@@ -157,7 +148,7 @@ export class AgentHost implements vscode.Disposable {
 
   /** Resolves when nothing runs and nothing is queued. */
   async whenIdle(): Promise<void> {
-    const agent = await this.slot?.agent?.catch(() => undefined);
+    const agent = await this.slot?.settled();
     await agent?.whenIdle();
   }
 
@@ -204,32 +195,10 @@ export class AgentHost implements vscode.Disposable {
 
   /** Another session (or none) is current: its own agent, whose end is the session's. */
   private sessionReplaced(session: Session | undefined, scope: Scope): void {
-    this.slot = session ? { session, scope, agent: undefined, ready: undefined, signature: undefined, configuring: Promise.resolve() } : undefined;
-    // Built now: the meter wants its reading, and a reply a dead process left half-streamed is recovered.
-    if (this.slot) this.slot.agent = this.build(this.slot);
+    const { log } = this.deps;
+    const deps = { inputs: () => this.inputs(), approve: (request: ApprovalRequest) => this.askApproval(request), logger: this.logger, log, onEvent: (event: AgentEvent) => this.agentEvent(event) };
+    this.slot = session ? new SessionAgent(session, scope, deps) : undefined;
     this.fireState();
-  }
-
-  private build(slot: AgentSlot): Promise<AgentSession> {
-    const building = (async () => {
-      const inputs = await this.inputs();
-      const agent = await createAgent({ session: slot.session, configuration: await agentConfiguration(inputs, slot.session, this.logger), approve: (request) => this.askApproval(request), logger: this.logger });
-      // Added to a scope that has ended (the session was replaced meanwhile), the agent is disposed at once.
-      slot.scope.add(agent);
-      if (slot.scope.isDisposed) return agent;
-      slot.signature = configurationSignature(inputs);
-      slot.ready = agent;
-      slot.scope.add(agent.onEvent((event) => this.agentEvent(event)));
-      this.deps.log.info(`Agent ready: ${inputs.config.model}, ${inputs.toolRoot ? 'tools on' : 'no tools'}, estimator ${inputs.config.tokenEstimator}`);
-      agent.announce();
-      return agent;
-    })();
-    building.catch((error: unknown) => {
-      this.deps.log.warn(`The agent for session ${slot.session.id} could not be built: ${errorMessage(error)}`);
-      // The next use tries again (a tokenizer that failed to load, a file that was busy).
-      if (slot.agent === building) slot.agent = undefined;
-    });
-    return building;
   }
 
   /** The current session's agent (creating the session when none is open), configured as the settings now say. */
@@ -245,23 +214,9 @@ export class AgentHost implements vscode.Disposable {
     for (;;) {
       const slot = this.slot;
       if (!slot) throw noSessionError();
-      slot.agent ??= this.build(slot);
-      const agent = await slot.agent;
-      if (slot !== this.slot) continue;
-      slot.configuring = slot.configuring.then(() => this.configure(slot, agent));
-      await slot.configuring;
-      return agent;
+      const agent = await slot.get();
+      if (slot === this.slot) return agent;
     }
-  }
-
-  /** Gives the agent the settings, key and workspace as they are now, when they changed (applied between runs). */
-  private async configure(slot: AgentSlot, agent: AgentSession): Promise<void> {
-    const inputs = await this.inputs();
-    const signature = configurationSignature(inputs);
-    if (signature === slot.signature) return;
-    agent.configure(await agentConfiguration(inputs, slot.session, this.logger));
-    slot.signature = signature;
-    this.deps.log.info(`Agent configured: ${inputs.config.model}, ${inputs.toolRoot ? 'tools on' : 'no tools'}, estimator ${inputs.config.tokenEstimator}`);
   }
 
   private async inputs(): Promise<AgentInputs> {
@@ -282,7 +237,7 @@ export class AgentHost implements vscode.Disposable {
     this.events.fire(event);
   }
 
-  private async askApproval(request: Parameters<ApprovalCallback>[0]): Promise<ApprovalDecision> {
+  private async askApproval(request: ApprovalRequest): Promise<ApprovalDecision> {
     const handler = this.approvalHandlers.at(-1);
     const decision = handler ? await handler(request) : await askInDialog(request.toolName);
     this.deps.log.info(`Tool ${request.toolName}: ${decision}`);
