@@ -49,7 +49,14 @@ export async function agentConfiguration(inputs: AgentInputs, session: Session, 
 }
 
 /** The agent of `session`, for as long as it is current. */
-export function createAgent(spec: { session: Session; configuration: AgentConfiguration; approve: ApprovalCallback; logger: AgentLogger }): Promise<AgentSession> {
+export function createAgent(spec: {
+  session: Session;
+  configuration: AgentConfiguration;
+  approve: ApprovalCallback;
+  logger: AgentLogger;
+  /** The extension's own folder for reply checkpoints (in its global storage, never beside a session). */
+  checkpointFolder: string;
+}): Promise<AgentSession> {
   const { session, configuration } = spec;
   return AgentSession.create({
     session,
@@ -59,6 +66,7 @@ export function createAgent(spec: { session: Session; configuration: AgentConfig
     calibration: learnedCalibration(session.buildContext().messages, configuration.estimator),
     clock: () => new Date(),
     logger: spec.logger,
+    checkpointFolder: spec.checkpointFolder,
   });
 }
 

@@ -4,7 +4,7 @@
 // user (the chat's cards). What the agent is doing is the agent's own state: the host only reads it.
 import * as vscode from 'vscode';
 import { IDLE_STATE, watchFirstReply, type AgentEvent, type AgentLogger, type AgentSession, type AgentState } from '../core/agent';
-import type { ApprovalCallback, ApprovalDecision } from '../core/agent/tools/tool';
+import type { ApprovalCallback, ApprovalDecision, ApprovalRequest } from '../core/agent/tools/tool';
 import type { NavigateResult } from '../core/navigation';
 import type { Session } from '../core/session';
 import type { ContextStatus } from '../core/tokens';
@@ -18,8 +18,6 @@ import { noKeyError, noSessionError, promptFailure } from './errors';
 import type { ApiKeyStore } from './secrets';
 import { SessionAgent } from './sessionAgent';
 import { workspaceSessionsFolder, type SessionsFolder } from './sessionsFolder';
-
-type ApprovalRequest = Parameters<ApprovalCallback>[0];
 
 export interface ChatHostState {
   /** What the current session's agent is doing (idle when there is none yet). */
@@ -37,6 +35,8 @@ export interface AgentHostDeps {
   log: vscode.LogOutputChannel;
   /** Where new sessions go when `arbor.sessionsDirectory` is empty (globalStorage/sessions). */
   defaultSessionsRoot: string;
+  /** Where replies are checkpointed while they stream (globalStorage/checkpoints). */
+  checkpointFolder: string;
 }
 
 export class AgentHost implements vscode.Disposable {
@@ -196,7 +196,14 @@ export class AgentHost implements vscode.Disposable {
   /** Another session (or none) is current: its own agent, whose end is the session's. */
   private sessionReplaced(session: Session | undefined, scope: Scope): void {
     const { log } = this.deps;
-    const deps = { inputs: () => this.inputs(), approve: (request: ApprovalRequest) => this.askApproval(request), logger: this.logger, log, onEvent: (event: AgentEvent) => this.agentEvent(event) };
+    const deps = {
+      inputs: () => this.inputs(),
+      approve: (request: ApprovalRequest) => this.askApproval(request),
+      logger: this.logger,
+      log,
+      checkpointFolder: this.deps.checkpointFolder,
+      onEvent: (event: AgentEvent) => this.agentEvent(event),
+    };
     this.slot = session ? new SessionAgent(session, scope, deps) : undefined;
     this.fireState();
   }
@@ -239,7 +246,9 @@ export class AgentHost implements vscode.Disposable {
 
   private async askApproval(request: ApprovalRequest): Promise<ApprovalDecision> {
     const handler = this.approvalHandlers.at(-1);
-    const decision = handler ? await handler(request) : await askInDialog(request.toolName);
+    // 'Allow always' is remembered by the agent's approval gate, which keeps it across settings
+    // changes and never for a protected file.
+    const decision = handler ? await handler(request) : await askInDialog(request);
     this.deps.log.info(`Tool ${request.toolName}: ${decision}`);
     return decision;
   }

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { followTarget, type OtherWriterNotice, type Session, type SessionEntry } from '../core/session';
 import { BurstGate } from '../core/util/burst';
 import { errorMessage } from '../core/util/errors';
+import { plainText } from '../core/util/plainText';
 import type { Scope } from '../core/util/scope';
 import type { AgentHost } from './agentHost';
 import type { CurrentSession } from './currentSession';
@@ -50,7 +51,7 @@ export class OtherWriters implements vscode.Disposable {
       this.log.warn(`Session ${session.id}: ${path.basename(notice.file)} was replaced or rewritten by another program; read it again from the start`);
       if (this.replacedGate.shouldTell()) {
         void vscode.window.showWarningMessage(
-          `The session file ${path.basename(notice.file)} was replaced or rewritten by another program (it shrank or changed before the part Arbor had read). Arbor read it again from the start and kept every entry it already had.`,
+          `The session file ${plainText(path.basename(notice.file))} was replaced or rewritten by another program (it shrank or changed before the part Arbor had read). Arbor read it again from the start and kept every entry it already had.`,
         );
       }
       return;

@@ -16,6 +16,8 @@ export interface SessionAgentDeps {
   approve: ApprovalCallback;
   logger: AgentLogger;
   log: vscode.LogOutputChannel;
+  /** The extension's own folder for reply checkpoints. */
+  checkpointFolder: string;
   /** Where the agent's events go while the session is current. */
   onEvent(event: AgentEvent): void;
 }
@@ -61,7 +63,7 @@ export class SessionAgent {
     const building = (async () => {
       const inputs = await this.deps.inputs();
       const configuration = await agentConfiguration(inputs, this.session, this.deps.logger);
-      const agent = await createAgent({ session: this.session, configuration, approve: this.deps.approve, logger: this.deps.logger });
+      const agent = await createAgent({ session: this.session, configuration, approve: this.deps.approve, logger: this.deps.logger, checkpointFolder: this.deps.checkpointFolder });
       // Added to a scope that has ended (the session was replaced meanwhile), the agent is disposed at once.
       this.scope.add(agent);
       if (this.scope.isDisposed) return agent;

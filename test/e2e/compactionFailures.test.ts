@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import { error, text } from '../support/fakeAnthropic';
 import { chat, newSession, newSessionWithTurn, send, waitForText } from './support/chat';
 import { fake, workbench } from './support/hooks';
+import { answerInputBox } from './support/treeUi';
 import { poll, untilStable } from './support/workbench';
 
 /** The notification toasts on screen whose text matches `pattern`. */
@@ -19,18 +20,16 @@ async function chatNotices(): Promise<string> {
 
 /** Runs Compact Session from the palette with no focus instructions. */
 async function compactFromPalette(): Promise<void> {
-  const wb = workbench();
-  await wb.runCommand('Arbor: Compact Session');
-  await wb.page.locator('.quick-input-widget input').waitFor();
-  await wb.page.keyboard.press('Enter');
+  await workbench().runCommand('Arbor: Compact Session');
+  await answerInputBox(/focus/i, '');
 }
 
 /** Waits for the toast, then until nothing more arrives, and returns every toast and the chat's notices. */
 async function reportsAfter(pattern: RegExp): Promise<{ toasts: string[]; notices: string }> {
   const wb = workbench();
-  await toasts(pattern).first().waitFor({ timeout: 60_000 });
+  await toasts(pattern).first().waitFor();
   const all = wb.page.locator('.notification-toast');
-  await untilStable('the notifications and the chat notices to settle', 10_000, async () => `${(await all.allInnerTexts()).join('|')}#${await chatNotices()}`);
+  await untilStable('the notifications and the chat notices to settle', async () => `${(await all.allInnerTexts()).join('|')}#${await chatNotices()}`);
   return { toasts: await all.allInnerTexts(), notices: await chatNotices() };
 }
 
@@ -79,7 +78,7 @@ describe('Compaction that writes nothing', () => {
     assert.doesNotMatch(shown.toasts.join('\n'), /Something went wrong/);
     assert.doesNotMatch(shown.notices, /compact/i);
     assert.ok(fake().messageRequests().length > requests, 'the summary was asked for');
-    await poll('the chat to show no compaction card', 5_000, async () => ((await (await chat()).locator('#conversation').innerText()).includes('End of step 3.') ? true : undefined));
+    await poll('the chat to show no compaction card', async () => ((await (await chat()).locator('#conversation').innerText()).includes('End of step 3.') ? true : undefined));
     // The failure is Arbor's log's only error line.
     const problems = workbench().takeProblems();
     assert.deepEqual(

@@ -11,6 +11,7 @@ import { CurrentSession } from '../../src/vscode/currentSession';
 import { SessionMemory } from '../../src/vscode/workspaceState';
 import { reply, startFakeAnthropic, text, usage } from '../support/fakeAnthropic';
 import { configure, send, TEST_KEY, useAgent } from './agentSupport';
+import { own } from './support';
 
 interface TypedError {
   name: string;
@@ -50,19 +51,19 @@ describe('Agent state, failures and restore', () => {
       assert.equal(agent.server().messageRequests().length, 0);
       assert.equal(agent.host().state.hasKey, false);
     } finally {
-      await vscode.commands.executeCommand('arbor.setApiKey', TEST_KEY);
+      await vscode.commands.executeCommand('arbor.setApiKey', await own(TEST_KEY));
     }
   });
 
   it('rejects a prompt whose key is refused, moves back before it, and sends it again cleanly', async () => {
-    await vscode.commands.executeCommand('arbor.setApiKey', 'sk-ant-wrong-key');
+    await vscode.commands.executeCommand('arbor.setApiKey', await own('sk-ant-wrong-key'));
     const error = await rejection(agent.host().prompt('first try'));
     assert.equal(error.reason, 'auth');
     const session = agent.host().session!;
     const user = session.entries.find((entry) => messageRole(entry) === 'user')!;
     // The failed attempt stays in the tree; the position is back where the prompt was sent from.
     assert.equal(session.leafId, user.parentId);
-    await vscode.commands.executeCommand('arbor.setApiKey', TEST_KEY);
+    await vscode.commands.executeCommand('arbor.setApiKey', await own(TEST_KEY));
     agent.server().script(text('Now it works.'));
     await send(agent.host(), 'first try');
     const users = agent.server().lastRequest().body!.messages as { role: string }[];
@@ -83,7 +84,7 @@ describe('Agent state, failures and restore', () => {
   it('reads the context with the estimator arbor.tokenEstimator names', async () => {
     const prompt = 'function add(a, b) { return a + b; } // ' + 'tokens '.repeat(200);
     const file = writeUnansweredSession(agent.sessions(), prompt);
-    assert.equal(await vscode.commands.executeCommand('arbor.openSession', file), true);
+    assert.equal(await vscode.commands.executeCommand('arbor.openSession', await own(file)), true);
     await configure({ tokenEstimator: 'chars4' });
     const chars4 = await agent.host().status();
     await configure({ tokenEstimator: 'tokenizer' });
@@ -119,7 +120,7 @@ describe('Agent state, failures and restore', () => {
     await send(agent.host(), 'second');
     const file = agent.host().session!.file!;
     const firstReply = agent.host().session!.getBranch().find((entry) => messageRole(entry) === 'assistant')!;
-    await vscode.commands.executeCommand('arbor.openSession', file); // a second window's view of it
+    await vscode.commands.executeCommand('arbor.openSession', await own(file)); // a second window's view of it
     const state = new Map<string, unknown>();
     const memento = { get: (key: string) => state.get(key), update: async (key: string, value: unknown) => void state.set(key, value), keys: () => [...state.keys()] } as unknown as vscode.Memento;
     const log = vscode.window.createOutputChannel('Arbor restore test', { log: true });

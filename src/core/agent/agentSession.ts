@@ -1,5 +1,5 @@
 /**
- * The agent turn loop on a session (DESIGN "AgentSession"). `prompt(text)` appends the user
+ * The agent turn loop on a session. `prompt(text)` appends the user
  * message, then repeats: send the context, stream the reply, append it, run its tool calls in
  * order and append each result — until a reply asks for no tool. The file is synced at the end of
  * every turn. Compaction runs when a turn ends over the threshold (the task then goes on by
@@ -23,7 +23,7 @@ import { messageRole, type Session, type SessionEntry } from '../session';
 import type { ContextStatus } from '../tokens';
 import { Emitter, type Disposable, type Event } from '../util/event';
 import { errorMessage } from '../util/errors';
-import { checkpointPathFor, FileCheckpointStore, noCheckpoints, recoverReply, type CheckpointStore } from './checkpoint';
+import { checkpointStoreFor, recoverReply, type CheckpointStore } from './checkpoint';
 import type { AgentConfiguration, AgentSessionOptions } from './options';
 import { CompactionControl, type CompactionRunReason } from './compactionControl';
 import { ContextTracker } from './contextTracker';
@@ -68,8 +68,7 @@ export class AgentSession implements Disposable {
     this.config = new LiveConfiguration(options, gate, () => this.session.buildContext().messages);
     this.tracker = new ContextTracker(this.session, (entry) => this.appended(entry));
     this.work = new RunState((text) => this.startRun(text), (state) => this.stateChanged(state));
-    const file = this.session.file;
-    this.checkpoints = options.checkpoints ?? (file ? new FileCheckpointStore(checkpointPathFor(file)) : noCheckpoints);
+    this.checkpoints = options.checkpoints ?? checkpointStoreFor(this.session, options.checkpointFolder);
     this.compaction = new CompactionControl({
       session: this.session,
       tracker: this.tracker,
@@ -178,7 +177,7 @@ export class AgentSession implements Disposable {
     await this.instead({ kind: 'compacting', reason: 'manual' }, () => this.compactNow('manual', false, customInstructions, undefined, options.upToEntryId));
   }
 
-  /** Moves to another entry, optionally summarizing the branch left behind (stops a run first). */
+  /** Moves to another entry (as pi's /tree), optionally summarizing the branch left behind (stops a run first). */
   async navigate(targetId: string, options: { summarize?: boolean; customInstructions?: string; label?: string; atTarget?: boolean } = {}): Promise<NavigateResult> {
     return this.instead({ kind: 'navigating' }, async () => {
       try {

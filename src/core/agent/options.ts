@@ -48,7 +48,12 @@ export interface AgentSessionOptions {
   /** Default: summaries by the same provider and model. */
   summarizer?: Summarizer;
   systemPrompt?: string;
-  /** Default: a file beside the session file (none for in-memory sessions). */
+  /**
+   * Arbor's own folder for reply checkpoints (never the session's folder); without it, and for
+   * in-memory sessions, replies are not checkpointed.
+   */
+  checkpointFolder?: string;
+  /** Replaces the store `checkpointFolder` gives (tests). */
   checkpoints?: CheckpointStore;
   checkpointEveryMs?: number;
   /** How the agent waits before continuing after a compaction (tests pass a fast one). */

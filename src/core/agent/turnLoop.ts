@@ -115,7 +115,7 @@ export class TurnLoop {
     return streamed.error ? { message, error: streamed.error } : { message };
   }
 
-  /** An error reply: overflow → compact and retry once (§4, §5.12); anything else ends the run. */
+  /** An error reply: overflow → compact and retry once per prompt; anything else ends the run. */
   private async recoverFromError(message: AssistantMessage, reason: LlmErrorReason | undefined, signal: AbortSignal): Promise<boolean> {
     const decision = this.host.compaction.decide({ point: 'agent-end', assistant: message }, this.host.config.compactionModel());
     if (decision.kind === 'compact' && decision.reason === 'overflow') {

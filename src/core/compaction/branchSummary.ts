@@ -1,5 +1,5 @@
 /**
- * `generateBranchSummary` (BRANCHING §4.3): one request summarizing the abandoned branch, with
+ * `generateBranchSummary`: one request summarizing the abandoned branch, with
  * the preamble in front and the file lists behind. No request when there is nothing to read.
  */
 import { convertToLlm, type SessionEntry } from '../session';

@@ -1,5 +1,5 @@
 /**
- * Prepare → summarize → persist, on a live session (COMPACTION §5 steps 4–8). The entry is
+ * Prepare → summarize → persist, on a live session (the core of a compaction run). The entry is
  * appended only after every request succeeded and the signal did not fire: a cancelled or failed
  * compaction writes nothing.
  */

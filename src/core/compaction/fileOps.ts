@@ -1,10 +1,10 @@
 /**
- * Files the summarized conversation read and changed (COMPACTION §9), listed under the summary
+ * Files the summarized conversation read and changed (its read/write/edit calls), listed under the summary
  * so the next model knows what was touched.
  *
  * Beyond pi: `file_path` arguments count like `path` (other agents' tool schemas use it), and
  * paths are normalised against the session's working directory, so `./src/a.ts`,
- * `src/a.ts` and `/repo/src/a.ts` are one file (§19.13).
+ * `src/a.ts` and `/repo/src/a.ts` are one file (pi lists them three times).
  */
 import * as nodePath from 'node:path';
 import type { AgentMessage, Json } from '../session';

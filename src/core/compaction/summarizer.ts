@@ -10,7 +10,7 @@ import { errorMessage } from '../util/errors';
 
 export interface SummaryRequest {
   systemPrompt: string;
-  /** Always one user message holding the whole prompt (§11). */
+  /** Always one user message holding the whole prompt. */
   messages: LlmMessage[];
   maxTokens: number;
   /** Reasoning level to ask for; absent: none. */

@@ -1,9 +1,9 @@
 /**
- * Moving within one session (`/tree`, BRANCHING §3): where the position goes for a selected
+ * Moving within one session (pi's `/tree`): where the position goes for a selected
  * entry, and the whole navigation with an optional summary of the branch being left.
  *
  * Differences from pi, on purpose: the summary's `fromId` names the abandoned leaf (what the field
- * promises, §4.4) rather than the attach point; an orphan's unknown parent counts as the root.
+ * promises) rather than the attach point; an orphan's unknown parent counts as the root.
  */
 import { messageRole, messageText, SessionError, type Session, type SessionEntry } from '../session';
 import type { TokenEstimator } from '../tokens';

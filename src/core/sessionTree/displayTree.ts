@@ -1,5 +1,5 @@
 /**
- * Shapes of the tree for display (BRANCHING §9.2). `getTree` is pi's node tree (children sorted
+ * Shapes of the tree for display (ordered as pi's /tree). `getTree` is pi's node tree (children sorted
  * by entry timestamp); `getDisplayTree` is what Arbor's tree view shows: a linear run of entries
  * is one flat list, and only a branch point nests — each of its children heads a list holding the
  * rest of its branch. The branch holding the current position is listed first.
@@ -45,7 +45,8 @@ export function getTree(tree: SessionTree): TreeNode[] {
   const work = [...roots];
   for (let node = work.pop(); node; node = work.pop()) {
     node.children = sortByTime(tree.childrenOf(node.entry.id)).map(nodeOf);
-    work.push(...node.children);
+    // One by one: an entry may have hundreds of thousands of children, too many for push(...).
+    for (const child of node.children) work.push(child);
   }
   return roots;
 }
@@ -115,10 +116,15 @@ function visibleKids(tree: SessionTree, parent: string | null, hide: (entry: Ses
   // The usual case, nothing hidden: the children list itself, no copy (a long chain calls this per entry).
   if (!kids.some(hide)) return kids;
   const result: SessionEntry[] = [];
-  const work = [...tree.childrenOf(parent)].reverse();
+  const work = [...kids].reverse();
   for (let entry = work.pop(); entry; entry = work.pop()) {
-    if (!hide(entry)) result.push(entry);
-    else work.push(...[...tree.childrenOf(entry.id)].reverse());
+    if (!hide(entry)) {
+      result.push(entry);
+      continue;
+    }
+    // Last child first, so the first is taken next; one by one (push(...) of a huge list overflows).
+    const below = tree.childrenOf(entry.id);
+    for (let index = below.length - 1; index >= 0; index--) work.push(below[index]!);
   }
   return result;
 }

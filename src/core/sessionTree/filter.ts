@@ -1,5 +1,5 @@
 /**
- * The Session Tree's filters (BRANCHING §9.4, adapted to a VS Code view): a mode — everything but
+ * The Session Tree's filters (pi's /tree ones, adapted to a VS Code view): a mode — everything but
  * settings entries (pi's "default"), user messages only, labeled entries only — and a toggle that
  * adds the settings/bookkeeping entries back to the first mode (pi's "all"). Two kinds of entry are
  * hidden whatever the filter, as in pi: Arbor's position markers, and assistant steps that only

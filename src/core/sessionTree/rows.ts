@@ -5,7 +5,7 @@
  * only maps this onto a TreeItem.
  */
 import { formatTokens } from '../tokens/meterText';
-import { itemUpdate } from '../chat/buildItems';
+import { itemUpdate, shownText } from '../chat/buildItems';
 import { summarizeArgs } from '../chat/toolSummary';
 import { localDateTime } from '../util/localTime';
 import { describeEntry, firstLine, isKnownEntry, messageRole, type SessionEntry, type ToolCall } from '../session';
@@ -35,6 +35,9 @@ export interface RowView {
 }
 
 export const CURRENT_MARK = '● current';
+
+/** Past this, a tooltip shows the start of the text (a row's tooltip travels with the row, and a file may hold a 100 MB message). */
+export const MAX_TOOLTIP_CHARS = 4000;
 
 const MESSAGE_KINDS: Record<string, string> = {
   user: 'user',
@@ -91,7 +94,7 @@ export function presentRow(row: RowInput): RowView {
     description: [row.isCurrent ? CURRENT_MARK : undefined, row.label, stats].filter((part) => part !== undefined).join(' · ') || undefined,
     icon: ICONS[kind] ?? 'circle-small',
     contextValue: words.filter((word) => word !== '').join(' '),
-    tooltip: [labelLine(row), text || tag, stats ?? detail].filter((part) => part !== undefined).join('\n\n'),
+    tooltip: [labelLine(row), shownText(text || tag, MAX_TOOLTIP_CHARS), stats ?? detail].filter((part) => part !== undefined).join('\n\n'),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * Per-model calibration of an estimator against what the provider actually counted.
  *
- * What we predict is "last reported usage + estimate of the messages after it" (§3.3), so we
+ * What we predict is "last reported usage + estimate of the messages after it", so we
  * calibrate exactly that estimated part: between two successful calls j < k of the same model,
  * the provider's growth `promptTokens(k) − contextTokens(j)` is the real size of the messages
  * appended after j's reply, and our estimate of those same messages is the other side of the
@@ -108,7 +108,7 @@ export function calibrationSamples(messages: readonly AgentMessage[], estimator:
 
 /**
  * Usages recorded before the latest compaction describe the context as it was before it
- * (COMPACTION §19.6); kept assistant messages still carry them. -Infinity when there is none.
+ * (pi still trusts them); kept assistant messages still carry them. -Infinity when there is none.
  */
 export function latestCompactionTime(messages: readonly AgentMessage[]): number {
   for (let i = messages.length - 1; i >= 0; i--) {

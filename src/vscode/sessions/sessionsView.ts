@@ -25,6 +25,8 @@ export class SessionsView implements vscode.TreeDataProvider<SessionSummary>, vs
   private listed = new Map<string, SessionSummary>();
   /** Only files that changed are read again when the view lists again. */
   private readonly catalog = new CachedCatalog();
+  /** Every row handed to VS Code: a row command's argument must be one (a command link's JSON never is). */
+  private readonly rows = new WeakSet<SessionSummary>();
 
   constructor(
     private readonly folder: () => string,
@@ -40,6 +42,11 @@ export class SessionsView implements vscode.TreeDataProvider<SessionSummary>, vs
       onDidChangeConfig(() => this.folderMayHaveMoved()),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.folderMayHaveMoved()),
     );
+  }
+
+  /** Whether `value` is a row this view listed (its menus and clicks pass the row itself). */
+  isRow(value: unknown): value is SessionSummary {
+    return typeof value === 'object' && value !== null && this.rows.has(value as SessionSummary);
   }
 
   /** The summary of `file` from the last listing. */
@@ -61,6 +68,7 @@ export class SessionsView implements vscode.TreeDataProvider<SessionSummary>, vs
     if (element) return [];
     const summaries = await this.catalog.list(this.folder());
     this.listed = new Map(summaries.map((summary) => [summary.file, summary]));
+    for (const summary of summaries) this.rows.add(summary);
     return summaries;
   }
 

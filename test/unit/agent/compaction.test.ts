@@ -138,7 +138,7 @@ describe('AgentSession compaction', () => {
     assert.equal(session.getEntry(session.leafId!)!.type, 'compaction');
   });
 
-  it('queues a prompt sent during a manual compaction and sends it afterwards from the compacted context (J.99)', async () => {
+  it('queues a prompt sent during a manual compaction and sends it afterwards from the compacted context', async () => {
     const summary = gated(text('SUMMARY'));
     const { provider, agent } = await setup([summary.script, text('after compaction')]);
     const compacting = agent.compact();

@@ -11,8 +11,8 @@ async function conversation(turns: number) {
   return { session, ids };
 }
 
-describe('navigateTree (CONFORMANCE L)', () => {
-  it('to the first user message without a summary: position before everything, text back in the editor (L.110)', async () => {
+describe('navigateTree', () => {
+  it('to the first user message without a summary: position before everything, text back in the editor', async () => {
     const { session, ids } = await conversation(2);
     const count = session.entries.length;
     assert.deepEqual(await navigateTree(session, ids[0]!), { cancelled: false, editorText: 'q1' });
@@ -20,13 +20,13 @@ describe('navigateTree (CONFORMANCE L)', () => {
     assert.equal(session.entries.length, count);
   });
 
-  it('to an assistant message: that message becomes the position (L.111)', async () => {
+  it('to an assistant message: that message becomes the position', async () => {
     const { session, ids } = await conversation(2);
     assert.deepEqual(await navigateTree(session, ids[1]!), { cancelled: false });
     assert.equal(session.leafId, ids[1]);
   });
 
-  it('with a summary to the root user message: a root-level summary becomes the position (L.112; fromId names the left leaf, unlike pi)', async () => {
+  it('with a summary to the root user message: a root-level summary becomes the position (fromId names the left leaf, unlike pi)', async () => {
     const { session, ids } = await conversation(2);
     const oldLeaf = session.leafId;
     const result = await navigateTree(session, ids[0]!, { summarize: true, summarizer: new ScriptedSummarizer(() => ({ text: 'S' })) });
@@ -34,12 +34,12 @@ describe('navigateTree (CONFORMANCE L)', () => {
     const entry = session.getEntry(session.leafId!) as BranchSummaryEntry;
     assert.equal(entry.type, 'branch_summary');
     assert.equal(entry.parentId, null);
-    assert.equal(entry.fromId, oldLeaf, 'pi writes "root" here (BRANCHING §4.4)');
+    assert.equal(entry.fromId, oldLeaf, 'pi writes "root" here, the attach point');
     assert.equal(result.cancelled === false && result.editorText, 'q1');
     assert.deepEqual(session.buildContext().messages.map((m) => m.role), ['branchSummary']);
   });
 
-  it('with a summary to a nested user message: the summary hangs beside it (L.113)', async () => {
+  it('with a summary to a nested user message: the summary hangs beside it', async () => {
     const { session, ids } = await conversation(3);
     await navigateTree(session, ids[2]!, { summarize: true, summarizer: new ScriptedSummarizer() });
     const summary = session.getEntry(session.leafId!)!;
@@ -47,20 +47,20 @@ describe('navigateTree (CONFORMANCE L)', () => {
     assert.deepEqual(session.tree.childrenOf(ids[1]!).map((e) => e.type), ['message', 'branch_summary']);
   });
 
-  it('with a summary to an assistant message: the summary is its child and the position (L.114)', async () => {
+  it('with a summary to an assistant message: the summary is its child and the position', async () => {
     const { session, ids } = await conversation(3);
     await navigateTree(session, ids[1]!, { summarize: true, summarizer: new ScriptedSummarizer() });
     assert.equal(session.getEntry(session.leafId!)!.parentId, ids[1]);
   });
 
-  it('to the current position: nothing happens (L.115)', async () => {
+  it('to the current position: nothing happens', async () => {
     const { session } = await conversation(1);
     const summarizer = new ScriptedSummarizer();
     assert.deepEqual(await navigateTree(session, session.leafId!, { summarize: true, summarizer }), { cancelled: false });
     assert.equal(summarizer.requests.length, 0);
   });
 
-  it('aborted during the summary: cancelled, nothing written, position unchanged (L.116)', async () => {
+  it('aborted during the summary: cancelled, nothing written, position unchanged', async () => {
     const { session, ids } = await conversation(3);
     const before = { count: session.entries.length, leaf: session.leafId };
     const controller = new AbortController();
@@ -70,7 +70,7 @@ describe('navigateTree (CONFORMANCE L)', () => {
     assert.deepEqual({ count: session.entries.length, leaf: session.leafId }, before);
   });
 
-  it('without a summary: no entry of any kind (L.117), a label on the selected entry when asked (L.118)', async () => {
+  it('without a summary: no entry of any kind, a label on the selected entry when asked', async () => {
     const { session, ids } = await conversation(2);
     const count = session.entries.length;
     await navigateTree(session, ids[1]!);
@@ -80,14 +80,14 @@ describe('navigateTree (CONFORMANCE L)', () => {
     assert.deepEqual([label.type, label.targetId, label.label, label.parentId], ['label', ids[3], 'x', ids[3]]);
   });
 
-  it('with a summary and a label: the label targets the summary (L.118)', async () => {
+  it('with a summary and a label: the label targets the summary', async () => {
     const { session, ids } = await conversation(2);
     await navigateTree(session, ids[1]!, { summarize: true, summarizer: new ScriptedSummarizer(), label: 'kept' });
     const label = session.getEntry(session.leafId!) as LabelEntry;
     assert.equal(session.getEntry(label.targetId)!.type, 'branch_summary');
   });
 
-  it('to a custom message: its parent becomes the position, its text goes to the editor (L.119)', async () => {
+  it('to a custom message: its parent becomes the position, its text goes to the editor', async () => {
     const session = memorySession();
     await session.appendMessage(user('q'));
     const parent = await session.appendMessage(assistant('a'));
@@ -96,7 +96,7 @@ describe('navigateTree (CONFORMANCE L)', () => {
     assert.deepEqual(navigationTarget(session, custom), { newLeafId: parent, editorText: 'ab' });
   });
 
-  it('forward to a descendant: nothing to summarize, so no summary even if asked (L.121)', async () => {
+  it('forward to a descendant: nothing to summarize, so no summary even if asked', async () => {
     const { session, ids } = await conversation(3);
     await session.branch(ids[1]!);
     const summarizer = new ScriptedSummarizer();
