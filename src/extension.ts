@@ -47,7 +47,7 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   const keys = new ApiKeyStore(context.secrets);
   const storage = (name: string): string => vscode.Uri.joinPath(context.globalStorageUri, name).fsPath;
   const host = new AgentHost({ current, keys, log, defaultSessionsRoot: storage('sessions'), checkpointFolder: storage('checkpoints') });
-  const chat = new ChatViewProvider(context.extensionUri, host, log);
+  const chat = new ChatViewProvider(context.extensionUri, host, current, log);
   const tree = new SessionTreeView({ current, state: context.workspaceState, revealInChat: (entryId) => chat.reveal(entryId) });
   const sessions = registerSessions({ host, current, log });
   context.subscriptions.push(
@@ -57,7 +57,7 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
     chat,
     tree,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chat),
-    new TokenStatusBar(host, log),
+    new TokenStatusBar(host, current),
     // Another program writing to the current session: read in, told, followed when it continues ours.
     new OtherWriters(current, host, log),
     new SessionWatcher(current, log),

@@ -1,6 +1,7 @@
 // What the chat relies on beyond requests: a prompt that could not be sent rejects in plain words
 // and leaves the position as it was (the text stays in the chat), the token estimator setting
-// changes the meter's reading, and the session this window had comes back after a reload.
+// changes the meter's reading while another setting keeps what the agent learned, and the session
+// this window had comes back after a reload.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -8,7 +9,7 @@ import * as vscode from 'vscode';
 import { messageRole } from '../../src/core/session/kind';
 import { CurrentSession } from '../../src/vscode/currentSession';
 import { SessionMemory } from '../../src/vscode/workspaceState';
-import { startFakeAnthropic, text } from '../support/fakeAnthropic';
+import { reply, startFakeAnthropic, text, usage } from '../support/fakeAnthropic';
 import { configure, send, TEST_KEY, useAgent } from './agentSupport';
 import { own } from './support';
 
@@ -93,6 +94,24 @@ describe('Agent state, failures and restore', () => {
     assert.equal(chars4?.reportedTokens, 0);
     assert.notEqual(tokenizer?.contextTokens, chars4?.contextTokens);
     assert.ok((tokenizer?.contextTokens ?? 0) > 0);
+  });
+
+  it('keeps the agent, and what it learned, when a setting changes between prompts: the meter keeps its calibration', async () => {
+    await configure({ tokenEstimator: 'chars4' });
+    const question = (n: number): string => `Question ${n}: ${'word '.repeat(400)}`;
+    // The second request grew by 1010 tokens for a question estimated at about 505: a ratio of about 2.
+    agent.server().script(reply(text('One.'), usage({ input_tokens: 1000, output_tokens: 10 })), reply(text('Two.'), usage({ input_tokens: 2020, output_tokens: 10 })));
+    await send(agent.host(), question(1));
+    await send(agent.host(), question(2));
+    // At the second question, its tokens are estimated (calibrated) after the first reply's usage.
+    const second = agent.host().session!.getBranch().filter((entry) => messageRole(entry) === 'user')[1]!;
+    await agent.host().moveTo(second.id);
+    const before = await agent.host().status();
+    await configure({ maxOutputTokens: 1234 });
+    const after = await agent.host().status();
+    assert.ok((before?.calibrationRatio ?? 1) > 1.5, `learned ratio ${before?.calibrationRatio}`);
+    assert.equal(after?.calibrationRatio, before?.calibrationRatio);
+    assert.equal(after?.contextTokens, before?.contextTokens);
   });
 
   it('reopens the remembered session at the same position (a window reload, simulated)', async () => {

@@ -8,9 +8,9 @@ import { serializeConversation } from '../../src/core/compaction';
 import { renderBranch } from '../../src/core/export';
 import { branchLeaves } from '../../src/core/navigation';
 import { compileQuery, searchSessionText } from '../../src/core/search';
-import { contextOfPath, LazyDisplayTree, parseSessionText, positionOnOpen, SessionTree, type SessionEntry, type SessionHeader } from '../../src/core/session';
+import { contextOfPath, parseSessionText, positionOnOpen, SessionTree, type SessionEntry, type SessionHeader } from '../../src/core/session';
+import { LazyDisplayTree, MAX_TOOLTIP_CHARS, presentRow } from '../../src/core/sessionTree';
 import { loadTokenizerEstimator, measureContext, piEstimator } from '../../src/core/tokens';
-import { MAX_TOOLTIP_CHARS, presentRow } from '../../src/core/tree';
 import { NESTED_TOO_DEEP } from '../../src/core/util/jsonText';
 import { backtickEntries, deepEntries, hugeLineEntries, sessionFileText, wideEntries } from '../support/builders';
 

@@ -7,11 +7,13 @@
  * all); bash, edit and write are refused unless `--yes` approves them, and a write or edit of a
  * protected file (.vscode/, .git/, .pi/, … see protectedPaths.ts) is refused even then: it always
  * asks, and no one is there to answer. Needs `ANTHROPIC_API_KEY`. Exit code 1 when the run ended
- * with an error.
+ * with an error. A prompt that got no reply at all is undone as the chat does it: it stays in the
+ * file on a branch of its own, and the position goes back to where it was sent from, so that
+ * running it again does not repeat it.
  */
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { AgentSession, type AgentEvent } from '../../core/agent';
+import { AgentSession, UnansweredPromptError, watchFirstReply, type AgentErrorReason, type AgentEvent } from '../../core/agent';
 import { createTools, UnknownToolError } from '../../core/agent/tools/registry';
 import { openSessionFile, textParts, type AssistantMessage, type Usage } from '../../core/session';
 import { stringFlag } from '../args';
@@ -29,6 +31,10 @@ export interface RunReport {
   /** The replies' usage added up. */
   usage: Pick<Usage, 'input' | 'output' | 'cacheRead' | 'cacheWrite' | 'totalTokens'>;
   error?: string;
+  /** Why the run failed (with `error`). */
+  reason?: AgentErrorReason;
+  /** The prompt got no reply: the position went back to before it. */
+  unanswered?: true;
 }
 
 export const runCommand: Command = {
@@ -61,16 +67,30 @@ export const runCommand: Command = {
       checkpointFolder: cliCheckpointFolder(),
     });
     const report = collect(agent);
+    // Settles once the reply began, or once the position went back after a prompt that got none.
+    const answered = watchFirstReply(agent).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     await agent.prompt(prompt);
+    const unanswered = await answered;
     agent.dispose();
-    const result = report();
+    await session.sync();
+    const result = { ...report(), ...(unanswered instanceof UnansweredPromptError ? { unanswered: true as const } : {}) };
     return {
       exitCode: result.error === undefined ? EXIT_OK : EXIT_PROBLEM,
       json: () => result,
-      text: () => `${result.reply}\n${result.error !== undefined ? `error: ${result.error}\n` : ''}`,
+      text: () => `${result.reply}\n${failureText(result)}`,
     };
   },
 };
+
+/** The error line (with its reason), and what became of a prompt that got no reply. */
+function failureText(result: RunReport): string {
+  if (result.error === undefined) return '';
+  const line = `error (${result.reason ?? 'unknown'}): ${result.error}\n`;
+  return result.unanswered ? `${line}The prompt got no reply: it stays in the session on a branch of its own, and the position is back where it was sent from.\n` : line;
+}
 
 /** The folder the tools work in: `--cwd DIR` (which must be a folder), else the current one. */
 async function toolRoot(given: string | undefined): Promise<string> {
@@ -103,10 +123,10 @@ function collect(agent: AgentSession): () => RunReport {
   const entryIds: string[] = [];
   const usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0 };
   let last: AssistantMessage | undefined;
-  let error: string | undefined;
+  let error: { message: string; reason: AgentErrorReason } | undefined;
   agent.onEvent((event: AgentEvent) => {
     if (event.type === 'entry_appended') entryIds.push(event.entry.id);
-    else if (event.type === 'error') error = event.message;
+    else if (event.type === 'error') error = { message: event.message, reason: event.reason };
     else if (event.type === 'reply_end') {
       last = event.message;
       usage.input += event.message.usage.input;
@@ -116,5 +136,5 @@ function collect(agent: AgentSession): () => RunReport {
       usage.totalTokens += event.message.usage.totalTokens ?? 0;
     }
   });
-  return () => ({ reply: last ? textParts(last.content).join('\n') : '', entryIds, usage, ...(error !== undefined ? { error } : {}) });
+  return () => ({ reply: last ? textParts(last.content).join('\n') : '', entryIds, usage, ...(error ? { error: error.message, reason: error.reason } : {}) });
 }

@@ -17,6 +17,18 @@ export interface AgentSettings {
   branchSummaryReserveTokens?: number;
 }
 
+/** What can change between runs without a new agent: the settings, the key (in the provider), the workspace. */
+export interface AgentConfiguration {
+  provider: LlmProvider;
+  settings: AgentSettings;
+  tools: readonly Tool[];
+  /** Tools that run without asking (settings); 'allow always' answers are kept beside them. */
+  allowedTools: readonly string[];
+  estimator: TokenEstimator;
+  /** The workspace root tools are confined to. */
+  root: string;
+}
+
 export interface AgentSessionOptions {
   session: Session;
   provider: LlmProvider;

@@ -8,7 +8,20 @@
  * what to write instead. A pattern is also refused when it is very long or its compiled program is
  * very large (repetition counts multiply it): matching time grows with the program's size too.
  */
-import { RE2JS, RE2JSSyntaxException } from 're2js';
+import type * as Re2js from 're2js';
+
+type RE2JS = Re2js.RE2JS;
+
+/**
+ * The engine, loaded on the first pattern: the extension's bundle keeps it in a file of its own
+ * (150 KiB that activation never parses), required here synchronously because compiling a
+ * pattern is synchronous for its callers.
+ */
+let engine: typeof Re2js | undefined;
+function re2(): typeof Re2js {
+  engine ??= require('re2js') as typeof Re2js;
+  return engine;
+}
 
 /** Longest pattern text compiled (compiling takes time in proportion to it). */
 export const MAX_PATTERN_CHARS = 4096;
@@ -52,6 +65,7 @@ export function compileLinearRegex(source: string, options: LinearRegexOptions =
   if (source.length > MAX_PATTERN_CHARS) {
     throw new LinearRegexError('too-large', `The pattern is ${source.length} characters long; the limit is ${MAX_PATTERN_CHARS}.`);
   }
+  const { RE2JS } = re2();
   const pattern = compile(source, (options.ignoreCase ? RE2JS.CASE_INSENSITIVE : 0) | (options.multiline ? RE2JS.MULTILINE : 0));
   if (pattern.programSize() > MAX_PROGRAM_SIZE) {
     throw new LinearRegexError('too-large', 'The pattern is too complex (its repetition counts or alternatives make it very large); use smaller counts such as {1,50}, or fewer alternatives.');
@@ -71,10 +85,11 @@ export function compileLinearRegex(source: string, options: LinearRegexOptions =
 
 /** A literal text as an RE2 pattern that matches exactly it. */
 export function quoteLiteral(text: string): string {
-  return RE2JS.quote(text);
+  return re2().RE2JS.quote(text);
 }
 
 function compile(source: string, flags: number): RE2JS {
+  const { RE2JS, RE2JSSyntaxException } = re2();
   try {
     return RE2JS.compile(source, flags);
   } catch (error) {
@@ -84,7 +99,7 @@ function compile(source: string, flags: number): RE2JS {
 }
 
 /** The parser names the offending piece (`input`): lookaround and backreferences get their own advice. */
-function syntaxError(error: RE2JSSyntaxException): LinearRegexError {
+function syntaxError(error: Re2js.RE2JSSyntaxException): LinearRegexError {
   const piece = error.input ?? '';
   const lookaround = /^\(\?<?[=!]/.exec(piece);
   if (lookaround) {

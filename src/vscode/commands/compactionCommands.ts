@@ -1,6 +1,9 @@
 // Compact Session (optional focus instructions, progress with cancel) and Undo Compaction.
 import * as vscode from 'vscode';
 import type { Session } from '../../core/session';
+import { errorDetail } from '../../core/util/errors';
+import { plainText } from '../../core/util/plainText';
+import { compactionOutcome, PromptError } from '../errors';
 import { showFailure } from './notify';
 import { ownString } from './ownArgument';
 import { withStoppableProgress } from './progress';
@@ -45,8 +48,22 @@ export async function compactWithProgress(deps: CommandDeps, focus: string, opti
     await withStoppableProgress(deps.host, 'Arbor: compacting the session…', () => deps.host.compact(focus.trim() === '' ? undefined : focus.trim(), options));
     return true;
   } catch (error) {
-    showFailure(deps.log, 'Compaction', error);
+    reportCompaction(deps.log, error);
     return false;
+  }
+}
+
+/** Tells, once, why a manual compaction wrote nothing: nothing to do or stopped (an info), else an error with its reason. */
+function reportCompaction(log: vscode.LogOutputChannel, error: unknown): void {
+  if (error instanceof PromptError) return showFailure(log, 'Compaction', error);
+  const outcome = compactionOutcome(error);
+  if (outcome.level === 'info') {
+    log.info(`Compaction: ${outcome.text}`);
+    void vscode.window.showInformationMessage(outcome.text);
+  } else {
+    log.error(`Compaction failed: ${errorDetail(error)}`);
+    // The reason may quote a server: plain text, never a link.
+    void vscode.window.showErrorMessage(plainText(outcome.text));
   }
 }
 

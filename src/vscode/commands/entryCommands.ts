@@ -3,13 +3,14 @@
 // File. Labels are in labelCommands.ts. Every row command takes the row's element or an entry id.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { compactUpToProblem, NOTHING_TO_COMPACT_TEXT } from '../../core/compaction';
+import { compactUpToProblem } from '../../core/compaction';
 import { entryCopyText, findEntryLine, forkSession, messageRole, type Session, type SessionEntry } from '../../core/session';
 import { plainText } from '../../core/util/plainText';
 import { askFocus, compactWithProgress, moveBeforeCompaction } from './compactionCommands';
 import type { CommandDeps } from './deps';
 import { entryIdOf } from './entryArg';
 import { registerLabelCommands } from './labelCommands';
+import { nothingToCompactText } from '../errors';
 import { showFailure } from './notify';
 import { ownString } from './ownArgument';
 
@@ -104,7 +105,7 @@ async function compactUpToHere(deps: CommandDeps, arg: unknown, given: string | 
   deps.log.debug(`Compact up to entry ${target.entry.id}`);
   const problem = compactUpToProblem(target.session.getBranch(), target.entry.id);
   if (problem) {
-    void vscode.window.showInformationMessage(`${NOTHING_TO_COMPACT_TEXT[problem]}.`);
+    void vscode.window.showInformationMessage(nothingToCompactText(problem));
     return false;
   }
   const focus = given ?? (await askFocus('Compact up to Here'));

@@ -13,6 +13,7 @@ import { sessionTitle } from '../../core/sessionList/row';
 import { errorMessage } from '../../core/util/errors';
 import { plainText } from '../../core/util/plainText';
 import { showFailure } from '../commands/notify';
+import { userMessage } from '../errors';
 import type { SessionsDeps } from './deps';
 import { sameFile } from './sessionArg';
 
@@ -110,7 +111,7 @@ async function runSearch(deps: SessionsDeps, pick: vscode.QuickPick<HitItem>, te
     else if (items.length >= MAX_RESULTS) pick.title = `Search Sessions: the first ${MAX_RESULTS} results`;
   } catch (error) {
     if (signal.aborted) return;
-    if (error instanceof SearchQueryError) pick.title = `Search Sessions: ${plainText(error.message)}`;
+    if (error instanceof SearchQueryError) pick.title = `Search Sessions: ${plainText(userMessage(error))}`;
     else deps.log.warn(`Search failed: ${errorMessage(error)}`);
   } finally {
     if (!signal.aborted) pick.busy = false;

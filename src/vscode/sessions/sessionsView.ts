@@ -35,16 +35,15 @@ export class SessionsView implements vscode.TreeDataProvider<SessionSummary>, vs
     private readonly log: vscode.LogOutputChannel,
   ) {
     this.disposables.push(
-      current.onDidReplace(() => {
+      current.follow((event) => {
+        if (event.kind === 'changed') return this.refreshSoon();
         // A new session may have created the folder, which a watcher made before it existed may miss.
         this.watch(true);
         this.refresh();
       }),
-      current.onDidChange(() => this.refreshSoon()),
       onDidChangeConfig(() => this.folderMayHaveMoved()),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.folderMayHaveMoved()),
     );
-    this.watch();
   }
 
   /** Whether `value` is a row this view listed (its menus and clicks pass the row itself). */

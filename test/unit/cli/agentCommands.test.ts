@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { bundleCli } from '../../../bench/cliBundle';
-import { createSessionFile, loadSessionFile, type SessionEntry } from '../../../src/core/session';
+import { createSessionFile, loadSessionFile, positionOnOpen, type SessionEntry } from '../../../src/core/session';
 import { steppingClock } from '../../support/builders';
 import { chunks, reply, slow, text, toolUse, useFakeAnthropic } from '../../support/fakeAnthropic';
 import { useTempDir } from '../../support/tempDir';
@@ -76,6 +76,25 @@ describe('arbor run and arbor compact (built CLI against the fake server)', func
     assert.match(toolResult, /"tool_use_id":"toolu_read_1"/);
     assert.match(toolResult, /the secret word is tulip/);
     assert.equal((JSON.parse(run.stdout) as { reply: string }).reply, 'The word is tulip.');
+  });
+
+  it('run with a refused key: exit 1 with the reason, the prompt kept on a branch of its own and the position back before it', async () => {
+    const file = path.join(dir(), 'refused.jsonl');
+    const run = await arbor(dir(), { ...env(), ANTHROPIC_API_KEY: 'sk-ant-not-the-right-key' }, 'run', file, 'hello', '--json');
+    assert.equal(run.code, 1, run.stderr);
+    const printed = JSON.parse(run.stdout) as { reason: string; error: string; unanswered: boolean; reply: string };
+    assert.equal(printed.reason, 'auth');
+    assert.equal(printed.unanswered, true);
+    assert.equal(printed.reply, '');
+    const { tree } = await loadSessionFile(file);
+    const [modelChange, user, reply] = tree.entries;
+    assert.deepEqual([modelChange!.type, user!.type, reply!.type], ['model_change', 'message', 'message']);
+    assert.equal((reply!.message as { stopReason: string }).stopReason, 'error');
+    // Reopened, the session continues from before the prompt: running it again does not repeat it.
+    assert.equal(positionOnOpen(tree), modelChange!.id);
+    const text = await arbor(dir(), { ...env(), ANTHROPIC_API_KEY: 'sk-ant-not-the-right-key' }, 'run', file, 'hello');
+    assert.equal(text.code, 1);
+    assert.match(text.stdout, /^\nerror \(auth\): .*\nThe prompt got no reply: it stays in the session on a branch of its own, and the position is back where it was sent from\.\n$/);
   });
 
   /** `<tmp>/here` (where arbor runs) and `<tmp>/elsewhere` (the session's header cwd), each with its own notes.txt. */

@@ -24,15 +24,22 @@ export interface ApprovalGateOptions {
 }
 
 export class ApprovalGate {
-  private readonly allowed: Set<string>;
+  private beforehand: Set<string>;
+  /** Tools the user answered 'allow-always' for: kept when the ones allowed beforehand change. */
+  private readonly always = new Set<string>();
 
   constructor(private readonly options: ApprovalGateOptions) {
-    this.allowed = new Set(options.allowed ?? []);
+    this.beforehand = new Set(options.allowed ?? []);
   }
 
-  /** Whether `toolName` runs without asking: allowed from the start, or 'allow-always' was answered. */
+  /** Whether `toolName` runs without asking: allowed beforehand, or 'allow-always' was answered. */
   allows(toolName: string): boolean {
-    return this.allowed.has(toolName);
+    return this.beforehand.has(toolName) || this.always.has(toolName);
+  }
+
+  /** The tools allowed beforehand changed (the settings): 'allow-always' answers stay. */
+  allowBeforehand(toolNames: Iterable<string>): void {
+    this.beforehand = new Set(toolNames);
   }
 
   /** The tools with the ones that need approval wrapped; the others are returned as they are. */
@@ -47,7 +54,7 @@ export class ApprovalGate {
       needsApproval: tool.needsApproval,
       execute: async (args, context) => {
         const protectedPath = await protectedFileOf(name, args, context);
-        if (protectedPath !== undefined || !this.allowed.has(name)) {
+        if (protectedPath !== undefined || !this.allows(name)) {
           let decision: ApprovalDecision;
           try {
             decision = await this.options.ask({ toolName: name, args, toolCallId: context.toolCallId ?? '', ...(protectedPath !== undefined ? { protectedPath } : {}) });
@@ -56,7 +63,7 @@ export class ApprovalGate {
           }
           if (context.signal.aborted) return errorResult('The tool call was aborted before it ran.');
           if (decision === 'deny') return errorResult(DENIED_TEXT, { denied: true } satisfies Json);
-          if (decision === 'allow-always' && protectedPath === undefined) this.allowed.add(name);
+          if (decision === 'allow-always' && protectedPath === undefined) this.always.add(name);
         }
         return tool.execute(args, context);
       },

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { anchorOf, groupParts, groupsAround, levelParts } from '../../../src/core/tree';
+import { anchorOf, groupParts, groupsAround, levelParts } from '../../../src/core/sessionTree';
 
 describe('Session Tree paging of long levels', () => {
   it('shows a short level whole', () => {

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { getDisplayTree, LazyDisplayTree, SessionTree, type DisplayNode, type SessionEntry } from '../../../src/core/session';
+import { SessionTree, type SessionEntry } from '../../../src/core/session';
+import { getDisplayTree, LazyDisplayTree, type DisplayNode } from '../../../src/core/sessionTree';
 import { assistant, entry, msg, user } from '../../support/builders';
 
 const at = (second: number): string => `2026-01-01T00:00:${String(second).padStart(2, '0')}.000Z`;

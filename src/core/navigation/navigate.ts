@@ -7,9 +7,7 @@
  */
 import { messageRole, messageText, SessionError, type Session, type SessionEntry } from '../session';
 import type { TokenEstimator } from '../tokens';
-import { collectEntriesForBranchSummary } from './branchEntries';
-import { generateBranchSummary } from './branchSummary';
-import { CompactionError, type Summarizer } from './summarizer';
+import { collectEntriesForBranchSummary, CompactionError, generateBranchSummary, type Summarizer } from '../compaction';
 
 export interface NavigationTarget {
   /** The new position (null: before the first entry). */
@@ -65,7 +63,7 @@ export async function navigateTree(session: Session, targetId: string, options: 
   if (options.summarize && options.summarizer && entries.length > 0) {
     const outcome = await generateBranchSummary(entries, { ...options, summarizer: options.summarizer, cwd: session.cwd });
     if (outcome.kind === 'aborted' || options.signal?.aborted) return { cancelled: true, aborted: true };
-    if (outcome.kind === 'error') throw new CompactionError('summarization-failed', outcome.message);
+    if (outcome.kind === 'error') throw new CompactionError('summarization-failed', outcome.message, { cause: outcome.error });
     summaryEntryId = await session.branchWithSummary(newLeafId, {
       summary: outcome.summary,
       fromId: oldLeafId ?? 'root',

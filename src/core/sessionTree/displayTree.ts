@@ -5,9 +5,7 @@
  * rest of its branch. The branch holding the current position is listed first.
  * All walks are iterative: a session can be a 100 000-entry chain.
  */
-import { isPositionMarker } from './position';
-import type { SessionTree } from './tree';
-import type { SessionEntry } from './types';
+import { isPositionMarker, type SessionEntry, type SessionTree } from '../session';
 
 export interface TreeNode {
   entry: SessionEntry;

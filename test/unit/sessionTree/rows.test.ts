@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import type { SessionEntry } from '../../../src/core/session';
-import { compactionStats, presentRow, rowKind, toolCallFor } from '../../../src/core/tree';
+import { compactionStats, presentRow, rowKind, toolCallFor } from '../../../src/core/sessionTree';
 import { assistant, compactionEntry, entry, msg, toolCall, toolResult, user } from '../../support/builders';
 
 const row = (e: SessionEntry, extra: { label?: string; onActivePath?: boolean; isCurrent?: boolean } = {}) =>

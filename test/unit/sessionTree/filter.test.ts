@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { LazyDisplayTree, SessionTree, type SessionEntry } from '../../../src/core/session';
-import { DEFAULT_TREE_FILTER, filterDescription, hiddenBy, isPureToolStep, parseTreeFilter, type TreeFilter } from '../../../src/core/tree';
+import { SessionTree, type SessionEntry } from '../../../src/core/session';
+import { DEFAULT_TREE_FILTER, LazyDisplayTree, filterDescription, hiddenBy, isPureToolStep, parseTreeFilter, type TreeFilter } from '../../../src/core/sessionTree';
 import { assistant, entry, msg, toolCall, toolResult, user } from '../../support/builders';
 
 const call = toolCall('read', { path: 'a.ts' }, 'tc1');

@@ -1,9 +1,9 @@
 import { strict as assert } from 'node:assert';
-import { navigateTree, navigationTarget } from '../../../src/core/compaction';
+import { navigateTree, navigationTarget } from '../../../src/core/navigation';
 import type { BranchSummaryEntry, LabelEntry } from '../../../src/core/session';
 import { appendTurns, assistant, memorySession, user } from '../../support/builders';
-import { loadFixture } from './support/fixtures';
-import { hangingSummarizer, ScriptedSummarizer } from './support/scriptedSummarizer';
+import { loadFixture } from '../compaction/support/fixtures';
+import { hangingSummarizer, ScriptedSummarizer } from '../compaction/support/scriptedSummarizer';
 
 async function conversation(turns: number) {
   const session = memorySession();

@@ -5,7 +5,8 @@
  * changed. A new entry that continues a run, or heads the first child of a row, changes one level;
  * one that opens a new branch, or hides or shows rows elsewhere, changes everything.
  */
-import type { LazyDisplayTree, SessionEntry } from '../session';
+import type { SessionEntry } from '../session';
+import type { LazyDisplayTree } from './displayTree';
 import type { TreeFilter } from './filter';
 
 export type TreeRefresh = { kind: 'all' } | { kind: 'some'; levels: (string | null)[]; rows: string[] };

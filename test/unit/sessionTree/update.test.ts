@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { LazyDisplayTree, type Session, type SessionChange, type SessionEntry } from '../../../src/core/session';
-import { DEFAULT_TREE_FILTER, hiddenBy, refreshForAdded, type TreeFilter, type TreeRefresh } from '../../../src/core/tree';
+import type { Session, SessionChange, SessionEntry } from '../../../src/core/session';
+import { DEFAULT_TREE_FILTER, LazyDisplayTree, hiddenBy, refreshForAdded, type TreeFilter, type TreeRefresh } from '../../../src/core/sessionTree';
 import { assistant, memorySession, toolCall, toolResult, user } from '../../support/builders';
 
 /** Runs `change` on the session and says what the view must refresh for the entry it added. */
