@@ -28,6 +28,9 @@ async function compactFromPalette(): Promise<void> {
 async function reportsAfter(pattern: RegExp): Promise<{ toasts: string[]; notices: string }> {
   const wb = workbench();
   await toasts(pattern).first().waitFor();
+  // The progress toast closes once the compaction has ended; on a busy machine VS Code removes it
+  // a moment after the report appears, and until then it would count as a second message.
+  await poll('the progress notification to close', async () => ((await toasts(/compacting the session/).count()) === 0 ? true : undefined));
   const all = wb.page.locator('.notification-toast');
   await untilStable('the notifications and the chat notices to settle', async () => `${(await all.allInnerTexts()).join('|')}#${await chatNotices()}`);
   return { toasts: await all.allInnerTexts(), notices: await chatNotices() };
