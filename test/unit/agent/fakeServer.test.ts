@@ -15,6 +15,7 @@ import { steppingClock } from '../../support/builders';
 import { chunks, overflow, reply, slow, text, toolUse, usage, useFakeAnthropic, type RecordedRequest } from '../../support/fakeAnthropic';
 import { useTempDir } from '../../support/tempDir';
 import { echoTool, hangingTool } from './support/fakeTools';
+import { history } from './support/history';
 import { requestProblems } from './support/validBody';
 
 const MODEL = 'claude-sonnet-4-6';
@@ -51,21 +52,8 @@ describe('AgentSession against the fake Anthropic server', function () {
 
   /** A session with four earlier exchanges of about 100 tokens per message. */
   async function withHistory(): Promise<Session> {
-    const clock = steppingClock('2025-12-01T00:00:00.000Z');
-    const session = inMemorySession(dir(), clock);
-    for (let i = 1; i <= 4; i++) {
-      await session.appendMessage({ role: 'user', content: [{ type: 'text', text: `old question ${i} ${LONG}` }], timestamp: i });
-      await session.appendMessage({
-        role: 'assistant',
-        content: [{ type: 'text', text: `old answer ${i} ${LONG}` }],
-        api: 'anthropic-messages',
-        provider: 'anthropic',
-        model: MODEL,
-        usage: { input: 100 * i, output: 100, cacheRead: 0, cacheWrite: 0, totalTokens: 100 * i + 100 },
-        stopReason: 'stop',
-        timestamp: i,
-      });
-    }
+    const session = inMemorySession(dir(), steppingClock('2025-12-01T00:00:00.000Z'));
+    await history(session, 4, MODEL, 100);
     return session;
   }
 

@@ -4,8 +4,11 @@ import { replyUsage } from './scriptedProvider';
 
 const LONG = 'x'.repeat(400);
 
-/** Appends `turns` user/assistant pairs; reply i reports 100·i input tokens (so a calibration can learn from them). */
-export async function history(session: Session, turns: number, model = 'claude-sonnet-4-5'): Promise<void> {
+/**
+ * Appends `turns` user/assistant pairs; reply i reports 100·i input tokens (so a calibration can
+ * learn from them) and `output` output tokens.
+ */
+export async function history(session: Session, turns: number, model = 'claude-sonnet-4-5', output = 10): Promise<void> {
   for (let i = 1; i <= turns; i++) {
     await session.appendMessage({ role: 'user', content: [{ type: 'text', text: `old question ${i} ${LONG}` }], timestamp: i });
     await session.appendMessage({
@@ -14,7 +17,7 @@ export async function history(session: Session, turns: number, model = 'claude-s
       api: 'anthropic-messages',
       provider: 'anthropic',
       model,
-      usage: replyUsage(100 * i),
+      usage: replyUsage(100 * i, output),
       stopReason: 'stop',
       timestamp: i,
     });
