@@ -114,12 +114,8 @@ export class FileCheckpointStore implements CheckpointStore {
   async load(): Promise<ReplyCheckpoint | undefined> {
     const own = await readCheckpoint(this.file);
     if (own !== undefined || this.options.legacyFile === undefined) return own;
-    const legacy = this.options.legacyFile;
-    const stat = await fs.lstat(legacy).catch(() => undefined);
-    if (stat === undefined) return undefined;
-    if (stat.isSymbolicLink()) throw new CheckpointRefusedError('link', `${legacy} is a symbolic link`);
-    if (!stat.isFile()) throw new CheckpointRefusedError('not-a-file', `${legacy} is not a regular file`);
-    const checkpoint = await readCheckpoint(legacy);
+    // A link, a FIFO or a device planted at the old name is refused by the read itself.
+    const checkpoint = await readCheckpoint(this.options.legacyFile);
     this.legacyLoaded = checkpoint !== undefined;
     return checkpoint;
   }
