@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { approvalView, BASH_NOT_CONFINED, dialogDetail, PROTECTED_FILE } from '../../../src/core/chat';
+import { approvalView, BASH_NOT_CONFINED, dialogDetail } from '../../../src/core/chat';
 
 describe('approval view: what a tool call asks to approve, in full', () => {
   it('gives bash its whole command, every line, with the caution that it is not confined to the workspace', () => {
@@ -71,7 +71,8 @@ describe('approval view: what a tool call asks to approve, in full', () => {
       ],
     });
     assert.equal(approvalView('edit', { path: 'a.ts', edits: [] }).note, undefined);
-    assert.equal(PROTECTED_FILE.length > 0, true);
+    // The modal dialog says it first, too.
+    assert.equal(dialogDetail(approvalView('write', { path: '.git/config', content: '' }, '.git/config')).split('\n')[0], 'This file configures the editor, git or the agent, so it is asked about every time and never allowed for the session.');
   });
 
   it('gives any other tool all its arguments', () => {
