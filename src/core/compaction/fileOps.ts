@@ -75,14 +75,38 @@ export function formatFileOperations(readFiles: readonly string[], modifiedFiles
   return sections.length === 0 ? '' : `\n\n${sections.join('\n\n')}`;
 }
 
-const TRAILING_FILE_BLOCKS = /(?:\n\n<(read-files|modified-files)>\n[\s\S]*?\n<\/\1>)+$/;
+/** A summary's own text and the file lists appended to it (`formatFileOperations`'s blocks). */
+export interface SummaryParts extends FileLists {
+  text: string;
+}
+
+const FILE_BLOCK_TAGS = ['read-files', 'modified-files'] as const;
+
+/**
+ * Splits the `<read-files>` / `<modified-files>` blocks off the end of a summary. Read from the
+ * end, one block at a time (a closing tag, then its opening tag before it), so a long or hostile
+ * summary costs one pass. A block that is not at the very end stays part of the text.
+ */
+export function splitFileOperations(summary: string): SummaryParts {
+  const lists: Record<(typeof FILE_BLOCK_TAGS)[number], string[]> = { 'read-files': [], 'modified-files': [] };
+  let text = summary;
+  for (let blocks = 0; blocks < FILE_BLOCK_TAGS.length * 4; blocks++) {
+    const tag = FILE_BLOCK_TAGS.find((name) => text.endsWith(`\n</${name}>`));
+    const open = tag === undefined ? -1 : text.lastIndexOf(`\n\n<${tag}>\n`, text.length - tag.length - 4);
+    if (tag === undefined || open < 0) break;
+    const body = text.slice(open + tag.length + 5, text.length - tag.length - 4);
+    lists[tag].unshift(...body.split('\n').filter((line) => line !== ''));
+    text = text.slice(0, open);
+  }
+  return { text, readFiles: lists['read-files'], modifiedFiles: lists['modified-files'] };
+}
 
 /**
  * A summary without the file blocks appended to it, for carrying it forward verbatim: the merged
  * lists are appended again afterwards, so they would otherwise appear twice.
  */
 export function stripFileOperations(summary: string): string {
-  return summary.replace(TRAILING_FILE_BLOCKS, '');
+  return splitFileOperations(summary).text;
 }
 
 /**

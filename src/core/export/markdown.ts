@@ -1,4 +1,5 @@
 /** The branch as Markdown. Message text is Markdown already and is kept as written. */
+import { fencedCode } from '../util/markdownSafe';
 import type { BranchDocument, Part } from './blocks';
 
 export function renderMarkdown(doc: BranchDocument): string {
@@ -16,19 +17,12 @@ function renderPart(part: Part): string {
     case 'text':
       return part.text === '' ? '_(no text)_' : part.text;
     case 'code':
-      return fence(part.text, part.lang ?? '');
+      return fencedCode(part.text, part.lang ?? '');
     case 'quote':
       return `> **${part.title}**\n>\n${part.text.replace(/^/gm, '> ')}`;
     case 'note':
       return `_${oneLine(part.text)}_`;
   }
-}
-
-/** A code fence longer than any run of backticks inside, so the content cannot close it. */
-function fence(text: string, lang: string): string {
-  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  const ticks = '`'.repeat(Math.max(3, longest + 1));
-  return `${ticks}${lang}\n${text}\n${ticks}`;
 }
 
 function oneLine(text: string): string {

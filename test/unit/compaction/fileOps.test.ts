@@ -6,6 +6,7 @@ import {
   formatFileOperations,
   mergeFileLists,
   normalizeFilePath,
+  splitFileOperations,
   stripFileOperations,
 } from '../../../src/core/compaction';
 import { assistant, toolCall } from '../../support/builders';
@@ -70,5 +71,14 @@ describe('file operations', () => {
     const summary = '## Goal\nG' + formatFileOperations(['r'], ['m']);
     assert.equal(stripFileOperations(summary), '## Goal\nG');
     assert.equal(stripFileOperations('## Goal\nmentions <read-files> inline'), '## Goal\nmentions <read-files> inline');
+  });
+
+  it('splits the file blocks off a summary into its lists; blocks not at the end stay text', () => {
+    assert.deepEqual(splitFileOperations('## Goal\nG' + formatFileOperations(['r1', 'r2'], ['m'])), { text: '## Goal\nG', readFiles: ['r1', 'r2'], modifiedFiles: ['m'] });
+    const inside = '## Goal\n\n<read-files>\nx\n</read-files>\n\nmore text';
+    assert.deepEqual(splitFileOperations(inside), { text: inside, readFiles: [], modifiedFiles: [] });
+    // A hostile summary of unclosed blocks is read in one pass and kept whole.
+    const unclosed = '\n\n<read-files>\n'.repeat(50_000);
+    assert.equal(splitFileOperations(unclosed).text, unclosed);
   });
 });
