@@ -6,7 +6,7 @@ import { createTools } from '../core/agent/tools/registry';
 import type { ApprovalCallback } from '../core/agent/tools/tool';
 import { createAnthropicProvider } from '../core/llm';
 import type { Session } from '../core/session';
-import { learnedCalibration, loadTokenizerEstimator, piEstimator, type TokenEstimator } from '../core/tokens';
+import { loadTokenizerEstimator, piEstimator, type TokenEstimator } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';
 import type { ArborConfig } from './config';
 
@@ -50,8 +50,8 @@ export async function buildAgent(spec: AgentSpec): Promise<AgentSession> {
       compaction: config.compaction,
     },
     estimator,
-    // What the replies already on the branch taught about this estimator (each new reply refines it).
-    calibration: learnedCalibration(spec.session.buildContext().messages, estimator),
+    // Estimates scaled by what the provider reported for the latest replies on the path to the position.
+    calibrate: true,
     clock: () => new Date(),
     root: spec.toolRoot ?? spec.session.cwd,
     logger,

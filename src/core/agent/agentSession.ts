@@ -13,7 +13,7 @@ import { DEFAULT_COMPACTION_SETTINGS, navigateTree, type CompactionModel, type C
 import type { LlmProvider, ModelInfo, ThinkingLevel } from '../llm/provider';
 import { providerSummarizer } from '../llm/summarizer';
 import type { Session } from '../session';
-import { contextStatus, piEstimator, type ContextStatus, type TokenEstimator } from '../tokens';
+import { contextStatus, piEstimator, PositionCalibrations, type ContextMeasureOptions, type ContextStatus, type TokenEstimator } from '../tokens';
 import { Emitter, type Event } from '../util/event';
 import { errorMessage } from '../util/errors';
 import { checkpointPathFor, FileCheckpointStore, noCheckpoints, recoverReply, type CheckpointStore } from './checkpoint';
@@ -40,6 +40,8 @@ export class AgentSession {
   private readonly options: AgentSessionOptions;
   private readonly logger: AgentLogger;
   private readonly estimator: TokenEstimator;
+  /** The calibration at each position, from the file's own usages (`calibrate`); none: raw estimates. */
+  private readonly calibrations: PositionCalibrations | undefined;
   private readonly events = new Emitter<AgentEvent>((error) => this.logger.error(`An agent event listener failed: ${errorMessage(error)}`));
   private readonly tracker: ContextTracker;
   private readonly compaction: CompactionControl;
@@ -68,6 +70,7 @@ export class AgentSession {
     this.tools = gate.wrap(options.tools ?? []);
     this.logger = options.logger ?? silentLogger;
     this.estimator = options.estimator ?? piEstimator;
+    this.calibrations = options.calibrate ? new PositionCalibrations((id) => this.session.getEntry(id), this.estimator) : undefined;
     this.modelId = options.settings.model;
     this.thinking = options.settings.thinkingLevel ?? 'off';
     this.compactionSettings = { ...DEFAULT_COMPACTION_SETTINGS, ...options.settings.compaction };
@@ -82,7 +85,7 @@ export class AgentSession {
       summarizer: this.compactionSummarizer(),
       settings: this.compactionSettings,
       estimator: this.estimator,
-      calibration: options.calibration,
+      measure: () => this.measure(),
       now: () => this.now(),
       emit: (event) => this.emit(event),
     });
@@ -99,7 +102,6 @@ export class AgentSession {
       compaction: this.compaction,
       checkpoints: this.checkpoints,
       estimator: this.estimator,
-      calibration: options.calibration,
       logger: this.logger,
       root: options.root,
       systemPrompt: options.systemPrompt,
@@ -163,16 +165,23 @@ export class AgentSession {
     await this.turns.recordSettings();
   }
 
-  /** The context size as the meter shows it and the trigger reads it. */
+  /**
+   * The context size as the meter shows it and the trigger reads it: a function of the file, the
+   * position and the settings (the calibration too comes from the file, at the position).
+   */
   status(): ContextStatus {
     const info = this.modelInfo();
     return contextStatus(this.tracker.current().messages, {
-      estimator: this.estimator,
-      ...(this.options.calibration ? { calibration: this.options.calibration } : {}),
-      modelKey: `${this.provider.provider}/${this.modelId}`,
+      ...this.measure(),
       contextWindow: info?.contextWindow,
       settings: this.compactionSettings,
     });
+  }
+
+  /** How a context is counted now: the estimator, the calibration at the position, the model the next request goes to. */
+  private measure(): ContextMeasureOptions {
+    const calibration = this.calibrations?.at(this.session.leafId);
+    return { estimator: this.estimator, ...(calibration ? { calibration } : {}), modelKey: `${this.provider.provider}/${this.modelId}` };
   }
 
   /**

@@ -18,7 +18,7 @@ import {
   type Summarizer,
 } from '../compaction';
 import type { Session } from '../session';
-import type { TokenCalibration, TokenEstimator } from '../tokens';
+import type { ContextMeasureOptions, TokenEstimator } from '../tokens';
 import type { ContextTracker } from './contextTracker';
 
 export interface CompactionControlOptions {
@@ -27,7 +27,8 @@ export interface CompactionControlOptions {
   summarizer: Summarizer;
   settings: CompactionSettings;
   estimator: TokenEstimator;
-  calibration: TokenCalibration | undefined;
+  /** How the meter measures the context now (estimator, calibration at the position, model): compaction counts the same way. */
+  measure: () => ContextMeasureOptions;
   now: () => number;
   emit: (event: CompactionEvent) => void;
 }
@@ -60,7 +61,7 @@ export class CompactionControl {
       settings: this.options.settings,
       guard: this.guard,
       generation: view.generation,
-      measure: this.measure(),
+      measure: this.options.measure(),
     });
   }
 
@@ -71,6 +72,7 @@ export class CompactionControl {
    */
   async run(request: CompactionRequest, hasQueuedInput: boolean): Promise<{ continueAfterMs: number | undefined } | undefined> {
     const { settings, estimator, now, emit } = this.options;
+    const measure = this.options.measure();
     const outcome: CompactSessionOutcome | undefined = await runCompaction(this.options.session, {
       reason: request.reason,
       willRetry: request.willRetry,
@@ -86,6 +88,7 @@ export class CompactionControl {
       maxOutputTokens: request.maxOutputTokens,
       contextWindow: request.model.contextWindow,
       estimator,
+      measure,
       now,
     });
     if (outcome?.kind !== 'compacted') return undefined;
@@ -97,13 +100,8 @@ export class CompactionControl {
       settings,
       guard: this.guard,
       hasQueuedMessages: hasQueuedInput,
-      measure: this.measure(),
+      measure: this.options.measure(),
     });
     return { continueAfterMs: next.continueAfter ? next.continueDelayMs : undefined };
-  }
-
-  private measure(): { estimator: TokenEstimator; calibration?: TokenCalibration } {
-    const { estimator, calibration } = this.options;
-    return calibration ? { estimator, calibration } : { estimator };
   }
 }

@@ -7,7 +7,7 @@
 import { findLastAssistant, type CompactionModel } from '../compaction';
 import type { LlmProvider, ModelInfo, ThinkingLevel } from '../llm/provider';
 import type { AssistantMessage, Session, ToolCall } from '../session';
-import type { TokenCalibration, TokenEstimator } from '../tokens';
+import type { TokenEstimator } from '../tokens';
 import { errorMessage } from '../util/errors';
 import type { CheckpointStore } from './checkpoint';
 import type { CompactionControl } from './compactionControl';
@@ -28,7 +28,6 @@ export interface TurnHost {
   readonly compaction: CompactionControl;
   readonly checkpoints: CheckpointStore;
   readonly estimator: TokenEstimator;
-  readonly calibration: TokenCalibration | undefined;
   readonly logger: AgentLogger;
   readonly root: string;
   readonly systemPrompt: string | undefined;
@@ -114,9 +113,6 @@ export class TurnLoop {
     if (checkpointed) await this.host.checkpoints.clear();
     this.host.emit({ type: 'reply_end', message });
     this.host.compaction.guard.assistantEnded(message, info?.contextWindow);
-    if (message.stopReason !== 'aborted' && message.stopReason !== 'error') {
-      this.host.calibration?.learnFromMessages(this.host.tracker.current().messages, this.host.estimator, this.host.tracker.current().messages.length - 1);
-    }
     if (streamed.error) this.host.logger.warn(`The model request failed (${streamed.error.reason}).`);
     this.host.emitTokens();
     return streamed.error ? { message, error: streamed.error } : { message };

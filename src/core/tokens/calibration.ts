@@ -7,6 +7,8 @@
  * appended after j's reply, and our estimate of those same messages is the other side of the
  * ratio. This leaves out the system prompt and tool definitions, which no estimate of the
  * messages sees. Ratios are smoothed (EMA) and clamped so one odd sample cannot derail the meter.
+ * The agent feeds it the samples of the latest replies on the path to the position (see
+ * `pathCalibration.ts`), so the ratio depends on the file only, never on what a process saw.
  */
 import type { AgentMessage, AssistantMessage } from '../session';
 import type { TokenEstimator } from './estimator';
@@ -37,7 +39,13 @@ export interface CalibrationState {
 
 const DEFAULTS: Required<CalibrationOptions> = { alpha: 0.3, minRatio: 0.5, maxRatio: 3, minSampleTokens: 50 };
 
-export class TokenCalibration {
+/** What a measurement needs of a calibration: the factor for a model's estimates. */
+export interface Calibration {
+  /** The factor to apply to estimates for `modelKey`; 1 when nothing says otherwise. */
+  ratio(modelKey: string | undefined): number;
+}
+
+export class TokenCalibration implements Calibration {
   private readonly options: Required<CalibrationOptions>;
   private readonly state = new Map<string, { ratio: number; samples: number }>();
 
