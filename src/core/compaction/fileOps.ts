@@ -1,13 +1,15 @@
 /**
- * Files the summarized conversation read and changed (COMPACTION §9), listed under the summary
- * so the next model knows what was touched.
+ * Files the summarized conversation read and changed, listed under the summary so the next model
+ * knows what was touched.
  *
  * Beyond pi: `file_path` arguments count like `path` (other agents' tool schemas use it), and
  * paths are normalised against the session's working directory, so `./src/a.ts`,
- * `src/a.ts` and `/repo/src/a.ts` are one file (§19.13).
+ * `src/a.ts` and `/repo/src/a.ts` are one file. A call whose result is an error (the user denied
+ * it, or it failed) touched nothing and is not listed; pi lists every call made (see
+ * docs/compaction.md).
  */
 import * as nodePath from 'node:path';
-import type { AgentMessage, Json } from '../session';
+import type { AgentMessage, Json, SessionEntry } from '../session';
 
 export interface FileOperations {
   read: Set<string>;
@@ -22,7 +24,9 @@ export interface FileLists {
 
 export interface FileOpsOptions {
   /** The session's working directory; absolute paths inside it are listed relative to it. */
-  cwd?: string;
+  cwd?: string | undefined;
+  /** Ids of the calls whose result is an error (`failedToolCalls`): they are skipped. */
+  failedCalls?: ReadonlySet<string> | undefined;
 }
 
 export function createFileOps(): FileOperations {
@@ -36,15 +40,30 @@ const KIND_BY_TOOL: ReadonlyMap<string, keyof FileOperations> = new Map([
   ['edit', 'edited'],
 ]);
 
-/** Adds the read/write/edit tool calls of an assistant message. */
+/** Adds the read/write/edit tool calls of an assistant message (but the failed ones). */
 export function extractFileOpsFromMessage(message: AgentMessage, ops: FileOperations, options: FileOpsOptions = {}): void {
   if (message.role !== 'assistant' || !Array.isArray(message.content)) return;
   for (const block of message.content) {
-    if (block?.type !== 'toolCall' || !block.arguments) continue;
+    if (block?.type !== 'toolCall' || !block.arguments || options.failedCalls?.has(block.id)) continue;
     const kind = KIND_BY_TOOL.get(block.name);
     const file = pathArgument(block.arguments);
     if (kind && file) ops[kind].add(normalizeFilePath(file, options.cwd));
   }
+}
+
+/**
+ * The ids of the tool calls answered by an error result: denied by the user, or failed (a write
+ * refused by the file system, an edit whose text was not found, a read of a missing file). Such
+ * a call changed or read nothing.
+ */
+export function failedToolCalls(entries: Iterable<SessionEntry>): Set<string> {
+  const failed = new Set<string>();
+  for (const entry of entries) {
+    if (entry.type !== 'message') continue;
+    const message = entry.message as AgentMessage | undefined;
+    if (message?.role === 'toolResult' && message.isError === true && typeof message.toolCallId === 'string') failed.add(message.toolCallId);
+  }
+  return failed;
 }
 
 /**

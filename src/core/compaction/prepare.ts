@@ -10,7 +10,7 @@ import { adjustCut, type CutAdjustment } from './cutAdjust';
 import { findCutPoint, type CutPoint } from './cutPoint';
 import { cutAfterEntry, type ExplicitCutProblem } from './explicitCut';
 import { compactionMessageOf } from './entryMessages';
-import { createFileOps, extractFileOpsFromMessage, mergeFileLists, type FileOperations } from './fileOps';
+import { createFileOps, extractFileOpsFromMessage, failedToolCalls, mergeFileLists, type FileOperations, type FileOpsOptions } from './fileOps';
 import type { CompactionSettings } from './settings';
 
 export interface PrepareOptions {
@@ -105,7 +105,7 @@ export function prepareCompaction(
     keptMessages: keptContextMessages(pathEntries, cut.firstKeptEntryIndex),
     keptTokens,
     previousSummary: previous?.entry.summary,
-    fileOps: spanFileOps(previous?.entry, [...messagesToSummarize, ...turnPrefixMessages], options.cwd),
+    fileOps: spanFileOps(previous?.entry, [...messagesToSummarize, ...turnPrefixMessages], { cwd: options.cwd, failedCalls: failedToolCalls(pathEntries) }),
     settings,
     adjustments,
   };
@@ -173,10 +173,10 @@ function spanMessages(path: readonly SessionEntry[], from: number, to: number): 
   return messages;
 }
 
-/** Cumulative: the previous (non-extension) compaction's lists, then the span's tool calls. */
-function spanFileOps(previous: CompactionEntry | undefined, messages: readonly AgentMessage[], cwd: string | undefined): FileOperations {
+/** Cumulative: the previous (non-extension) compaction's lists, then the span's tool calls that did not fail. */
+function spanFileOps(previous: CompactionEntry | undefined, messages: readonly AgentMessage[], options: FileOpsOptions): FileOperations {
   const ops = createFileOps();
-  if (previous && !previous.fromHook) mergeFileLists(previous.details, ops, { cwd });
-  for (const message of messages) extractFileOpsFromMessage(message, ops, { cwd });
+  if (previous && !previous.fromHook) mergeFileLists(previous.details, ops, options);
+  for (const message of messages) extractFileOpsFromMessage(message, ops, options);
   return ops;
 }
