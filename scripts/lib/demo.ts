@@ -1,7 +1,8 @@
 // `npm start -- --demo`: Arbor without a key. Starts the fake Anthropic server with its demo
-// conversation and a temporary workspace whose settings point Arbor at it: a streamed Markdown
-// reply with code, a `read` then an `edit` of README.md (the edit asks for approval, so the
-// approval card shows; `read` never asks), a long reply, and summaries for Compact Session.
+// conversation and a temporary workspace whose settings point Arbor at it. The demo answers by the
+// words in a prompt (see demoScript.ts): a `read` then an `edit` of a file (the edit asks for
+// approval, so the approval card shows; `read` never asks), a `bash` call, a long reply, a
+// streamed Markdown reply with code, and summaries for Compact Session.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -64,10 +65,12 @@ export async function startDemo(): Promise<Demo> {
 export function demoGuide(fake: FakeAnthropic): string {
   return [
     `Demo mode: Arbor talks to a fake Anthropic server on ${fake.url} (no key, no network).`,
-    'Open the Arbor view in the activity bar, then send, one after the other:',
-    '  1. "Show me an example"         a streamed Markdown reply with highlighted code',
-    '  2. "Change README.md"           a read, then an edit with its approval card (read never asks)',
-    '  3. "Tell me more"               a long reply: watch the token meter in the status bar grow',
+    'Open the Arbor view in the activity bar. The demo answers by the words in your message, in any order:',
+    '  "Show me a code example"   a streamed Markdown reply with highlighted code (also: code, function)',
+    '  "Change README.md"         a read, then an edit with its approval card (also: read, file, edit, a file name)',
+    '  "Run a command"            a bash call with its approval card and output (also: bash, shell)',
+    '  "Write a long answer"      a long reply: watch the token meter in the status bar grow (also: more)',
+    'Anything else gets the list of what it answers to.',
     'Then: "Arbor: Compact Session" (palette, or click the meter) → a compaction card, the meter drops;',
     '"Edit & branch" on a message → a sibling branch in the Session Tree; "Arbor: Undo Compaction".',
     'sessions/synthetic-branched.jsonl in the workspace is a ready-made branched session ("Arbor: Open Session…").',
