@@ -1,8 +1,7 @@
 // `npm start -- --demo`: Arbor without a key. Starts the fake Anthropic server with its demo
-// conversation and a temporary workspace whose settings point Arbor at it. The demo answers by the
-// words in a prompt (see demoScript.ts): a `read` then an `edit` of a file (the edit asks for
-// approval, so the approval card shows; `read` never asks), a `bash` call, a long reply, a
-// streamed Markdown reply with code, and summaries for Compact Session.
+// conversation and a temporary workspace whose settings point Arbor at it: a streamed Markdown
+// reply with code, a `read` then an `edit` of README.md (the edit asks for approval, so the
+// approval card shows; `read` never asks), a long reply, and summaries for Compact Session.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -61,7 +60,7 @@ export async function startDemo(): Promise<Demo> {
   };
 }
 
-/** What to try, printed under the URL. */
+/** What to try, printed under the URL: the demo answers by the words in a prompt (demoScript.ts), in any order. */
 export function demoGuide(fake: FakeAnthropic): string {
   return [
     `Demo mode: Arbor talks to a fake Anthropic server on ${fake.url} (no key, no network).`,

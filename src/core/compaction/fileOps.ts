@@ -1,12 +1,12 @@
 /**
- * Files the summarized conversation read and changed, listed under the summary so the next model
- * knows what was touched.
+ * Files the summarized conversation read and changed (its read/write/edit calls), listed under the summary
+ * so the next model knows what was touched.
  *
  * Beyond pi: `file_path` arguments count like `path` (other agents' tool schemas use it), and
  * paths are normalised against the session's working directory, so `./src/a.ts`,
- * `src/a.ts` and `/repo/src/a.ts` are one file. A call whose result is an error (the user denied
- * it, or it failed) touched nothing and is not listed; pi lists every call made (see
- * docs/compaction.md).
+ * `src/a.ts` and `/repo/src/a.ts` are one file (pi lists them three times). A call whose result is
+ * an error (the user denied it, or it failed) touched nothing and is not listed; pi lists every
+ * call made (see docs/compaction.md).
  */
 import * as nodePath from 'node:path';
 import type { AgentMessage, Json, SessionEntry } from '../session';

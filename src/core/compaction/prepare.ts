@@ -1,5 +1,5 @@
 /**
- * `prepareCompaction` (COMPACTION §6): everything about a compaction that needs no model —
+ * `prepareCompaction`: everything about a compaction that needs no model —
  * the span to summarize, the cut, the previous summary, the file lists, the size before.
  * Pure and deterministic; pi 0.73.1 semantics for the span (it starts at the previous
  * compaction's kept boundary, so the previously kept tail is re-summarized, not lost).
@@ -21,13 +21,13 @@ export interface PrepareOptions {
    * `tokensBefore` is measured this way, so it equals the meter's reading. Default: `estimator`, uncalibrated.
    */
   measure?: ContextMeasureOptions | undefined;
-  /** The session model's window: enables the fit check (§19.7). */
+  /** The session model's window: enables the check that the compacted context fits (`cutAdjust.ts`). */
   contextWindow?: number | undefined;
   /** The summarizing model's output limit, if known (caps the summary requests). */
   maxOutputTokens?: number | undefined;
   /** The session's working directory, for file-path normalisation. */
   cwd?: string | undefined;
-  /** Default true: a usage from before the latest compaction is not trusted for `tokensBefore` (§19.6). */
+  /** Default true: a usage from before the latest compaction is not trusted for `tokensBefore` (pi uses it). */
   ignoreStaleUsage?: boolean;
   /**
    * "Compact up to here": summarize up to and including this entry and keep from the first valid

@@ -4,7 +4,7 @@
  * and the session's age.
  */
 import type { SearchField, SearchHit } from '../search';
-import { relativeAge } from '../util/localTime';
+import { relativeAge } from './row';
 
 export interface HitRow {
   label: string;

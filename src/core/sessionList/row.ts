@@ -4,6 +4,9 @@
  */
 import { formatSize } from '../agent/tools/truncate';
 import { localDateTime, relativeAge } from '../util/localTime';
+
+// How long ago: moved to util/localTime (Switch Branch uses it too); the search rows still take it from here.
+export { relativeAge };
 import { firstLine, messageRole, textParts, type SessionEntry, type SessionSummary } from '../session';
 
 export interface SessionRow {

@@ -85,8 +85,13 @@ const ICON_SAYS_IT = new Set(['user', 'assistant']);
 
 /** One word for what an entry is: `user`, `assistant`, `toolResult`, `compaction`, `branchSummary`, `label`, ... */
 export function rowKind(entry: SessionEntry): string {
-  if (entry.type === 'message') return Object.hasOwn(MESSAGE_KINDS, messageRole(entry) ?? '') ? MESSAGE_KINDS[messageRole(entry)!]! : 'message';
-  return isKnownEntry(entry) && Object.hasOwn(ENTRY_KINDS, entry.type) ? ENTRY_KINDS[entry.type]! : 'unknown';
+  // Own properties only: a role or type named "constructor" in a hostile file is not a kind.
+  if (entry.type === 'message') return ownValue(MESSAGE_KINDS, messageRole(entry) ?? '') ?? 'message';
+  return (isKnownEntry(entry) ? ownValue(ENTRY_KINDS, entry.type) : undefined) ?? 'unknown';
+}
+
+function ownValue(table: Record<string, string>, key: string): string | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
 }
 
 export function presentRow(row: RowInput): RowView {
@@ -102,7 +107,7 @@ export function presentRow(row: RowInput): RowView {
   return {
     label: row.isCurrent ? `${POSITION_MARK} ${shown}` : shown,
     description: row.label,
-    icon: Object.hasOwn(ICONS, kind) ? ICONS[kind]! : 'circle-small',
+    icon: ownValue(ICONS, kind) ?? 'circle-small',
     contextValue: words.filter((word) => word !== '').join(' '),
     tooltip: rowTooltip(labelLine(row), tooltipBody(kind, text, tag), numbers ? compactionSentence(numbers) : detail),
     accessibilityLabel: notes ? `${spoken}, ${notes}` : spoken,

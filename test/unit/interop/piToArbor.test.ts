@@ -11,8 +11,9 @@
  * (docs/compaction.md). The test asks pi about the same entries without those calls, and counts
  * the sessions where that changed pi's lists.
  *
- * Cut points differ from pi where Arbor's compaction engine fixes pi on purpose (COMPACTION §19.3,
- * §19.8). There the test names the case (see `cutPointModel.ts`) and checks Arbor's documented
+ * Cut points differ from pi where Arbor's compaction engine fixes pi on purpose (the weight of
+ * custom messages and branch summaries, split turns, trailing tool results: docs/compaction.md).
+ * There the test names the case (see `cutPointModel.ts`) and checks Arbor's documented
  * behaviour instead; every other difference fails.
  */
 import { strict as assert } from 'node:assert';
@@ -64,7 +65,7 @@ describe('interop: sessions written by pi 0.73.1, read by arbor', function () {
     console.log(`      ${tally.sessions} pi sessions, ${tally.comparisons} comparisons; cut points: ${tally.cutPoints}, equal to pi ${tally.cutPointsEqualToPi}; documented differences: ${differences || 'none'}`);
     console.log(`      ${describeCoverage(coverage)}`);
     const { compared, afterCompaction, staleUsageWithheld } = tally.tokens;
-    console.log(`      token counts: ${compared} compared with pi's estimateContextTokens, skipped 0; ${afterCompaction} after a compaction, ${staleUsageWithheld} of them where withholding the stale usage (§19.6) changed pi's number`);
+    console.log(`      token counts: ${compared} compared with pi's estimateContextTokens, skipped 0; ${afterCompaction} after a compaction, ${staleUsageWithheld} of them where withholding the stale usage changed pi's number`);
   });
 
   it(`gives pi's tree, leaf, contexts, cut points, branch entries and token counts for ${SESSIONS} random sessions`, async () => {
@@ -83,9 +84,9 @@ describe('interop: sessions written by pi 0.73.1, read by arbor', function () {
     const kinds = ['message:user', 'message:assistant', 'message:toolResult', 'message:bashExecution', 'message:custom', 'custom_message', 'custom', 'label', 'session_info', 'compaction', 'branch_summary', 'model_change', 'thinking_level_change', 'multiple-roots', 'branch-point'];
     for (const kind of kinds) assert.ok((tally.kinds[kind] ?? 0) >= 20, `only ${tally.kinds[kind] ?? 0} generated sessions hold ${kind}`);
     assertCovered(coverage, 20);
-    // Two token counts per session, none skipped; the §19.6 difference is exercised.
+    // Two token counts per session, none skipped; the stale-usage difference is exercised.
     assert.equal(tally.tokens.compared, 2 * SESSIONS);
-    assert.ok(tally.tokens.staleUsageWithheld > 0, 'no context exercised a stale usage (§19.6)');
+    assert.ok(tally.tokens.staleUsageWithheld > 0, 'no context exercised a stale usage');
   });
 
   async function compareSession(seed: number): Promise<void> {
@@ -177,8 +178,8 @@ describe('interop: sessions written by pi 0.73.1, read by arbor', function () {
   }
 
   /**
-   * pi's own `estimateContextTokens` over pi's context. One documented difference (COMPACTION
-   * §19.6; `arbor tokens`, and the contextTokens unit test "ignores a usage recorded before the
+   * pi's own `estimateContextTokens` over pi's context. One documented difference (a stale usage:
+   * `arbor tokens`, and the contextTokens unit test "ignores a usage recorded before the
    * latest compaction"): a usage recorded at or before the latest compaction's time measured the
    * context before the compaction, and Arbor does not use it. For such a context pi is asked with
    * those usages withheld (the messages stay, so pi still estimates their text).
