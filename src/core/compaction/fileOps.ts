@@ -114,7 +114,8 @@ export function splitFileOperations(summary: string): SummaryParts {
     const open = tag === undefined ? -1 : text.lastIndexOf(`\n\n<${tag}>\n`, text.length - tag.length - 4);
     if (tag === undefined || open < 0) break;
     const body = text.slice(open + tag.length + 5, text.length - tag.length - 4);
-    lists[tag].unshift(...body.split('\n').filter((line) => line !== ''));
+    // Not `unshift(...lines)`: a hostile block of a million lines would overflow the call's arguments.
+    lists[tag] = [...body.split('\n').filter((line) => line !== ''), ...lists[tag]];
     text = text.slice(0, open);
   }
   return { text, readFiles: lists['read-files'], modifiedFiles: lists['modified-files'] };

@@ -77,7 +77,8 @@ export function branchLeaves(tree: SessionTree, leafId: string | null, maxText =
     };
     const next = start(tree.childrenOf(entry.id), here);
     if (next.length === 0) found.set(entry.id, leafOf(here, leafId, maxText));
-    work.push(...next);
+    // One by one: `push(...next)` with a hostile entry's million children would overflow the call's arguments.
+    for (const child of next) work.push(child);
   }
   const newestFirst: BranchLeaf[] = [];
   for (let i = tree.entries.length - 1; i >= 0; i--) {

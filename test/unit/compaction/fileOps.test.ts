@@ -85,6 +85,8 @@ describe('file operations', () => {
     // A hostile summary of unclosed blocks is read in one pass and kept whole.
     const unclosed = '\n\n<read-files>\n'.repeat(50_000);
     assert.equal(splitFileOperations(unclosed).text, unclosed);
+    const huge = `S\n\n<read-files>\n${'f\n'.repeat(1_000_000)}</read-files>`;
+    assert.equal(splitFileOperations(huge).readFiles.length, 1_000_000);
   });
 
   it('lists no file whose write or edit was denied or failed, nor one whose read failed; a call without a result still counts', () => {

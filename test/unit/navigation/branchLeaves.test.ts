@@ -109,6 +109,13 @@ describe('Switch Branch: the leaves of the tree', () => {
     assert.equal(found.length, 1000);
     assert.deepEqual(found.slice(0, 2).map((leaf) => [leaf.entryId, leaf.divergence, leaf.text]), [['u999', 'branch 999', 'branch 999'], ['u998', 'branch 998', 'branch 998']]);
   });
+
+  it('lists the leaves of an entry with 300 000 children', () => {
+    const children = Array.from({ length: 300_000 }, (_, i) => msg(`u${i}`, 'r', user(`try ${i}`)));
+    const leaves = branchLeaves(SessionTree.fromEntries([msg('r', null, user('root')), ...children]), null);
+    assert.equal(leaves.length, 300_000);
+    assert.deepEqual([leaves[0]!.entryId, leaves[0]!.divergence], ['u299999', 'try 299999']);
+  });
 });
 
 describe('Switch Branch: the items', () => {
