@@ -107,7 +107,7 @@ export function meterDetails(reading: MeterReading): string[] {
       ? `${n(reading.tokens)} of ${n(reading.window)} tokens (${reading.percent}%)`
       : `${n(reading.tokens)} tokens (the model's context window is unknown)`,
     reportedLine(reading, n),
-    `The rest, ${n(reading.estimatedTokens)}, is ${estimatorLabel(reading)}${reading.streamingTokens > 0 ? `; ${n(reading.streamingTokens)} of it is the reply streaming now` : ''}`,
+    estimatedLine(reading, n),
     reading.threshold !== undefined
       ? `Auto-compaction fires above ${n(reading.threshold)}`
       : reading.compactionEnabled
@@ -115,6 +115,13 @@ export function meterDetails(reading: MeterReading): string[] {
         : 'Auto-compaction is off',
     `A compaction keeps the last ${n(reading.keepRecentTokens)} tokens verbatim`,
   ];
+}
+
+/** The estimated part, and how it was counted; nothing to estimate right after a reply. */
+function estimatedLine(reading: MeterReading, n: (value: number) => string): string {
+  if (reading.estimatedTokens === 0 && reading.reportCounted) return 'Nothing after the last reply to estimate';
+  const streaming = reading.streamingTokens > 0 ? `; ${n(reading.streamingTokens)} of it is the reply streaming now` : '';
+  return `The rest, ${n(reading.estimatedTokens)}, is ${estimatorLabel(reading)}${streaming}`;
 }
 
 /**

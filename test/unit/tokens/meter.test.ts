@@ -34,6 +34,7 @@ describe('the token meter reading', () => {
       level: 'normal',
     });
     assert.equal(meterText(reading), '84.3k / 200k · 42%');
+    assert.equal(meterDetails(measureMeter(readTurn().slice(0, 2), { estimator: piEstimator, contextWindow: window, settings: SETTINGS }))[2], 'Nothing after the last reply to estimate');
   });
 
   it("measures against a window the settings' model overrides give", () => {
