@@ -8,7 +8,8 @@
  */
 import { localDateTime } from '../util/localTime';
 import { describeEntry, isKnownEntry, messageRole, type SessionEntry, type ToolCall } from '../session';
-import { compactionLine, compactionNumbers, compactionSentence, entryLine } from './rowText';
+import { cutText } from '../util/markdownText';
+import { compactionLine, compactionNumbers, compactionSentence, entryLine, ROW_TEXT_CHARS } from './rowText';
 import { rowTooltip, type TooltipBody } from './rowTooltip';
 
 /** One row of the view, as core's display tree gives it. */
@@ -94,8 +95,14 @@ function ownValue(table: Record<string, string>, key: string): string | undefine
   return Object.hasOwn(table, key) ? table[key] : undefined;
 }
 
+/** A kind's tag is a word or two; a file can name a tool or a custom type with a megabyte. */
+const TAG_CHARS = 40;
+
 export function presentRow(row: RowInput): RowView {
-  const { tag, text, detail } = describeEntry(row.entry);
+  const described = describeEntry(row.entry);
+  const { text, detail } = described;
+  const tag = cutText(described.tag, TAG_CHARS);
+  const label = row.label === undefined ? undefined : cutText(row.label, ROW_TEXT_CHARS);
   const kind = rowKind(row.entry);
   const numbers = kind === 'compaction' ? compactionNumbers(row.entry) : undefined;
   const line = numbers ? undefined : entryLine(kind, text, row.call);
@@ -103,10 +110,10 @@ export function presentRow(row: RowInput): RowView {
   const spoken = numbers ? compactionLine(numbers) : line ? `${tag}: ${line}` : tag;
   const shown = numbers ? spoken : !line ? tag : ICON_SAYS_IT.has(kind) ? line : `${shownTag(kind, tag)}: ${line}`;
   const words = ['entry', kind, row.onActivePath ? 'onPath' : '', row.isCurrent ? 'current' : '', row.label !== undefined ? 'labeled' : ''];
-  const notes = [row.isCurrent ? CURRENT_MARK : undefined, row.label].filter((part) => part !== undefined).join(' · ');
+  const notes = [row.isCurrent ? CURRENT_MARK : undefined, label].filter((part) => part !== undefined).join(' · ');
   return {
     label: row.isCurrent ? `${POSITION_MARK} ${shown}` : shown,
-    description: row.label,
+    description: label,
     icon: ownValue(ICONS, kind) ?? 'circle-small',
     contextValue: words.filter((word) => word !== '').join(' '),
     tooltip: rowTooltip(labelLine(row), tooltipBody(kind, text, tag), numbers ? compactionSentence(numbers) : detail),

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import type { SessionEntry } from '../../../src/core/session';
 import { BRANCH_SUMMARY_PREAMBLE } from '../../../src/core/compaction';
-import { compactionLine, presentRow, rowKind, summaryGoal, toolCallFor } from '../../../src/core/tree';
+import { compactionLine, MAX_TOOLTIP_CHARS, presentRow, rowKind, summaryGoal, toolCallFor } from '../../../src/core/tree';
 import { assistant, compactionEntry, entry, msg, toolCall, toolResult, user } from '../../support/builders';
 
 const row = (e: SessionEntry, extra: { label?: string; onActivePath?: boolean; isCurrent?: boolean } = {}) =>
@@ -151,6 +151,24 @@ describe('Session Tree rows', () => {
     assert.equal(row(entry('model_change', 'm', null, { provider: 'anthropic', modelId: 'claude-x' })).label, 'model: anthropic/claude-x');
     assert.equal(row(entry('label', 'l', null, { targetId: 'u1', label: '**start**' })).label, 'label: **start** → u1');
     assert.equal(row(entry('label', 'l', null, { targetId: 'u1', label: '**start**' })).tooltip, '\\*\\*start\\*\\* → u1');
+  });
+
+  it('keeps every part of a row bounded for a file\'s megabyte-long message, tool name, label or error', () => {
+    const huge = 'x'.repeat(1_000_000);
+    const call = toolCall(huge, { path: huge }, 'tc1');
+    const rows = [
+      presentRow({ entry: msg('a1', null, assistant(`${'*'.repeat(500_000)}\n${'`'.repeat(150_000)}`, { stopReason: 'error', errorMessage: huge })), label: huge, onActivePath: true, isCurrent: true, labeledAt: '2026-01-01T00:00:00.000Z' }),
+      presentRow({ entry: msg('r1', 'a1', toolResult(call, `${'`'.repeat(200_000)} ${'<'.repeat(100_000)}`)), label: undefined, onActivePath: false, isCurrent: false, call }),
+      presentRow({ entry: msg('u1', null, user('!'.repeat(1_000_000))), label: undefined, onActivePath: false, isCurrent: false }),
+      presentRow({ entry: entry('label', 'l', null, { targetId: 'u1', label: '&'.repeat(1_000_000) }), label: undefined, onActivePath: false, isCurrent: false }),
+      presentRow({ entry: entry('branch_summary', 'b', null, { fromId: 'x', summary: `${huge}\n\n<modified-files>\n${`${huge}\n`.repeat(40)}</modified-files>` }), label: undefined, onActivePath: false, isCurrent: false }),
+    ];
+    for (const shown of rows) {
+      assert.ok(shown.tooltip.length <= MAX_TOOLTIP_CHARS, `tooltip of ${shown.tooltip.length} characters`);
+      assert.ok(shown.label.length <= 130 && shown.accessibilityLabel.length <= 250 && (shown.description ?? '').length <= 80, shown.label);
+    }
+    // The file list of a summary still shows after its text was cut: 19 paths, then how many more.
+    assert.match(rows[4]!.tooltip, /\n\nModified:\n\n(- `x{119}…`\n){19}- … and 21 more$/);
   });
 
   it('finds no kind, icon or tool summary in an object\'s own properties (a tool or role named "constructor")', () => {
