@@ -6,7 +6,7 @@
  * faster than the line: only a bounded window of it is read).
  */
 import { firstLine, isKnownEntry, loadSessionFile, messageText } from '../src/core/session';
-import { presentRow } from '../src/core/tree';
+import { presentRow } from '../src/core/sessionTree';
 import { plainFirstLine } from '../src/core/util/markdownText';
 import { medianMs, msLine, ratioLine } from './measure';
 import { largeSession } from './session.bench';

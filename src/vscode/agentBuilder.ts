@@ -1,7 +1,7 @@
-// Builds the AgentSession for the current session from the settings, the key and the workspace:
-// the Anthropic provider, the tools confined to the first workspace folder (none when the
+// The AgentSession of the current session, and its configuration from the settings, the key and the
+// workspace: the Anthropic provider, the tools confined to the first workspace folder (none when the
 // workspace is untrusted or there is no folder), the estimator the settings name.
-import { AgentSession, type AgentLogger } from '../core/agent';
+import { AgentSession, type AgentConfiguration, type AgentLogger } from '../core/agent';
 import { createTools } from '../core/agent/tools/registry';
 import type { ApprovalCallback } from '../core/agent/tools/tool';
 import { createAnthropicProvider } from '../core/llm';
@@ -10,51 +10,63 @@ import { loadTokenizerEstimator, piEstimator, type TokenEstimator } from '../cor
 import { errorMessage } from '../core/util/errors';
 import type { ArborConfig } from './config';
 
-export interface AgentSpec {
-  session: Session;
+export interface AgentInputs {
   config: ArborConfig;
   apiKey: string;
   /** The folder tools work in; undefined: no tools are offered. */
   toolRoot: string | undefined;
-  allowedTools: readonly string[];
-  approve: ApprovalCallback;
-  logger: AgentLogger;
 }
 
-/** What decides whether an existing agent can serve the next prompt (anything else is read live). */
-export function agentSignature(spec: Omit<AgentSpec, 'approve' | 'logger' | 'allowedTools'>): string {
-  const { session, config, apiKey, toolRoot } = spec;
-  return JSON.stringify([session.id, session.file, config, apiKey.length, hashKey(apiKey), toolRoot ?? null]);
+/** What decides whether the agent must be configured again (the key only as a fingerprint: it is never kept). */
+export function configurationSignature(inputs: AgentInputs): string {
+  const { config, apiKey, toolRoot } = inputs;
+  return JSON.stringify([config, apiKey.length, hashKey(apiKey), toolRoot ?? null]);
 }
 
-export async function buildAgent(spec: AgentSpec): Promise<AgentSession> {
-  const { config, logger } = spec;
+/** The provider, settings, tools and estimator that the settings, the key and the workspace call for. */
+export async function agentConfiguration(inputs: AgentInputs, session: Session, logger: AgentLogger): Promise<AgentConfiguration> {
+  const { config, toolRoot } = inputs;
   const provider = createAnthropicProvider({
-    apiKey: spec.apiKey,
+    apiKey: inputs.apiKey,
     ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
     now: () => Date.now(),
     log: { info: (message) => logger.info(message), warn: (message) => logger.warn(message) },
     modelOverrides: config.modelOverrides,
   });
-  const estimator = await estimatorFor(config, logger);
-  return AgentSession.create({
-    session: spec.session,
+  return {
     provider,
-    tools: spec.toolRoot === undefined ? [] : createTools(),
-    approve: spec.approve,
-    allowedTools: spec.allowedTools,
     settings: {
       model: config.model,
       ...(config.maxOutputTokens !== undefined ? { maxTokens: config.maxOutputTokens } : {}),
       thinkingLevel: config.thinking,
       compaction: config.compaction,
     },
-    estimator,
+    tools: toolRoot === undefined ? [] : createTools(),
+    allowedTools: config.autoApprove,
+    estimator: await estimatorFor(config, logger),
+    root: toolRoot ?? session.cwd,
+  };
+}
+
+/** The agent of `session`, for as long as it is current. */
+export function createAgent(spec: {
+  session: Session;
+  configuration: AgentConfiguration;
+  approve: ApprovalCallback;
+  logger: AgentLogger;
+  /** The extension's own folder for reply checkpoints (in its global storage, never beside a session). */
+  checkpointFolder: string;
+}): Promise<AgentSession> {
+  const { session, configuration } = spec;
+  return AgentSession.create({
+    session,
+    ...configuration,
+    approve: spec.approve,
     // Estimates scaled by what the provider reported for the latest replies on the path to the position.
     calibrate: true,
     clock: () => new Date(),
-    root: spec.toolRoot ?? spec.session.cwd,
-    logger,
+    logger: spec.logger,
+    checkpointFolder: spec.checkpointFolder,
   });
 }
 

@@ -1,10 +1,14 @@
 // Arbor's settings (`arbor.*`), read into one typed value. Read fresh for each request, so a
-// change applies to the next one without a reload; `onDidChange` tells the views.
+// change applies to the next one without a reload; `onDidChange` tells the views. What a workspace
+// may not set (core/util/settingSources.ts) is read from the user's settings only, whatever the
+// manifest declares: the endpoint, the sessions folder and the approvals always, the settings that
+// spend money while the workspace is untrusted.
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { CompactionSettings } from '../core/compaction';
 import type { ModelOverrides, ThinkingLevel } from '../core/llm';
 import { expandHome } from '../core/session';
+import { userValue, workspaceMaySet } from '../core/util/settingSources';
 
 export const DEFAULT_MODEL = 'claude-sonnet-4-6';
 export const THINKING_LEVELS: readonly ThinkingLevel[] = ['off', 'minimal', 'low', 'medium', 'high', 'xhigh'];
@@ -32,25 +36,30 @@ export interface ArborConfig {
 
 /** Reads the settings; a value of the wrong type or range falls back to its default. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ArborConfig {
-  const c = vscode.workspace.getConfiguration('arbor');
-  const baseUrl = c.get<string>('baseUrl', '').trim() || env.ANTHROPIC_BASE_URL?.trim() || undefined;
-  const dir = c.get<string>('sessionsDirectory', '').trim();
+  const get = settingReader(vscode.workspace.getConfiguration('arbor'), vscode.workspace.isTrusted);
+  const baseUrl = text(get('baseUrl')) || env.ANTHROPIC_BASE_URL?.trim() || undefined;
+  const dir = text(get('sessionsDirectory'));
   return {
-    model: c.get<string>('model', DEFAULT_MODEL).trim() || DEFAULT_MODEL,
+    model: text(get('model')) || DEFAULT_MODEL,
     baseUrl,
-    maxOutputTokens: positiveInt(c.get<number>('maxOutputTokens', 0)),
-    thinking: oneOf(c.get<string>('thinking', 'off'), THINKING_LEVELS, 'off'),
+    maxOutputTokens: positiveInt(get('maxOutputTokens')),
+    thinking: oneOf(get('thinking'), THINKING_LEVELS, 'off'),
     compaction: {
-      enabled: c.get<boolean>('compaction.enabled', true) !== false,
-      reserveTokens: positiveInt(c.get<number>('compaction.reserveTokens', 16384)) ?? 16384,
-      keepRecentTokens: Math.max(1000, positiveInt(c.get<number>('compaction.keepRecentTokens', 20000)) ?? 20000),
+      enabled: get('compaction.enabled') !== false,
+      reserveTokens: positiveInt(get('compaction.reserveTokens')) ?? 16384,
+      keepRecentTokens: Math.max(1000, positiveInt(get('compaction.keepRecentTokens')) ?? 20000),
     },
     sessionsDirectory: dir === '' ? undefined : expandHome(dir, os.homedir()),
-    autoApprove: stringList(c.get<unknown>('tools.autoApprove', [])).filter((name) => (APPROVABLE_TOOLS as readonly string[]).includes(name)),
-    tokenEstimator: oneOf(c.get<string>('tokenEstimator', 'tokenizer'), ['tokenizer', 'chars4'] as const, 'tokenizer'),
-    branchSummary: oneOf(c.get<string>('branchSummary', 'ask'), ['ask', 'always', 'never'] as const, 'ask'),
-    modelOverrides: overrides(c.get<unknown>('modelOverrides', {})),
+    autoApprove: stringList(get('tools.autoApprove')).filter((name) => (APPROVABLE_TOOLS as readonly string[]).includes(name)),
+    tokenEstimator: oneOf(get('tokenEstimator'), ['tokenizer', 'chars4'] as const, 'tokenizer'),
+    branchSummary: oneOf(get('branchSummary'), ['ask', 'always', 'never'] as const, 'ask'),
+    modelOverrides: overrides(get('modelOverrides')),
   };
+}
+
+/** A setting's value as Arbor may take it: from every layer VS Code merges, or the user's and the default only. */
+function settingReader(config: vscode.WorkspaceConfiguration, trusted: boolean): (key: string) => unknown {
+  return (key) => (workspaceMaySet(key, trusted) ? config.get<unknown>(key) : userValue(config.inspect<unknown>(key)));
 }
 
 /** Fires when any `arbor.*` setting changed. */
@@ -58,6 +67,10 @@ export function onDidChangeConfig(listener: () => void): vscode.Disposable {
   return vscode.workspace.onDidChangeConfiguration((event) => {
     if (event.affectsConfiguration('arbor')) listener();
   });
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
 }
 
 function positiveInt(value: unknown): number | undefined {

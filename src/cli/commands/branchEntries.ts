@@ -1,7 +1,7 @@
 /**
  * `arbor branch-entries <file> --from ID --to ID`: what a branch summary would cover when moving
  * from entry `--from` to entry `--to` — the entries from `--from` back to (not including) the
- * deepest entry both paths share (BRANCHING §4.1).
+ * deepest entry both paths share.
  */
 import { entryKind, type SessionEntry } from '../../core/session';
 import { collectEntriesForBranchSummary } from '../../core/compaction';

@@ -3,9 +3,9 @@
  * compaction keeping about N recent tokens would cut the path root → leaf.
  *
  * This is Arbor's `findCutPoint`: with the pi estimator it gives pi 0.73.1's answer except where
- * the compaction engine fixes pi (custom messages and branch summaries weigh in the kept tail,
- * COMPACTION §19.3; turns are not misclassified as split and a budget crossed inside trailing
- * tool results still cuts, §19.8).
+ * the compaction engine fixes pi (custom messages and branch summaries weigh in the kept tail;
+ * turns are not misclassified as split and a budget crossed inside trailing tool results still
+ * cuts; see docs/compaction.md).
  */
 import { entryKind, type SessionEntry } from '../../core/session';
 import { entryTokens, findCutPoint } from '../../core/compaction';

@@ -2,7 +2,7 @@
  * `arbor tokens <file> [--leaf ID] [--estimator pi|tokenizer] [--context-window N]`: the context
  * size Arbor's meter shows — the last usage the provider reported among the context messages,
  * plus an estimate of the messages after it. A usage recorded before the latest compaction is
- * not used (it measured the context before the compaction; pi uses it, COMPACTION §19.6).
+ * not used (it measured the context before the compaction; pi uses it).
  */
 import { buildSessionContext } from '../../core/session';
 import { measureContext } from '../../core/tokens';

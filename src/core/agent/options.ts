@@ -17,6 +17,18 @@ export interface AgentSettings {
   branchSummaryReserveTokens?: number;
 }
 
+/** What can change between runs without a new agent: the settings, the key (in the provider), the workspace. */
+export interface AgentConfiguration {
+  provider: LlmProvider;
+  settings: AgentSettings;
+  tools: readonly Tool[];
+  /** Tools that run without asking (settings); 'allow always' answers are kept beside them. */
+  allowedTools: readonly string[];
+  estimator: TokenEstimator;
+  /** The workspace root tools are confined to. */
+  root: string;
+}
+
 export interface AgentSessionOptions {
   session: Session;
   provider: LlmProvider;
@@ -40,7 +52,12 @@ export interface AgentSessionOptions {
   /** Default: summaries by the same provider and model. */
   summarizer?: Summarizer;
   systemPrompt?: string;
-  /** Default: a file beside the session file (none for in-memory sessions). */
+  /**
+   * Arbor's own folder for reply checkpoints (never the session's folder); without it, and for
+   * in-memory sessions, replies are not checkpointed.
+   */
+  checkpointFolder?: string;
+  /** Replaces the store `checkpointFolder` gives (tests). */
   checkpoints?: CheckpointStore;
   checkpointEveryMs?: number;
   /** How the agent waits before continuing after a compaction (tests pass a fast one). */

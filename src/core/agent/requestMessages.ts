@@ -7,7 +7,7 @@
  *   do: it may hold half a tool call or thinking without its signature; the file keeps it;
  * - whitespace-only text blocks are left out, and a reply with nothing left is not sent;
  * - a tool result is sent only after the reply that called it, once (orphans from old or foreign
- *   files are dropped, COMPACTION §19.9);
+ *   files are dropped: strict providers refuse them);
  * - a call still without a result when the next user message comes (a run that died, a move to a
  *   reply whose results are on another branch) gets an error result saying so.
  */

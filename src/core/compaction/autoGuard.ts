@@ -1,5 +1,6 @@
 /**
- * Keeps automatic compaction from looping (§19.19, DESIGN "never loop").
+ * Keeps automatic compaction from looping: neither a compaction that leaves the context over the
+ * threshold nor an overflow the compaction could not cure may start the same work again and again.
  *
  *   ready ──over threshold──▶ compact ──▶ compactionFinished(under) ──▶ ready
  *                                    └──▶ compactionFinished(still over, at generation G) ──▶ stuck

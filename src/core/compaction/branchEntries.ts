@@ -1,5 +1,5 @@
 /**
- * What a branch summary covers (BRANCHING §4.1–4.2): the entries between the abandoned leaf and
+ * What a branch summary covers, as in pi: the entries between the abandoned leaf and
  * the common ancestor with the target, and the newest of their messages that fit a budget.
  */
 import type { AgentMessage, BranchSummaryEntry, SessionEntry, SessionTree } from '../session';
@@ -16,7 +16,7 @@ export interface BranchEntries {
 /**
  * Entries from `oldLeafId` back to (excluding) the deepest entry also on the path to `targetId`.
  * When the target is an ancestor of the old leaf, it is that common ancestor, so a selected user
- * message is not summarized (pi's behaviour, CONFORMANCE 101). Compaction entries are included.
+ * message is not summarized (pi's behaviour). Compaction entries are included.
  */
 export function collectEntriesForBranchSummary(tree: SessionTree, oldLeafId: string | null, targetId: string): BranchEntries {
   if (!oldLeafId) return { entries: [], commonAncestorId: null };
@@ -59,6 +59,7 @@ export function prepareBranchEntries(entries: readonly SessionEntry[], tokenBudg
   for (const entry of entries) {
     if (entry.type === 'branch_summary' && !(entry as BranchSummaryEntry).fromHook) mergeFileLists(entry.details, fileOps, fileOptions);
   }
+  // Collected newest first and turned round at the end: unshift would be quadratic on a long branch.
   const messages: AgentMessage[] = [];
   let totalTokens = 0;
   for (let i = entries.length - 1; i >= 0; i--) {
@@ -71,13 +72,13 @@ export function prepareBranchEntries(entries: readonly SessionEntry[], tokenBudg
     if (tokenBudget > 0 && totalTokens + tokens > tokenBudget) {
       const isSummary = entry.type === 'compaction' || entry.type === 'branch_summary';
       if (isSummary && totalTokens < tokenBudget * 0.9) {
-        messages.unshift(message);
+        messages.push(message);
         totalTokens += tokens;
       }
       break;
     }
-    messages.unshift(message);
+    messages.push(message);
     totalTokens += tokens;
   }
-  return { messages, fileOps, totalTokens };
+  return { messages: messages.reverse(), fileOps, totalTokens };
 }

@@ -1,5 +1,5 @@
 /**
- * Keeping each summarization request inside the summarizer's own window (§19.15). pi sends the
+ * Keeping each summarization request inside the summarizer's own window. pi sends the
  * whole span in one request, which can be hundreds of thousands of characters. Here the span's
  * serialized parts are grouped into chunks that fit; the chunks are then summarized oldest first,
  * each request updating the running summary. A span that fits is one chunk: one request, the same
@@ -47,7 +47,7 @@ export function chunkConversation(parts: readonly string[], budgetTokens: number
     const tokens = estimateText(part) + 1;
     if (tokens > budgetTokens) {
       flush();
-      chunks.push(...splitText(part, tokens, budgetTokens));
+      for (const piece of splitText(part, tokens, budgetTokens)) chunks.push(piece);
       continue;
     }
     if (currentTokens + tokens > budgetTokens) flush();

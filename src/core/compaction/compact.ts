@@ -1,14 +1,14 @@
 /**
- * `compact` (COMPACTION §12): the model step of a compaction. Takes a preparation, asks the
+ * `compact`: the model step of a compaction. Takes a preparation, asks the
  * summarizer, returns the summary and its bookkeeping — without ids: the caller appends the entry
  * (see `compactSession`). Split-turn summaries run in parallel.
  *
  * Beyond pi:
- * - an empty span is reported as "nothing to compact" without any request (§19.14);
+ * - an empty span is reported as "nothing to compact" without any request (pi pays for one);
  * - a split turn with no history of its own carries the previous summary forward instead of
- *   replacing it with "No prior history." (§19.10);
+ *   replacing it with "No prior history." (which loses it);
  * - a span too large for one request is summarized in chunks, oldest first, each request updating
- *   the running summary (§19.15).
+ *   the running summary (pi sends the whole span, however large, in one).
  */
 import { convertToLlm, type AgentMessage, type Json } from '../session';
 import { measureContext, piEstimator, type ContextMeasureOptions, type TokenEstimator } from '../tokens';
@@ -138,7 +138,7 @@ async function summarizeHistory(
     previous,
   });
   if (chunks.length === 0) {
-    // Nothing readable to add: keep the previous summary (never drop it, §19.10).
+    // Nothing readable to add: keep the previous summary (never drop it).
     return { text: previous ? stripFileOperations(previous) : NO_PRIOR_HISTORY, chunks: 0 };
   }
   let running = previous;

@@ -1,10 +1,10 @@
 /**
  * Corrections applied to the cut after `findCutPoint`, which pi does not make:
  *
- * - **Fit** (§19.7): if the new summary (at most its `maxTokens`) plus the kept tail would still
+ * - **Fit**: if the new summary (at most its `maxTokens`) plus the kept tail would still
  *   exceed the compaction threshold, the cut moves to later valid cut points until it fits — at
  *   most up to the start of the last turn, which is always kept whole.
- * - **Tool-result pairing** (§19.9): a kept tool result whose tool call would be summarized away
+ * - **Tool-result pairing**: a kept tool result whose tool call would be summarized away
  *   is an orphan that strict providers reject; the cut moves back to the assistant message that
  *   issued the call. Pairing wins over fit: a request that is too large fails once and is recovered,
  *   a request with an orphan fails for ever.

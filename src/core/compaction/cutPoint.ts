@@ -1,17 +1,17 @@
 /**
- * Where the kept tail starts (COMPACTION §7).
+ * Where the kept tail starts: walking back from the newest entry, the first valid cut point at or
+ * after the entry where the estimated tokens reach `keepRecentTokens` (never a tool result).
  *
  * pi's algorithm, with the pi estimator giving pi 0.73.1's results on ordinary sessions. The
  * documented differences:
  * - every context-bearing entry weighs in the kept tail, not only `message` entries: custom
- *   messages and branch summaries are sent too (§19.3);
+ *   messages and branch summaries are sent too (pi weighs them 0);
  * - the turn is classified by the first context-bearing entry of the kept region, so settings or
  *   labels pulled in before a user message do not make the previous turn a "prefix", and a cut at a
  *   bash execution, custom message or branch summary is a turn start, not a split with an empty
- *   prefix (§19.8);
+ *   prefix;
  * - when the budget is crossed inside trailing tool results (no cut point at or after the
- *   crossing), the cut goes to the last cut point before it instead of keeping everything (§19.8,
- *   CONFORMANCE O.141).
+ *   crossing), the cut goes to the last cut point before it instead of keeping everything.
  */
 import { entryToContextMessage, messageRole, type AgentMessage, type SessionEntry } from '../session';
 import { piEstimator, type TokenEstimator } from '../tokens';
@@ -89,7 +89,7 @@ export function isValidCutPoint(entry: SessionEntry): boolean {
 
 const TURN_START_ROLES: ReadonlySet<string> = new Set(['user', 'bashExecution', 'custom']);
 
-/** A user-side message: user prompt, bash execution, custom message, branch summary (§1). */
+/** A message that starts a turn: user prompt, bash execution, custom message, branch summary. */
 export function isTurnStart(entry: SessionEntry): boolean {
   if (entry.type === 'branch_summary' || entry.type === 'custom_message') return true;
   return entry.type === 'message' && TURN_START_ROLES.has(messageRole(entry) ?? '');

@@ -6,7 +6,7 @@
  */
 import { entryToContextMessage, type AgentMessage, type SessionEntry } from '../session';
 
-/** The message an entry adds to a compaction's span, if any (pi 0.73.1 rules, §6.4). */
+/** The message an entry adds to a compaction's span, if any (pi 0.73.1's rules). */
 export function compactionMessageOf(entry: SessionEntry): AgentMessage | undefined {
   if (entry.type === 'branch_summary') {
     return { role: 'branchSummary', summary: String(entry.summary ?? ''), fromId: String(entry.fromId), timestamp: Date.parse(entry.timestamp) };
@@ -14,7 +14,7 @@ export function compactionMessageOf(entry: SessionEntry): AgentMessage | undefin
   return entryToContextMessage(entry);
 }
 
-/** The message an entry adds to a branch summary, if any (BRANCHING §4.2). */
+/** The message an entry adds to a branch summary, if any (pi 0.73.1's rules). */
 export function branchMessageOf(entry: SessionEntry): AgentMessage | undefined {
   if (entry.type === 'compaction') {
     return { role: 'compactionSummary', summary: String(entry.summary ?? ''), tokensBefore: Number(entry.tokensBefore) || 0, timestamp: Date.parse(entry.timestamp) };

@@ -1,5 +1,5 @@
 /**
- * Orphan tool results (§19.9): a tool result whose tool call is not in the assistant message
+ * Orphan tool results: a tool result whose tool call is not in the assistant message
  * before it. Strict providers reject such a request (HTTP 400), and since the orphan stays in the
  * file, every later request fails too. Old files — compactions written mid-turn by pi or its
  * extensions — can contain them.

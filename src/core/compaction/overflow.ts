@@ -1,5 +1,5 @@
 /**
- * Is this assistant reply a context overflow (COMPACTION §4)? Three kinds of evidence:
+ * Is this assistant reply a context overflow (a request too large for the window)? Three kinds of evidence:
  *
  * - `error-message`: the request failed (`stopReason: 'error'`) with a provider's "too long" text
  *   that is not a rate-limit/throttling text;

@@ -1,6 +1,6 @@
 /**
- * Compaction and branch-summary settings (COMPACTION §2) and the request sizes derived from
- * them (§12).
+ * Compaction and branch-summary settings (pi's defaults) and the request sizes derived from
+ * them.
  */
 
 export interface CompactionSettings {
@@ -26,7 +26,7 @@ export const FALLBACK_CONTEXT_WINDOW = 128000;
 
 /**
  * `maxTokens` of the history request: 80% of the reserve, capped by the model's own output
- * limit when known (pi does not cap it: §19.16).
+ * limit when known (pi does not cap it).
  */
 export function historyMaxTokens(settings: Pick<CompactionSettings, 'reserveTokens'>, maxOutputTokens?: number): number {
   return capped(Math.floor(0.8 * settings.reserveTokens), maxOutputTokens);

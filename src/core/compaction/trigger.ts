@@ -1,5 +1,5 @@
 /**
- * When automatic compaction runs (COMPACTION §4) and what the agent does after it (§5 step 12).
+ * When automatic compaction runs and what the agent does after it (continue the task, or retry).
  * Pure decisions: the agent loop asks at the end of every run and before every user prompt,
  * executes the answer (compaction, events, timers) and reports back.
  *
@@ -7,10 +7,10 @@
  * older than the latest compaction → overflow from the current model (recovered once per prompt)
  * → threshold (an error reply is measured from the last good usage, which must be newer than the
  * latest compaction). Arbor's changes, each marked below:
- * - an unknown context window (0) never triggers the threshold (§19.5);
+ * - an unknown context window (0) never triggers the threshold (pi compacts after every turn);
  * - after a compaction that left the context over the threshold, no threshold compaction until
  *   new messages arrive (`AutoCompactionGuard`);
- * - before a prompt, the size of that prompt can be added (§19.4), and messages appended after
+ * - before a prompt, the size of that prompt can be added, and messages appended after
  *   the reply (e.g. `!cmd` output) are estimated, as the token meter does;
  * - an overflow found before a prompt compacts without a retry: the prompt is the continuation;
  * - a retry after an overflow also drops a silently overflowing reply (pi only drops errors, and
@@ -59,7 +59,7 @@ export type NoCompactionWhy =
   /** The reply is not newer than the latest compaction: its usage describes the old context. */
   | 'stale'
   | 'no-model'
-  /** Arbor (§19.5): the window is unknown or the reserve leaves nothing. */
+  /** Arbor only: the window is unknown or the reserve leaves nothing. */
   | 'unknown-window'
   /** Error reply and no usable usage in the context. */
   | 'no-usage'
@@ -164,7 +164,7 @@ export interface AfterCompaction {
 }
 
 /**
- * A compaction succeeded and the agent state was rebuilt: what to do next (§5 step 12). Reports
+ * A compaction succeeded and the agent state was rebuilt: what to do next (retry, continue, nothing). Reports
  * the outcome to the guard, so a compaction that could not get under the threshold is not
  * repeated before new messages arrive. Manual compactions continue nothing (as in pi).
  */

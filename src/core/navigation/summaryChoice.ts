@@ -1,5 +1,5 @@
 /**
- * The question asked before leaving a branch (BRANCHING §5, setting `arbor.branchSummary`): whether
+ * The question asked before leaving a branch (pi's /tree asks it; `arbor.branchSummary`): whether
  * to ask at all, the three answers, and what each answer asks `navigateTree` to do. The editor
  * only shows the question; this module decides it.
  */

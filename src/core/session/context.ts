@@ -1,6 +1,6 @@
 /**
- * Building the model's context from the tree (SESSION-FORMAT §6): the path root→leaf, the
- * latest compaction's summary first, its kept entries, then everything after it.
+ * Building the model's context from the tree: the path root→leaf, the latest compaction's summary
+ * first, its kept entries, then everything after it (docs/session-format.md, "The context").
  */
 import type { SessionTree } from './tree';
 import { messageRole } from './kind';

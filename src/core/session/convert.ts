@@ -1,5 +1,6 @@
 /**
- * Turning context messages into what the model receives (SESSION-FORMAT §6.2). The wrapper
+ * Turning context messages into what the model receives (summaries, bash runs and custom
+ * messages become user messages; a `!!` run is dropped). The wrapper
  * texts are part of the format: pi and Arbor must send byte-identical prompts.
  */
 import type { AgentMessage, BashExecutionMessage, LlmMessage } from './types';

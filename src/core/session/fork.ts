@@ -1,5 +1,5 @@
 /**
- * What a fork copies (BRANCHING §6.3): the path root→leaf without its label entries, followed by
+ * What a fork copies, as pi's does: the path root→leaf without its label entries, followed by
  * one fresh label entry per label that currently applies to an entry of that path (keeping the
  * original label timestamps, as pi 0.73.1 does). Entries keep their ids, parents and timestamps.
  */
@@ -36,7 +36,7 @@ export interface ForkableMessage {
   text: string;
 }
 
-/** Every user message with text, on all branches, in file order (pi's /fork list, BRANCHING §6.1). */
+/** Every user message with text, on all branches, in file order (pi's /fork list). */
 export function userMessagesForForking(tree: SessionTree): ForkableMessage[] {
   const result: ForkableMessage[] = [];
   for (const entry of tree.entries) {

@@ -1,5 +1,5 @@
 /**
- * Entry and session ids (SESSION-FORMAT §2.1, §3). Entry ids are 8 lowercase hex characters,
+ * Entry and session ids, made as pi makes them. Entry ids are 8 lowercase hex characters,
  * checked against the ids already in the session; session ids are UUID v7 like pi 0.73.1's.
  */
 import { randomBytes, randomUUID } from 'node:crypto';

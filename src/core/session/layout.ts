@@ -1,5 +1,5 @@
 /**
- * Where session files live (SESSION-FORMAT §1.1): one folder per working directory under a
+ * Where session files live, as pi lays them out: one folder per working directory under a
  * sessions root, files named `<creation time>_<session id>.jsonl`. Pure string work.
  */
 import * as path from 'node:path';

@@ -1,5 +1,6 @@
 /**
- * Format migrations v1 → v2 → v3 (SESSION-FORMAT §7), applied in memory to freshly parsed
+ * Format migrations v1 → v2 → v3 (ids and parents for v1's linear entries, then `hookMessage`
+ * renamed `custom`), applied in memory to freshly parsed
  * objects. The file layer decides when to write the result (and keeps a backup of the original).
  */
 import { newEntryId } from './ids';

@@ -1,6 +1,6 @@
 /**
- * A session in memory: the header, the tree, the current position (leaf) and the append API of
- * SESSION-FORMAT §9.4 — every append's parent is the current leaf, then the leaf moves to it.
+ * A session in memory: the header, the tree, the current position (leaf) and pi's append API —
+ * every append's parent is the current leaf, then the leaf moves to it.
  *
  * Persistence is delegated to a `SessionSink` (the file, or nothing for in-memory sessions).
  * Memory is updated synchronously when an append is called, so appends issued without awaiting
@@ -81,7 +81,7 @@ export interface CompactionInput {
 
 export interface BranchSummaryInput {
   summary: string;
-  /** The entry navigated away from (pi writes the attach point instead; see BRANCHING §4.4). */
+  /** The entry navigated away from (pi writes the attach point, the summary's parent, instead). */
   fromId?: string;
   details?: Json;
   fromHook?: boolean;

@@ -1,5 +1,5 @@
 /**
- * The session tree index (SESSION-FORMAT §5, BRANCHING §1): entries by id, children in file
+ * The session tree index: entries by id, children in file
  * order, paths root→entry, labels (latest per target) and the session name (latest
  * `session_info`). Pure and in memory.
  *

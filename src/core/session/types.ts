@@ -1,5 +1,6 @@
 /**
- * The pi session file format, version 3 (spec: SESSION-FORMAT.md §2–§4).
+ * The pi session file format, version 3: the header, the entries and the messages they hold
+ * (docs/session-format.md).
  *
  * Every type here is open: an entry read from a file keeps every field it had, known or not,
  * and is written back unchanged. `UnknownEntry` stands for entry types this build does not know.
@@ -63,7 +64,7 @@ export interface Usage {
 
 export type StopReason = 'stop' | 'length' | 'toolUse' | 'error' | 'aborted';
 
-// ---- messages (SESSION-FORMAT §4.1) --------------------------------------------------------------
+// ---- messages ------------------------------------------------------------------------------------
 
 export interface UserMessage {
   role: 'user';
@@ -139,10 +140,10 @@ export type StoredMessage = UserMessage | AssistantMessage | ToolResultMessage |
 /** What context building produces. */
 export type AgentMessage = StoredMessage | BranchSummaryMessage | CompactionSummaryMessage;
 
-/** What the model receives (SESSION-FORMAT §6.2). */
+/** What the model receives: context messages after conversion (`convert.ts`). */
 export type LlmMessage = UserMessage | AssistantMessage | ToolResultMessage;
 
-// ---- entries (SESSION-FORMAT §3–§4) ---------------------------------------------------------------
+// ---- entries -------------------------------------------------------------------------------------
 
 export interface EntryBase {
   id: string;

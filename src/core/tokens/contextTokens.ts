@@ -1,5 +1,5 @@
 /**
- * Context-size accounting (COMPACTION §3.3, §3.5): the last API-reported usage plus an estimate
+ * Context-size accounting: the last API-reported usage plus an estimate
  * of what was appended after it. One function, `contextStatus`, feeds both the status-bar meter
  * and the auto-compaction trigger, so they can never disagree; it also says which part of the
  * number the provider reported and which part is our estimate.
@@ -29,7 +29,7 @@ export interface ContextMeasure {
   /** The calibration factor applied to the estimate (1 = none). */
   calibrationRatio: number;
   estimator: string;
-  /** A usage older than the latest compaction was skipped (pi would have used it: §19.6). */
+  /** A usage older than the latest compaction was skipped (pi would have used it). */
   skippedStaleUsage: boolean;
 }
 
@@ -80,7 +80,7 @@ export interface CompactionThreshold {
 /**
  * pi's trigger (`contextTokens > window − reserve`, strict) with one guard: an unknown window
  * (0, negative, NaN) or a reserve that leaves no room never triggers — pi would compact after
- * every turn (§19.5).
+ * every turn.
  */
 export function shouldCompact(contextTokens: number, contextWindow: number | undefined, settings: CompactionThreshold): boolean {
   const threshold = compactionThreshold(contextWindow, settings);

@@ -20,9 +20,6 @@ import { calculateContextTokens, modelKeyOf, promptTokens, usableUsage } from '.
  */
 export const CALIBRATION_REPLIES = 40;
 
-/** A sample without its place in a message list (a path has no list index). */
-export type PathSample = Pick<CalibrationSample, 'modelKey' | 'reported' | 'estimated'>;
-
 /** An entry by id: how the walk climbs from the position to the root. */
 export type EntryLookup = (id: string) => SessionEntry | undefined;
 
@@ -32,8 +29,8 @@ export type EntryLookup = (id: string) => SessionEntry | undefined;
  * (a compaction rewrote what was sent); failed and stopped replies have no trustworthy usage and
  * count as messages between.
  */
-export function pathCalibrationSamples(leafId: string | null, entryOf: EntryLookup, estimator: TokenEstimator, replies = CALIBRATION_REPLIES): PathSample[] {
-  const samples: PathSample[] = [];
+export function pathCalibrationSamples(leafId: string | null, entryOf: EntryLookup, estimator: TokenEstimator, replies = CALIBRATION_REPLIES): CalibrationSample[] {
+  const samples: CalibrationSample[] = [];
   let later: AssistantMessage | undefined;
   // The messages after the reply being paired, estimated only if a sample is made of them.
   let between: AgentMessage[] = [];

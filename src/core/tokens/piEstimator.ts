@@ -1,11 +1,12 @@
 /**
- * pi 0.73.1's token estimate (COMPACTION §3.4): characters / 4, rounded up, with pi's exact
+ * pi 0.73.1's token estimate: characters / 4, rounded up, with pi's exact
  * per-role rules — including its quirks (user images count 0, tool-result and custom images
  * count 4800 chars, `!!` bash output still counts). Kept byte-for-byte compatible so cut points
  * can be compared with pi's; use the tokenizer estimator for real accounting.
  */
 import type { AgentMessage, ImageContent, TextContent } from '../session';
 import type { TokenEstimator } from './estimator';
+import { stringifyJson } from '../util/jsonText';
 
 /** pi counts an image in a tool result or custom message as 4800 characters (≈1200 tokens). */
 export const PI_IMAGE_CHARS = 4800;
@@ -29,7 +30,7 @@ function piChars(message: AgentMessage): number {
       for (const block of message.content) {
         if (block.type === 'text') chars += block.text.length;
         else if (block.type === 'thinking') chars += block.thinking.length;
-        else if (block.type === 'toolCall') chars += block.name.length + JSON.stringify(block.arguments).length;
+        else if (block.type === 'toolCall') chars += block.name.length + stringifyJson(block.arguments).length;
       }
       return chars;
     }

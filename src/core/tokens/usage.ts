@@ -1,5 +1,5 @@
 /**
- * API-reported usage on assistant messages (COMPACTION §3.1–3.2): which usages can be trusted
+ * API-reported usage on assistant messages (not on error or aborted replies): which usages can be trusted
  * and what they say about the context size.
  */
 import type { AgentMessage, AssistantMessage, SessionEntry, Usage } from '../session';

@@ -2,6 +2,7 @@
 // The decisions (what to ask, which branches, in what order, with what text) live in core/navigation.
 import * as vscode from 'vscode';
 import { branchItems, branchLeaves, type BranchItem, type BranchLeaf } from '../../core/navigation';
+import { plainText } from '../../core/util/plainText';
 import type { CommandDeps } from './deps';
 import { entryIdOf } from './entryArg';
 import { goToEntry, type MoveOutcome } from './goToEntry';
@@ -46,11 +47,7 @@ async function switchBranch(deps: CommandDeps): Promise<MoveOutcome> {
   return goToEntry(deps, picked.leaf.entryId);
 }
 
+/** A branch as a quick pick item: the session's text and label as plain text (no link, no icon), Arbor's own icon drawn. */
 function quickPickItem(item: BranchItem): vscode.QuickPickItem & { leaf: BranchLeaf } {
-  return { label: `$(${item.icon}) ${withoutIcons(item.label)}`, description: withoutIcons(item.description), detail: withoutIcons(item.detail), leaf: item.leaf };
-}
-
-/** Session text shows as written: a "$(name)" in it is not a codicon. */
-function withoutIcons(text: string): string {
-  return text.replace(/\$\(/g, '\\$(');
+  return { label: `$(${item.icon}) ${plainText(item.label)}`, description: plainText(item.description), detail: plainText(item.detail), leaf: item.leaf };
 }

@@ -17,7 +17,7 @@ const SYNTHETIC = fixturePath('synthetic-branched.jsonl');
 describe('arbor context', () => {
   const tmp = useTempDir();
 
-  it('builds the synthetic fixture context at the current position (CONFORMANCE 33)', async () => {
+  it('builds the synthetic fixture context at the current position', async () => {
     const context = await arborJson<ContextJson>('context', SYNTHETIC);
     assert.equal(context.leafId, 'l03');
     assert.equal(context.thinkingLevel, 'medium');
@@ -47,7 +47,7 @@ describe('arbor context', () => {
     assert.equal(context.messages[10]!.text, 'Docs written.');
   });
 
-  it('reads a migrated v1 file: compaction index resolved, hookMessage as custom (CONFORMANCE 16)', async () => {
+  it('reads a migrated v1 file: compaction index resolved, hookMessage as custom', async () => {
     const context = await arborJson<ContextJson>('context', fixturePath('legacy-v1.jsonl'));
     assert.deepEqual(
       context.messages.map((m) => [m.role, m.text]),

@@ -36,36 +36,36 @@ describe('arbor cut-point', () => {
     return file;
   };
 
-  it('cuts the synthetic fixture where pi 0.73.1 does for budgets 1000 to 50000 (CONFORMANCE 55, 60)', async () => {
+  it('cuts the synthetic fixture where pi 0.73.1 does for budgets 1000 to 50000', async () => {
     assert.deepEqual(await arborJson<CutJson>('cut-point', SYNTHETIC, '--keep-recent', '1000'), { firstKeptEntryId: 'e07', turnStartEntryId: 'e03', isSplitTurn: true, keptTokens: 136, exitCode: 0 });
     for (const budget of ['5000', '20000', '50000']) {
       assert.deepEqual(await arborJson<CutJson>('cut-point', SYNTHETIC, '--keep-recent', budget), { firstKeptEntryId: 'e01', turnStartEntryId: null, isSplitTurn: false, keptTokens: 2044, exitCode: 0 });
     }
   });
 
-  it('keeps everything when the whole path fits (CONFORMANCE 52)', async () => {
+  it('keeps everything when the whole path fits', async () => {
     const file = chain(u('u1', 'one'), a('a1', 'two'), u('u2', 'three'), a('a2', 'four'));
     assert.deepEqual(await arborJson<CutJson>('cut-point', file, '--keep-recent', '50000'), { firstKeptEntryId: 'u1', turnStartEntryId: null, isSplitTurn: false, keptTokens: 5, exitCode: 0 });
   });
 
-  it('does not make the previous turn a "prefix" when a settings entry precedes the cut (CONFORMANCE 58; pi: split at u1)', async () => {
+  it('does not make the previous turn a "prefix" when a settings entry precedes the cut (pi: split at u1)', async () => {
     const thinking = { type: 'thinking_level_change', ...base('t1'), thinkingLevel: 'high' };
     const file = chain(u('u1', 'first'), a('a1', 'answer'), thinking, u('u2', 'x'.repeat(800)), a('a2', 'done'));
     assert.deepEqual(await arborJson<CutJson>('cut-point', file, '--keep-recent', '100'), { firstKeptEntryId: 't1', turnStartEntryId: null, isSplitTurn: false, keptTokens: 201, exitCode: 0 });
   });
 
-  it('counts a custom message in the kept tail (CONFORMANCE 59; pi weighs it 0 and keeps everything)', async () => {
+  it('counts a custom message in the kept tail (pi weighs it 0 and keeps everything)', async () => {
     const note = { type: 'custom_message', ...base('c1'), customType: 'note', content: 'y'.repeat(8000), display: true };
     const file = chain(u('u1', 'first'), note, a('a1', 'answer'));
     assert.deepEqual(await arborJson<CutJson>('cut-point', file, '--keep-recent', '100'), { firstKeptEntryId: 'c1', turnStartEntryId: null, isSplitTurn: false, keptTokens: 2002, exitCode: 0 });
   });
 
-  it('cuts before the assistant when the budget is crossed inside trailing tool results (CONFORMANCE 141; pi keeps everything)', async () => {
+  it('cuts before the assistant when the budget is crossed inside trailing tool results (pi keeps everything)', async () => {
     const file = chain(u('u1', 'read it'), a('a1', 'reading', [{ id: 'c', name: 'read', arguments: { path: 'a.ts' } }]), r('r1', 'c', 'z'.repeat(4000)));
     assert.deepEqual(await arborJson<CutJson>('cut-point', file, '--keep-recent', '100'), { firstKeptEntryId: 'a1', turnStartEntryId: 'u1', isSplitTurn: true, keptTokens: 1007, exitCode: 0 });
   });
 
-  it('treats a cut at a bash run as a turn start, not a split with an empty prefix (CONFORMANCE 57)', async () => {
+  it('treats a cut at a bash run as a turn start, not a split with an empty prefix', async () => {
     const file = chain(u('u1', 'x'.repeat(400)), a('a1', 'answer'), bash('b1', 'o'.repeat(400)), a('a2', 'seen'));
     const cut = await arborJson<CutJson>('cut-point', file, '--keep-recent', '50');
     assert.deepEqual(cut, { firstKeptEntryId: 'b1', turnStartEntryId: null, isSplitTurn: false, keptTokens: 102, exitCode: 0 });
@@ -90,12 +90,12 @@ describe('arbor cut-point', () => {
 });
 
 describe('arbor branch-entries', () => {
-  it('stops at the target when it is an ancestor of the old leaf (CONFORMANCE 101)', async () => {
+  it('stops at the target when it is an ancestor of the old leaf', async () => {
     const result = await arborJson('branch-entries', SYNTHETIC, '--from', 'l03', '--to', 'b02');
     assert.deepEqual(result, { commonAncestorId: 'b02', entryIds: ['b03', 'b04', 'b05', 'b06', 'b06r', 'c01', 'b07', 'b08', 'b09', 's01', 'l02', 'l03'], exitCode: 0 });
   });
 
-  it('collects back to the branch point between sibling branches (CONFORMANCE 102)', async () => {
+  it('collects back to the branch point between sibling branches', async () => {
     const there = await arborJson<{ commonAncestorId: string; entryIds: string[] }>('branch-entries', SYNTHETIC, '--from', 'l03', '--to', 'e14');
     assert.equal(there.commonAncestorId, 'e10');
     assert.equal(there.entryIds.length, 14);
@@ -104,7 +104,7 @@ describe('arbor branch-entries', () => {
     assert.deepEqual(back, { commonAncestorId: 'e10', entryIds: ['e11', 'e12', 'e13', 'e14'], exitCode: 0 });
   });
 
-  it('takes the whole old path when the target shares no ancestor (CONFORMANCE 103)', async () => {
+  it('takes the whole old path when the target shares no ancestor', async () => {
     const result = await arborJson<{ commonAncestorId: null; entryIds: string[] }>('branch-entries', SYNTHETIC, '--from', 'l03', '--to', 'o01');
     assert.equal(result.commonAncestorId, null);
     assert.equal(result.entryIds.length, 24);

@@ -55,7 +55,7 @@ describe('arbor errors', () => {
     assertOneLineError(await arbor('tree', binary), `arbor tree: ${binary}: not a session file (its first line is not a session header)`);
   });
 
-  it('a file whose first line is an entry, not a header: exit 2 (CONFORMANCE 2)', async () => {
+  it('a file whose first line is an entry, not a header: exit 2', async () => {
     const entryFirst = file('entry.jsonl', '{"type":"message","id":"1"}\n' + HEADER);
     assertOneLineError(await arbor('export', entryFirst, '--format', 'md'), `arbor export: ${entryFirst}: not a session file (its first line is not a session header)`);
   });

@@ -6,15 +6,15 @@ import { assistant, usage, user } from '../../support/builders';
 const SETTINGS = { enabled: true, reserveTokens: 16384 };
 const WINDOW = 200000;
 
-describe('auto-compaction decisions (pure logic, CONFORMANCE J)', () => {
-  it('a successful 190 000-token turn on a 200 000 window is over the threshold (J.84)', () => {
+describe('auto-compaction decisions (pure logic)', () => {
+  it('a successful 190 000-token turn on a 200 000 window is over the threshold', () => {
     const status = contextStatus([user('q'), assistant('a', { usage: usage(189000, 1000) })], { contextWindow: WINDOW, settings: SETTINGS });
     assert.equal(status.contextTokens, 190000);
     assert.equal(status.shouldCompact, true);
     assert.equal(new AutoCompactionGuard().checkThreshold({ overThreshold: status.shouldCompact, generation: 2 }), 'compact');
   });
 
-  it('an error turn is measured from the last good usage (J.85)', () => {
+  it('an error turn is measured from the last good usage', () => {
     const failed = assistant('', { usage: usage(0, 0), stopReason: 'error', errorMessage: '529 overloaded' });
     const status = contextStatus([user('q'), assistant('a', { usage: usage(189000, 1000) }), user('again'), failed], { contextWindow: WINDOW, settings: SETTINGS });
     assert.equal(status.lastUsageIndex, 1);
@@ -24,7 +24,7 @@ describe('auto-compaction decisions (pure logic, CONFORMANCE J)', () => {
     assert.equal(onlyError.shouldCompact, false);
   });
 
-  it('a usage older than the latest compaction is not trusted (J.86)', () => {
+  it('a usage older than the latest compaction is not trusted', () => {
     const kept = assistant('kept answer', { usage: usage(600000, 10000) });
     const summary = { role: 'compactionSummary' as const, summary: 'S', tokensBefore: 610000, timestamp: kept.timestamp + 1 };
     const status = contextStatus([summary, user('kept q'), kept], { contextWindow: WINDOW, settings: SETTINGS });
@@ -49,7 +49,7 @@ describe('auto-compaction decisions (pure logic, CONFORMANCE J)', () => {
     assert.equal(guard.checkThreshold({ overThreshold: true, generation: 11 }), 'compact');
   });
 
-  it('recovers from a context overflow once per prompt (J.87)', () => {
+  it('recovers from a context overflow once per prompt', () => {
     const guard = new AutoCompactionGuard();
     assert.equal(guard.checkOverflow(), 'recover');
     assert.equal(guard.checkOverflow(), 'give-up');

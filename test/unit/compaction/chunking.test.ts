@@ -15,7 +15,7 @@ import { ScriptedSummarizer } from './support/scriptedSummarizer';
 
 const length = (text: string): number => text.length;
 
-describe('summarizer input budget (§19.15)', () => {
+describe('summarizer input budget', () => {
   it('groups parts in order without exceeding the budget', () => {
     assert.deepEqual(chunkConversation(['aaaa', 'bbbb', 'cccc'], 10, length), ['aaaa\n\nbbbb', 'cccc']);
     assert.deepEqual(chunkConversation(['a', 'b'], 100, length), ['a\n\nb']);

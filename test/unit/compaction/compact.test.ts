@@ -30,8 +30,8 @@ async function compacted(preparation: CompactionPreparation, summarizer: Scripte
   return (outcome as Extract<typeof outcome, { kind: 'compacted' }>).result;
 }
 
-describe('compact with a scripted summarizer (CONFORMANCE I)', () => {
-  it('sends one user message per request with our system prompt and pi\'s output limits (I.74)', async () => {
+describe('compact with a scripted summarizer', () => {
+  it('sends one user message per request with our system prompt and pi\'s output limits', async () => {
     const summarizer = new ScriptedSummarizer(byKind);
     const preparation = prepareCompaction(splitPath(), settings(600))!;
     assert.equal(preparation.isSplitTurn, true);
@@ -45,7 +45,7 @@ describe('compact with a scripted summarizer (CONFORMANCE I)', () => {
     }
   });
 
-  it('asks for reasoning at the session thinking level only on reasoning models (I.75)', async () => {
+  it('asks for reasoning at the session thinking level only on reasoning models', async () => {
     const preparation = prepareCompaction(splitPath(), settings(600))!;
     for (const [thinkingLevel, modelReasoning, expected] of [['off', true, undefined], ['high', true, 'high'], ['high', false, undefined]] as const) {
       const summarizer = new ScriptedSummarizer(byKind);
@@ -54,10 +54,10 @@ describe('compact with a scripted summarizer (CONFORMANCE I)', () => {
     }
   });
 
-  it('builds the history-update prompt byte for byte like the reference (I.76, sha from the fixture)', async () => {
+  it('builds the history-update prompt byte for byte like the reference (sha from the fixture)', async () => {
     const { path, expected } = await loadFixture('synthetic-branched');
     const previousSummary = prepareCompaction(path, settings(1000))!.previousSummary;
-    // The fixture's only requests update an empty conversation; the prompt texts come from seed 002.
+    // The fixture's only requests update an empty conversation; the update prompt is pi's text, word for word.
     const records: { customInstructions: string | null; requests: { promptText: { length: number; sha256: string } }[] }[] = expected.fauxLLM.compact;
     const plain = records.find((c) => c.customInstructions === null)!;
     const focused = records.find((c) => c.customInstructions === 'Focus on the test files')!;
@@ -78,7 +78,7 @@ describe('compact with a scripted summarizer (CONFORMANCE I)', () => {
     assert.equal(summarizer.prompt(0), historyPrompt({ conversation: '[User]: q1\n\n[Assistant]: a1' }));
   });
 
-  it('keeps the previous summary when a split turn has no history of its own (deliberately differs from pi: I.78, §19.10)', async () => {
+  it('keeps the previous summary when a split turn has no history of its own (deliberately differs from pi)', async () => {
     const pi = await loadPi();
     const edit = toolCall('edit', { path: 'src/x.ts', edits: [] });
     const read = toolCall('read', { path: 'src/x.ts' });
@@ -109,7 +109,7 @@ describe('compact with a scripted summarizer (CONFORMANCE I)', () => {
     assert.equal(ours.summary, `PREV SUMMARY\n\n---\n\n**Turn Context (split turn):**\n\nP${files}`);
   });
 
-  it('appends the file lists and stores them as details (I.79)', async () => {
+  it('appends the file lists and stores them as details', async () => {
     const read = toolCall('read', { path: 'src/b.ts' });
     const edit = toolCall('edit', { path: 'src/a.ts' });
     const path = pathOf(user('q'), assistant([read, edit]), toolResult(read, 'b'), toolResult(edit, 'ok'), user(chars(4000)), assistant('done'));
@@ -121,7 +121,7 @@ describe('compact with a scripted summarizer (CONFORMANCE I)', () => {
     assert.deepEqual(plain.details, { readFiles: [], modifiedFiles: [] });
   });
 
-  it('makes no request for an empty span (deliberately differs from pi: I.80, §19.14)', async () => {
+  it('makes no request for an empty span (deliberately differs from pi)', async () => {
     const pi = await loadPi();
     const { path } = await loadFixture('synthetic-branched');
     const fake = pi.fakeModel(() => '[faux]');
@@ -136,7 +136,7 @@ describe('compact with a scripted summarizer (CONFORMANCE I)', () => {
     assert.equal(summarizer.requests.length, 0);
   });
 
-  it('fails with the reference messages when a request fails (I.81)', async () => {
+  it('fails with the reference messages when a request fails', async () => {
     const failing = (kind: string) => new ScriptedSummarizer((request) => {
       if (request.maxTokens === (kind === 'prefix' ? 8192 : 13107)) throw new Error('529 overloaded');
       return { text: 'ok' };
@@ -146,7 +146,7 @@ describe('compact with a scripted summarizer (CONFORMANCE I)', () => {
     await assert.rejects(compact(preparation, { summarizer: failing('prefix') }), { message: 'Turn prefix summarization failed: 529 overloaded' });
   });
 
-  it('joins the text blocks of a multi-block reply with a newline, without thinking (O.142)', async () => {
+  it('joins the text blocks of a multi-block reply with a newline, without thinking', async () => {
     const reply = joinTextBlocks([{ type: 'text', text: 'A' }, { type: 'thinking' }, { type: 'text', text: 'B' }]);
     const path = pathOf(user('q'), assistant([toolCall('read', { path: 'r.ts' })]), user(chars(4000)), assistant('done'));
     const result = await compacted(prepareCompaction(path, settings(500))!, new ScriptedSummarizer(() => ({ text: reply })));

@@ -8,8 +8,8 @@ import { hangingSummarizer, ScriptedSummarizer } from './support/scriptedSummari
 const settings = { ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens: 500 };
 
 
-describe('compactSession: prepare, summarize, append (CONFORMANCE J)', () => {
-  it('appends one compaction under the previous leaf, pi\'s fields plus ours (J.83)', async () => {
+describe('compactSession: prepare, summarize, append', () => {
+  it('appends one compaction under the previous leaf, pi\'s fields plus ours', async () => {
     const session = await sessionWithHistory();
     const leafBefore = session.leafId;
     const summarizer = new ScriptedSummarizer(() => ({ text: 'S', model: 'claude-haiku' }));
@@ -28,7 +28,7 @@ describe('compactSession: prepare, summarize, append (CONFORMANCE J)', () => {
     assert.deepEqual(context.map((m) => m.role), ['compactionSummary', 'user', 'assistant']);
   });
 
-  it('writes nothing when the compaction is cancelled during the request (J.94)', async () => {
+  it('writes nothing when the compaction is cancelled during the request', async () => {
     const session = await sessionWithHistory();
     const entriesBefore = session.entries.length;
     const leafBefore = session.leafId;
@@ -51,7 +51,7 @@ describe('compactSession: prepare, summarize, append (CONFORMANCE J)', () => {
     assert.equal(session.getEntry(session.leafId!)!.type, 'message');
   });
 
-  it('writes nothing when the summarizer fails, and leaves the leaf (I.81)', async () => {
+  it('writes nothing when the summarizer fails, and leaves the leaf', async () => {
     const session = await sessionWithHistory();
     const leafBefore = session.leafId;
     const summarizer = new ScriptedSummarizer(() => {

@@ -14,7 +14,7 @@ function contextAfter(path: SessionEntry[], firstKeptEntryId: string): ReturnTyp
 }
 
 describe('cut corrections beyond pi', () => {
-  describe('the compacted context must fit (§19.7)', () => {
+  describe('the compacted context must fit', () => {
     // Three turns; the last two hold 60 000 pi tokens each. Window 100 000, reserve 16 384: threshold 83 616.
     const bigTurns = () =>
       pathOf(user('first task'), assistant('ok'), user('second task'), assistant(chars(240000)), user('third task'), assistant(chars(240000)), user('go on'), assistant('done'));
@@ -46,7 +46,7 @@ describe('cut corrections beyond pi', () => {
     });
   });
 
-  describe('no orphan tool result in the kept region (§19.9)', () => {
+  describe('no orphan tool result in the kept region', () => {
     // An extension message landed between two results of one assistant message.
     const interleaved = () => {
       const first = toolCall('read', { path: 'a.ts' }, 'call-a');

@@ -10,23 +10,23 @@ import { ordinaryPath } from './support/randomPath';
 
 const cut = (firstKeptEntryIndex: number, turnStartIndex: number, isSplitTurn: boolean) => ({ firstKeptEntryIndex, turnStartIndex, isSplitTurn });
 
-describe('findCutPoint (CONFORMANCE F)', () => {
-  it('keeps a lone assistant message and handles a range without cut points (F.51)', () => {
+describe('findCutPoint', () => {
+  it('keeps a lone assistant message and handles a range without cut points', () => {
     assert.deepEqual(findCutPoint(pathOf(assistant('only')), 0, 1, 1000), cut(0, -1, false));
     assert.deepEqual(findCutPoint(pathOf(user('u'), modelChange()), 1, 2, 10), cut(1, -1, false));
   });
 
-  it('keeps everything when everything fits (F.52)', () => {
+  it('keeps everything when everything fits', () => {
     const entries = pathOf(user('q1'), assistant('a1'), user('q2'), assistant('a2'));
     assert.deepEqual(findCutPoint(entries, 0, 4, 50000), cut(0, -1, false));
   });
 
-  it('detects a split turn when the cut lands on an assistant message (F.54)', () => {
+  it('detects a split turn when the cut lands on an assistant message', () => {
     const entries = pathOf(user('Turn 1'), assistant(chars(4000)), user('Turn 2'), assistant(chars(4000)), assistant(chars(4000)), assistant(chars(4000)));
     assert.deepEqual(findCutPoint(entries, 0, 6, 3000), cut(3, 2, true));
   });
 
-  it('matches the reference on the synthetic fixture for every recorded budget (F.55, F.60)', async () => {
+  it('matches the reference on the synthetic fixture for every recorded budget', async () => {
     const { path, expected } = await loadFixture('synthetic-branched');
     for (const record of expected.findCutPoint) {
       const result = findCutPoint(path, 0, path.length, record.keepRecentTokens);
@@ -68,14 +68,14 @@ describe('findCutPoint (CONFORMANCE F)', () => {
   });
 
   describe('where we deliberately differ from pi', () => {
-    it('a cut on a bash execution is a turn start, not a split with an empty prefix (F.57, §19.8)', async () => {
+    it('a cut on a bash execution is a turn start, not a split with an empty prefix', async () => {
       const pi = await loadPi();
       const entries = pathOf(user('q'), assistant('a'), bash('npm test', chars(4000)), assistant('ok'));
       assert.deepEqual(pi.findCutPoint(entries, 0, 4, 500), cut(2, 2, true));
       assert.deepEqual(findCutPoint(entries, 0, 4, 500), cut(2, -1, false));
     });
 
-    it('a cut on a branch summary is a turn start (F.57, §19.8)', async () => {
+    it('a cut on a branch summary is a turn start', async () => {
       const pi = await loadPi();
       const read = toolCall('read', { path: 'a.ts' });
       const entries = pathOf(user('q'), assistant([read]), toolResult(read, chars(4000)), branchSummaryEntry('short summary'), user('next'), assistant('ok'));
@@ -83,14 +83,14 @@ describe('findCutPoint (CONFORMANCE F)', () => {
       assert.deepEqual(findCutPoint(entries, 0, 6, 500), cut(3, -1, false));
     });
 
-    it('a branch summary counts towards the kept tail (§19.3)', async () => {
+    it('a branch summary counts towards the kept tail', async () => {
       const pi = await loadPi();
       const entries = pathOf(user('q'), assistant(chars(400)), branchSummaryEntry(chars(4000)), user('next'), assistant('ok'));
       assert.deepEqual(pi.findCutPoint(entries, 0, 5, 500), cut(0, -1, false), 'pi weighs the summary 0 and keeps everything');
       assert.deepEqual(findCutPoint(entries, 0, 5, 500), cut(2, -1, false));
     });
 
-    it('a settings entry before the user message does not turn the previous turn into a prefix (F.58, §19.8)', async () => {
+    it('a settings entry before the user message does not turn the previous turn into a prefix', async () => {
       const pi = await loadPi();
       const withSetting = pathOf(user('u1'), assistant('a1'), thinkingChange(), user(chars(800)), assistant('a2'));
       assert.deepEqual(pi.findCutPoint(withSetting, 0, 5, 100), cut(2, 0, true));
@@ -102,14 +102,14 @@ describe('findCutPoint (CONFORMANCE F)', () => {
       assert.deepEqual(findCutPoint(without, 0, 4, 100), cut(2, -1, false));
     });
 
-    it('a custom message counts towards the kept tail (F.59, §19.3)', async () => {
+    it('a custom message counts towards the kept tail', async () => {
       const pi = await loadPi();
       const entries = pathOf(user('u1'), customMessage(chars(8000)), assistant('a1'));
       assert.deepEqual(pi.findCutPoint(entries, 0, 3, 100), cut(0, -1, false), 'pi weighs it 0 and keeps everything');
       assert.deepEqual(findCutPoint(entries, 0, 3, 100), cut(1, -1, false));
     });
 
-    it('a budget crossed inside trailing tool results cuts before the calling assistant (O.141)', async () => {
+    it('a budget crossed inside trailing tool results cuts before the calling assistant', async () => {
       const pi = await loadPi();
       const read = toolCall('read', { path: 'big.ts' });
       const entries = pathOf(user('u1'), assistant([read]), toolResult(read, chars(4000)));

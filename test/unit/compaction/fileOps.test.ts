@@ -17,7 +17,7 @@ import { DENIED_TEXT } from '../../../src/core/agent/tools/approval';
 import { assistant, chain, msg, toolCall, toolResult, user } from '../../support/builders';
 
 describe('file operations', () => {
-  it('tracks read/write/edit calls with a non-empty string path only (G.68)', () => {
+  it('tracks read/write/edit calls with a non-empty string path only', () => {
     const ops = createFileOps();
     extractFileOpsFromMessage(
       assistant([
@@ -41,7 +41,7 @@ describe('file operations', () => {
     assert.deepEqual(computeFileLists(ops), { readFiles: ['Z.ts', 'b.ts'], modifiedFiles: ['a.ts'] });
   });
 
-  it('formats the lists as the blocks appended to a summary (I.79)', () => {
+  it('formats the lists as the blocks appended to a summary', () => {
     assert.equal(formatFileOperations(['src/b.ts'], ['src/a.ts']), '\n\n<read-files>\nsrc/b.ts\n</read-files>\n\n<modified-files>\nsrc/a.ts\n</modified-files>');
     assert.equal(formatFileOperations([], []), '');
     assert.equal(formatFileOperations([], ['m']), '\n\n<modified-files>\nm\n</modified-files>');
@@ -54,7 +54,7 @@ describe('file operations', () => {
     assert.deepEqual(computeFileLists(ops), { readFiles: ['r.ts'], modifiedFiles: ['m.ts'] });
   });
 
-  it('reads file_path arguments and normalises paths against the session cwd (§19.13)', () => {
+  it('reads file_path arguments and normalises paths against the session cwd', () => {
     const ops = createFileOps();
     const message = assistant([
       toolCall('read', { file_path: '/repo/src/a.ts' }),

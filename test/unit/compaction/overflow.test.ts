@@ -78,7 +78,7 @@ const table: Row[] = [
   { name: 'error with a usage over the window but no overflow text', message: { ...error('529 overloaded'), usage: usage(300000, 0) }, expected: undefined },
 ];
 
-describe('isContextOverflow (COMPACTION §4)', () => {
+describe('isContextOverflow', () => {
   before(async () => {
     const ai = (await import('@mariozechner/pi-ai')) as unknown as { isContextOverflow: PiIsContextOverflow };
     piIsContextOverflow = ai.isContextOverflow;

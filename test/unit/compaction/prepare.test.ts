@@ -31,14 +31,14 @@ function compactedOrdinaryPath(seed: number): SessionEntry[] {
   return all.map((entry, index) => ({ ...entry, parentId: index === 0 ? null : all[index - 1]!.id }));
 }
 
-describe('prepareCompaction (CONFORMANCE G)', () => {
-  it('refuses a path ending with a compaction and an empty path (G.61)', () => {
+describe('prepareCompaction', () => {
+  it('refuses a path ending with a compaction and an empty path', () => {
     const compacted = pathOf(user('q'), assistant('a'), compactionEntry({ summary: 's', firstKeptEntryId: 'e1' }));
     assert.equal(prepareCompaction(compacted, DEFAULT_COMPACTION_SETTINGS), undefined);
     assert.equal(prepareCompaction([], DEFAULT_COMPACTION_SETTINGS), undefined);
   });
 
-  it('reproduces the reference spans on the synthetic fixture (G.62)', async () => {
+  it('reproduces the reference spans on the synthetic fixture', async () => {
     const { path, expected } = await loadFixture('synthetic-branched');
     for (const record of expected.prepareCompaction) {
       const p = prepareCompaction(path, settings(record.keepRecentTokens))!;
@@ -56,7 +56,7 @@ describe('prepareCompaction (CONFORMANCE G)', () => {
     }
   });
 
-  it('reports tokensBefore 4560 like pi only when stale usage is allowed (deliberately differs, §19.6)', async () => {
+  it('reports tokensBefore 4560 like pi only when stale usage is allowed (deliberately differs)', async () => {
     const { path, expected } = await loadFixture('synthetic-branched');
     assert.equal(prepareCompaction(path, settings(1000), { ignoreStaleUsage: false })!.tokensBefore, expected.prepareCompaction[0].tokensBefore);
     assert.equal(prepareCompaction(path, settings(1000))!.tokensBefore, 82);
@@ -73,14 +73,14 @@ describe('prepareCompaction (CONFORMANCE G)', () => {
     }
   });
 
-  it('falls back to right after the previous compaction when its kept entry is not on the path (G.63)', () => {
+  it('falls back to right after the previous compaction when its kept entry is not on the path', () => {
     const path = pathOf(user('q1'), assistant('a1'), compactionEntry({ summary: 'S', firstKeptEntryId: 'gone' }), user('q2'), assistant('a2'));
     const p = prepareCompaction(path, settings(50000))!;
     assert.equal(p.boundaryStart, 3);
     assert.equal(p.firstKeptEntryId, 'e4');
   });
 
-  it('merges the previous compaction\'s file lists unless an extension wrote it (G.68)', () => {
+  it('merges the previous compaction\'s file lists unless an extension wrote it', () => {
     const read = toolCall('read', { path: 'src/new.ts' });
     const body = [user('q'), assistant([read]), toolResult(read, 'x'.repeat(4000)), user('q2'), assistant('a2')] as const;
     const details = { readFiles: ['prev-read.ts'], modifiedFiles: ['prev-mod.ts'] };

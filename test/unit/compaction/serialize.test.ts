@@ -8,8 +8,8 @@ import { loadPi } from './support/piOracle';
 
 const serialize = (messages: AgentMessage[]): string => serializeConversation(convertToLlm(messages));
 
-describe('serializeConversation (CONFORMANCE H)', () => {
-  it('truncates a tool result to 2000 characters with a marker (H.69)', () => {
+describe('serializeConversation', () => {
+  it('truncates a tool result to 2000 characters with a marker', () => {
     const call = toolCall('read', { path: 'a' });
     const long = 'r'.repeat(5000);
     assert.equal(serialize([toolResult(call, long)]), `[Tool result]: ${'r'.repeat(2000)}\n\n[... 3000 more characters truncated]`);
@@ -17,13 +17,13 @@ describe('serializeConversation (CONFORMANCE H)', () => {
     assert.equal(serialize([toolResult(call, short)]), `[Tool result]: ${short}`);
   });
 
-  it('never truncates user or assistant text (H.70)', () => {
+  it('never truncates user or assistant text', () => {
     const text = serialize([user(chars(5000)), assistant(chars(5000, 'y'))]);
     assert.equal(text, `[User]: ${chars(5000)}\n\n[Assistant]: ${chars(5000, 'y')}`);
     assert.ok(!text.includes('truncated'));
   });
 
-  it('lays out an assistant message as thinking, text, tool calls (H.71)', () => {
+  it('lays out an assistant message as thinking, text, tool calls', () => {
     const message = assistant([
       toolCall('ls', {}),
       toolCall('edit', { path: 'a.ts', edits: [{ oldText: 'x', newText: 'y' }] }),
@@ -38,7 +38,7 @@ describe('serializeConversation (CONFORMANCE H)', () => {
     );
   });
 
-  it('concatenates text blocks without separator and skips image-only users (H.72)', () => {
+  it('concatenates text blocks without separator and skips image-only users', () => {
     const call = toolCall('read', { path: 'a' });
     const image = { type: 'image' as const, data: 'AAAA', mimeType: 'image/png' };
     const result = toolResult(call, '', { content: [{ type: 'text', text: 'r1' }, { type: 'text', text: 'r2' }] });
@@ -69,7 +69,7 @@ describe('serializeConversation (CONFORMANCE H)', () => {
     assert.equal(sha256(context), expected.serializeConversation.context.sha256);
   });
 
-  it('truncates long write/edit arguments like tool results (deliberately differs from pi, §19.12)', async () => {
+  it('truncates long write/edit arguments like tool results (deliberately differs from pi)', async () => {
     const pi = await loadPi();
     const body = 'line of file body\n'.repeat(500);
     const message = assistant([toolCall('write', { path: 'big.ts', content: body })]);

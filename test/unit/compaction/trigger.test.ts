@@ -43,13 +43,13 @@ function beforePrompt(messages: AgentMessage[], overrides: Partial<DecideCompact
   return decide({ point: 'before-prompt', assistant, ...(pendingPromptTokens !== undefined ? { pendingPromptTokens } : {}) }, messages, overrides);
 }
 
-describe('decideCompaction: when auto-compaction runs (COMPACTION §4, CONFORMANCE J)', () => {
+describe('decideCompaction: when auto-compaction runs', () => {
   let pi: PiOracle;
   before(async () => {
     pi = await loadPi();
   });
 
-  it('compacts for the threshold, without a retry, after a 190 000-token turn on a 200 000 window (J.84)', () => {
+  it('compacts for the threshold, without a retry, after a 190 000-token turn on a 200 000 window', () => {
     const decision = atAgentEnd([user('q'), ok(189000, 1000)]);
     assert.deepEqual(decision, { kind: 'compact', reason: 'threshold', willRetry: false, dropTrailingError: false, contextTokens: 190000, threshold: THRESHOLD });
     assert.equal(pi.shouldCompact(190000, 200000, SETTINGS), true);
@@ -60,7 +60,7 @@ describe('decideCompaction: when auto-compaction runs (COMPACTION §4, CONFORMAN
     assert.equal(atAgentEnd([user('q'), ok(183617)]).kind, 'compact');
   });
 
-  it('measures an error turn from the last good usage, as pi does; with no good usage nothing runs (J.85)', () => {
+  it('measures an error turn from the last good usage, as pi does; with no good usage nothing runs', () => {
     const messages = [user('q'), ok(189000, 1000), user('again'), failed('529 overloaded')];
     const decision = atAgentEnd(messages);
     // 190 000 reported + 2 estimated for "again" (the error reply has no content).
@@ -69,7 +69,7 @@ describe('decideCompaction: when auto-compaction runs (COMPACTION §4, CONFORMAN
     assert.deepEqual(atAgentEnd([user('q'), failed('529 overloaded')]), { kind: 'none', why: 'no-usage' });
   });
 
-  it('ignores a reply older than the latest compaction before a prompt (J.86)', () => {
+  it('ignores a reply older than the latest compaction before a prompt', () => {
     const kept = ok(600000, 10000);
     const compactedAt = kept.timestamp + 500;
     const messages = [summaryAt(compactedAt), user('kept q'), kept];
@@ -77,14 +77,14 @@ describe('decideCompaction: when auto-compaction runs (COMPACTION §4, CONFORMAN
     assert.equal(beforePrompt(messages).kind, 'compact', 'without the compaction the same usage would compact');
   });
 
-  it('does not measure an error turn from a kept pre-compaction usage (J.86)', () => {
+  it('does not measure an error turn from a kept pre-compaction usage', () => {
     const kept = ok(600000, 10000);
     const compactedAt = kept.timestamp + 500;
     const messages = [summaryAt(compactedAt), user('kept q'), kept, user('new q'), failed('529 overloaded')];
     assert.deepEqual(atAgentEnd(messages, { latestCompaction: { timestamp: iso(compactedAt) } }), { kind: 'none', why: 'stale-usage' });
   });
 
-  it('recovers from an overflow of the current model once, then reports pi\'s exact error (J.87)', () => {
+  it('recovers from an overflow of the current model once, then reports pi\'s exact error', () => {
     const guard = new AutoCompactionGuard();
     const first = [user('q'), ok(1000), user(chars(400)), failed('prompt is too long: 213462 tokens > 200000 maximum')];
     assert.deepEqual(atAgentEnd(first, { guard }), { kind: 'compact', reason: 'overflow', willRetry: true, dropTrailingError: true });
@@ -115,7 +115,7 @@ describe('decideCompaction: when auto-compaction runs (COMPACTION §4, CONFORMAN
     assert.deepEqual(atAgentEnd([user('q'), retried], { guard }), { kind: 'error', reason: 'overflow', message: RECOVERY_FAILED });
   });
 
-  it('treats an overflow error from another model as a plain error turn: threshold logic only (J.88)', () => {
+  it('treats an overflow error from another model as a plain error turn: threshold logic only', () => {
     const guard = new AutoCompactionGuard();
     const other = assistant('', { provider: 'openai', model: 'gpt-4o', usage: usage(0, 0), stopReason: 'error', errorMessage: 'prompt is too long' });
     assert.deepEqual(atAgentEnd([user('q'), ok(1000), user('more'), other], { guard }), { kind: 'none', why: 'under-threshold' });
@@ -130,7 +130,7 @@ describe('decideCompaction: when auto-compaction runs (COMPACTION §4, CONFORMAN
     assert.equal(guard.checkOverflow(), 'recover', 'the other model\'s overflow used no recovery');
   });
 
-  it('after an overflow compaction, drops the trailing error from the state (it stays in the file) and continues after 100 ms (J.89)', async () => {
+  it('after an overflow compaction, drops the trailing error from the state (it stays in the file) and continues after 100 ms', async () => {
     const session = memorySession();
     await appendTurns(session, 3);
     await session.appendMessage(user(chars(4000)));
@@ -164,7 +164,7 @@ describe('decideCompaction: when auto-compaction runs (COMPACTION §4, CONFORMAN
     assert.equal(next.continueAfter, true);
   });
 
-  it('continues once after 100 ms when queued messages wait after a threshold compaction, and not otherwise (J.90)', () => {
+  it('continues once after 100 ms when queued messages wait after a threshold compaction, and not otherwise', () => {
     const rebuilt = [summaryAt(Date.now()), user('kept'), ok(1000)];
     const after = (reason: 'threshold' | 'manual', hasQueuedMessages: boolean) =>
       afterCompaction({ reason, willRetry: false, messages: rebuilt, model: MODEL, settings: SETTINGS, guard: new AutoCompactionGuard(), hasQueuedMessages });
@@ -173,14 +173,14 @@ describe('decideCompaction: when auto-compaction runs (COMPACTION §4, CONFORMAN
     assert.equal(after('manual', true).continueAfter, false, 'a manual compaction continues nothing, as in pi');
   });
 
-  it('skips an aborted run at agent-end but measures it before the next prompt (J.91)', () => {
+  it('skips an aborted run at agent-end but measures it before the next prompt', () => {
     const aborted = assistant('partial', { usage: usage(189000, 1000), stopReason: 'aborted' });
     const messages = [user('q'), aborted];
     assert.deepEqual(atAgentEnd(messages), { kind: 'none', why: 'aborted' });
     assert.deepEqual(beforePrompt(messages), { kind: 'compact', reason: 'threshold', willRetry: false, dropTrailingError: false, contextTokens: 190000, threshold: THRESHOLD });
   });
 
-  it('never compacts automatically when disabled, while a manual compaction still works (J.92)', async () => {
+  it('never compacts automatically when disabled, while a manual compaction still works', async () => {
     const disabled = { ...SETTINGS, enabled: false };
     assert.deepEqual(atAgentEnd([user('q'), ok(189000, 1000)], { settings: disabled }), { kind: 'none', why: 'disabled' });
     assert.deepEqual(atAgentEnd([user('q'), failed('prompt is too long')], { settings: disabled }), { kind: 'none', why: 'disabled' });
@@ -195,10 +195,10 @@ describe('decideCompaction: when auto-compaction runs (COMPACTION §4, CONFORMAN
     assert.equal(session.getEntry(session.leafId!)!.type, 'compaction');
   });
 
-  // J.94 (cancel writes nothing, manual → "Compaction cancelled") is covered in compactSession.test.ts:
-  // "writes nothing when the compaction is cancelled during the request (J.94)".
+  // A cancel writes nothing (manual → "Compaction cancelled"): covered in compactSession.test.ts,
+  // "writes nothing when the compaction is cancelled during the request".
 
-  it('never triggers the threshold with an unknown context window, where pi compacts every turn (§19.5)', () => {
+  it('never triggers the threshold with an unknown context window, where pi compacts every turn', () => {
     for (const contextWindow of [0, undefined]) {
       assert.deepEqual(atAgentEnd([user('q'), ok(1000)], { model: { ...MODEL, contextWindow } }), { kind: 'none', why: 'unknown-window' });
     }
@@ -216,7 +216,7 @@ describe('decideCompaction: when auto-compaction runs (COMPACTION §4, CONFORMAN
     assert.deepEqual(beforePrompt([user('q')]), { kind: 'none', why: 'no-assistant' });
   });
 
-  it('adds the prompt about to be sent to the pre-prompt check (§19.4): 183 000 + 617 compacts', () => {
+  it('adds the prompt about to be sent to the pre-prompt check: 183 000 + 617 compacts', () => {
     const messages = [user('q'), ok(183000)];
     assert.deepEqual(beforePrompt(messages), { kind: 'none', why: 'under-threshold' });
     assert.deepEqual(beforePrompt(messages, {}, 616), { kind: 'none', why: 'under-threshold' });

@@ -1,14 +1,14 @@
 /**
- * A reference model of the cut point, written from COMPACTION §7 and the documented fixes, with
+ * A reference model of the cut point, written from pi's rules and the documented fixes, with
  * each fix behind a switch. With every switch off it must give pi 0.73.1's answer (the tests
  * check that against pi's `findCutPoint` on every comparison, which anchors the model); with every
  * switch on it must give Arbor's. When Arbor and pi differ, the switches whose removal changes the
  * answer name the case.
  *
- * - `weights` (§19.3): custom_message and branch_summary entries weigh in the kept tail.
- * - `trailing` (§19.8, CONFORMANCE 141): a budget crossed inside trailing tool results cuts at the
+ * - `weights`: custom_message and branch_summary entries weigh in the kept tail.
+ * - `trailing`: a budget crossed inside trailing tool results cuts at the
  *   last cut point before the crossing instead of keeping everything.
- * - `split` (§19.8, CONFORMANCE 57/58): the turn is classified by the first context-bearing entry
+ * - `split`: the turn is classified by the first context-bearing entry
  *   of the kept region; bash runs, custom messages (entries and legacy role `custom`) and branch
  *   summaries start a turn.
  */

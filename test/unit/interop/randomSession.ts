@@ -7,7 +7,7 @@
  */
 import type { AgentMessage, AssistantMessage, ImageContent, TextContent, ToolCall } from '../../../src/core/session';
 
-/** The append API both implementations share (SESSION-FORMAT §9.4, BRANCHING §2). */
+/** The append API both implementations share (pi's SessionManager appends; every append moves the leaf). */
 export interface SessionWriter {
   /** Ids of every entry so far, file order. */
   ids(): string[];

@@ -7,7 +7,7 @@ import { loadPi } from '../compaction/support/piOracle';
 const SETTINGS = { enabled: true, reserveTokens: 10000 };
 
 describe('context-token accounting', () => {
-  it('triggers strictly above window − reserve (E.49)', () => {
+  it('triggers strictly above window − reserve', () => {
     assert.equal(shouldCompact(95000, 100000, SETTINGS), true);
     assert.equal(shouldCompact(89000, 100000, SETTINGS), false);
     assert.equal(shouldCompact(90000, 100000, SETTINGS), false);
@@ -15,7 +15,7 @@ describe('context-token accounting', () => {
     assert.equal(shouldCompact(95000, 100000, { ...SETTINGS, enabled: false }), false);
   });
 
-  it('never triggers with an unknown window, where pi triggers on every turn (§19.5)', async () => {
+  it('never triggers with an unknown window, where pi triggers on every turn', async () => {
     const pi = await loadPi();
     assert.equal(pi.shouldCompact(1, 0, { ...SETTINGS, keepRecentTokens: 20000 }), true);
     assert.equal(shouldCompact(1, 0, SETTINGS), false);

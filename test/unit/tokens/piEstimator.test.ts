@@ -8,8 +8,8 @@ import { loadPi } from '../compaction/support/piOracle';
 
 const image = { type: 'image' as const, data: 'AAAA', mimeType: 'image/png' };
 
-describe('pi-compatible token estimate (CONFORMANCE E)', () => {
-  it('counts chars/4 per pi role rules (E.47)', () => {
+describe('pi-compatible token estimate', () => {
+  it('counts chars/4 per pi role rules', () => {
     const read = toolCall('read', { path: 'a.ts' });
     const cases: [AgentMessage, number][] = [
       [user([{ type: 'text', text: 'abcd' }, image]), 1],
@@ -35,7 +35,7 @@ describe('pi-compatible token estimate (CONFORMANCE E)', () => {
     assert.deepEqual(perMessage, expected.leaf.context.estimateTokensPerMessage);
   });
 
-  it('finds the last usable usage, skipping aborted and error assistants (E.46)', () => {
+  it('finds the last usable usage, skipping aborted and error assistants', () => {
     const entries = pathOf(user('u'), assistant('a', { usage: usage(100, 50) }), user('u2'), assistant('b', { usage: usage(300, 150), stopReason: 'aborted' }));
     assert.equal(getLastAssistantUsage(entries)?.input, 100);
     assert.equal(getLastAssistantUsage(pathOf(user('u'))), undefined);
@@ -54,7 +54,7 @@ describe('pi-compatible token estimate (CONFORMANCE E)', () => {
     assert.deepEqual(theirs, expected.tokens.estimateContextTokens_context);
   });
 
-  it('ignores a usage recorded before the latest compaction (deliberately differs from pi, §19.6)', async () => {
+  it('ignores a usage recorded before the latest compaction (deliberately differs from pi)', async () => {
     const { path, expected } = await loadFixture('synthetic-branched');
     const measure = measureContext(contextOfPath(path).messages);
     // b05's usage (4550) describes the context before compaction c01; pi reports 4560.

@@ -1,5 +1,5 @@
 /**
- * Listing the sessions of a folder (SESSION-FORMAT §10) for pickers: id, name, first user
+ * Listing the sessions of a folder (as pi's session list does) for pickers: id, name, first user
  * message, modified time, message count — newest first.
  *
  * Files are scanned line by line in chunks; only the header, the first user message and

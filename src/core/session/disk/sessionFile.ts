@@ -21,6 +21,7 @@ import { FileSink, seenFile, type PendingRepair, type SeenFile } from './fileSin
 import { SessionFileError } from './fileErrors';
 import { messageText } from '../text';
 import { messageRole } from '../kind';
+import { writeNewFile } from '../../util/safeFiles';
 
 export const systemClock = (): Date => new Date();
 
@@ -150,7 +151,8 @@ export interface ForkResult {
 /**
  * Copies the path to the chosen entry into a new session whose header names the source file in
  * `parentSession`. The new file is written at once, header and entries, so it exists and keeps its
- * id even without an assistant message (unlike pi 0.73.1, CONFORMANCE 132).
+ * id even without an assistant message (pi 0.73.1 defers the write, and reopening the unwritten
+ * file gives an unrelated session with another id and no parent).
  */
 export async function forkSession(source: Session, entryId: string, options: ForkOptions): Promise<ForkResult> {
   const clock = options.clock ?? systemClock;
@@ -180,7 +182,7 @@ export async function forkSession(source: Session, entryId: string, options: For
 /**
  * Copies a whole session file (every branch, labels as stored) into a new session of another
  * project (pi's `--fork <path>`). The source is migrated first, so a v1 source yields a valid v3
- * copy (pi copies v1 entries raw, CONFORMANCE 145).
+ * copy (pi copies v1 entries raw, id-less, under a version 3 header).
  */
 export async function forkFromFile(sourceFile: string, options: { cwd: string; dir: string; clock?: () => Date }): Promise<Session> {
   const clock = options.clock ?? systemClock;
@@ -214,8 +216,8 @@ async function writeNewSession(spec: NewSessionSpec): Promise<Session> {
   const entries = spec.entries ?? [];
   await fs.mkdir(path.dirname(spec.file), { recursive: true });
   const content = [header, ...entries].map(serializeLine).join('');
-  // 'wx': never overwrite a file that appeared meanwhile.
-  await fs.writeFile(spec.file, content, { flag: 'wx' });
+  // Created exclusively: never overwrites a file that appeared meanwhile, nor writes through a link.
+  await writeNewFile(spec.file, content);
   const sink = new FileSink(spec.file, { seen: seenFile(Buffer.from(content)), clock: spec.clock });
   return new Session({ header, tree: SessionTree.fromEntries(entries), sink, clock: spec.clock });
 }

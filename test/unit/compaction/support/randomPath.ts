@@ -1,8 +1,9 @@
 /**
  * Seeded "ordinary" sessions for parity runs against pi: model and thinking settings at the
  * start, then turns of user → (assistant with tool calls → results)* → assistant text, with sizes
- * spread over two orders of magnitude. None of the §19 cases (no custom messages, branch summaries,
- * bash executions, settings inside the conversation), so pi and we must cut identically.
+ * spread over two orders of magnitude. None of the cases where Arbor cuts differently on purpose
+ * (no custom messages, branch summaries, bash executions, settings inside the conversation), so pi
+ * and we must cut identically.
  */
 import { rng } from '../../../../bench/generate';
 import type { SessionEntry, StoredMessage } from '../../../../src/core/session';

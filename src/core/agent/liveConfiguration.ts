@@ -1,0 +1,113 @@
+/**
+ * What an agent works with that may change while it lives: the provider (and with it the key and
+ * the endpoint), the model and thinking level, the output limit, the compaction settings, the tools
+ * and the estimator with its calibration. The turns and the compaction read it live. A new
+ * configuration waits (`request`) until the agent applies it between runs (`applyPending`), so a
+ * run never changes model or tools halfway; what the agent learned is kept across it. The
+ * calibration is not learned but derived from the file: the latest replies on the path to the
+ * position (`pathCalibration.ts`), so a reading depends on the file and the settings only.
+ */
+import { DEFAULT_COMPACTION_SETTINGS, type CompactionModel, type CompactionSettings } from '../compaction';
+import type { LlmProvider, ModelInfo, ThinkingLevel } from '../llm/provider';
+import type { AgentMessage } from '../session';
+import { contextStatus, piEstimator, PositionCalibrations, type ContextMeasureOptions, type ContextStatus, type EntryLookup, type TokenEstimator } from '../tokens';
+import type { AgentConfiguration, AgentSessionOptions, AgentSettings } from './options';
+import type { ApprovalGate } from './tools/approval';
+import type { Tool } from './tools/tool';
+
+export class LiveConfiguration {
+  provider: LlmProvider;
+  tools: readonly Tool[];
+  estimator: TokenEstimator;
+  /** The calibration at each position for the estimator (`calibrate`); none: raw estimates. */
+  private calibrations: PositionCalibrations | undefined;
+  private readonly calibrate: boolean;
+  root: string;
+  model!: string;
+  thinking!: ThinkingLevel;
+  maxTokens: number | undefined;
+  branchSummaryReserveTokens: number | undefined;
+  compaction!: CompactionSettings;
+  private pending: AgentConfiguration | undefined;
+
+  constructor(
+    options: AgentSessionOptions,
+    private readonly gate: ApprovalGate,
+    /** The session's entries by id, for the calibration's walk from the position up the path. */
+    private readonly entryOf: EntryLookup,
+    /** The position the context is measured at. */
+    private readonly position: () => string | null,
+  ) {
+    this.provider = options.provider;
+    this.tools = gate.wrap(options.tools ?? []);
+    this.estimator = options.estimator ?? piEstimator;
+    this.calibrate = options.calibrate === true;
+    this.calibrations = this.calibrationsFor(this.estimator);
+    this.root = options.root;
+    this.takeSettings(options.settings);
+  }
+
+  /** Keeps `next` until `applyPending` (the newest wins). */
+  request(next: AgentConfiguration): void {
+    this.pending = next;
+  }
+
+  /** Applies the configuration waiting, if any; says whether there was one. */
+  applyPending(): boolean {
+    const next = this.pending;
+    if (!next) return false;
+    this.pending = undefined;
+    this.provider = next.provider;
+    this.takeSettings(next.settings);
+    this.gate.allowBeforehand(next.allowedTools);
+    this.tools = this.gate.wrap(next.tools);
+    this.root = next.root;
+    if (next.estimator !== this.estimator) {
+      // A calibration belongs to its estimator: the new one is derived again from the file.
+      this.estimator = next.estimator;
+      this.calibrations = this.calibrationsFor(next.estimator);
+    }
+    return true;
+  }
+
+  private calibrationsFor(estimator: TokenEstimator): PositionCalibrations | undefined {
+    return this.calibrate ? new PositionCalibrations(this.entryOf, estimator) : undefined;
+  }
+
+  private takeSettings(settings: AgentSettings): void {
+    this.model = settings.model;
+    this.thinking = settings.thinkingLevel ?? 'off';
+    this.maxTokens = settings.maxTokens;
+    this.branchSummaryReserveTokens = settings.branchSummaryReserveTokens;
+    this.compaction = { ...DEFAULT_COMPACTION_SETTINGS, ...settings.compaction };
+  }
+
+  /** What the provider knows of the model (undefined for one it does not know). */
+  modelInfo(): ModelInfo | undefined {
+    try {
+      return this.provider.modelInfo(this.model);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The model the next request goes to, as compaction sees it. */
+  compactionModel(): CompactionModel {
+    return { provider: this.provider.provider, id: this.model, contextWindow: this.modelInfo()?.contextWindow };
+  }
+
+  /** How a context is counted now: the estimator, the calibration at the position, the model the next request goes to. */
+  measure(): ContextMeasureOptions {
+    const calibration = this.calibrations?.at(this.position());
+    return { estimator: this.estimator, ...(calibration ? { calibration } : {}), modelKey: `${this.provider.provider}/${this.model}` };
+  }
+
+  /** The size of a context as the meter shows it and the trigger reads it. */
+  status(messages: readonly AgentMessage[]): ContextStatus {
+    return contextStatus(messages, {
+      ...this.measure(),
+      contextWindow: this.modelInfo()?.contextWindow,
+      settings: this.compaction,
+    });
+  }
+}
