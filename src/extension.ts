@@ -12,6 +12,7 @@ import { OtherWriters } from './vscode/otherWriters';
 import { TokenStatusBar } from './vscode/statusBar';
 import { SessionMemory } from './vscode/workspaceState';
 import { registerSessions } from './vscode/sessions';
+import type { SessionsView } from './vscode/sessions/sessionsView';
 import { startOrReport } from './core/util/startup';
 import { plainText } from './core/util/plainText';
 import { seal, type Sealed } from './core/util/sealedArgument';
@@ -21,6 +22,8 @@ export interface ArborApi {
   readonly host: AgentHost;
   /** The Session Tree's data (the integration tests watch what it refreshes). */
   readonly sessionTree: SessionTreeProvider;
+  /** The Sessions view's data (the integration tests read what it lists). */
+  readonly sessions: SessionsView;
   /**
    * Wraps an argument for an Arbor command that would otherwise ask the user (a key, a file to
    * export to or open, a label, …): `executeCommand('arbor.exportSession', api.commandArgument({ format: 'md', file }))`.
@@ -46,6 +49,7 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   const host = new AgentHost({ current, keys, log, defaultSessionsRoot: storage('sessions'), checkpointFolder: storage('checkpoints') });
   const chat = new ChatViewProvider(context.extensionUri, host, current, log);
   const tree = new SessionTreeView({ current, state: context.workspaceState, revealInChat: (entryId) => chat.reveal(entryId) });
+  const sessions = registerSessions({ host, current, log });
   context.subscriptions.push(
     current,
     keys,
@@ -58,13 +62,13 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
     new OtherWriters(current, host, log),
     new SessionWatcher(current, log),
     ...registerCommands({ host, current, keys, log }),
-    ...registerSessions({ host, current, log }),
+    ...sessions.disposables,
   );
   log.info(`Arbor ${String(context.extension.packageJSON.version)} activated`);
   // After the views exist: the key's presence for the chat, and the session this window had before a reload.
   void keys.refresh();
   void current.restore();
-  return { host, sessionTree: tree.provider, commandArgument: seal };
+  return { host, sessionTree: tree.provider, sessions: sessions.view, commandArgument: seal };
 }
 
 export function deactivate(): void {

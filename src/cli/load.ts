@@ -3,27 +3,34 @@
  * command that appends rewrites them, through the session's file sink), with every failure turned into a one-line `InputError` naming the file.
  */
 import { promises as fs } from 'node:fs';
-import { loadSessionFile, positionOnOpen, SessionFileError, type LoadedSessionFile } from '../core/session';
+import { loadSessionFile, MAX_SESSION_MEGABYTES, notAFileWords, positionOnOpen, SessionFileError, type LoadedSessionFile } from '../core/session';
 import { InputError } from './io';
 
 export async function loadForCli(file: string): Promise<LoadedSessionFile> {
   try {
     return await loadSessionFile(file);
   } catch (error) {
-    if (!(error instanceof SessionFileError)) throw error;
-    if (error.reason === 'not-a-session' && (await isEmpty(file))) {
-      throw new InputError(`${file}: not a session file (the file is empty)`);
-    }
-    const code = (error.cause as NodeJS.ErrnoException | undefined)?.code;
-    const detail = error.reason === 'unreadable' && code ? ` (${code})` : '';
-    throw new InputError(`${file}: ${REASONS[error.reason]}${detail}`);
+    throw await inputErrorFor(file, error);
   }
 }
 
-const REASONS: Record<SessionFileError['reason'], string> = {
+/** A SessionFileError as the one-line InputError naming the file; any other error as it is. */
+export async function inputErrorFor(file: string, error: unknown): Promise<unknown> {
+  if (!(error instanceof SessionFileError)) return error;
+  if (error.reason === 'not-a-session' && (await isEmpty(file))) {
+    return new InputError(`${file}: not a session file (the file is empty)`);
+  }
+  const code = (error.cause as NodeJS.ErrnoException | undefined)?.code;
+  const detail = error.reason === 'unreadable' && code ? ` (${code})` : '';
+  const words = error.reason === 'not-a-file' ? `is ${notAFileWords(error)}, not a regular file; nothing was read` : REASONS[error.reason];
+  return new InputError(`${file}: ${words}${detail}`);
+}
+
+const REASONS: Record<Exclude<SessionFileError['reason'], 'not-a-file'>, string> = {
   'not-found': 'no such file',
   'is-directory': 'is a directory, not a session file',
   'not-a-session': 'not a session file (its first line is not a session header)',
+  'too-large': `is larger than ${MAX_SESSION_MEGABYTES} MB, the most Arbor reads as a session`,
   unreadable: 'could not be read',
   'changed-on-disk': 'was changed by another program while being written; open it again',
 };

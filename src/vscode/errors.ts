@@ -6,7 +6,7 @@ import { UnansweredPromptError, type AgentErrorReason } from '../core/agent';
 import { CompactionError, NOTHING_TO_COMPACT_TEXT, type NothingToCompactReason } from '../core/compaction';
 import { LlmError, type LlmErrorReason } from '../core/llm/provider';
 import { SearchQueryError } from '../core/search';
-import { SessionError, SessionFileError } from '../core/session';
+import { MAX_SESSION_MEGABYTES, notAFileWords, SessionError, SessionFileError } from '../core/session';
 import { errorDetail, errorMessage } from '../core/util/errors';
 
 export type PromptErrorReason = 'no-key' | 'auth' | 'network' | 'server' | 'no-session' | 'failed';
@@ -151,6 +151,10 @@ function sessionFileText(error: SessionFileError): string {
       return `${name} is not a session file: its first line is not a session header.`;
     case 'is-directory':
       return `${name} is a folder, not a session file.`;
+    case 'not-a-file':
+      return `${name} is ${notAFileWords(error)}, not a regular file: Arbor opens only regular files as sessions.`;
+    case 'too-large':
+      return `${name} is larger than ${MAX_SESSION_MEGABYTES} MB, the most Arbor opens as a session.`;
     case 'unreadable':
       return `The session file ${name} could not be read.`;
     case 'changed-on-disk':

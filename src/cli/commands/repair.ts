@@ -4,8 +4,8 @@
  * first. Nothing else is changed: malformed lines stay, orphans are not re-parented; they are
  * listed, and the exit code is 1 while any remain.
  */
-import { promises as fs } from 'node:fs';
-import { writeBackupFile, type TornTail } from '../../core/session';
+import { readSessionBytes, writeBackupFile, type TornTail } from '../../core/session';
+import { openRegularFile } from '../../core/util/safeFiles';
 import type { Command } from '../command';
 import { EXIT_OK, EXIT_PROBLEM, InputError } from '../io';
 import { loadForCli } from '../load';
@@ -40,19 +40,25 @@ export const repairCommand: Command = {
 };
 
 async function repairTornTail(file: string, torn: TornTail, now: Date): Promise<Omit<RepairReport, 'after'>> {
-  const original = await fs.readFile(file);
+  // Each open below takes only a regular file: something else may have been put at the name since it was checked.
+  const original = await readSessionBytes(file);
   if (original.length !== torn.offset + torn.length) {
     throw new InputError(`${file}: changed while being repaired (is a session writing to it?); nothing was done`);
   }
   const backup = await writeBackupFile(`${file}.before-repair-${now.toISOString().replace(/[:.]/g, '-')}`, original);
   if (torn.complete) {
     // The last entry is whole; only its newline is missing.
-    await fs.appendFile(file, '\n');
+    const handle = await openRegularFile(file, { access: 'append', followLinks: true });
+    try {
+      await handle.write('\n');
+    } finally {
+      await handle.close();
+    }
     return { action: 'added-newline', backup, removedBytes: 0 };
   }
   // Checked again just before cutting: writing the fsynced copy takes a moment, and a line another
   // program appended meanwhile must not be cut with the torn one.
-  const handle = await fs.open(file, 'r+');
+  const handle = await openRegularFile(file, { access: 'update', followLinks: true });
   try {
     if ((await handle.stat()).size !== original.length) {
       throw new InputError(`${file}: changed while being repaired (is a session writing to it?); nothing was cut (copy: ${backup})`);

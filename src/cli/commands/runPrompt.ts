@@ -21,6 +21,7 @@ import type { Command } from '../command';
 import { EXIT_OK, EXIT_PROBLEM, InputError, UsageError } from '../io';
 import { cliCheckpointFolder } from '../stateFolder';
 import { cliModel, LLM_FLAGS } from './llmFlags';
+import { inputErrorFor } from '../load';
 
 export interface RunReport {
   /** The text of the last reply. */
@@ -48,8 +49,9 @@ export const runCommand: Command = {
     const { provider, model } = cliModel(args, io);
     const root = await toolRoot(stringFlag(args, 'cwd'));
     const clock = (): Date => io.now();
-    const { session } = await openSessionFile(file, { cwd: root, clock }).catch((error: unknown) => {
-      throw new InputError(`${file}: ${(error as Error).message}`);
+    const { session } = await openSessionFile(file, { cwd: root, clock }).catch(async (error: unknown) => {
+      const input = await inputErrorFor(file, error);
+      throw input instanceof InputError ? input : new InputError(`${file}: ${(error as Error).message}`);
     });
     if (!(await sameFolder(session.cwd, root))) {
       await io.err(`arbor run: the tools work in ${root}, not in ${session.cwd} where the session was started (--cwd DIR chooses)\n`);

@@ -12,6 +12,7 @@ export * from './fork';
 export * from './text';
 export * from './disk/sessionFile';
 export * from './disk/catalog';
+export * from './disk/openToRead';
 export * from './disk/backupFile';
 export * from './kind';
 export * from './describe';

@@ -6,8 +6,9 @@ import { registerSearchCommand } from './searchSessions';
 import { registerSessionActions } from './sessionActions';
 import { SessionsView } from './sessionsView';
 
-export function registerSessions(deps: { host: AgentHost; current: CurrentSession; log: vscode.LogOutputChannel }): vscode.Disposable[] {
-  const view = new SessionsView(() => deps.host.sessionsFolder().dir, deps.current);
+/** The view (the API hands it to the integration tests, which read what it lists) and everything to dispose. */
+export function registerSessions(deps: { host: AgentHost; current: CurrentSession; log: vscode.LogOutputChannel }): { view: SessionsView; disposables: vscode.Disposable[] } {
+  const view = new SessionsView(() => deps.host.sessionsFolder().dir, deps.current, deps.log);
   const all = { ...deps, view };
-  return [view, vscode.window.registerTreeDataProvider(SessionsView.viewId, view), ...registerSessionActions(all), registerSearchCommand(all)];
+  return { view, disposables: [view, vscode.window.registerTreeDataProvider(SessionsView.viewId, view), ...registerSessionActions(all), registerSearchCommand(all)] };
 }

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { SessionSummary } from '../../core/session';
 import { CachedCatalog } from '../../core/sessionList/cachedCatalog';
+import { skippedFilesText } from '../../core/sessionList/files';
 import { sessionRow } from '../../core/sessionList/row';
 import { onDidChangeConfig } from '../config';
 import type { CurrentSession } from '../currentSession';
@@ -23,14 +24,15 @@ export class SessionsView implements vscode.TreeDataProvider<SessionSummary>, vs
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** The last listing, by file: search results name their sessions from it. */
   private listed = new Map<string, SessionSummary>();
-  /** Only files that changed are read again when the view lists again. */
-  private readonly catalog = new CachedCatalog();
+  /** Only files that changed are read again when the view lists again; a FIFO or a device named like a session is logged once. */
+  private readonly catalog = new CachedCatalog({ onSkipped: (skipped) => this.log.warn(`Sessions view: ${skippedFilesText(skipped)}`) });
   /** Every row handed to VS Code: a row command's argument must be one (a command link's JSON never is). */
   private readonly rows = new WeakSet<SessionSummary>();
 
   constructor(
     private readonly folder: () => string,
     private readonly current: CurrentSession,
+    private readonly log: vscode.LogOutputChannel,
   ) {
     this.disposables.push(
       current.follow((event) => {

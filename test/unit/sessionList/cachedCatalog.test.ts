@@ -30,9 +30,11 @@ describe('the cached session catalog', () => {
   it('reads again only the files whose size or time changed, and forgets deleted ones', async () => {
     const files = await threeSessions();
     const read: string[] = [];
-    const catalog = new CachedCatalog((file) => {
-      read.push(path.basename(file));
-      return summarizeSessionFile(file);
+    const catalog = new CachedCatalog({
+      summarize: (file) => {
+        read.push(path.basename(file));
+        return summarizeSessionFile(file);
+      },
     });
     await catalog.list(tmp());
     assert.equal(read.length, 4);

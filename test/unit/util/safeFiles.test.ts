@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import { lstatSync, readdirSync, readFileSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { readRegularFile, replaceFile, UnsafeFileError, writeNewFile } from '../../../src/core/util/safeFiles';
+import { openRegularFile, readRegularFile, replaceFile, UnsafeFileError, writeNewFile, type OpenRegularOptions } from '../../../src/core/util/safeFiles';
 import { useTempDir } from '../../support/tempDir';
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
@@ -84,5 +84,48 @@ describe('writing and reading files where links may be planted', () => {
       ],
       ['link', 'link', 'not-a-file', 'not-a-file', 'too-large', 'read'],
     );
+  });
+
+  /** What `openRegularFile` made of `file`: 'opened', or the refusal's reason and kind. */
+  async function opening(file: string, options: OpenRegularOptions): Promise<string> {
+    try {
+      await (await openRegularFile(file, options)).close();
+      return 'opened';
+    } catch (error) {
+      if (error instanceof UnsafeFileError) return error.kind ? `${error.reason} (${error.kind})` : error.reason;
+      throw error;
+    }
+  }
+
+  it('follows a link to a regular file only when asked to, and never to a FIFO or a device', async () => {
+    const regular = path.join(tmp(), 'regular');
+    writeFileSync(regular, 'x');
+    execFileSync('mkfifo', [path.join(tmp(), 'fifo')]);
+    symlinkSync(regular, path.join(tmp(), 'to-regular'));
+    symlinkSync(path.join(tmp(), 'fifo'), path.join(tmp(), 'to-fifo'));
+    symlinkSync('/dev/null', path.join(tmp(), 'to-null'));
+    const names = ['to-regular', 'to-fifo', 'to-null', 'fifo'];
+    assert.deepEqual(await Promise.all(names.map((name) => opening(path.join(tmp(), name), {}))), ['link', 'link', 'link', 'not-a-file (pipe)']);
+    assert.deepEqual(await Promise.all(names.map((name) => opening(path.join(tmp(), name), { followLinks: true }))), [
+      'opened',
+      'not-a-file (pipe)',
+      'not-a-file (device)',
+      'not-a-file (pipe)',
+    ]);
+  });
+
+  it('refuses at once a FIFO opened to append or update, which would wait for a reader, and a folder', async () => {
+    const fifo = path.join(tmp(), 'fifo');
+    execFileSync('mkfifo', [fifo]);
+    assert.deepEqual(
+      [await opening(fifo, { access: 'append' }), await opening(fifo, { access: 'update' }), await opening(tmp(), { access: 'append' }), await opening(tmp(), {})],
+      ['not-a-file (pipe)', 'not-a-file (pipe)', 'not-a-file (folder)', 'not-a-file (folder)'],
+    );
+  });
+
+  it('never creates the file it is asked to open', async () => {
+    const missing = path.join(tmp(), 'missing.jsonl');
+    await assert.rejects(openRegularFile(missing, { access: 'append' }), { code: 'ENOENT' });
+    assert.deepEqual(readdirSync(tmp()), []);
   });
 });

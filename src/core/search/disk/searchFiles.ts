@@ -3,7 +3,7 @@
  * handed out as soon as that file is done (in the order files finish), stoppable by an
  * AbortSignal and by a limit on the number of hits.
  */
-import { promises as fs } from 'node:fs';
+import { openSessionToRead, SessionFileError } from '../../session';
 import { compileQuery, type SearchQueryInput } from '../query';
 import { searchSessionText, type FileSearchResult } from '../sessionText';
 
@@ -15,7 +15,7 @@ export interface SearchFilesOptions {
   limit?: number;
 }
 
-/** A file that could not be read (gone, no permission): reported, the search goes on. */
+/** A file that could not be read (gone, no permission, not a regular file): reported, the search goes on. */
 export interface UnreadableFile {
   file: string;
   unreadable: string;
@@ -62,13 +62,27 @@ export async function* searchSessionFiles(files: readonly string[], input: Searc
   }
 }
 
+/** Only a regular file is read (a link to one is followed): a FIFO or a device named like a session is reported at once, never waited on. */
 async function searchFile(file: string, signal: AbortSignal, search: (text: string) => FileSearchResult): Promise<FileOutcome | undefined> {
   let text: string;
   try {
-    text = await fs.readFile(file, { encoding: 'utf8', signal });
+    const handle = await openSessionToRead(file);
+    try {
+      text = await handle.readFile({ encoding: 'utf8', signal });
+    } finally {
+      await handle.close();
+    }
   } catch (error) {
     if (signal.aborted) return undefined;
-    return { file, unreadable: (error as NodeJS.ErrnoException).code ?? (error as Error).message };
+    return { file, unreadable: unreadableReason(error) };
   }
   return search(text);
+}
+
+/** The system's code ('ENOENT', 'EACCES'), else why the file was refused ('not-a-file', 'too-large'), else the message. */
+function unreadableReason(error: unknown): string {
+  const cause = error instanceof SessionFileError ? error.cause : error;
+  const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+  if (code !== undefined) return code;
+  return error instanceof SessionFileError ? error.reason : (error as Error).message;
 }

@@ -6,11 +6,13 @@
  * `session_info` lines are JSON-parsed. Lines written by pi or Arbor start with `{"type":"…"`,
  * so the type is read from that prefix; any other line is parsed to be sure.
  */
-import { createReadStream, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import * as path from 'node:path';
 import { isHeader } from '../jsonl';
 import { textParts } from '../text';
 import { entryProblem, headerProblem } from '../validate';
+import { openSessionToRead } from './openToRead';
 
 export interface SessionSummary {
   file: string;
@@ -28,6 +30,8 @@ export interface SessionSummary {
 }
 
 const TYPE_PREFIX = '{"type":"';
+/** A header is a few hundred characters; a first line longer than this is not one (a file without newlines is not read to its end). */
+const MAX_HEADER_CHARS = 64 * 1024;
 
 /** Sessions in `dir` (not recursive), newest modification first; unreadable or foreign files are skipped. */
 export async function listSessions(dir: string): Promise<SessionSummary[]> {
@@ -44,23 +48,35 @@ export async function sessionFilesIn(dir: string): Promise<string[]> {
   }
 }
 
+/**
+ * The summary of `file`, or undefined when it is not a session. Only a regular file is read (a
+ * link to one is followed, as a listing shows what its names lead to): a FIFO, a device or a link
+ * to one is left out at once, without waiting on it.
+ */
 export async function summarizeSessionFile(file: string): Promise<SessionSummary | undefined> {
-  let stat;
+  let handle: FileHandle;
   try {
-    stat = await fs.stat(file);
-    if (!stat.isFile()) return undefined;
+    handle = await openSessionToRead(file);
   } catch {
     return undefined;
   }
+  try {
+    return await summarizeOpened(file, handle);
+  } catch {
+    return undefined;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function summarizeOpened(file: string, handle: FileHandle): Promise<SessionSummary | undefined> {
+  const stat = await handle.stat();
   const scan = new LineScanner();
-  try {
-    for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 })) {
-      if (!scan.feed(chunk as string)) break;
-    }
-    scan.end();
-  } catch {
-    return undefined;
+  // autoClose off: the handle is closed by the caller, also when the scan stops early.
+  for await (const chunk of handle.createReadStream({ encoding: 'utf8', highWaterMark: 1 << 20, start: 0, autoClose: false })) {
+    if (!scan.feed(chunk as string)) return undefined;
   }
+  scan.end();
   const header = scan.header;
   if (!header) return undefined;
   return {
@@ -85,12 +101,12 @@ class LineScanner {
   private rest = '';
   private sawFirst = false;
 
-  /** Returns false when the file turned out not to be a session. */
+  /** Returns false when the file turned out not to be a session (its first line is not a header, or too long for one). */
   feed(chunk: string): boolean {
     const lines = (this.rest + chunk).split('\n');
     this.rest = lines.pop() ?? '';
     for (const line of lines) if (!this.line(line)) return false;
-    return true;
+    return this.sawFirst || this.rest.length <= MAX_HEADER_CHARS;
   }
 
   end(): void {

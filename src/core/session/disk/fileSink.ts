@@ -20,13 +20,14 @@
  * written right now); if it is still unfinished, our line is written after a newline of its own,
  * so the unfinished bytes stay in the file as one malformed line and ours parses. Nothing is cut.
  */
-import { promises as fs } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import { parseSessionText, serializeLine } from '../jsonl';
 import type { SessionSink } from '../session';
 import type { SessionEntry } from '../types';
 import { entryProblem } from '../validate';
 import { writeBackupFile } from './backupFile';
-import { SessionFileError } from './fileErrors';
+import { readFailure, SessionFileError } from './fileErrors';
+import { openRegularFile, readRange, type OpenRegularOptions } from '../../util/safeFiles';
 import { rewriteMigrated, type PendingMigration } from './migrationRewrite';
 import type { TornTail } from '../jsonl';
 
@@ -113,7 +114,7 @@ export class FileSink implements SessionSink {
     // A line left unfinished by another writer stays, as one malformed line; ours starts on a fresh one.
     const line = Buffer.from(`${endsMidLine ? '\n' : ''}${serializeLine(entry)}`);
     const before = this.end + this.unterminated.length;
-    const handle = await fs.open(this.path, 'a');
+    const handle = await this.open('append');
     try {
       for (let written = 0; written < line.length; ) {
         written += (await handle.write(line, written, line.length - written)).bytesWritten;
@@ -126,7 +127,7 @@ export class FileSink implements SessionSink {
   }
 
   async sync(): Promise<void> {
-    const handle = await fs.open(this.path, 'r+');
+    const handle = await this.open('update');
     try {
       await handle.sync();
     } finally {
@@ -166,7 +167,7 @@ export class FileSink implements SessionSink {
 
   /** The bytes after `end`, once the file is known to have only grown; else the whole file, read again. */
   private async readAdded(): Promise<Buffer> {
-    const handle = await this.openForReading();
+    const handle = await this.open('read');
     try {
       const stat = await handle.stat();
       const identity = `${stat.dev}:${stat.ino}`;
@@ -213,7 +214,7 @@ export class FileSink implements SessionSink {
   private async blankTornTail(): Promise<boolean> {
     const torn = this.unterminated;
     await writeBackupFile(this.tornPath(), torn);
-    const handle = await fs.open(this.path, 'r+');
+    const handle = await this.open('update');
     try {
       if (!(await readRange(handle, this.end, this.end + torn.length)).equals(torn)) {
         this.tornAtOpen = false;
@@ -247,11 +248,17 @@ export class FileSink implements SessionSink {
     this.tornAtOpen = false;
   }
 
-  private async openForReading(): Promise<fs.FileHandle> {
+  /**
+   * The session file, opened without waiting and only if it is still a regular file: another
+   * program may have put a FIFO or a device (or a link to one) at its name since it was opened.
+   * A link to a regular file is followed, as it was when the session was opened. Never created:
+   * a file that vanished is reported, not made again without its header.
+   */
+  private async open(access: NonNullable<OpenRegularOptions['access']>): Promise<FileHandle> {
     try {
-      return await fs.open(this.path, 'r');
+      return await openRegularFile(this.path, { access, followLinks: true });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw readFailure(this.path, error);
       throw new SessionFileError('not-found', this.path, `${this.path} no longer exists; nothing was written`, { cause: error });
     }
   }
@@ -272,15 +279,4 @@ function blankLine(length: number): Buffer {
 function isObjectLine(bytes: Buffer): boolean {
   const text = bytes.toString('utf8');
   return text.trim() !== '' && parseSessionText(text).malformed.length === 0;
-}
-
-async function readRange(handle: fs.FileHandle, from: number, to: number): Promise<Buffer> {
-  const bytes = Buffer.alloc(Math.max(0, to - from));
-  let filled = 0;
-  while (filled < bytes.length) {
-    const { bytesRead } = await handle.read(bytes, filled, bytes.length - filled, from + filled);
-    if (bytesRead === 0) break;
-    filled += bytesRead;
-  }
-  return bytes.subarray(0, filled);
 }

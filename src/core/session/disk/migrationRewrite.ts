@@ -15,6 +15,7 @@ import type { SessionEntry } from '../types';
 import { replaceFile } from '../../util/safeFiles';
 import { writeBackupFile } from './backupFile';
 import { SessionFileError } from './fileErrors';
+import { readSessionBytes } from './openToRead';
 
 export interface PendingMigration {
   kind: 'migration';
@@ -34,7 +35,7 @@ export async function rewriteMigrated(file: string, pending: PendingMigration, t
   }
   const content = Buffer.from(migratedContent(pending));
   const unchanged = async (): Promise<void> => {
-    if (Buffer.from(pending.original).equals(await fs.readFile(file))) return;
+    if (Buffer.from(pending.original).equals(await readSessionBytes(file))) return;
     throw new SessionFileError(
       'changed-on-disk',
       file,

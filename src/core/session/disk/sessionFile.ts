@@ -8,6 +8,7 @@
  * migrated file is backed up before it is rewritten.
  */
 import { promises as fs } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import * as path from 'node:path';
 import { newSessionId } from '../ids';
 import { parseSessionTextWithTail, screenEntries, serializeLine, type MalformedLine, type TornTail } from '../jsonl';
@@ -18,14 +19,15 @@ import { SessionTree, type TreeProblems } from '../tree';
 import { CURRENT_SESSION_VERSION, type SessionEntry, type SessionHeader } from '../types';
 import { branchedEntries } from '../fork';
 import { FileSink, seenFile, type PendingRepair, type SeenFile } from './fileSink';
-import { SessionFileError } from './fileErrors';
+import { readFailure, SessionFileError } from './fileErrors';
+import { openSessionToRead } from './openToRead';
 import { messageText } from '../text';
 import { messageRole } from '../kind';
-import { writeNewFile } from '../../util/safeFiles';
+import { readRange, writeNewFile } from '../../util/safeFiles';
 
 export const systemClock = (): Date => new Date();
 
-export { SessionFileError, type SessionFileErrorReason } from './fileErrors';
+export { notAFileWords, SessionFileError, type SessionFileErrorReason } from './fileErrors';
 
 /** What was found while reading a file; nothing in it was dropped from the file itself. */
 export interface LoadReport {
@@ -240,21 +242,28 @@ interface ReadFile {
   bytes: Buffer | undefined;
 }
 
-/** Reads the file as text, with what an append needs to recognise it later (its size and last bytes). */
+/**
+ * Reads the file as text, with what an append needs to recognise it later (its size and last
+ * bytes). Only a regular file is read (openToRead.ts): a FIFO, a device or a link to one is
+ * refused at once.
+ */
 async function readSessionText(file: string, exact: boolean): Promise<ReadFile> {
+  const handle = await openSessionToRead(file);
   try {
-    const fast = exact ? undefined : await readDecoding(file);
-    if (fast) return fast;
-    const bytes = await fs.readFile(file);
-    const lineEnd = bytes.lastIndexOf(0x0a) + 1;
-    const tornTail = lineEnd === bytes.length ? undefined : { offset: lineEnd, length: bytes.length - lineEnd };
-    return { text: bytes.toString('utf8'), tornTail, seen: seenFile(bytes), bytes };
+    return (exact ? undefined : await readDecoding(handle)) ?? (await readExact(handle));
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new SessionFileError('not-found', file, `${file} does not exist`, { cause: error });
-    if (code === 'EISDIR') throw new SessionFileError('is-directory', file, `${file} is a directory, not a session file`, { cause: error });
-    throw new SessionFileError('unreadable', file, `${file} could not be read: ${(error as Error).message}`, { cause: error });
+    throw readFailure(file, error);
+  } finally {
+    await handle.close();
   }
+}
+
+/** The bytes themselves, as much as the file held when this started. */
+async function readExact(handle: FileHandle): Promise<ReadFile> {
+  const bytes = await readRange(handle, 0, (await handle.stat()).size);
+  const lineEnd = bytes.lastIndexOf(0x0a) + 1;
+  const tornTail = lineEnd === bytes.length ? undefined : { offset: lineEnd, length: bytes.length - lineEnd };
+  return { text: bytes.toString('utf8'), tornTail, seen: seenFile(bytes), bytes };
 }
 
 /**
@@ -263,23 +272,18 @@ async function readSessionText(file: string, exact: boolean): Promise<ReadFile> 
  * the file grew in between, or its end does not survive decoding (a line cut mid-character); the
  * caller then reads the bytes themselves.
  */
-async function readDecoding(file: string): Promise<ReadFile | undefined> {
-  const handle = await fs.open(file, 'r');
-  try {
-    const text = await handle.readFile('utf8');
-    const { size } = await handle.stat();
-    const lineEnd = text.lastIndexOf('\n') + 1;
-    const expected = Buffer.from(text.slice(Math.max(0, lineEnd - 64)), 'utf8');
-    if (expected.length > size) return undefined;
-    const actual = Buffer.alloc(expected.length);
-    const { bytesRead } = await handle.read(actual, 0, actual.length, size - actual.length);
-    if (bytesRead !== actual.length || !actual.equals(expected)) return undefined;
-    const tailLength = Buffer.byteLength(text.slice(lineEnd), 'utf8');
-    const tornTail = tailLength === 0 ? undefined : { offset: size - tailLength, length: tailLength };
-    return { text, tornTail, seen: { size, lastBytes: actual }, bytes: undefined };
-  } finally {
-    await handle.close();
-  }
+async function readDecoding(handle: FileHandle): Promise<ReadFile | undefined> {
+  const text = await handle.readFile('utf8');
+  const { size } = await handle.stat();
+  const lineEnd = text.lastIndexOf('\n') + 1;
+  const expected = Buffer.from(text.slice(Math.max(0, lineEnd - 64)), 'utf8');
+  if (expected.length > size) return undefined;
+  const actual = Buffer.alloc(expected.length);
+  const { bytesRead } = await handle.read(actual, 0, actual.length, size - actual.length);
+  if (bytesRead !== actual.length || !actual.equals(expected)) return undefined;
+  const tailLength = Buffer.byteLength(text.slice(lineEnd), 'utf8');
+  const tornTail = tailLength === 0 ? undefined : { offset: size - tailLength, length: tailLength };
+  return { text, tornTail, seen: { size, lastBytes: actual }, bytes: undefined };
 }
 
 async function exists(file: string): Promise<boolean> {
