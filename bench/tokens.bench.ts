@@ -2,6 +2,8 @@
  * Token benchmarks (issue 3):
  * - recounting the context after one new message on a 100 000-entry session, against a cold count
  *   (the per-message cache must make it at least 100× cheaper);
+ * - the calibration at a position (issue 16: derived from the latest replies on the path, not
+ *   learned in memory), against that cold count: it walks back only as far as those replies;
  * - a self-consistency check of request-size prediction, pi's chars/4 against the calibrated
  *   tokenizer, on a generated session whose provider usage is simulated from the same o200k
  *   tokenizer (see simulatedUsage.ts): not an accuracy figure.
@@ -10,7 +12,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { contextOfPath, loadSessionFile, positionOnOpen, type AgentMessage } from '../src/core/session';
-import { createTokenizerEstimator, loadTextTokenizer, measureContext, piEstimator } from '../src/core/tokens';
+import { calibrationAt, createTokenizerEstimator, loadTextTokenizer, measureContext, piEstimator, PositionCalibrations } from '../src/core/tokens';
 import { generateSession } from './generate';
 import { medianMs, msLine, ratioLine } from './measure';
 import { writeSimulatedUsageSession } from './simulatedUsage';
@@ -56,6 +58,16 @@ async function recount(): Promise<void> {
   console.log(msLine('meter reading: last usage + estimate of what follows', withUsageMs));
   console.log(msLine('pi chars/4 count of every message, for comparison', piColdMs));
   console.log(ratioLine('cold count / recount after one message', coldMs / warmMs, { min: 100 }));
+
+  // A fresh estimator each time: nothing cached from the counts above.
+  const leaf = positionOnOpen(tree);
+  const calibrationMs = await medianMs(5, () => calibrationAt(leaf, (id) => tree.get(id), createTokenizerEstimator(countText)));
+  const positions = new PositionCalibrations((id) => tree.get(id), createTokenizerEstimator(countText));
+  positions.at(leaf);
+  const keptMs = await medianMs(9, () => positions.at(leaf));
+  console.log(msLine('calibration at the position (latest 40 replies, cold estimator)', calibrationMs));
+  console.log(msLine('the same position again (kept)', keptMs));
+  console.log(ratioLine('calibration at the position / cold count (must hold: ≤ 0.05)', calibrationMs / coldMs, { max: 0.05 }));
 }
 
 async function selfConsistency(): Promise<void> {

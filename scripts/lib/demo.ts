@@ -63,14 +63,16 @@ export async function startDemo(): Promise<Demo> {
   };
 }
 
-/** What to try, printed under the URL. */
+/** What to try, printed under the URL: the demo answers by the words in a prompt (demoScript.ts), in any order. */
 export function demoGuide(fake: FakeAnthropic): string {
   return [
     `Demo mode: Arbor talks to a fake Anthropic server on ${fake.url} (no key, no network).`,
-    'Open the Arbor view in the activity bar, then send, one after the other:',
-    '  1. "Show me an example"         a streamed Markdown reply with highlighted code',
-    '  2. "Change README.md"           a read, then an edit with its approval card (read never asks)',
-    '  3. "Tell me more"               a long reply: watch the token meter in the status bar grow',
+    'Open the Arbor view in the activity bar. The demo answers by the words in your message, in any order:',
+    '  "Show me a code example"   a streamed Markdown reply with highlighted code (also: code, function)',
+    '  "Change README.md"         a read, then an edit with its approval card (also: read, file, edit, a file name)',
+    '  "Run a command"            a bash call with its approval card and output (also: bash, shell)',
+    '  "Write a long answer"      a long reply: watch the token meter in the status bar grow (also: more)',
+    'Anything else gets the list of what it answers to.',
     'Then: "Arbor: Compact Session" (palette, or click the meter) → a compaction card, the meter drops;',
     '"Edit & branch" on a message → a sibling branch in the Session Tree; "Arbor: Undo Compaction".',
     'sessions/synthetic-branched.jsonl in the workspace is a ready-made branched session ("Arbor: Open Session…").',

@@ -6,7 +6,7 @@ import { createTools } from '../core/agent/tools/registry';
 import type { ApprovalCallback } from '../core/agent/tools/tool';
 import { createAnthropicProvider } from '../core/llm';
 import type { Session } from '../core/session';
-import { learnedCalibration, loadTokenizerEstimator, piEstimator, type TokenEstimator } from '../core/tokens';
+import { loadTokenizerEstimator, piEstimator, type TokenEstimator } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';
 import type { ArborConfig } from './config';
 
@@ -62,8 +62,8 @@ export function createAgent(spec: {
     session,
     ...configuration,
     approve: spec.approve,
-    // What the replies already on the branch taught about this estimator (each new reply refines it).
-    calibration: learnedCalibration(session.buildContext().messages, configuration.estimator),
+    // Estimates scaled by what the provider reported for the latest replies on the path to the position.
+    calibrate: true,
     clock: () => new Date(),
     logger: spec.logger,
     checkpointFolder: spec.checkpointFolder,

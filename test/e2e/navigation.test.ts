@@ -1,7 +1,8 @@
 // Moving in the session tree through the real UI: a Session Tree row's click asks the summary
 // question (arbor.branchSummary is "ask", the default), "Summarize" adds a branch summary card and
 // row and the next request carries it, "No summary" adds nothing but the position marker, and
-// "Arbor: Switch Branch…" lists one item per leaf with its last message's first line.
+// "Arbor: Switch Branch…" lists one item per leaf, named by where it leaves the others, with its
+// last message's first line.
 import * as assert from 'node:assert/strict';
 import { text } from '../support/fakeAnthropic';
 import { assertNoProblems, chat, conversationText, entryText, readEntries, requestMessages, send, waitForCardText, waitForInput, waitForText, wireText, type FileEntry } from './support/chat';
@@ -94,14 +95,14 @@ describe('Navigation in the session tree', () => {
     assertNoProblems();
   });
 
-  it('"Arbor: Switch Branch…" shows one item per leaf with its last message\'s first line; picking one asks the same question, here with a focus', async () => {
+  it('"Arbor: Switch Branch…" shows one item per leaf, named by where it leaves the others, with its last message\'s first line; picking one asks the same question, here with a focus', async () => {
     // Continues the previous test: the position is before the fruit question; a vegetable branch beside it.
     fake().script(text(LEEK));
     await send(VEGETABLE);
     await waitForText(LEEK);
     const wb = workbench();
     await wb.runCommand('Arbor: Switch Branch…');
-    await quickPickLabels();
+    assert.deepEqual(await quickPickLabels(), [VEGETABLE, FRUIT]);
     const items = await quickInput().locator('.monaco-list-row').allInnerTexts();
     assert.equal(items.length, 2, `one item per leaf expected, got:\n${items.join('\n---\n')}`);
     const [newest, older] = items;

@@ -1,7 +1,7 @@
 // The Session Tree view in the real browser: a session with two branches and a compaction, built
 // through the chat and the palette, shows both branches nested at their branch point, the
-// compaction row with what it summarized, and the current position; the filter commands change
-// the rows (user messages only, then everything again).
+// compaction row with its numbers, and the current position marked first in its row; the filter
+// commands change the rows (user messages only, then everything again).
 import * as assert from 'node:assert/strict';
 import { text } from '../support/fakeAnthropic';
 import { assertNoProblems, clickItemButton, newSession, send, waitForCardText, waitForInput, waitForText } from './support/chat';
@@ -13,7 +13,7 @@ import { poll, type TreeRow } from './support/workbench';
 const PROMPTS = ['Outline the cache plan for the tree test', 'Now the eviction rule for the tree test', 'Now the metrics for the tree test'];
 const EDITED = 'Now the persistence for the tree test';
 const SUMMARY = 'Tree test summary: the cache plan and its eviction rule.';
-/** Wide enough for the rows' descriptions (the position mark, a compaction's numbers) in the README's picture. */
+/** Wide enough for the rows' labels whole in the README's picture. */
 const TREE_PICTURE_WIDTH = 920;
 
 /** A reply of about 1 500 tokens, so that a few turns give Compact Session something to summarize. */
@@ -72,7 +72,7 @@ describe('Session Tree', () => {
     }
 
     await wb.setPaneExpanded('Chat', false);
-    const rows = await rowsWhen('the compaction', (found) => found.some((row) => row.label.startsWith('compaction:')));
+    const rows = await rowsWhen('the compaction', (found) => found.some((row) => row.label.startsWith('compaction ·')));
     const labels = rows.map((row) => `${row.level} ${row.label}`).join('\n');
     // The first turns are one flat run; the two branches sit one level deeper, the current one first.
     const top = rowOf(rows, `user: ${PROMPTS[0]}`);
@@ -84,11 +84,13 @@ describe('Session Tree', () => {
     assert.equal(current.level, top.level + 1, labels);
     assert.equal(old.level, top.level + 1, labels);
     assert.ok(rows.indexOf(current) < rows.indexOf(old), `the current branch is not listed first:\n${labels}`);
-    // The compaction row: its label, what it summarized and the tokens before → after, and the position mark.
-    const compaction = rowOf(rows, 'compaction:')!;
-    assert.ok(compaction.label.includes(SUMMARY), labels);
-    assert.match(compaction.label, /summarized \d+ entr(y|ies) · \d+(\.\d)?k? → \d+(\.\d)?k? tokens/, labels);
+    // The compaction row: the tokens before → after and what it summarized, the position mark first.
+    const compaction = rowOf(rows, 'compaction ·')!;
+    assert.match(compaction.label, /^compaction · \d+(\.\d)?k? → \d+(\.\d)?k? · \d+ entr(y|ies), ● current$/, labels);
+    assert.equal(compaction.shown, `● ${compaction.label.split(', ')[0]}`, labels);
     assert.equal(compaction.level, current.level + 1, labels);
+    // A message row shows its text alone (its icon says who wrote it).
+    assert.equal(current.shown, EDITED, labels);
     // Wide, and the Sessions list (the suite's own sessions) folded away: the rows' descriptions show whole.
     await docsImage('session-tree', { sideBarWidth: TREE_PICTURE_WIDTH, fold: ['Sessions'] });
     await widenSideBar();
@@ -107,7 +109,7 @@ describe('Session Tree', () => {
     assert.match(await wb.paneHeader('Session Tree').innerText(), /user messages/);
 
     await wb.runCommand('Arbor: Session Tree: Show All Entries');
-    await rowsWhen('every entry again', (found) => found.some((row) => row.label.startsWith('compaction:')) && found.some((row) => row.label.startsWith('assistant: ')));
+    await rowsWhen('every entry again', (found) => found.some((row) => row.label.startsWith('compaction ·')) && found.some((row) => row.label.startsWith('assistant: ')));
     await wb.setPaneExpanded('Chat', true);
     assertNoProblems();
   });

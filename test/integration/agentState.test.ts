@@ -1,6 +1,6 @@
 // What the chat relies on beyond requests: a prompt that could not be sent rejects in plain words
 // and leaves the position as it was (the text stays in the chat), the token estimator setting
-// changes the meter's reading while another setting keeps what the agent learned, and the session
+// changes the meter's reading while another setting keeps the agent and its reading, and the session
 // this window had comes back after a reload.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -96,20 +96,28 @@ describe('Agent state, failures and restore', () => {
     assert.ok((tokenizer?.contextTokens ?? 0) > 0);
   });
 
-  it('keeps the agent, and what it learned, when a setting changes between prompts: the meter keeps its calibration', async () => {
+  it('keeps the agent, and its reading, when a setting changes between prompts: the meter keeps its calibration', async () => {
     await configure({ tokenEstimator: 'chars4' });
     const question = (n: number): string => `Question ${n}: ${'word '.repeat(400)}`;
     // The second request grew by 1010 tokens for a question estimated at about 505: a ratio of about 2.
-    agent.server().script(reply(text('One.'), usage({ input_tokens: 1000, output_tokens: 10 })), reply(text('Two.'), usage({ input_tokens: 2020, output_tokens: 10 })));
+    agent
+      .server()
+      .script(
+        reply(text('One.'), usage({ input_tokens: 1000, output_tokens: 10 })),
+        reply(text('Two.'), usage({ input_tokens: 2020, output_tokens: 10 })),
+        reply(text('Three.'), usage({ input_tokens: 3040, output_tokens: 10 })),
+      );
     await send(agent.host(), question(1));
     await send(agent.host(), question(2));
-    // At the second question, its tokens are estimated (calibrated) after the first reply's usage.
-    const second = agent.host().session!.getBranch().filter((entry) => messageRole(entry) === 'user')[1]!;
-    await agent.host().moveTo(second.id);
+    await send(agent.host(), question(3));
+    // At the third question, its tokens are estimated after the second reply's usage, calibrated
+    // by the two replies before it on the path.
+    const third = agent.host().session!.getBranch().filter((entry) => messageRole(entry) === 'user')[2]!;
+    await agent.host().moveTo(third.id);
     const before = await agent.host().status();
     await configure({ maxOutputTokens: 1234 });
     const after = await agent.host().status();
-    assert.ok((before?.calibrationRatio ?? 1) > 1.5, `learned ratio ${before?.calibrationRatio}`);
+    assert.ok((before?.calibrationRatio ?? 1) > 1.5, `calibration ratio ${before?.calibrationRatio}`);
     assert.equal(after?.calibrationRatio, before?.calibrationRatio);
     assert.equal(after?.contextTokens, before?.contextTokens);
   });

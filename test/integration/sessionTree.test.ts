@@ -119,8 +119,10 @@ describe('Session Tree view', () => {
     const item = tree.getTreeItem(row);
     assert.equal(item.description, 'lexer attempt');
     assert.match(String(item.contextValue), /\blabeled\b/);
-    // The tooltip says when. It is escaped text: undo the escaping (backslashes, &nbsp;) to read it.
-    const tooltip = (item.tooltip as vscode.MarkdownString).value.replace(/&nbsp;/g, ' ').replace(/\\(.)/g, '$1');
+    // The tooltip says when, as Markdown that can run nothing; undo the label's escaping (backslashes) to read it.
+    const markdown = item.tooltip as vscode.MarkdownString;
+    assert.deepEqual([markdown.isTrusted, markdown.supportHtml, markdown.supportThemeIcons], [false, false, false]);
+    const tooltip = markdown.value.replace(/\\(.)/g, '$1');
     assert.match(tooltip, /^\[lexer attempt\] · labeled \d{4}-\d\d-\d\d \d\d:\d\d\n+Try the lexer way$/);
   });
 
@@ -131,7 +133,10 @@ describe('Session Tree view', () => {
     const id = await session.appendMessage({ role: 'toolResult', toolCallId: 'toolu_01', toolName: 'read', content: text('export function parse() {}'), isError: false, timestamp: Date.now() });
     const row = tree.currentElement()!;
     assert.equal(row.entry.id, id);
-    assert.equal(tree.getTreeItem(row).label, 'tool read: src/parser.ts');
+    const item = tree.getTreeItem(row);
+    // The position mark first, then the call; a screen reader hears the kind spelled out.
+    assert.equal(item.label, '● read: src/parser.ts');
+    assert.equal(item.accessibilityInformation?.label, 'tool read: src/parser.ts, ● current');
   });
 
   it('refreshes from the top for a new branch and for a move', async () => {

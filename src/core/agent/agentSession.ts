@@ -9,7 +9,9 @@
  * inputs waiting) and says so with one `state` event; it tells the meter the context's size itself
  * (`tokens`) whenever that may have changed. It lives as long as its session: new settings, a new
  * key or another workspace folder reconfigure it between runs (`configure`), so what it learned
- * (the compaction guard, the token calibration, "allow always" answers) stays.
+ * (the compaction guard, "allow always" answers) stays. The token calibration is not learned: it
+ * comes from the replies in the file on the path to the position, so a reading depends on the file
+ * and the settings only.
  *
  * Input sent while a run is going is queued and sent when the run has nothing left to do.
  * `abort()` stops the stream or the running tool; what was received is kept as an `aborted`
@@ -65,7 +67,7 @@ export class AgentSession implements Disposable {
     this.session = options.session;
     this.logger = options.logger ?? silentLogger;
     const gate = new ApprovalGate({ ask: options.approve ?? denyAll, allowed: options.allowedTools ?? [] });
-    this.config = new LiveConfiguration(options, gate, () => this.session.buildContext().messages);
+    this.config = new LiveConfiguration(options, gate, (id) => this.session.getEntry(id), () => this.session.leafId);
     this.tracker = new ContextTracker(this.session, (entry) => this.appended(entry));
     this.work = new RunState((text) => this.startRun(text), (state) => this.stateChanged(state));
     this.checkpoints = options.checkpoints ?? checkpointStoreFor(this.session, options.checkpointFolder);
@@ -164,7 +166,10 @@ export class AgentSession implements Disposable {
     await this.turns.recordSettings();
   }
 
-  /** The context size as the meter shows it and the trigger reads it. */
+  /**
+   * The context size as the meter shows it and the trigger reads it: a function of the file, the
+   * position and the settings (the calibration too comes from the file, at the position).
+   */
   status(): ContextStatus {
     return this.config.status(this.tracker.current().messages);
   }
@@ -287,7 +292,7 @@ export class AgentSession implements Disposable {
     if (state.phase.kind === 'idle') this.applyPending();
   }
 
-  /** Every entry added is announced; one that is not a reply changes the context's size (a reply's reading comes once it is learned from). */
+  /** Every entry added is announced; one that is not a reply changes the context's size (a reply's reading comes once the turn has recorded it). */
   private appended(entry: SessionEntry): void {
     this.emit({ type: 'entry_appended', entry });
     if (messageRole(entry) !== 'assistant') this.emitTokens();

@@ -23,7 +23,6 @@ import {
   type Summarizer,
 } from '../compaction';
 import type { Session } from '../session';
-import type { TokenCalibration, TokenEstimator } from '../tokens';
 import { errorMessage } from '../util/errors';
 import type { ContextTracker } from './contextTracker';
 import type { LiveConfiguration } from './liveConfiguration';
@@ -47,8 +46,12 @@ export interface CompactionControlOptions {
   session: Session;
   tracker: ContextTracker;
   summarizer: Summarizer;
-  /** The settings, estimator and calibration as configured now (read at each use: they change between runs). */
-  config: Pick<LiveConfiguration, 'compaction' | 'estimator' | 'calibration'>;
+  /**
+   * The settings and estimator as configured now (read at each use: they change between runs), and
+   * how the meter measures the context now (estimator, calibration at the position, model):
+   * compaction counts the same way.
+   */
+  config: Pick<LiveConfiguration, 'compaction' | 'estimator' | 'measure'>;
   now: () => number;
   emit: (event: CompactionEvent) => void;
 }
@@ -93,7 +96,7 @@ export class CompactionControl {
       settings: this.options.config.compaction,
       guard: this.guard,
       generation: view.generation,
-      measure: this.measure(),
+      measure: this.options.config.measure(),
     });
   }
 
@@ -131,6 +134,8 @@ export class CompactionControl {
   private async compact(run: CompactionRun): Promise<CompactionResult | undefined> {
     const { now, summarizer } = this.options;
     const { compaction: settings, estimator } = this.options.config;
+    // Before and after are measured as the meter measures, so the card's "after" is its next reading.
+    const measure = this.options.config.measure();
     const outcome = await compactSession(this.options.session, {
       settings,
       summarizer,
@@ -143,6 +148,7 @@ export class CompactionControl {
       maxOutputTokens: run.maxOutputTokens,
       contextWindow: run.model.contextWindow,
       estimator,
+      measure,
       now,
     });
     if (outcome.kind === 'compacted') return outcome.result;
@@ -160,14 +166,9 @@ export class CompactionControl {
       settings: this.options.config.compaction,
       guard: this.guard,
       hasQueuedMessages: run.hasQueuedInput,
-      measure: this.measure(),
+      measure: this.options.config.measure(),
     });
     return { continueAfterMs: next.continueAfter ? next.continueDelayMs : undefined };
-  }
-
-  private measure(): { estimator: TokenEstimator; calibration?: TokenCalibration } {
-    const { estimator, calibration } = this.options.config;
-    return calibration ? { estimator, calibration } : { estimator };
   }
 }
 

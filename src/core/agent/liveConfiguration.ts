@@ -3,12 +3,14 @@
  * the endpoint), the model and thinking level, the output limit, the compaction settings, the tools
  * and the estimator with its calibration. The turns and the compaction read it live. A new
  * configuration waits (`request`) until the agent applies it between runs (`applyPending`), so a
- * run never changes model or tools halfway; what the agent learned is kept across it.
+ * run never changes model or tools halfway; what the agent learned is kept across it. The
+ * calibration is not learned but derived from the file: the latest replies on the path to the
+ * position (`pathCalibration.ts`), so a reading depends on the file and the settings only.
  */
 import { DEFAULT_COMPACTION_SETTINGS, type CompactionModel, type CompactionSettings } from '../compaction';
 import type { LlmProvider, ModelInfo, ThinkingLevel } from '../llm/provider';
 import type { AgentMessage } from '../session';
-import { contextStatus, learnedCalibration, piEstimator, type ContextStatus, type TokenCalibration, type TokenEstimator } from '../tokens';
+import { contextStatus, piEstimator, PositionCalibrations, type ContextMeasureOptions, type ContextStatus, type EntryLookup, type TokenEstimator } from '../tokens';
 import type { AgentConfiguration, AgentSessionOptions, AgentSettings } from './options';
 import type { ApprovalGate } from './tools/approval';
 import type { Tool } from './tools/tool';
@@ -17,7 +19,9 @@ export class LiveConfiguration {
   provider: LlmProvider;
   tools: readonly Tool[];
   estimator: TokenEstimator;
-  calibration: TokenCalibration | undefined;
+  /** The calibration at each position for the estimator (`calibrate`); none: raw estimates. */
+  private calibrations: PositionCalibrations | undefined;
+  private readonly calibrate: boolean;
   root: string;
   model!: string;
   thinking!: ThinkingLevel;
@@ -29,13 +33,16 @@ export class LiveConfiguration {
   constructor(
     options: AgentSessionOptions,
     private readonly gate: ApprovalGate,
-    /** The messages of the branch, for a calibration to learn from when the estimator changes. */
-    private readonly branch: () => readonly AgentMessage[],
+    /** The session's entries by id, for the calibration's walk from the position up the path. */
+    private readonly entryOf: EntryLookup,
+    /** The position the context is measured at. */
+    private readonly position: () => string | null,
   ) {
     this.provider = options.provider;
     this.tools = gate.wrap(options.tools ?? []);
     this.estimator = options.estimator ?? piEstimator;
-    this.calibration = options.calibration;
+    this.calibrate = options.calibrate === true;
+    this.calibrations = this.calibrationsFor(this.estimator);
     this.root = options.root;
     this.takeSettings(options.settings);
   }
@@ -56,11 +63,15 @@ export class LiveConfiguration {
     this.tools = this.gate.wrap(next.tools);
     this.root = next.root;
     if (next.estimator !== this.estimator) {
-      // A calibration belongs to its estimator: the new one learns from the replies on the branch.
+      // A calibration belongs to its estimator: the new one is derived again from the file.
       this.estimator = next.estimator;
-      if (this.calibration) this.calibration = learnedCalibration(this.branch(), next.estimator);
+      this.calibrations = this.calibrationsFor(next.estimator);
     }
     return true;
+  }
+
+  private calibrationsFor(estimator: TokenEstimator): PositionCalibrations | undefined {
+    return this.calibrate ? new PositionCalibrations(this.entryOf, estimator) : undefined;
   }
 
   private takeSettings(settings: AgentSettings): void {
@@ -85,13 +96,16 @@ export class LiveConfiguration {
     return { provider: this.provider.provider, id: this.model, contextWindow: this.modelInfo()?.contextWindow };
   }
 
+  /** How a context is counted now: the estimator, the calibration at the position, the model the next request goes to. */
+  measure(): ContextMeasureOptions {
+    const calibration = this.calibrations?.at(this.position());
+    return { estimator: this.estimator, ...(calibration ? { calibration } : {}), modelKey: `${this.provider.provider}/${this.model}` };
+  }
+
   /** The size of a context as the meter shows it and the trigger reads it. */
   status(messages: readonly AgentMessage[]): ContextStatus {
-    const { estimator, calibration } = this;
     return contextStatus(messages, {
-      estimator,
-      ...(calibration ? { calibration } : {}),
-      modelKey: `${this.provider.provider}/${this.model}`,
+      ...this.measure(),
       contextWindow: this.modelInfo()?.contextWindow,
       settings: this.compaction,
     });

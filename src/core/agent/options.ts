@@ -2,7 +2,7 @@
 import type { CompactionSettings, Summarizer } from '../compaction';
 import type { LlmProvider, ThinkingLevel } from '../llm/provider';
 import type { Session } from '../session';
-import type { TokenCalibration, TokenEstimator } from '../tokens';
+import type { TokenEstimator } from '../tokens';
 import type { CheckpointStore } from './checkpoint';
 import type { AgentLogger } from './events';
 import type { ApprovalCallback, Tool } from './tools/tool';
@@ -40,7 +40,11 @@ export interface AgentSessionOptions {
   settings: AgentSettings;
   /** Default pi's chars/4; the glue passes the tokenizer estimator. */
   estimator?: TokenEstimator;
-  calibration?: TokenCalibration;
+  /**
+   * Scale estimates by what the provider reported for the latest replies on the path to the
+   * position (`pathCalibration.ts`): the extension does; default false (raw estimates).
+   */
+  calibrate?: boolean;
   clock: () => Date;
   /** The workspace root tools are confined to. */
   root: string;

@@ -107,9 +107,6 @@ export class TurnLoop {
     if (checkpointed) await this.host.checkpoints.clear();
     this.host.emit({ type: 'reply_end', message });
     this.host.compaction.guard.assistantEnded(message, info?.contextWindow);
-    if (message.stopReason !== 'aborted' && message.stopReason !== 'error') {
-      config.calibration?.learnFromMessages(this.host.tracker.current().messages, config.estimator, this.host.tracker.current().messages.length - 1);
-    }
     if (streamed.error) this.host.logger.warn(`The model request failed (${streamed.error.reason}).`);
     this.host.emitTokens();
     return streamed.error ? { message, error: streamed.error } : { message };

@@ -16,7 +16,8 @@ const KEY_ARGUMENT: Record<string, readonly string[]> = {
 const MAX_SUMMARY = 80;
 
 export function summarizeArgs(name: string, args: { [key: string]: Json }): string {
-  const keys = KEY_ARGUMENT[name];
+  // Own properties only: a tool named "constructor" in a hostile file is just another tool.
+  const keys = Object.hasOwn(KEY_ARGUMENT, name) ? KEY_ARGUMENT[name] : undefined;
   const values = keys
     ? keys.map((key) => args[key]).filter((value): value is string => typeof value === 'string' && value !== '')
     : Object.values(args).filter((value): value is string => typeof value === 'string').slice(0, 1);

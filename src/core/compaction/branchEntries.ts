@@ -5,7 +5,7 @@
 import type { AgentMessage, BranchSummaryEntry, SessionEntry, SessionTree } from '../session';
 import { piEstimator, type TokenEstimator } from '../tokens';
 import { branchMessageOf } from './entryMessages';
-import { createFileOps, extractFileOpsFromMessage, mergeFileLists, type FileOperations } from './fileOps';
+import { createFileOps, extractFileOpsFromMessage, failedToolCalls, mergeFileLists, type FileOperations } from './fileOps';
 
 export interface BranchEntries {
   /** Chronological; the common ancestor itself is not included. */
@@ -55,8 +55,9 @@ export interface PrepareBranchOptions {
 export function prepareBranchEntries(entries: readonly SessionEntry[], tokenBudget = 0, options: PrepareBranchOptions = {}): PreparedBranch {
   const estimator = options.estimator ?? piEstimator;
   const fileOps = createFileOps();
+  const fileOptions = { cwd: options.cwd, failedCalls: failedToolCalls(entries) };
   for (const entry of entries) {
-    if (entry.type === 'branch_summary' && !(entry as BranchSummaryEntry).fromHook) mergeFileLists(entry.details, fileOps, options);
+    if (entry.type === 'branch_summary' && !(entry as BranchSummaryEntry).fromHook) mergeFileLists(entry.details, fileOps, fileOptions);
   }
   // Collected newest first and turned round at the end: unshift would be quadratic on a long branch.
   const messages: AgentMessage[] = [];
@@ -66,7 +67,7 @@ export function prepareBranchEntries(entries: readonly SessionEntry[], tokenBudg
     const message = branchMessageOf(entry);
     if (!message) continue;
     // Before the budget check: the message that breaks the budget still lists its files.
-    extractFileOpsFromMessage(message, fileOps, options);
+    extractFileOpsFromMessage(message, fileOps, fileOptions);
     const tokens = estimator.estimate(message);
     if (tokenBudget > 0 && totalTokens + tokens > tokenBudget) {
       const isSummary = entry.type === 'compaction' || entry.type === 'branch_summary';

@@ -11,7 +11,7 @@
  *   the running summary (pi sends the whole span, however large, in one).
  */
 import { convertToLlm, type AgentMessage, type Json } from '../session';
-import { piEstimator, type TokenEstimator } from '../tokens';
+import { measureContext, piEstimator, type ContextMeasureOptions, type TokenEstimator } from '../tokens';
 import { chunkConversation, conservativeTextTokens, conversationBudget } from './chunking';
 import type { CutAdjustment } from './cutAdjust';
 import { computeFileLists, formatFileOperations, stripFileOperations } from './fileOps';
@@ -41,8 +41,10 @@ export interface CompactOptions {
   summarizerContextWindow?: number | undefined;
   /** Output limit of the summarizing model, if known. */
   maxOutputTokens?: number | undefined;
-  /** Estimates `tokensAfter` and the request budget; default pi's chars/4. */
+  /** Estimates the request budget, and `tokensAfter` unless `measure` says otherwise; default pi's chars/4. */
   estimator?: TokenEstimator | undefined;
+  /** How the meter counts a context: `tokensAfter` is the meter's reading right after the compaction. */
+  measure?: ContextMeasureOptions | undefined;
   /** The clock (ms since the epoch) for `durationMs` and request timestamps; default the system clock. */
   now?: (() => number) | undefined;
 }
@@ -54,7 +56,10 @@ export interface CompactionDetails {
 
 /** Arbor's record of a compaction, stored beside pi's fields under `arbor` (pi ignores it). */
 export interface ArborCompactionRecord {
-  /** Estimated context size right after the compaction (summary + kept tail). */
+  /**
+   * Context size right after the compaction (summary + kept tail), measured as the meter measures
+   * it: all estimate, since every usage on record describes the context before the compaction.
+   */
   tokensAfter: number;
   summarizerModel?: string;
   usage: { input: number; output: number; cacheRead: number; cacheWrite: number };
@@ -91,7 +96,8 @@ export async function compact(preparation: CompactionPreparation, options: Compa
   ]);
   const { readFiles, modifiedFiles } = computeFileLists(preparation.fileOps);
   const summary = (prefix === undefined ? history.text : history.text + SPLIT_TURN_SEPARATOR + prefix) + formatFileOperations(readFiles, modifiedFiles);
-  const summaryTokens = estimator.estimate({ role: 'compactionSummary', summary, tokensBefore: preparation.tokensBefore, timestamp: now() });
+  const summaryMessage: AgentMessage = { role: 'compactionSummary', summary, tokensBefore: preparation.tokensBefore, timestamp: now() };
+  const after = measureContext([summaryMessage, ...preparation.keptMessages], { estimator, ...options.measure, useReportedUsage: false });
   return {
     kind: 'compacted',
     result: {
@@ -100,7 +106,7 @@ export async function compact(preparation: CompactionPreparation, options: Compa
       tokensBefore: preparation.tokensBefore,
       details: { readFiles, modifiedFiles },
       arbor: {
-        tokensAfter: summaryTokens + preparation.keptTokens,
+        tokensAfter: after.contextTokens,
         ...(tally.model !== undefined ? { summarizerModel: tally.model } : {}),
         usage: tally.usage,
         requests: tally.requests,

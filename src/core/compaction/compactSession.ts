@@ -39,6 +39,7 @@ export async function compactSession(session: Session, options: CompactSessionOp
   const path = session.getBranch();
   const preparation = prepareCompaction(path, options.settings, {
     estimator: options.estimator,
+    measure: options.measure,
     contextWindow: options.contextWindow,
     maxOutputTokens: options.maxOutputTokens,
     cwd: options.cwd ?? session.cwd,

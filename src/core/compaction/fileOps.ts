@@ -4,10 +4,12 @@
  *
  * Beyond pi: `file_path` arguments count like `path` (other agents' tool schemas use it), and
  * paths are normalised against the session's working directory, so `./src/a.ts`,
- * `src/a.ts` and `/repo/src/a.ts` are one file (pi lists them three times).
+ * `src/a.ts` and `/repo/src/a.ts` are one file (pi lists them three times). A call whose result is
+ * an error (the user denied it, or it failed) touched nothing and is not listed; pi lists every
+ * call made (see docs/compaction.md).
  */
 import * as nodePath from 'node:path';
-import type { AgentMessage, Json } from '../session';
+import type { AgentMessage, Json, SessionEntry } from '../session';
 
 export interface FileOperations {
   read: Set<string>;
@@ -22,7 +24,9 @@ export interface FileLists {
 
 export interface FileOpsOptions {
   /** The session's working directory; absolute paths inside it are listed relative to it. */
-  cwd?: string;
+  cwd?: string | undefined;
+  /** Ids of the calls whose result is an error (`failedToolCalls`): they are skipped. */
+  failedCalls?: ReadonlySet<string> | undefined;
 }
 
 export function createFileOps(): FileOperations {
@@ -36,15 +40,30 @@ const KIND_BY_TOOL: ReadonlyMap<string, keyof FileOperations> = new Map([
   ['edit', 'edited'],
 ]);
 
-/** Adds the read/write/edit tool calls of an assistant message. */
+/** Adds the read/write/edit tool calls of an assistant message (but the failed ones). */
 export function extractFileOpsFromMessage(message: AgentMessage, ops: FileOperations, options: FileOpsOptions = {}): void {
   if (message.role !== 'assistant' || !Array.isArray(message.content)) return;
   for (const block of message.content) {
-    if (block?.type !== 'toolCall' || !block.arguments) continue;
+    if (block?.type !== 'toolCall' || !block.arguments || options.failedCalls?.has(block.id)) continue;
     const kind = KIND_BY_TOOL.get(block.name);
     const file = pathArgument(block.arguments);
     if (kind && file) ops[kind].add(normalizeFilePath(file, options.cwd));
   }
+}
+
+/**
+ * The ids of the tool calls answered by an error result: denied by the user, or failed (a write
+ * refused by the file system, an edit whose text was not found, a read of a missing file). Such
+ * a call changed or read nothing.
+ */
+export function failedToolCalls(entries: Iterable<SessionEntry>): Set<string> {
+  const failed = new Set<string>();
+  for (const entry of entries) {
+    if (entry.type !== 'message') continue;
+    const message = entry.message as AgentMessage | undefined;
+    if (message?.role === 'toolResult' && message.isError === true && typeof message.toolCallId === 'string') failed.add(message.toolCallId);
+  }
+  return failed;
 }
 
 /**
@@ -75,14 +94,39 @@ export function formatFileOperations(readFiles: readonly string[], modifiedFiles
   return sections.length === 0 ? '' : `\n\n${sections.join('\n\n')}`;
 }
 
-const TRAILING_FILE_BLOCKS = /(?:\n\n<(read-files|modified-files)>\n[\s\S]*?\n<\/\1>)+$/;
+/** A summary's own text and the file lists appended to it (`formatFileOperations`'s blocks). */
+export interface SummaryParts extends FileLists {
+  text: string;
+}
+
+const FILE_BLOCK_TAGS = ['read-files', 'modified-files'] as const;
+
+/**
+ * Splits the `<read-files>` / `<modified-files>` blocks off the end of a summary. Read from the
+ * end, one block at a time (a closing tag, then its opening tag before it), so a long or hostile
+ * summary costs one pass. A block that is not at the very end stays part of the text.
+ */
+export function splitFileOperations(summary: string): SummaryParts {
+  const lists: Record<(typeof FILE_BLOCK_TAGS)[number], string[]> = { 'read-files': [], 'modified-files': [] };
+  let text = summary;
+  for (let blocks = 0; blocks < FILE_BLOCK_TAGS.length * 4; blocks++) {
+    const tag = FILE_BLOCK_TAGS.find((name) => text.endsWith(`\n</${name}>`));
+    const open = tag === undefined ? -1 : text.lastIndexOf(`\n\n<${tag}>\n`, text.length - tag.length - 4);
+    if (tag === undefined || open < 0) break;
+    const body = text.slice(open + tag.length + 5, text.length - tag.length - 4);
+    // Not `unshift(...lines)`: a hostile block of a million lines would overflow the call's arguments.
+    lists[tag] = [...body.split('\n').filter((line) => line !== ''), ...lists[tag]];
+    text = text.slice(0, open);
+  }
+  return { text, readFiles: lists['read-files'], modifiedFiles: lists['modified-files'] };
+}
 
 /**
  * A summary without the file blocks appended to it, for carrying it forward verbatim: the merged
  * lists are appended again afterwards, so they would otherwise appear twice.
  */
 export function stripFileOperations(summary: string): string {
-  return summary.replace(TRAILING_FILE_BLOCKS, '');
+  return splitFileOperations(summary).text;
 }
 
 /**

@@ -4,18 +4,23 @@
  * Pure and deterministic; pi 0.73.1 semantics for the span (it starts at the previous
  * compaction's kept boundary, so the previously kept tail is re-summarized, not lost).
  */
-import { contextOfPath, type AgentMessage, type CompactionEntry, type SessionEntry } from '../session';
-import { measureContext, piEstimator, type TokenEstimator } from '../tokens';
+import { contextOfPath, entryToContextMessage, type AgentMessage, type CompactionEntry, type SessionEntry } from '../session';
+import { measureContext, piEstimator, type ContextMeasureOptions, type TokenEstimator } from '../tokens';
 import { adjustCut, type CutAdjustment } from './cutAdjust';
 import { findCutPoint, type CutPoint } from './cutPoint';
 import { cutAfterEntry, type ExplicitCutProblem } from './explicitCut';
 import { compactionMessageOf } from './entryMessages';
-import { createFileOps, extractFileOpsFromMessage, mergeFileLists, type FileOperations } from './fileOps';
+import { createFileOps, extractFileOpsFromMessage, failedToolCalls, mergeFileLists, type FileOperations, type FileOpsOptions } from './fileOps';
 import type { CompactionSettings } from './settings';
 
 export interface PrepareOptions {
-  /** Default: pi's chars/4 (parity). The agent passes its calibrated tokenizer estimator. */
+  /** Counts for the cut point and the kept region. Default: pi's chars/4 (parity); the agent passes its tokenizer estimator. */
   estimator?: TokenEstimator;
+  /**
+   * How the meter counts a context (its estimator, its calibration at the position, the model):
+   * `tokensBefore` is measured this way, so it equals the meter's reading. Default: `estimator`, uncalibrated.
+   */
+  measure?: ContextMeasureOptions | undefined;
   /** The session model's window: enables the check that the compacted context fits (`cutAdjust.ts`). */
   contextWindow?: number | undefined;
   /** The summarizing model's output limit, if known (caps the summary requests). */
@@ -45,6 +50,8 @@ export interface CompactionPreparation {
   turnPrefixMessages: AgentMessage[];
   /** Context size before the compaction (summary + kept + newer messages). */
   tokensBefore: number;
+  /** The context messages of the kept region, as the context after the compaction holds them. */
+  keptMessages: AgentMessage[];
   /** Estimated tokens of the kept region. */
   keptTokens: number;
   previousSummary: string | undefined;
@@ -94,10 +101,11 @@ export function prepareCompaction(
     isSplitTurn: cut.isSplitTurn,
     messagesToSummarize,
     turnPrefixMessages,
-    tokensBefore: measureContext(contextMessages, { estimator, ignoreStaleUsage: options.ignoreStaleUsage !== false }).contextTokens,
+    tokensBefore: measureContext(contextMessages, { estimator, ...options.measure, ignoreStaleUsage: options.ignoreStaleUsage !== false }).contextTokens,
+    keptMessages: keptContextMessages(pathEntries, cut.firstKeptEntryIndex),
     keptTokens,
     previousSummary: previous?.entry.summary,
-    fileOps: spanFileOps(previous?.entry, [...messagesToSummarize, ...turnPrefixMessages], options.cwd),
+    fileOps: spanFileOps(previous?.entry, [...messagesToSummarize, ...turnPrefixMessages], { cwd: options.cwd, failedCalls: failedToolCalls(pathEntries) }),
     settings,
     adjustments,
   };
@@ -143,6 +151,16 @@ function spanStart(path: readonly SessionEntry[], previous: { entry: CompactionE
   return kept >= 0 ? kept : previous.index + 1;
 }
 
+/** What the context right after the compaction holds after its summary: the kept entries' messages (an older compaction in there adds none). */
+function keptContextMessages(path: readonly SessionEntry[], from: number): AgentMessage[] {
+  const messages: AgentMessage[] = [];
+  for (let i = from; i < path.length; i++) {
+    const message = entryToContextMessage(path[i]!);
+    if (message) messages.push(message);
+  }
+  return messages;
+}
+
 function spanMessages(path: readonly SessionEntry[], from: number, to: number): AgentMessage[] {
   const messages: AgentMessage[] = [];
   for (let i = from; i < to; i++) {
@@ -155,10 +173,10 @@ function spanMessages(path: readonly SessionEntry[], from: number, to: number): 
   return messages;
 }
 
-/** Cumulative: the previous (non-extension) compaction's lists, then the span's tool calls. */
-function spanFileOps(previous: CompactionEntry | undefined, messages: readonly AgentMessage[], cwd: string | undefined): FileOperations {
+/** Cumulative: the previous (non-extension) compaction's lists, then the span's tool calls that did not fail. */
+function spanFileOps(previous: CompactionEntry | undefined, messages: readonly AgentMessage[], options: FileOpsOptions): FileOperations {
   const ops = createFileOps();
-  if (previous && !previous.fromHook) mergeFileLists(previous.details, ops, { cwd });
-  for (const message of messages) extractFileOpsFromMessage(message, ops, { cwd });
+  if (previous && !previous.fromHook) mergeFileLists(previous.details, ops, options);
+  for (const message of messages) extractFileOpsFromMessage(message, ops, options);
   return ops;
 }

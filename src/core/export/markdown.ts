@@ -1,4 +1,5 @@
 /** The branch as Markdown. Message text is Markdown already and is kept as written. */
+import { fencedCode } from '../util/markdownSafe';
 import type { BranchDocument, Part } from './blocks';
 
 export function renderMarkdown(doc: BranchDocument): string {
@@ -16,30 +17,12 @@ function renderPart(part: Part): string {
     case 'text':
       return part.text === '' ? '_(no text)_' : part.text;
     case 'code':
-      return fence(part.text, part.lang ?? '');
+      return fencedCode(part.text, part.lang ?? '');
     case 'quote':
       return `> **${part.title}**\n>\n${part.text.replace(/^/gm, '> ')}`;
     case 'note':
       return `_${oneLine(part.text)}_`;
   }
-}
-
-/** A code fence longer than any run of backticks inside, so the content cannot close it. */
-function fence(text: string, lang: string): string {
-  const ticks = '`'.repeat(Math.max(3, longestBacktickRun(text) + 1));
-  return `${ticks}${lang}\n${text}\n${ticks}`;
-}
-
-/** Counted in one pass: a text may hold hundreds of thousands of runs, too many to spread into Math.max. */
-function longestBacktickRun(text: string): number {
-  let longest = 0;
-  for (let at = text.indexOf('`'); at >= 0; ) {
-    let end = at;
-    while (text.charCodeAt(end) === 96) end++;
-    longest = Math.max(longest, end - at);
-    at = text.indexOf('`', end);
-  }
-  return longest;
 }
 
 function oneLine(text: string): string {

@@ -1,4 +1,5 @@
 // Moving in the session tree: the summary question, the branches to switch to, the move itself (no vscode).
 export * from './summaryChoice';
 export * from './branchLeaves';
+export * from './branchItems';
 export * from './navigate';

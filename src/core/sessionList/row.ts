@@ -3,7 +3,10 @@
  * its age and size, and a tooltip. Pure: the time is given, never read.
  */
 import { formatSize } from '../agent/tools/truncate';
-import { localDate, localDateTime } from '../util/localTime';
+import { localDateTime, relativeAge } from '../util/localTime';
+
+// How long ago: moved to util/localTime (Switch Branch uses it too); the search rows still take it from here.
+export { relativeAge };
 import { firstLine, messageRole, textParts, type SessionEntry, type SessionSummary } from '../session';
 
 export interface SessionRow {
@@ -44,18 +47,4 @@ export function sessionRow(summary: SessionSummary, now: Date, current = false):
   const dates = [`modified ${localDateTime(summary.modified)}`, ...(Number.isNaN(created.getTime()) ? [] : [`started ${localDateTime(created)}`])].join(' · ');
   const tooltip = [...(summary.name ? [summary.name] : []), message, '', `${count} · ${formatSize(summary.size)}`, dates, summary.file].join('\n');
   return { label: sessionTitle(summary), description, tooltip };
-}
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-/** "just now", "5 min ago", "3 h ago", "2 d ago" within a week, else the local date (2026-03-05). */
-export function relativeAge(then: Date, now: Date): string {
-  const elapsed = now.getTime() - then.getTime();
-  if (elapsed < MINUTE) return 'just now';
-  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)} min ago`;
-  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)} h ago`;
-  if (elapsed < 7 * DAY) return `${Math.floor(elapsed / DAY)} d ago`;
-  return localDate(then);
 }

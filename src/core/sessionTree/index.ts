@@ -3,5 +3,7 @@
 export * from './displayTree';
 export * from './filter';
 export * from './rows';
+export * from './rowText';
+export * from './rowTooltip';
 export * from './window';
 export * from './update';

@@ -1,14 +1,16 @@
 /**
- * What a Session Tree row shows (issue 11): a label with the entry's tag and the first line of its
- * text, a description with the position marker, the entry's label and a compaction's numbers, a
- * codicon name, the context value the manifest's menus match on, and the tooltip text. The glue
- * only maps this onto a TreeItem.
+ * What a Session Tree row shows (issue 11, and issue 16 for a 300 px side bar): a label that
+ * starts with the position mark when the row is the current one, then the entry's line of plain
+ * text (a message's first line, a branch summary's goal, a compaction's numbers); the entry's label
+ * as the description; a codicon name; the context value the manifest's menus match on; a Markdown
+ * tooltip (rendered untrusted by the glue); and an accessible label that spells out the entry's
+ * kind. The glue only maps this onto a TreeItem.
  */
-import { formatTokens } from '../tokens/meterText';
-import { itemUpdate, shownText } from '../chat/buildItems';
-import { summarizeArgs } from '../chat/toolSummary';
 import { localDateTime } from '../util/localTime';
-import { describeEntry, firstLine, isKnownEntry, messageRole, type SessionEntry, type ToolCall } from '../session';
+import { describeEntry, isKnownEntry, messageRole, type SessionEntry, type ToolCall } from '../session';
+import { cutText } from '../util/markdownText';
+import { compactionLine, compactionNumbers, compactionSentence, entryLine, ROW_TEXT_CHARS } from './rowText';
+import { rowTooltip, type TooltipBody } from './rowTooltip';
 
 /** One row of the view, as core's display tree gives it. */
 export interface RowInput {
@@ -24,20 +26,24 @@ export interface RowInput {
 }
 
 export interface RowView {
+  /** Plain text: "● " first on the current row, then what the entry says. */
   label: string;
+  /** The entry's label, if it has one. */
   description: string | undefined;
   /** A codicon name. */
   icon: string;
   /** Words the manifest's `viewItem =~ /\bword\b/` clauses match. */
   contextValue: string;
-  /** Plain text for the tooltip (the glue escapes it into Markdown). */
+  /** Markdown for the tooltip, to be rendered untrusted (no command links, no HTML). */
   tooltip: string;
+  /** What a screen reader says: "user: <first line>, ● current · <label>". */
+  accessibilityLabel: string;
 }
 
-export const CURRENT_MARK = '● current';
-
-/** Past this, a tooltip shows the start of the text (a row's tooltip travels with the row, and a file may hold a 100 MB message). */
-export const MAX_TOOLTIP_CHARS = 4000;
+/** The position mark: first in the current row's label, so a narrow side bar never cuts it off. */
+export const POSITION_MARK = '●';
+/** How the accessible label names the current row. */
+export const CURRENT_MARK = `${POSITION_MARK} current`;
 
 const MESSAGE_KINDS: Record<string, string> = {
   user: 'user',
@@ -75,27 +81,66 @@ const ICONS: Record<string, string> = {
   custom: 'symbol-misc',
 };
 
+/** Kinds whose icon says what they are: their label is their text alone, without the kind's tag. */
+const ICON_SAYS_IT = new Set(['user', 'assistant']);
+
 /** One word for what an entry is: `user`, `assistant`, `toolResult`, `compaction`, `branchSummary`, `label`, ... */
 export function rowKind(entry: SessionEntry): string {
-  if (entry.type === 'message') return MESSAGE_KINDS[messageRole(entry) ?? ''] ?? 'message';
-  return isKnownEntry(entry) ? (ENTRY_KINDS[entry.type] ?? 'unknown') : 'unknown';
+  // Own properties only: a role or type named "constructor" in a hostile file is not a kind.
+  if (entry.type === 'message') return ownValue(MESSAGE_KINDS, messageRole(entry) ?? '') ?? 'message';
+  return (isKnownEntry(entry) ? ownValue(ENTRY_KINDS, entry.type) : undefined) ?? 'unknown';
 }
 
+function ownValue(table: Record<string, string>, key: string): string | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+/** A kind's tag is a word or two; a file can name a tool or a custom type with a megabyte. */
+const TAG_CHARS = 40;
+
 export function presentRow(row: RowInput): RowView {
-  const { tag, text, detail } = describeEntry(row.entry);
+  const described = describeEntry(row.entry);
+  const { text, detail } = described;
+  const tag = cutText(described.tag, TAG_CHARS);
+  const label = row.label === undefined ? undefined : cutText(row.label, ROW_TEXT_CHARS);
   const kind = rowKind(row.entry);
-  // A tool result reads as its call, as the chat's card title does ("tool read: src/a.ts"); its
-  // output stays in the tooltip.
-  const summary = firstLine(row.call && kind === 'toolResult' ? summarizeArgs(row.call.name, row.call.arguments) || text : text);
-  const stats = compactionStats(row.entry);
+  const numbers = kind === 'compaction' ? compactionNumbers(row.entry) : undefined;
+  const line = numbers ? undefined : entryLine(kind, text, row.call);
+  // Spoken in full ("tool read: src/a.ts"); shown without what the icon already says.
+  const spoken = numbers ? compactionLine(numbers) : line ? `${tag}: ${line}` : tag;
+  const shown = numbers ? spoken : !line ? tag : ICON_SAYS_IT.has(kind) ? line : `${shownTag(kind, tag)}: ${line}`;
   const words = ['entry', kind, row.onActivePath ? 'onPath' : '', row.isCurrent ? 'current' : '', row.label !== undefined ? 'labeled' : ''];
+  const notes = [row.isCurrent ? CURRENT_MARK : undefined, label].filter((part) => part !== undefined).join(' · ');
   return {
-    label: summary ? `${tag}: ${summary}` : tag,
-    description: [row.isCurrent ? CURRENT_MARK : undefined, row.label, stats].filter((part) => part !== undefined).join(' · ') || undefined,
-    icon: ICONS[kind] ?? 'circle-small',
+    label: row.isCurrent ? `${POSITION_MARK} ${shown}` : shown,
+    description: label,
+    icon: ownValue(ICONS, kind) ?? 'circle-small',
     contextValue: words.filter((word) => word !== '').join(' '),
-    tooltip: [labelLine(row), shownText(text || tag, MAX_TOOLTIP_CHARS), stats ?? detail].filter((part) => part !== undefined).join('\n\n'),
+    tooltip: rowTooltip(labelLine(row), tooltipBody(kind, text, tag), numbers ? compactionSentence(numbers) : detail),
+    accessibilityLabel: notes ? `${spoken}, ${notes}` : spoken,
   };
+}
+
+/** A tool result's tag without "tool " (its icon says that): "read: src/a.ts". */
+function shownTag(kind: string, tag: string): string {
+  return kind === 'toolResult' && tag.startsWith('tool ') ? tag.slice('tool '.length) : tag;
+}
+
+function tooltipBody(kind: string, text: string, tag: string): TooltipBody {
+  switch (kind) {
+    case 'user':
+    case 'assistant':
+    case 'customMessage':
+      return { kind: 'markdown', text };
+    case 'compaction':
+    case 'branchSummary':
+      return { kind: 'summary', text };
+    case 'toolResult':
+    case 'bash':
+      return { kind: 'code', text };
+    default:
+      return { kind: 'plain', text: text || tag };
+  }
 }
 
 /** "[label]", with when it was set when that is known (pi 0.73.1 shows the label's time too). */
@@ -103,18 +148,6 @@ function labelLine(row: RowInput): string | undefined {
   if (row.label === undefined) return undefined;
   const at = row.labeledAt !== undefined ? new Date(row.labeledAt) : undefined;
   return at && !Number.isNaN(at.getTime()) ? `[${row.label}] · labeled ${localDateTime(at)}` : `[${row.label}]`;
-}
-
-/**
- * "summarized 12 entries · 182k → 21k tokens" from what the compaction entry stores, read the way
- * the chat's compaction card reads it; a compaction pi wrote (no Arbor record) has only "182k tokens before".
- */
-export function compactionStats(entry: SessionEntry): string | undefined {
-  const update = itemUpdate(entry);
-  if (update.kind !== 'item' || update.item.kind !== 'compaction') return undefined;
-  const { tokensBefore, tokensAfter, summarizedEntries } = update.item;
-  const tokens = tokensAfter !== undefined ? `${formatTokens(tokensBefore)} → ${formatTokens(tokensAfter)} tokens` : `${formatTokens(tokensBefore)} tokens before`;
-  return summarizedEntries !== undefined ? `summarized ${summarizedEntries} ${summarizedEntries === 1 ? 'entry' : 'entries'} · ${tokens}` : tokens;
 }
 
 /** How far up a tool result looks for its call: past the other results of the same reply, not across turns. */

@@ -7,10 +7,10 @@
  * appended after j's reply, and our estimate of those same messages is the other side of the
  * ratio. This leaves out the system prompt and tool definitions, which no estimate of the
  * messages sees. Ratios are smoothed (EMA) and clamped so one odd sample cannot derail the meter.
+ * The agent feeds it the samples of the latest replies on the path to the position (see
+ * `pathCalibration.ts`), so the ratio depends on the file only, never on what a process saw.
  */
-import type { AgentMessage, AssistantMessage } from '../session';
-import type { TokenEstimator } from './estimator';
-import { calculateContextTokens, modelKeyOf, promptTokens, usableUsage } from './usage';
+import type { AgentMessage } from '../session';
 
 export interface CalibrationSample {
   modelKey: string;
@@ -18,8 +18,6 @@ export interface CalibrationSample {
   reported: number;
   /** Our estimate of the same messages. */
   estimated: number;
-  /** Index of the later assistant message (the one whose request was measured). */
-  index: number;
 }
 
 export interface CalibrationOptions {
@@ -37,7 +35,13 @@ export interface CalibrationState {
 
 const DEFAULTS: Required<CalibrationOptions> = { alpha: 0.3, minRatio: 0.5, maxRatio: 3, minSampleTokens: 50 };
 
-export class TokenCalibration {
+/** What a measurement needs of a calibration: the factor for a model's estimates. */
+export interface Calibration {
+  /** The factor to apply to estimates for `modelKey`; 1 when nothing says otherwise. */
+  ratio(modelKey: string | undefined): number;
+}
+
+export class TokenCalibration implements Calibration {
   private readonly options: Required<CalibrationOptions>;
   private readonly state = new Map<string, { ratio: number; samples: number }>();
 
@@ -56,7 +60,7 @@ export class TokenCalibration {
   }
 
   /** Feeds one sample; returns the new ratio, or undefined if the sample was too small to use. */
-  observe(sample: Pick<CalibrationSample, 'modelKey' | 'reported' | 'estimated'>): number | undefined {
+  observe(sample: CalibrationSample): number | undefined {
     const { alpha, minRatio, maxRatio, minSampleTokens } = this.options;
     if (sample.estimated < minSampleTokens || sample.reported <= 0) return undefined;
     const observed = clamp(sample.reported / sample.estimated, minRatio, maxRatio);
@@ -66,44 +70,9 @@ export class TokenCalibration {
     return ratio;
   }
 
-  /**
-   * Learns from the usages recorded in a message list (a context or a whole path). Only samples
-   * whose later call is at `fromIndex` or after are used, so the agent can pass the context after
-   * each reply with `fromIndex = messages.length - 1` and learn just the newest one.
-   */
-  learnFromMessages(messages: readonly AgentMessage[], estimator: TokenEstimator, fromIndex = 0): number {
-    let used = 0;
-    for (const sample of calibrationSamples(messages, estimator, fromIndex)) {
-      if (this.observe(sample) !== undefined) used++;
-    }
-    return used;
-  }
-
   toJSON(): CalibrationState {
     return Object.fromEntries(this.state);
   }
-}
-
-/** The (reported, estimated) pairs a message list offers, oldest first. */
-export function calibrationSamples(messages: readonly AgentMessage[], estimator: TokenEstimator, fromIndex = 0): CalibrationSample[] {
-  const staleUntil = latestCompactionTime(messages);
-  const samples: CalibrationSample[] = [];
-  let previous = -1;
-  for (let k = 0; k < messages.length; k++) {
-    const message = messages[k]!;
-    const usage = usableUsage(message);
-    if (!usage || message.role !== 'assistant' || message.timestamp <= staleUntil) continue;
-    const j = previous;
-    previous = k;
-    if (k < fromIndex || j < 0) continue;
-    const before = messages[j] as AssistantMessage;
-    if (modelKeyOf(before) !== modelKeyOf(message)) continue;
-    let estimated = 0;
-    for (let i = j + 1; i < k; i++) estimated += estimator.estimate(messages[i]!);
-    const reported = promptTokens(usage) - calculateContextTokens(before.usage);
-    samples.push({ modelKey: modelKeyOf(message), reported, estimated, index: k });
-  }
-  return samples;
 }
 
 /**

@@ -5,8 +5,7 @@
  * number the provider reported and which part is our estimate.
  */
 import type { AgentMessage, AssistantMessage } from '../session';
-import type { TokenCalibration } from './calibration';
-import { latestCompactionTime } from './calibration';
+import { latestCompactionTime, type Calibration } from './calibration';
 import type { TokenEstimator } from './estimator';
 import { piEstimator } from './piEstimator';
 import { calculateContextTokens, modelKeyOf, usableUsage } from './usage';
@@ -22,6 +21,11 @@ export interface ContextMeasure {
   rawEstimatedTokens: number;
   /** Index of the message whose usage was used; null when everything is estimated. */
   lastUsageIndex: number | null;
+  /**
+   * What the provider reported for the last usable reply in the messages, whether or not it is
+   * counted (a usage from before the latest compaction is not); undefined when no reply has one.
+   */
+  lastReportedTokens: number | undefined;
   /** The calibration factor applied to the estimate (1 = none). */
   calibrationRatio: number;
   estimator: string;
@@ -32,7 +36,7 @@ export interface ContextMeasure {
 export interface MeasureOptions {
   /** Default: pi's chars/4, for parity. The agent passes the tokenizer estimator. */
   estimator?: TokenEstimator;
-  calibration?: TokenCalibration;
+  calibration?: Calibration;
   /** Calibration key of the model the next request goes to; default: the last assistant's model. */
   modelKey?: string;
   /**
@@ -44,9 +48,12 @@ export interface MeasureOptions {
   useReportedUsage?: boolean;
 }
 
+/** How a context is counted (estimator, calibration, model): the meter, the trigger and compaction's numbers pass the same. */
+export type ContextMeasureOptions = Pick<MeasureOptions, 'estimator' | 'calibration' | 'modelKey'>;
+
 export function measureContext(messages: readonly AgentMessage[], options: MeasureOptions = {}): ContextMeasure {
   const estimator = options.estimator ?? piEstimator;
-  const { index, skippedStale } = lastUsableUsage(messages, options);
+  const { index, skippedStale, lastReported } = lastUsableUsage(messages, options);
   const ratio = options.calibration?.ratio(options.modelKey ?? lastModelKey(messages)) ?? 1;
   let raw = 0;
   for (let i = (index ?? -1) + 1; i < messages.length; i++) raw += estimator.estimate(messages[i]!);
@@ -58,6 +65,7 @@ export function measureContext(messages: readonly AgentMessage[], options: Measu
     estimatedTokens,
     rawEstimatedTokens: raw,
     lastUsageIndex: index,
+    lastReportedTokens: lastReported,
     calibrationRatio: ratio,
     estimator: estimator.name,
     skippedStaleUsage: skippedStale,
@@ -112,20 +120,23 @@ export function contextStatus(messages: readonly AgentMessage[], options: Status
   };
 }
 
-function lastUsableUsage(messages: readonly AgentMessage[], options: MeasureOptions): { index: number | null; skippedStale: boolean } {
-  if (options.useReportedUsage === false) return { index: null, skippedStale: false };
+function lastUsableUsage(messages: readonly AgentMessage[], options: MeasureOptions): { index: number | null; skippedStale: boolean; lastReported: number | undefined } {
+  if (options.useReportedUsage === false) return { index: null, skippedStale: false, lastReported: undefined };
   const staleUntil = options.ignoreStaleUsage === false ? -Infinity : latestCompactionTime(messages);
   let skippedStale = false;
+  let lastReported: number | undefined;
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i]!;
-    if (!usableUsage(message)) continue;
+    const usage = usableUsage(message);
+    if (!usage) continue;
+    lastReported ??= calculateContextTokens(usage);
     if (message.timestamp <= staleUntil) {
       skippedStale = true;
       continue;
     }
-    return { index: i, skippedStale };
+    return { index: i, skippedStale, lastReported };
   }
-  return { index: null, skippedStale };
+  return { index: null, skippedStale, lastReported };
 }
 
 function lastModelKey(messages: readonly AgentMessage[]): string | undefined {

@@ -4,6 +4,7 @@ export * from './piEstimator';
 export * from './tokenizerEstimator';
 export * from './usage';
 export * from './calibration';
+export * from './pathCalibration';
 export * from './contextTokens';
 export * from './meterText';
 export * from './meter';

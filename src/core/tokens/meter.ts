@@ -4,10 +4,7 @@
  * disagree — plus, while a reply streams, an estimate of the text received so far.
  */
 import type { AgentMessage } from '../session';
-import { TokenCalibration } from './calibration';
-import { usableUsage } from './usage';
 import { contextStatus, type ContextStatus, type StatusOptions } from './contextTokens';
-import type { TokenEstimator } from './estimator';
 import { percentOf, type MeterNumbers } from './meterText';
 
 /** `warning` past 80 % of where auto-compaction fires, `error` past that point. */
@@ -31,6 +28,10 @@ export interface MeterReading extends MeterNumbers {
   compactionEnabled: boolean;
   /** The part the provider reported (last usable reply's usage). */
   reportedTokens: number;
+  /** Whether a reply's usage is counted (it can be 0: an endpoint that reports none). */
+  reportCounted: boolean;
+  /** The last usage the provider reported on the branch, counted or not (undefined: none yet). */
+  lastReportedTokens: number | undefined;
   /** The estimated part: messages after that reply, and the reply streaming now. */
   estimatedTokens: number;
   /** Of the estimated part, the reply still streaming. */
@@ -57,6 +58,8 @@ export function meterReading(status: ContextStatus, settings: MeterSettings, str
     threshold,
     compactionEnabled: settings.enabled,
     reportedTokens: status.reportedTokens,
+    reportCounted: status.lastUsageIndex !== null,
+    lastReportedTokens: status.lastReportedTokens,
     estimatedTokens: status.estimatedTokens + streaming,
     streamingTokens: streaming,
     estimator: status.estimator,
@@ -86,36 +89,14 @@ export function measureMeter(messages: readonly AgentMessage[], options: Measure
 }
 
 /**
- * How many of the branch's latest replies a reopened session learns from. The ratio is an EMA
- * (weight 0.3), so a sample 40 replies back weighs 0.7^40 ≈ 6e-7: learning from more changes
- * nothing visible but tokenizes the whole branch (0.7 s for a 100 000-entry session, spent while
- * the views wait for their first rows).
+ * How the estimated part was counted: "estimated at 4 characters per token", or "estimated
+ * (gpt-tokenizer counts, calibrated to this model's reported usage: × 1.12)". The tokenizer only
+ * stands in for the model's own, and the text says so.
  */
-export const CALIBRATION_REPLIES = 40;
-
-/**
- * A calibration learned from the replies already on a branch, so a session reopened after a
- * reload is measured as accurately as it was before (each new reply then refines it).
- */
-export function learnedCalibration(messages: readonly AgentMessage[], estimator: TokenEstimator): TokenCalibration {
-  const calibration = new TokenCalibration();
-  calibration.learnFromMessages(messages, estimator, latestRepliesStart(messages, CALIBRATION_REPLIES));
-  return calibration;
-}
-
-/** Index of the `count`-th last assistant message with a usage (0 when there are fewer). */
-function latestRepliesStart(messages: readonly AgentMessage[], count: number): number {
-  let seen = 0;
-  for (let i = messages.length - 1; i >= 0; i--) {
-    if (messages[i]!.role === 'assistant' && usableUsage(messages[i]!) && ++seen === count) return i;
-  }
-  return 0;
-}
-
-/** "4 characters per token" or "tokenizer (gpt-tokenizer) × 1.12 calibrated", for the tooltip. */
 export function estimatorLabel(reading: Pick<MeterReading, 'estimator' | 'calibrationRatio'>): string {
-  const base = reading.estimator === 'pi' ? '4 characters per token' : `tokenizer (${reading.estimator})`;
-  return reading.calibrationRatio === 1 ? base : `${base} × ${reading.calibrationRatio.toFixed(2)} calibrated`;
+  const calibrated = `calibrated to this model's reported usage: × ${reading.calibrationRatio.toFixed(2)}`;
+  if (reading.estimator === 'pi') return reading.calibrationRatio === 1 ? 'estimated at 4 characters per token' : `estimated at 4 characters per token, ${calibrated}`;
+  return `estimated (${reading.estimator} counts, ${reading.calibrationRatio === 1 ? 'not calibrated to this model yet' : calibrated})`;
 }
 
 /** The tooltip's lines (plain text; the glue adds the Compact Session link). */
@@ -125,8 +106,8 @@ export function meterDetails(reading: MeterReading): string[] {
     reading.window !== undefined
       ? `${n(reading.tokens)} of ${n(reading.window)} tokens (${reading.percent}%)`
       : `${n(reading.tokens)} tokens (the model's context window is unknown)`,
-    reading.reportedTokens > 0 ? `Reported by the API: ${n(reading.reportedTokens)}` : 'Reported by the API: nothing yet',
-    `Estimated: ${n(reading.estimatedTokens)} — ${estimatorLabel(reading)}${reading.streamingTokens > 0 ? `, ${n(reading.streamingTokens)} of it streaming now` : ''}`,
+    reportedLine(reading, n),
+    estimatedLine(reading, n),
     reading.threshold !== undefined
       ? `Auto-compaction fires above ${n(reading.threshold)}`
       : reading.compactionEnabled
@@ -134,4 +115,22 @@ export function meterDetails(reading: MeterReading): string[] {
         : 'Auto-compaction is off',
     `A compaction keeps the last ${n(reading.keepRecentTokens)} tokens verbatim`,
   ];
+}
+
+/** The estimated part, and how it was counted; nothing to estimate right after a reply. */
+function estimatedLine(reading: MeterReading, n: (value: number) => string): string {
+  if (reading.estimatedTokens === 0 && reading.reportCounted) return 'Nothing after the last reply to estimate';
+  const streaming = reading.streamingTokens > 0 ? `; ${n(reading.streamingTokens)} of it is the reply streaming now` : '';
+  return `The rest, ${n(reading.estimatedTokens)}, is ${estimatorLabel(reading)}${streaming}`;
+}
+
+/**
+ * What the provider reported: the last reply's usage when it is counted; after a compaction, the
+ * last usage from before it, which no longer describes the context (so the count is all estimate
+ * until the next reply); nothing before the first reply.
+ */
+function reportedLine(reading: MeterReading, n: (value: number) => string): string {
+  if (reading.reportCounted) return `Reported by the API for the last reply: ${n(reading.reportedTokens)}`;
+  if (reading.lastReportedTokens !== undefined) return `Reported by the API for the last reply: ${n(reading.lastReportedTokens)}, before the compaction (not counted: the summary replaced that context)`;
+  return 'Reported by the API: nothing yet (no reply on this branch)';
 }

@@ -1,7 +1,7 @@
 // Moving in the session tree: a row's click (Go to Entry), Branch from Here, Switch Branch….
 // The decisions (what to ask, which branches, in what order, with what text) live in core/navigation.
 import * as vscode from 'vscode';
-import { branchLeaves, type BranchLeaf } from '../../core/navigation';
+import { branchItems, branchLeaves, type BranchItem, type BranchLeaf } from '../../core/navigation';
 import { plainText } from '../../core/util/plainText';
 import type { CommandDeps } from './deps';
 import { entryIdOf } from './entryArg';
@@ -37,23 +37,17 @@ async function switchBranch(deps: CommandDeps): Promise<MoveOutcome> {
     void vscode.window.showInformationMessage(session ? 'This session has no entries yet.' : 'No session is open.');
     return 'unchanged';
   }
-  const picked = await vscode.window.showQuickPick(leaves.map(leafItem), {
+  const picked = await vscode.window.showQuickPick(branchItems(leaves, new Date()).map(quickPickItem), {
     title: 'Switch Branch',
     placeHolder: 'Pick the branch to continue (newest first)',
     matchOnDescription: true,
+    matchOnDetail: true,
   });
   if (!picked || picked.leaf.current) return 'unchanged';
   return goToEntry(deps, picked.leaf.entryId);
 }
 
-/** A branch as a quick pick item: the session's text and label as plain text, Arbor's own icons drawn. */
-function leafItem(leaf: BranchLeaf): vscode.QuickPickItem & { leaf: BranchLeaf } {
-  const text = leaf.role ? plainText(`${leaf.role}: ${leaf.text}`) : '(no messages)';
-  const notes = [leaf.label ? `$(tag) ${plainText(leaf.label)}` : undefined, leaf.current ? 'current' : undefined, leaf.ahead ? 'continues from the current position' : undefined];
-  return {
-    label: `${leaf.current ? '$(target)' : '$(git-branch)'} ${text}`,
-    description: notes.filter((note) => note !== undefined).join(' · ') || undefined,
-    detail: `${leaf.messages} message${leaf.messages === 1 ? '' : 's'}`,
-    leaf,
-  };
+/** A branch as a quick pick item: the session's text and label as plain text (no link, no icon), Arbor's own icon drawn. */
+function quickPickItem(item: BranchItem): vscode.QuickPickItem & { leaf: BranchLeaf } {
+  return { label: `$(${item.icon}) ${plainText(item.label)}`, description: plainText(item.description), detail: plainText(item.detail), leaf: item.leaf };
 }

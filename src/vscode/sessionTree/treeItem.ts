@@ -22,13 +22,20 @@ export function entryTreeItem(entry: SessionEntry, node: LazyDisplayNode, isCurr
   const item = new vscode.TreeItem(row.label, state);
   item.id = entry.id;
   item.description = row.description;
-  // Text, never trusted markup: whatever the message says shows as written.
-  item.tooltip = new vscode.MarkdownString().appendText(row.tooltip);
+  item.tooltip = untrustedMarkdown(row.tooltip);
   item.iconPath = new vscode.ThemeIcon(row.icon, node.onActivePath ? ON_PATH_COLOR : undefined);
   item.contextValue = row.contextValue;
   item.command = { command: ACTIVATE_COMMAND, title: 'Go to Entry', arguments: [entry.id] };
-  item.accessibilityInformation = { label: row.description ? `${row.label}, ${row.description}` : row.label };
+  item.accessibilityInformation = { label: row.accessibilityLabel };
   return item;
+}
+
+/** Session text as Markdown that can run nothing: no command links, no HTML, no theme icons (core made images and other links inert). */
+function untrustedMarkdown(markdown: string): vscode.MarkdownString {
+  const tooltip = new vscode.MarkdownString(markdown, false);
+  tooltip.isTrusted = false;
+  tooltip.supportHtml = false;
+  return tooltip;
 }
 
 export function groupTreeItem(group: GroupElement): vscode.TreeItem {

@@ -21,8 +21,10 @@ export interface ChatMessageView {
 }
 
 export interface TreeRow {
-  /** The row's accessible label: "<tag>: <text>[, <description>]". */
+  /** The row's accessible label: "<tag>: <text>[, <description>]" (the Session Tree's: "<kind>: <text>[, ● current · <label>]"). */
   label: string;
+  /** The label as the row shows it (without the description). */
+  shown: string;
   /** 1 for top-level rows. */
   level: number;
 }
@@ -166,7 +168,11 @@ export class ArborWorkbench {
   async treeRows(viewName = 'Session Tree'): Promise<TreeRow[]> {
     const pane = this.page.locator('.pane', { has: this.paneHeader(viewName) });
     return pane.locator('.pane-body .monaco-list-row').evaluateAll((rows) =>
-      rows.map((row) => ({ label: row.getAttribute('aria-label') ?? '', level: Number(row.getAttribute('aria-level') ?? '0') })),
+      rows.map((row) => ({
+        label: row.getAttribute('aria-label') ?? '',
+        shown: row.querySelector('.label-name')?.textContent ?? '',
+        level: Number(row.getAttribute('aria-level') ?? '0'),
+      })),
     );
   }
 

@@ -24,7 +24,7 @@ function control(session: Session, summarizer: Summarizer, events: CompactionEve
     session,
     tracker: new ContextTracker(session),
     summarizer,
-    config: { compaction, estimator: piEstimator, calibration: undefined },
+    config: { compaction, estimator: piEstimator, measure: () => ({ estimator: piEstimator }) },
     now: () => Date.now(),
     emit: (event) => events.push(event),
   });
@@ -144,7 +144,7 @@ describe('the agent running a compaction: events, outcome, messages', () => {
     await session.appendMessage(assistant('latest answer', { usage: usage(2500, 10) }));
     const small = { ...settings, reserveTokens: 2000 };
     const model = { provider: 'anthropic', id: 'claude-sonnet-4-5', contextWindow: 3000 };
-    const config = { compaction: small, estimator: piEstimator, calibration: undefined };
+    const config = { compaction: small, estimator: piEstimator, measure: () => ({ estimator: piEstimator }) };
     const compaction = new CompactionControl({ session, tracker: new ContextTracker(session), summarizer: new ScriptedSummarizer(() => ({ text: 'S' })), config, now: () => Date.now(), emit: () => undefined });
     await compaction.run(run('threshold', { model }));
     assert.equal(session.getEntry(session.leafId!)!.type, 'compaction');

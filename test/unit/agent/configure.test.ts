@@ -1,11 +1,12 @@
 // An agent lives as long as its session: new settings, a new key or another workspace configure it
-// between runs, and what it learned (the token calibration, "allow always" answers) stays.
+// between runs, and what it learned ("allow always" answers) stays; the token calibration, derived
+// from the file at the position, reads the same.
 import { strict as assert } from 'node:assert';
 import { AgentSession, type AgentConfiguration, type AgentEvent } from '../../../src/core/agent';
 import type { ApprovalCallback, Tool } from '../../../src/core/agent/tools/tool';
 import type { LlmProvider } from '../../../src/core/llm/provider';
 import { inMemorySession } from '../../../src/core/session';
-import { learnedCalibration, piEstimator, scaledEstimator, type ContextStatus, type TokenEstimator } from '../../../src/core/tokens';
+import { piEstimator, scaledEstimator, type ContextStatus, type TokenEstimator } from '../../../src/core/tokens';
 import { steppingClock } from '../../support/builders';
 import { echoTool } from './support/fakeTools';
 import { history } from './support/history';
@@ -16,7 +17,7 @@ const MODEL = 'claude-sonnet-4-5';
 async function setup(scripts: Script[], tools: Tool[] = [], extra: { approve?: ApprovalCallback } = {}) {
   const clock = steppingClock();
   const session = inMemorySession('/work/project', clock);
-  // Their usages teach a calibration: each reported step is 90 tokens for about 104 estimated.
+  // Their usages calibrate the estimate: each reported step is 90 tokens for about 104 estimated.
   await history(session, 3, MODEL);
   const provider = new ScriptedProvider(scripts);
   const agent = new AgentSession({
@@ -25,7 +26,7 @@ async function setup(scripts: Script[], tools: Tool[] = [], extra: { approve?: A
     tools,
     settings: { model: MODEL },
     estimator: piEstimator,
-    calibration: learnedCalibration(session.buildContext().messages, piEstimator),
+    calibrate: true,
     clock,
     root: '/work/project',
     delay: async () => undefined,
@@ -69,7 +70,7 @@ describe('configuring an agent between runs', () => {
     assert.deepEqual(reported, agent.status());
   });
 
-  it('keeps what the calibration learned for the same estimator, and learns again from the branch for another one', async () => {
+  it('keeps the calibration for the same estimator, and derives it again from the branch for another one', async () => {
     const { provider, agent } = await setup([]);
     const learned = agent.status().calibrationRatio;
     assert.notEqual(learned, 1);

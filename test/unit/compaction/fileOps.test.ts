@@ -3,12 +3,18 @@ import {
   computeFileLists,
   createFileOps,
   extractFileOpsFromMessage,
+  failedToolCalls,
   formatFileOperations,
   mergeFileLists,
   normalizeFilePath,
+  prepareBranchEntries,
+  prepareCompaction,
+  DEFAULT_COMPACTION_SETTINGS,
+  splitFileOperations,
   stripFileOperations,
 } from '../../../src/core/compaction';
-import { assistant, toolCall } from '../../support/builders';
+import { DENIED_TEXT } from '../../../src/core/agent/tools/approval';
+import { assistant, chain, msg, toolCall, toolResult, user } from '../../support/builders';
 
 describe('file operations', () => {
   it('tracks read/write/edit calls with a non-empty string path only', () => {
@@ -70,5 +76,39 @@ describe('file operations', () => {
     const summary = '## Goal\nG' + formatFileOperations(['r'], ['m']);
     assert.equal(stripFileOperations(summary), '## Goal\nG');
     assert.equal(stripFileOperations('## Goal\nmentions <read-files> inline'), '## Goal\nmentions <read-files> inline');
+  });
+
+  it('splits the file blocks off a summary into its lists; blocks not at the end stay text', () => {
+    assert.deepEqual(splitFileOperations('## Goal\nG' + formatFileOperations(['r1', 'r2'], ['m'])), { text: '## Goal\nG', readFiles: ['r1', 'r2'], modifiedFiles: ['m'] });
+    const inside = '## Goal\n\n<read-files>\nx\n</read-files>\n\nmore text';
+    assert.deepEqual(splitFileOperations(inside), { text: inside, readFiles: [], modifiedFiles: [] });
+    // A hostile summary of unclosed blocks is read in one pass and kept whole.
+    const unclosed = '\n\n<read-files>\n'.repeat(50_000);
+    assert.equal(splitFileOperations(unclosed).text, unclosed);
+    const huge = `S\n\n<read-files>\n${'f\n'.repeat(1_000_000)}</read-files>`;
+    assert.equal(splitFileOperations(huge).readFiles.length, 1_000_000);
+  });
+
+  it('lists no file whose write or edit was denied or failed, nor one whose read failed; a call without a result still counts', () => {
+    const denied = toolCall('write', { path: 'src/denied.ts', content: 'x' }, 'tc-denied');
+    const failedEdit = toolCall('edit', { path: 'src/missing-text.ts', edits: [] }, 'tc-edit');
+    const failedRead = toolCall('read', { path: 'src/gone.ts' }, 'tc-read');
+    const written = toolCall('write', { path: 'src/ok.ts', content: 'x' }, 'tc-ok');
+    const unanswered = toolCall('edit', { path: 'src/stopped.ts', edits: [] }, 'tc-open');
+    const entries = chain(
+      msg('u', null, user('go')),
+      msg('a', null, assistant([denied, failedEdit, failedRead, written, unanswered], { stopReason: 'toolUse' })),
+      msg('r1', null, toolResult(denied, DENIED_TEXT, { isError: true })),
+      msg('r2', null, toolResult(failedEdit, 'Could not find the text to replace', { isError: true })),
+      msg('r3', null, toolResult(failedRead, 'ENOENT', { isError: true })),
+      msg('r4', null, toolResult(written, 'Wrote 1 byte')),
+      msg('u2', null, user('next')),
+      msg('a2', null, assistant('done')),
+    );
+    const expected = { readFiles: [], modifiedFiles: ['src/ok.ts', 'src/stopped.ts'] };
+    // Both places that list files: a compaction's span and a branch summary's entries.
+    assert.deepEqual(computeFileLists(prepareCompaction(entries, { ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens: 1 })!.fileOps), expected);
+    assert.deepEqual(computeFileLists(prepareBranchEntries(entries).fileOps), expected);
+    assert.deepEqual([...failedToolCalls(entries)], ['tc-denied', 'tc-edit', 'tc-read']);
   });
 });

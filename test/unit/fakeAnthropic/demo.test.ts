@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import Anthropic from '@anthropic-ai/sdk';
 import { historyPrompt, SUMMARIZATION_SYSTEM_PROMPT } from '../../../src/core/compaction';
-import { demoHandler } from '../../support/fakeAnthropic/demoScript';
+import { DEMO_HELP, demoFlow, demoHandler } from '../../support/fakeAnthropic/demoScript';
 import { useFakeAnthropic } from '../../support/fakeAnthropic';
 
 type Param = Anthropic.MessageParam;
@@ -41,7 +41,7 @@ const describeReply = (m: Anthropic.Message): string =>
 describe('fake Anthropic demo conversation', () => {
   const server = useFakeAnthropic({ handler: demoHandler() });
 
-  it('answers with Markdown, a read then an edit of what was read, a closing reply and a long reply', async () => {
+  it('answers "an example" with Markdown, "change notes.md" with a read then an edit of what was read and a closing reply, "a long one" with a long reply', async () => {
     const replies = await playDemo(new Anthropic({ apiKey: 'any', baseURL: server().url, maxRetries: 0 }));
     assert.deepEqual(replies.map(describeReply), [
       'thinking, text',
@@ -54,6 +54,37 @@ describe('fake Anthropic demo conversation', () => {
     assert.match(markdown ?? '', /```ts\n[\s\S]*\n```/);
     assert.ok((long ?? '').length > 2000, 'the long reply is long');
     assert.deepEqual(replies.map((m) => m.stop_reason), ['end_turn', 'tool_use', 'tool_use', 'end_turn', 'end_turn']);
+  });
+
+  it('answers by the words of the prompt, not by its turn: a long reply first, then code, then the list of what it answers to', async () => {
+    const client = new Anthropic({ apiKey: 'any', baseURL: server().url, maxRetries: 0 });
+    const history: Param[] = [];
+    const texts: string[] = [];
+    for (const prompt of ['Write a long answer', 'Now a code example', 'Hello there']) {
+      history.push({ role: 'user', content: prompt });
+      const answer = await client.messages.stream({ ...base, messages: history }).finalMessage();
+      history.push({ role: 'assistant', content: answer.content });
+      texts.push(answer.content.map((b) => b.type).join(', '));
+      if (prompt === 'Hello there') assert.equal(answer.content.map((b) => (b.type === 'text' ? b.text : '')).join(''), DEMO_HELP);
+    }
+    assert.deepEqual(texts, ['text', 'thinking, text', 'text']);
+    assert.ok(JSON.stringify(history[1]).length > 2000, 'the first reply is the long one');
+  });
+
+  it('runs a bash command when asked to, then quotes what it printed', async () => {
+    const client = new Anthropic({ apiKey: 'any', baseURL: server().url, maxRetries: 0 });
+    const asked: Param[] = [{ role: 'user', content: 'Run a command in the shell' }];
+    const call = await client.messages.stream({ ...base, messages: asked }).finalMessage();
+    assert.equal(describeReply(call), 'text, tool_use bash {"command":"ls"}');
+    const id = call.content.find((b) => b.type === 'tool_use')!.id;
+    asked.push({ role: 'assistant', content: call.content }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: 'README.md\nsrc' }] });
+    const closing = await client.messages.stream({ ...base, messages: asked }).finalMessage();
+    assert.deepEqual(closing.content.map((b) => (b.type === 'text' ? b.text : b.type)), ['The command printed:\n\n```\nREADME.md\nsrc\n```']);
+  });
+
+  it('picks a flow by the first rule the prompt\'s words match', () => {
+    const flows = ['Read the notes', 'Change README.md', 'What is in src/slugify.ts?', 'Run a command', 'bash please', 'Tell me more', 'A longer one', 'Show me an example', 'Write a function', 'Run the example', 'e.g. hello', 'Hi'].map(demoFlow);
+    assert.deepEqual(flows, ['file', 'file', 'file', 'bash', 'bash', 'long', 'long', 'code', 'code', 'bash', 'help', 'help']);
   });
 
   it("answers a compaction's summary request with a structured summary, whatever the turn", async () => {

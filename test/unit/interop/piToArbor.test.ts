@@ -3,8 +3,13 @@
  * every entry kind) read by the `arbor` CLI. For each file, Arbor's output must equal pi's own
  * functions on the same file: tree rows and leaf, context (the CLI's roles and text, and the
  * engine's whole messages and model input field by field, see `wholeContext.ts`), cut points with
- * the pi estimator for several budgets, branch-summary entries for random pairs, token counts
- * (pi's own `estimateContextTokens`).
+ * the pi estimator for several budgets, branch-summary entries and their file lists for random
+ * pairs, token counts (pi's own `estimateContextTokens`).
+ *
+ * File lists differ from pi on purpose: a read, write or edit whose result is an error (denied by
+ * the user, or failed) touched nothing, and Arbor does not list it; pi lists every call made
+ * (docs/compaction.md). The test asks pi about the same entries without those calls, and counts
+ * the sessions where that changed pi's lists.
  *
  * Cut points differ from pi where Arbor's compaction engine fixes pi on purpose (the weight of
  * custom messages and branch summaries, split turns, trailing tool results: docs/compaction.md).
@@ -23,6 +28,8 @@ import { piWriter } from './writers';
 import { arborWholeContext, assertCovered, assertSameContext, describeCoverage, newCoverage, piWholeContext } from './wholeContext';
 import { loadPi } from '../../support/pi';
 import { loadPi as loadPiCompaction, type PiOracle } from '../compaction/support/piOracle';
+import { computeFileLists, failedToolCalls, prepareBranchEntries } from '../../../src/core/compaction';
+import type { SessionEntry } from '../../../src/core/session';
 
 const SESSIONS = 220;
 const ALL_FIXES = new Set(FIXES);
@@ -73,6 +80,7 @@ describe('interop: sessions written by pi 0.73.1, read by arbor', function () {
     assert.equal(tally.sessions, SESSIONS);
     // The generator must reach the cases Arbor fixes, or this test proves less than it says.
     for (const fix of FIXES) assert.ok((tally.differences[fix] ?? 0) > 0, `no session exercised the "${fix}" case`);
+    assert.ok((tally.differences[FAILED_FILE_CALLS] ?? 0) > 0, 'no branch summary exercised a failed file call');
     const kinds = ['message:user', 'message:assistant', 'message:toolResult', 'message:bashExecution', 'message:custom', 'custom_message', 'custom', 'label', 'session_info', 'compaction', 'branch_summary', 'model_change', 'thinking_level_change', 'multiple-roots', 'branch-point'];
     for (const kind of kinds) assert.ok((tally.kinds[kind] ?? 0) >= 20, `only ${tally.kinds[kind] ?? 0} generated sessions hold ${kind}`);
     assertCovered(coverage, 20);
@@ -119,6 +127,7 @@ describe('interop: sessions written by pi 0.73.1, read by arbor', function () {
       const expected = piBranchEntries(pi, sm, from, to);
       assert.deepEqual(strip(await arborJson('branch-entries', file, '--from', from, '--to', to)), expected, `branch entries ${from} → ${to}`);
       tally.comparisons++;
+      compareFileLists(pi.collectEntriesForBranchSummary(sm, from, to).entries as unknown as SessionEntry[], `${from} → ${to}`);
     }
   }
 
@@ -156,6 +165,19 @@ describe('interop: sessions written by pi 0.73.1, read by arbor', function () {
   }
 
   /**
+   * A branch summary's file lists: Arbor's equal pi's for the same entries once the calls whose
+   * result is an error are taken out (the documented difference, counted when it changes pi's lists).
+   */
+  function compareFileLists(entries: SessionEntry[], what: string): void {
+    const ours = computeFileLists(prepareBranchEntries(entries).fileOps);
+    assert.deepEqual(ours, computeFileLists(piCompaction.prepareBranchEntries(withoutFailedCalls(entries)).fileOps), `file lists ${what}`);
+    tally.comparisons++;
+    if (JSON.stringify(ours) !== JSON.stringify(computeFileLists(piCompaction.prepareBranchEntries(entries).fileOps))) {
+      tally.differences[FAILED_FILE_CALLS] = (tally.differences[FAILED_FILE_CALLS] ?? 0) + 1;
+    }
+  }
+
+  /**
    * pi's own `estimateContextTokens` over pi's context. One documented difference (a stale usage:
    * `arbor tokens`, and the contextTokens unit test "ignores a usage recorded before the
    * latest compaction"): a usage recorded at or before the latest compaction's time measured the
@@ -177,6 +199,20 @@ describe('interop: sessions written by pi 0.73.1, read by arbor', function () {
     if (piCompaction.estimateContextTokens(messages).tokens !== theirs.tokens) tally.tokens.staleUsageWithheld++;
   }
 });
+
+/** The documented difference in file lists: calls with an error result are not listed. */
+const FAILED_FILE_CALLS = 'failed file calls not listed';
+
+/** The entries with every tool call whose result is an error taken out of its reply: what pi is asked about. */
+function withoutFailedCalls(entries: readonly SessionEntry[]): SessionEntry[] {
+  const failed = failedToolCalls(entries);
+  return entries.map((entry) => {
+    const message = entry.type === 'message' ? (entry.message as { role: string; content?: unknown }) : undefined;
+    if (message?.role !== 'assistant' || !Array.isArray(message.content)) return entry;
+    const content = (message.content as { type?: string; id?: string }[]).filter((block) => !(block?.type === 'toolCall' && failed.has(String(block.id))));
+    return { ...entry, message: { ...message, content } } as SessionEntry;
+  });
+}
 
 function strip<T extends { exitCode: number }>(value: T): Omit<T, 'exitCode'> {
   const { exitCode, ...rest } = value;

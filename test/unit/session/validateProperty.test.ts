@@ -34,7 +34,7 @@ import {
 } from '../../../src/core/compaction';
 import { navigationTarget } from '../../../src/core/navigation';
 import { flattenDisplayTree, getDisplayTree, getTree } from '../../../src/core/sessionTree';
-import { calibrationSamples, contextStatus, createTokenizerEstimator, getLastAssistantUsage, piEstimator, type TokenEstimator } from '../../../src/core/tokens';
+import { calibrationAt, contextStatus, createTokenizerEstimator, getLastAssistantUsage, piEstimator, type TokenEstimator } from '../../../src/core/tokens';
 import { convertMessages } from '../../../src/core/llm/anthropic/convert';
 import { contextMessageText, entryPreview } from '../../../src/cli/describe';
 import { COMMANDS } from '../../../src/cli/commands';
@@ -316,7 +316,7 @@ describe('no valid-JSON line makes a reader throw (property)', function () {
       }
       const status = contextStatus(context.messages, { contextWindow: 200_000, settings: { enabled: true, reserveTokens: 16_384 } });
       assert.ok(Number.isFinite(status.contextTokens), `context tokens ${status.contextTokens}`);
-      calibrationSamples(context.messages, tokenizer);
+      calibrationAt(leaf, (id) => tree.get(id), tokenizer);
       const pathEntries: SessionEntry[] = tree.pathTo(leaf);
       getLastAssistantUsage(pathEntries);
       for (const keep of [0, 50, 2000]) findCutPoint(pathEntries, 0, pathEntries.length, keep, { estimator: dice.pick([piEstimator, tokenizer]) });

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { openSessionTitle, relativeAge, sessionRow, sessionTitle } from '../../../src/core/sessionList/row';
+import { openSessionTitle, sessionRow, sessionTitle } from '../../../src/core/sessionList/row';
+import { relativeAge } from '../../../src/core/util/localTime';
 import { assistant, user } from '../../support/builders';
 import { createSessionFile, summarizeSessionFile } from '../../../src/core/session';
 import { useTempDir } from '../../support/tempDir';

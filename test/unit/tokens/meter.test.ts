@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { lookupModel } from '../../../src/core/llm';
-import type { AgentMessage } from '../../../src/core/session';
-import { contextStatus, createTokenizerEstimator, learnedCalibration, measureMeter, meterDetails, meterLevel, meterReading, meterText, piEstimator } from '../../../src/core/tokens';
-import { assistant, toolCall, toolResult, usage, user } from '../../support/builders';
+import { SessionTree, type AgentMessage, type SessionEntry } from '../../../src/core/session';
+import { calibrationAt, contextStatus, createTokenizerEstimator, measureMeter, meterDetails, meterLevel, meterReading, meterText, piEstimator } from '../../../src/core/tokens';
+import { assistant, msg, toolCall, toolResult, usage, user } from '../../support/builders';
 import { loadPi } from '../compaction/support/piOracle';
 
 const SETTINGS = { enabled: true, reserveTokens: 16_384, keepRecentTokens: 20_000 };
@@ -24,6 +24,8 @@ describe('the token meter reading', () => {
       threshold: 183_616,
       compactionEnabled: true,
       reportedTokens: 84_200,
+      reportCounted: true,
+      lastReportedTokens: 84_200,
       estimatedTokens: 100,
       streamingTokens: 0,
       estimator: 'pi',
@@ -32,6 +34,7 @@ describe('the token meter reading', () => {
       level: 'normal',
     });
     assert.equal(meterText(reading), '84.3k / 200k · 42%');
+    assert.equal(meterDetails(measureMeter(readTurn().slice(0, 2), { estimator: piEstimator, contextWindow: window, settings: SETTINGS }))[2], 'Nothing after the last reply to estimate');
   });
 
   it("measures against a window the settings' model overrides give", () => {
@@ -54,8 +57,8 @@ describe('the token meter reading', () => {
     assert.equal(meterText(reading), '840 / 200k · 0%');
     assert.deepEqual(meterDetails(reading), [
       '840 of 200,000 tokens (0%)',
-      'Reported by the API: nothing yet',
-      'Estimated: 840 — 4 characters per token',
+      'Reported by the API: nothing yet (no reply on this branch)',
+      'The rest, 840, is estimated at 4 characters per token',
       'Auto-compaction fires above 183,616',
       'A compaction keeps the last 20,000 tokens verbatim',
     ]);
@@ -65,26 +68,47 @@ describe('the token meter reading', () => {
     const status = contextStatus(readTurn(), { estimator: piEstimator, contextWindow: 200_000, settings: SETTINGS });
     const reading = meterReading(status, SETTINGS, 250);
     assert.deepEqual([reading.tokens, reading.reportedTokens, reading.estimatedTokens, reading.streamingTokens], [84_550, 84_200, 350, 250]);
-    assert.match(meterDetails(reading)[2]!, /250 of it streaming now/);
+    assert.equal(meterDetails(reading)[2], 'The rest, 350, is estimated at 4 characters per token; 250 of it is the reply streaming now');
   });
 
-  it('names the tokenizer and the calibration learned from the replies already on the branch', () => {
+  it('calls the estimate an estimate, and the tokenizer a stand-in calibrated to the model\'s reported usage', () => {
     // One token per character, so the provider's counts (twice that) give a ratio of exactly 2.
     const estimator = createTokenizerEstimator((text) => text.length, 'counter');
     const read = toolCall('read', { path: 'a.ts' });
     const messages: AgentMessage[] = [user('q'), assistant([read], { usage: usage(1000, 100) }), toolResult(read, 'z'.repeat(488)), assistant('ok', { usage: usage(2200, 10) })];
-    const estimatedBetween = estimator.estimate(messages[2]!);
-    assert.equal(estimatedBetween, 500);
-    const calibration = learnedCalibration(messages, estimator);
+    assert.equal(estimator.estimate(messages[2]!), 500);
+    const calibration = calibrationAt('e3', lookup(path(messages)), estimator);
     assert.equal(calibration.ratio('anthropic/claude-sonnet-4-5'), (2200 - 1100) / 500);
     const reading = measureMeter([...messages, user('w'.repeat(96))], { estimator, calibration, contextWindow: 200_000, settings: SETTINGS });
     assert.equal(reading.estimatedTokens, Math.ceil((4 + 96) * 2.2));
-    assert.match(meterDetails(reading)[2]!, /tokenizer \(counter\) × 2\.20 calibrated$/);
+    assert.equal(meterDetails(reading)[2], "The rest, 221, is estimated (counter counts, calibrated to this model's reported usage: × 2.20)");
+    assert.equal(meterDetails(measureMeter([user('w'.repeat(96))], { estimator, contextWindow: 200_000, settings: SETTINGS }))[2], 'The rest, 100, is estimated (counter counts, not calibrated to this model yet)');
+  });
+
+  it('says what the API reported last, and that it is not counted once a compaction replaced that context', () => {
+    const kept = assistant('a', { usage: usage(5000, 100) });
+    const summary: AgentMessage = { role: 'compactionSummary', summary: 'S'.repeat(400), tokensBefore: 5100, timestamp: kept.timestamp + 1 };
+    const reading = measureMeter([summary, user('q'), kept], { estimator: piEstimator, contextWindow: 200_000, settings: SETTINGS });
+    assert.deepEqual([reading.reportedTokens, reading.reportCounted, reading.lastReportedTokens], [0, false, 5100]);
+    assert.equal(meterDetails(reading)[1], 'Reported by the API for the last reply: 5,100, before the compaction (not counted: the summary replaced that context)');
+    // An endpoint that reports no usage: counted, and it says 0.
+    const silent = measureMeter([user('q'), assistant('a', { usage: usage(0, 0) })], { estimator: piEstimator, contextWindow: 200_000, settings: SETTINGS });
+    assert.equal(meterDetails(silent)[1], 'Reported by the API for the last reply: 0');
   });
 });
 
-describe('the calibration a reopened session learns', () => {
-  it('learns from the latest 40 replies only: an odd reply older than that leaves the ratio at what the recent ones say', () => {
+/** Message entries e0, e1, … chained in order. */
+function path(messages: readonly AgentMessage[]): SessionEntry[] {
+  return messages.map((message, i) => msg(`e${i}`, i === 0 ? null : `e${i - 1}`, message as never));
+}
+
+function lookup(entries: readonly SessionEntry[]): (id: string) => SessionEntry | undefined {
+  const tree = SessionTree.fromEntries([...entries]);
+  return (id) => tree.get(id);
+}
+
+describe('the calibration at a position', () => {
+  it('learns from the latest 40 replies on the path only: an odd reply older than that leaves the ratio at what the recent ones say', () => {
     const estimator = createTokenizerEstimator((text) => text.length, 'counter');
     // Each 96-character user turn is estimated at 100 tokens; the provider counted 50 for the
     // first (ratio 0.5) and 200 for every later one (ratio 2).
@@ -95,9 +119,11 @@ describe('the calibration a reopened session learns', () => {
       messages.push(user('w'.repeat(96)), assistant('ok', { usage: usage(input, 0) }));
     }
     assert.equal(estimator.estimate(messages[2]!), 100);
-    const calibration = learnedCalibration(messages, estimator);
+    const calibration = calibrationAt(`e${messages.length - 1}`, lookup(path(messages)), estimator);
     assert.equal(calibration.ratio('anthropic/claude-sonnet-4-5'), 2);
     assert.equal(calibration.samples('anthropic/claude-sonnet-4-5'), 40);
+    // At the second reply, the odd first sample is all there is.
+    assert.equal(calibrationAt('e3', lookup(path(messages)), estimator).ratio('anthropic/claude-sonnet-4-5'), 0.5);
   });
 });
 
