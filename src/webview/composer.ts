@@ -31,6 +31,7 @@ export class Composer {
       this.changed();
     });
     this.stopButton.addEventListener('click', () => hooks.stop());
+    window.addEventListener('resize', () => this.fit());
     this.refresh();
   }
 
@@ -105,9 +106,9 @@ export class Composer {
     this.setText('');
   }
 
-  /** Grows with its text up to a third of the view. */
+  /** Grows with its text up to a third of the view (two lines at least), so Send stays in a short view too. */
   private fit(): void {
     this.input.style.height = 'auto';
-    this.input.style.height = `${Math.min(this.input.scrollHeight + 2, Math.max(80, window.innerHeight / 3))}px`;
+    this.input.style.height = `${Math.min(this.input.scrollHeight + 2, Math.max(36, window.innerHeight / 3))}px`;
   }
 }

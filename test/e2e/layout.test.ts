@@ -103,6 +103,28 @@ describe('Layout at the side bar’s real size', () => {
     await poll('the queued message to be answered', async () => ((await frame.locator('#conversation').innerText()).includes('The queued message is answered.') ? true : undefined));
   });
 
+  it('keeps the input, Send and an approval card\'s buttons reachable in a short Chat view', async () => {
+    const page = workbench().page;
+    await page.setViewportSize({ width: 1600, height: 430 });
+    try {
+      const frame = await workbench().chatFrame();
+      server!.script(reply(text('I will run another command.'), toolUse('bash', { command: 'echo short' })), text('Denied again.'));
+      const input = frame.locator('#prompt');
+      await input.fill('Run the short echo');
+      await input.press('Enter');
+      const deny = frame.getByRole('button', { name: /^Deny$/ });
+      await deny.waitFor();
+      await assertInputInView('in a short view with a card');
+      await deny.scrollIntoViewIfNeeded();
+      assert.ok(inside(await box(deny, 'Deny'), await box(chatPane(), 'the Chat view')), 'the card\'s buttons cannot be brought into view');
+      await workbench().screenshot('layout-short');
+      await deny.click();
+      await poll('the denial to be answered', async () => ((await frame.locator('#conversation').innerText()).includes('Denied again.') ? true : undefined));
+    } finally {
+      await page.setViewportSize({ width: 1600, height: 1000 });
+    }
+  });
+
   it('fits a 250 px side bar: the input and Send in view, nothing wider than the view', async () => {
     await widenSideBar(250, workbench());
     const frame = await assertInputInView('in a 250 px side bar');
