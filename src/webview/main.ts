@@ -7,6 +7,7 @@ import { ApprovalCards } from './approvalCards';
 import { emptyState, showNotice, showQueue, trustBanner } from './panels';
 import { openCards } from './render/assistant';
 import { itemElement } from './render/items';
+import { toggleFold } from './render/userText';
 import { ChatStore } from './store';
 import { VirtualList } from './virtualList';
 
@@ -34,7 +35,9 @@ const queue = byId('queue');
 const live = byId('live');
 const statusLine = byId('status-line');
 const empty = document.createElement('div');
+empty.className = 'empty-host';
 const banner = document.createElement('div');
+banner.className = 'banner-host';
 conversation.before(banner);
 conversation.before(empty);
 
@@ -76,6 +79,7 @@ const composer = new Composer({
   },
   stop: () => post({ type: 'stop' }),
   draftChanged: (draft) => save({ draft }),
+  prompts: () => [...store.items.flatMap((item) => (item.kind === 'user' ? [item.text] : [])), ...status.queued],
 });
 composer.setText(saved.draft);
 
@@ -99,6 +103,7 @@ function refreshChrome(): void {
   const isEmpty = store.count === 0;
   empty.replaceChildren(...(isEmpty ? [emptyState(status)] : []));
   empty.hidden = !isEmpty;
+  conversation.classList.toggle('is-empty', isEmpty);
   const note = trustBanner(status);
   banner.replaceChildren(...(note ? [note] : []));
   banner.hidden = !note;
@@ -208,9 +213,15 @@ document.addEventListener('click', (event) => {
       return post({ type: 'command', command: data['command'] as ChatCommandId });
     case 'retry':
       button.closest('.notice')?.remove();
+      composer.focus();
       return post({ type: 'retry' });
     case 'dismiss':
-      return button.closest('.notice')?.remove();
+      button.closest('.notice')?.remove();
+      return composer.focus();
+    case 'fold':
+      toggleFold(data['id']!);
+      list.invalidate(data['id']!);
+      return list.update();
   }
 });
 

@@ -24,6 +24,8 @@ export class VirtualList {
   private frame = 0;
   /** Where our last programmatic scroll put the view (its scroll event is not the user's). */
   private ownScrollTop: number | undefined;
+  /** The focus was in an element the list took out: its item and the action of the button that had it. */
+  private lostFocus: { key: string; action: string | undefined } | undefined;
 
   constructor(
     private readonly scroller: HTMLElement,
@@ -50,7 +52,10 @@ export class VirtualList {
 
   /** Drops every rendered element (a reset). Heights are kept by key: the same items measure the same. */
   clear(): void {
-    for (const element of this.rendered.values()) element.remove();
+    for (const [key, element] of this.rendered) {
+      this.noteFocus(key, element);
+      element.remove();
+    }
     this.rendered.clear();
     this.stale.clear();
   }
@@ -133,6 +138,7 @@ export class VirtualList {
     const wanted = new Set(keys.slice(first, last));
     for (const [key, element] of this.rendered) {
       if (!wanted.has(key)) {
+        this.noteFocus(key, element);
         element.remove();
         this.rendered.delete(key);
       }
@@ -143,6 +149,7 @@ export class VirtualList {
       let element = this.rendered.get(key);
       if (!element || this.stale.has(key)) {
         const fresh = this.source.render(i);
+        if (element) this.noteFocus(key, element);
         element?.replaceWith(fresh);
         element = fresh;
         this.rendered.set(key, element);
@@ -151,6 +158,7 @@ export class VirtualList {
       previous = element;
     }
     this.stale.clear();
+    this.restoreFocus();
     this.top.style.height = `${offsets[first]}px`;
     this.bottom.style.height = `${total - offsets[last]!}px`;
 
@@ -169,6 +177,26 @@ export class VirtualList {
     }
     if (shiftAbove !== 0 && !this.stick) this.setScrollTop(this.scroller.scrollTop + shiftAbove);
     return changed;
+  }
+
+  private noteFocus(key: string, element: HTMLElement): void {
+    const active = document.activeElement as HTMLElement | null;
+    if (active && element.contains(active)) this.lostFocus = { key, action: active.dataset?.['action'] };
+  }
+
+  /**
+   * Puts the focus back where it was when the element holding it was drawn again (the same
+   * button of the new element), else on the list: a keyboard user stays in the conversation
+   * instead of being sent to the top of the page.
+   */
+  private restoreFocus(): void {
+    const lost = this.lostFocus;
+    this.lostFocus = undefined;
+    const active = document.activeElement;
+    if (!lost || (active !== null && active !== document.body)) return;
+    const element = this.rendered.get(lost.key);
+    const button = element ? Array.from(element.querySelectorAll<HTMLElement>('[data-action]')).find((candidate) => candidate.dataset['action'] === lost.action) : undefined;
+    (button ?? this.scroller).focus({ preventScroll: true });
   }
 
   private offsetOf(index: number): number {

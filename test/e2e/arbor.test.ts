@@ -92,6 +92,20 @@ describe('Arbor in the browser', () => {
     assertNoProblems();
   });
 
+  it('draws the summary cards as documents: no file-block tags or stock preamble, the files as lists', async () => {
+    const cards = (await allItems()).filter((item) => item.kind === 'compaction' || item.kind === 'branchSummary');
+    assert.deepEqual(
+      cards.map((card) => [card.kind, /</.test(card.content), /explored a different conversation branch/.test(card.content)]),
+      [
+        ['branchSummary', false, false],
+        ['compaction', false, false],
+      ],
+    );
+    // The fixture's compaction lists src/a.ts as modified and src/b.ts as read: each list under its title.
+    assert.match(cards[1]!.content, /Modified \(1\)src\/a\.tsRead \(1\)src\/b\.ts$/);
+    assertNoProblems();
+  });
+
   it("shows the session's context tokens against the model's window in the status bar", async () => {
     const wb = workbench();
     assert.match(await meterText(), /\d+(\.\d)?k? \/ 200k · \d+%/);

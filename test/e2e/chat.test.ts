@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { chunks, holdAfter, reply, text } from '../support/fakeAnthropic';
 import {
   assertNoProblems,
+  chat,
   composer,
   conversation,
   conversationText,
@@ -148,6 +149,54 @@ describe('Chat contract', () => {
     }
     await wb.closeQuickInput();
     assert.deepEqual([...titles], expected.map((title) => `Arbor: ${title}`));
+    assertNoProblems();
+  });
+
+  it('keeps Send disabled on an empty input; Up recalls the earlier prompts of the session and Down gives the draft back', async () => {
+    await newSessionWithTurn('First prompt to recall', 'First answer.');
+    fake().script(text('Second answer.'));
+    await send('Second prompt to recall');
+    await waitForText('Second answer.');
+    const frame = await chat();
+    const sendButton = frame.getByRole('button', { name: /^Send$/ });
+    const input = await composer();
+    const requests = fake().messageRequests().length;
+    assert.equal(await sendButton.isDisabled(), true);
+    await input.press('Enter');
+    assert.deepEqual([fake().messageRequests().length, await input.inputValue()], [requests, ''], 'Enter on an empty input did something');
+    await input.fill('a draft');
+    assert.equal(await sendButton.isDisabled(), false);
+    const after = async (key: string): Promise<string> => {
+      await input.press(key);
+      return input.inputValue();
+    };
+    assert.deepEqual([await after('ArrowUp'), await after('ArrowUp'), await after('ArrowDown'), await after('ArrowDown')], ['Second prompt to recall', 'First prompt to recall', 'Second prompt to recall', 'a draft']);
+    await input.fill('');
+    assertNoProblems();
+  });
+
+  it('folds a long prompt behind "Show more", and shows the message actions on hover and when Tab reaches them', async () => {
+    const wb = workbench();
+    const long = Array.from({ length: 24 }, (_, index) => `Line ${index + 1} of a pasted log`).join('\n');
+    await newSessionWithTurn(long, 'I read your log.');
+    const frame = await chat();
+    const item = frame.locator('#conversation article.item-user').last();
+    const shownText = item.locator('.user-text');
+    const toggle = item.getByRole('button', { name: /^Show more$/ });
+    assert.deepEqual(await shownText.evaluate((node) => [node.classList.contains('folded'), node.scrollHeight > node.clientHeight]), [true, true]);
+    const opacity = async (): Promise<string> => item.locator('.item-actions').evaluate((node) => getComputedStyle(node).opacity);
+    await wb.page.mouse.move(5, 500);
+    assert.equal(await opacity(), '0', 'the actions show without hover or focus');
+    await item.hover();
+    assert.equal(await opacity(), '1', 'the actions do not show on hover');
+    await wb.page.mouse.move(5, 500);
+    await toggle.focus();
+    await wb.page.keyboard.press('Tab');
+    assert.equal(await frame.evaluate('document.activeElement.getAttribute("aria-label")'), 'Edit & branch');
+    assert.equal(await opacity(), '1', 'the actions do not show when Tab reaches them');
+    await toggle.click();
+    await item.getByRole('button', { name: /^Show less$/ }).waitFor();
+    assert.deepEqual(await shownText.evaluate((node) => [node.classList.contains('folded'), node.scrollHeight > node.clientHeight]), [false, false]);
     assertNoProblems();
   });
 });

@@ -5,7 +5,8 @@
  */
 import { isKnownEntry, messageText, type ImageContent, type SessionEntry, type StoredMessage, type TextContent, type ToolResultMessage } from '../session';
 import { asObject, finiteNumber, stringList } from './jsonFields';
-import type { AssistantBlock, AssistantItem, ChatImage, ChatItem, ToolCallBlock, ToolResultView } from './items';
+import type { AssistantBlock, AssistantItem, ChatImage, ChatItem, SummaryFiles, ToolCallBlock, ToolResultView } from './items';
+import { summaryView, type SummaryView } from './summaryView';
 import { formatArgs, summarizeArgs } from './toolSummary';
 
 /** Past this, a tool's output is cut for display (the session keeps all of it). */
@@ -14,6 +15,8 @@ export const MAX_RESULT_CHARS = 20_000;
 export const MAX_TEXT_CHARS = 200_000;
 /** Images shown per message; a file may hold thousands. */
 export const MAX_SHOWN_IMAGES = 20;
+/** Files a summary card lists of each kind (read, modified); the rest are counted. */
+export const MAX_SHOWN_FILES = 100;
 
 /** `text`, or its start and a line saying how much is not shown. */
 export function shownText(text: string, max = MAX_TEXT_CHARS): string {
@@ -61,35 +64,45 @@ export function itemUpdate(entry: SessionEntry): ItemUpdate {
       return messageUpdate(entry.id, entry.message);
     case 'compaction': {
       const arbor = asObject(entry['arbor']);
-      const details = asObject(entry.details);
       const tokensAfter = finiteNumber(arbor?.['tokensAfter']);
       const summarizedEntries = finiteNumber(arbor?.['summarizedEntries']);
+      const view = summaryView(entry.summary);
       return {
         kind: 'item',
         item: {
           kind: 'compaction',
           id: entry.id,
-          summary: shownText(entry.summary),
+          summary: shownText(view.text),
+          ...(view.turnContext !== undefined ? { turnContext: shownText(view.turnContext) } : {}),
           tokensBefore: entry.tokensBefore,
           ...(tokensAfter !== undefined ? { tokensAfter } : {}),
           ...(summarizedEntries !== undefined ? { summarizedEntries } : {}),
-          readFiles: stringList(details?.['readFiles']),
-          modifiedFiles: stringList(details?.['modifiedFiles']),
+          ...summaryFiles(entry.details, view),
         },
       };
     }
     case 'branch_summary': {
-      const details = asObject(entry.details);
-      return {
-        kind: 'item',
-        item: { kind: 'branchSummary', id: entry.id, summary: shownText(entry.summary), readFiles: stringList(details?.['readFiles']), modifiedFiles: stringList(details?.['modifiedFiles']) },
-      };
+      const view = summaryView(entry.summary);
+      return { kind: 'item', item: { kind: 'branchSummary', id: entry.id, summary: shownText(view.text), ...summaryFiles(entry.details, view) } };
     }
     case 'custom_message':
       return entry.display ? { kind: 'item', item: { kind: 'custom', id: entry.id, customType: entry.customType, text: shownText(messageText({ content: entry.content }, '\n')) } } : { kind: 'none' };
     default:
       return { kind: 'none' };
   }
+}
+
+/**
+ * The files a summary card lists: the entry's `details` (what its writer recorded), else the blocks
+ * at the end of its text (a summary written without details), at most MAX_SHOWN_FILES of each.
+ */
+function summaryFiles(details: unknown, view: SummaryView): SummaryFiles {
+  const recorded = asObject(details);
+  const hasLists = Array.isArray(recorded?.['readFiles']) || Array.isArray(recorded?.['modifiedFiles']);
+  const read = hasLists ? stringList(recorded?.['readFiles']) : view.readFiles;
+  const modified = hasLists ? stringList(recorded?.['modifiedFiles']) : view.modifiedFiles;
+  const notShown = Math.max(0, read.length - MAX_SHOWN_FILES) + Math.max(0, modified.length - MAX_SHOWN_FILES);
+  return { readFiles: read.slice(0, MAX_SHOWN_FILES), modifiedFiles: modified.slice(0, MAX_SHOWN_FILES), ...(notShown > 0 ? { filesNotShown: notShown } : {}) };
 }
 
 function messageUpdate(id: string, message: StoredMessage): ItemUpdate {

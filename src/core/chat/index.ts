@@ -4,3 +4,4 @@ export * from './buildItems';
 export * from './streamingReply';
 export * from './toolSummary';
 export * from './window';
+export * from './summaryView';

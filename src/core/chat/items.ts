@@ -59,24 +59,32 @@ export interface AssistantItem {
   streaming: boolean;
 }
 
-export interface CompactionItem {
+/** The files a summary lists, at most MAX_SHOWN_FILES of each kind. */
+export interface SummaryFiles {
+  readFiles: string[];
+  modifiedFiles: string[];
+  /** Files left out of the lists (a file may list any number). */
+  filesNotShown?: number;
+}
+
+export interface CompactionItem extends SummaryFiles {
   kind: 'compaction';
   id: string;
+  /** The summary's Markdown, without the file blocks appended for the model (see summaryView.ts). */
   summary: string;
+  /** A split turn's part of the summary: the beginning of the turn the cut went through. */
+  turnContext?: string;
   tokensBefore: number;
   /** Arbor's own record; absent for compactions written by pi. */
   tokensAfter?: number;
   summarizedEntries?: number;
-  readFiles: string[];
-  modifiedFiles: string[];
 }
 
-export interface BranchSummaryItem {
+export interface BranchSummaryItem extends SummaryFiles {
   kind: 'branchSummary';
   id: string;
+  /** The summary's Markdown, without pi's preamble and the file blocks (see summaryView.ts). */
   summary: string;
-  readFiles: string[];
-  modifiedFiles: string[];
 }
 
 export interface CustomItem {

@@ -1,8 +1,9 @@
 // One chat item → its element: the message or card, and its actions (Edit & branch, Branch from here).
-import { STREAMING_ID, type ChatItem } from '../../core/chat/items';
+import { STREAMING_ID, type BranchSummaryItem, type ChatItem, type CompactionItem, type SummaryFiles } from '../../core/chat/items';
 import { assistantBody, card, resultElements } from './assistant';
 import { actionButton, formatTokens, h, icon } from './dom';
 import { markdownElement } from './markdownView';
+import { userText } from './userText';
 
 export function itemElement(item: ChatItem): HTMLElement {
   const element = h('article', { class: `item item-${item.kind}`, attrs: { 'data-id': item.id } });
@@ -21,7 +22,7 @@ function bodyOf(item: ChatItem): HTMLElement[] {
     case 'user':
       return [
         role('You', 'account'),
-        h('div', { class: 'user-text', text: item.text }),
+        ...userText(item.id, item.text),
         ...item.images.map((image) => h('img', { class: 'chat-image', attrs: { src: `data:${image.mimeType};base64,${image.data}`, alt: 'Attached image' } })),
       ];
     case 'assistant':
@@ -31,12 +32,11 @@ function bodyOf(item: ChatItem): HTMLElement[] {
       const entries = item.summarizedEntries !== undefined ? ` · ${item.summarizedEntries} entries summarized` : '';
       return [
         h('div', { class: 'card-heading' }, [icon('fold'), h('strong', { text: 'Context compacted' }), h('span', { class: 'muted', text: ` ${formatTokens(item.tokensBefore)}${after} tokens${entries}` })]),
-        ...fileLists(item.readFiles, item.modifiedFiles),
-        summaryCard(`summary:${item.id}`, item.summary),
+        summaryCard(item),
       ];
     }
     case 'branchSummary':
-      return [h('div', { class: 'card-heading' }, [icon('git-branch'), h('strong', { text: 'Summary of the branch left behind' })]), ...fileLists(item.readFiles, item.modifiedFiles), summaryCard(`summary:${item.id}`, item.summary)];
+      return [h('div', { class: 'card-heading' }, [icon('git-branch'), h('strong', { text: 'Summary of the branch left behind' })]), summaryCard(item)];
     case 'custom':
       return [role(item.customType, 'note'), markdownElement(item.text)];
     case 'bash': {
@@ -53,21 +53,40 @@ function bodyOf(item: ChatItem): HTMLElement[] {
   }
 }
 
-function summaryCard(key: string, summary: string): HTMLElement {
-  return card(key, 'summary-card', [h('span', { class: 'card-title', text: 'Summary' })], [markdownElement(summary)]);
+/** The summary as a document in a card: its Markdown at the side bar's scale, a split turn's part, then the files as lists. */
+function summaryCard(item: CompactionItem | BranchSummaryItem): HTMLElement {
+  const body: HTMLElement[] = [];
+  if (item.summary.trim() !== '') body.push(markdownElement(item.summary, 'markdown summary-text'));
+  if (item.kind === 'compaction' && item.turnContext !== undefined) {
+    body.push(h('div', { class: 'summary-part', text: 'The turn in progress when the context was compacted' }), markdownElement(item.turnContext, 'markdown summary-text'));
+  }
+  body.push(...fileLists(item));
+  return card(`summary:${item.id}`, 'summary-card', [h('span', { class: 'card-title', text: 'Summary' }), h('span', { class: 'muted', text: filesInShort(item) })], body);
 }
 
-function fileLists(read: string[], modified: string[]): HTMLElement[] {
+/** "2 modified · 3 read" on the card's closed line. */
+function filesInShort(item: SummaryFiles): string {
+  const parts = [item.modifiedFiles.length > 0 ? `${item.modifiedFiles.length} modified` : '', item.readFiles.length > 0 ? `${item.readFiles.length} read` : ''].filter(Boolean);
+  return parts.length > 0 ? `· ${parts.join(' · ')}` : '';
+}
+
+function fileLists(item: SummaryFiles): HTMLElement[] {
   const lists: HTMLElement[] = [];
-  if (read.length > 0) lists.push(h('div', { class: 'files' }, [h('span', { class: 'muted', text: `Read (${read.length}): ` }), h('span', { text: read.join(', ') })]));
-  if (modified.length > 0) lists.push(h('div', { class: 'files' }, [h('span', { class: 'muted', text: `Modified (${modified.length}): ` }), h('span', { text: modified.join(', ') })]));
+  const list = (label: string, iconName: string, files: string[]): void => {
+    if (files.length === 0) return;
+    lists.push(h('div', { class: 'summary-part', text: `${label} (${files.length})` }), h('ul', { class: 'file-list', attrs: { 'aria-label': label } }, files.map((file) => h('li', {}, [icon(iconName), h('span', { text: file })]))));
+  };
+  list('Modified', 'edit', item.modifiedFiles);
+  list('Read', 'file', item.readFiles);
+  if (item.filesNotShown) lists.push(h('div', { class: 'note', text: `${item.filesNotShown} more files are not listed here.` }));
   return lists;
 }
 
+/** Icon buttons at the item's top right, shown on hover and while the focus is in the item (Tab reaches them). */
 function actionsOf(item: ChatItem): HTMLElement {
   const actions = h('div', { class: 'item-actions' });
-  if (item.kind === 'user') actions.append(actionButton('edit', 'Edit & branch', 'edit', { id: item.id }));
+  if (item.kind === 'user') actions.append(actionButton('edit', 'Edit & branch', 'edit', { id: item.id }, false));
   const branchPoint = item.kind === 'assistant' ? item.branchPointId : item.id;
-  actions.append(actionButton('branch', 'Branch from here', 'git-branch', { id: branchPoint }));
+  actions.append(actionButton('branch', 'Branch from here', 'git-branch', { id: branchPoint }, false));
   return actions;
 }

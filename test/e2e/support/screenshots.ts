@@ -4,7 +4,7 @@
 // first, so the chat reads well in a picture.
 import { e2ePicturesDir } from '../../../scripts/lib/paths';
 import { workbench } from './hooks';
-import { poll, untilStable } from './workbench';
+import { poll, untilStable, type ArborWorkbench } from './workbench';
 
 const SIDE_BAR_WIDTH = 560;
 
@@ -12,18 +12,17 @@ const SIDE_BAR_WIDTH = 560;
  * Drags the side bar's edge until it is `width` pixels wide, wider or narrower (a user's drag on
  * the sash), and drags again while it is not (a drag begun before the sash took the pointer is lost).
  */
-export async function widenSideBar(width = SIDE_BAR_WIDTH): Promise<void> {
-  const page = workbench().page;
+export async function widenSideBar(width = SIDE_BAR_WIDTH, wb: ArborWorkbench = workbench()): Promise<void> {
+  const page = wb.page;
   await poll(`the side bar to be ${width} px wide`, async () => {
     const box = await page.locator('.part.sidebar').boundingBox();
     if (box && Math.abs(box.width - width) <= 10) return true;
-    if (box) await dragSideBarEdge(box, width);
+    if (box) await dragSideBarEdge(page, box, width);
     return undefined;
   });
 }
 
-async function dragSideBarEdge(box: { x: number; y: number; width: number; height: number }, width: number): Promise<void> {
-  const page = workbench().page;
+async function dragSideBarEdge(page: ArborWorkbench['page'], box: { x: number; y: number; width: number; height: number }, width: number): Promise<void> {
   const edge = box.x + box.width;
   const y = box.y + box.height / 2;
   await page.mouse.move(edge, y);

@@ -60,4 +60,38 @@ describe('Chat virtual list', () => {
     list.update();
     assert.deepEqual(shown(), ['u1=question', 'a1=the whole answer']);
   });
+
+  it('puts the focus back on the same button when the item holding it is drawn again, else on the list', () => {
+    scroller.tabIndex = 0;
+    const texts = new Map([['u1', 'question'], ['a1', 'answer']]);
+    const keys = ['u1', 'a1'];
+    const list = new VirtualList(scroller, {
+      count: () => keys.length,
+      key: (index) => keys[index]!,
+      render: (index) => {
+        const element = window.document.createElement('article');
+        element.dataset['id'] = keys[index]!;
+        element.textContent = texts.get(keys[index]!)!;
+        const button = window.document.createElement('button');
+        button.dataset['action'] = 'branch';
+        element.append(button);
+        return element;
+      },
+    });
+    list.clear();
+    list.update();
+    const focusedItem = (): string | undefined => (window.document.activeElement as HTMLElement | null)?.closest('article')?.dataset['id'];
+    (scroller.querySelector('[data-id="a1"] button') as HTMLElement).focus();
+
+    list.invalidate('a1');
+    texts.set('a1', 'answer, redrawn');
+    list.update();
+    assert.deepEqual([focusedItem(), (window.document.activeElement as HTMLElement).dataset['action']], ['a1', 'branch']);
+
+    // A reset (another branch) where the item is gone: the focus stays in the conversation.
+    list.clear();
+    keys.splice(1, 1);
+    list.update();
+    assert.equal(window.document.activeElement, scroller);
+  });
 });
