@@ -19,6 +19,7 @@ import { errorMessage } from '../util/errors';
 import { checkpointPathFor, FileCheckpointStore, noCheckpoints, recoverReply, type CheckpointStore } from './checkpoint';
 import type { AgentSessionOptions } from './options';
 import { CompactionControl } from './compactionControl';
+import { composeSystemPrompt, NO_PROMPT_PARTS, type SystemPromptInput } from './systemPrompt';
 import { ContextTracker } from './contextTracker';
 import { silentLogger, type AgentEvent, type AgentLogger } from './events';
 import { BusyState, InputQueue } from './inputQueue';
@@ -102,7 +103,7 @@ export class AgentSession {
       calibration: options.calibration,
       logger: this.logger,
       root: options.root,
-      systemPrompt: options.systemPrompt,
+      systemPrompt: (input) => this.systemPrompt(input),
       maxTokens: options.settings.maxTokens,
       checkpointEveryMs: options.checkpointEveryMs,
       model: () => this.modelId,
@@ -292,6 +293,12 @@ export class AgentSession {
     if (!run) return;
     run.controller.abort();
     await run.done;
+  }
+
+  private async systemPrompt(input: SystemPromptInput): Promise<string> {
+    const given = this.options.systemPrompt;
+    if (typeof given === 'string') return given;
+    return given ? given.systemPrompt(input) : composeSystemPrompt(input, NO_PROMPT_PARTS);
   }
 
   private compactionModel(): CompactionModel {

@@ -5,6 +5,7 @@ import type { Session } from '../session';
 import type { TokenCalibration, TokenEstimator } from '../tokens';
 import type { CheckpointStore } from './checkpoint';
 import type { AgentLogger } from './events';
+import type { SystemPromptSource } from './systemPrompt';
 import type { ApprovalCallback, Tool } from './tools/tool';
 
 export interface AgentSettings {
@@ -35,7 +36,8 @@ export interface AgentSessionOptions {
   logger?: AgentLogger;
   /** Default: summaries by the same provider and model. */
   summarizer?: Summarizer;
-  systemPrompt?: string;
+  /** A fixed prompt, or a source asked before every request. Default: Arbor's prompt, no project files. */
+  systemPrompt?: string | SystemPromptSource;
   /** Default: a file beside the session file (none for in-memory sessions). */
   checkpoints?: CheckpointStore;
   checkpointEveryMs?: number;

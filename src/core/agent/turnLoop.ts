@@ -15,7 +15,7 @@ import type { ContextTracker } from './contextTracker';
 import type { AgentEvent, AgentLogger } from './events';
 import { missingResult } from './requestMessages';
 import { streamReply, type StreamedReply } from './streamReply';
-import { defaultSystemPrompt } from './systemPrompt';
+import type { SystemPromptInput } from './systemPrompt';
 import { runToolCall } from './toolRunner';
 import type { Tool, ToolResult } from './tools/tool';
 
@@ -31,7 +31,8 @@ export interface TurnHost {
   readonly calibration: TokenCalibration | undefined;
   readonly logger: AgentLogger;
   readonly root: string;
-  readonly systemPrompt: string | undefined;
+  /** The system prompt for the next request (project context files re-checked). */
+  systemPrompt(input: SystemPromptInput): Promise<string>;
   readonly maxTokens: number | undefined;
   readonly checkpointEveryMs: number | undefined;
   model(): string;
@@ -87,11 +88,12 @@ export class TurnLoop {
     const parentId = this.host.session.leafId;
     const specs = this.host.tools.map((tool) => tool.spec);
     let checkpointed = false;
+    const systemPrompt = await this.host.systemPrompt({ root: this.host.root, tools: specs });
     const streamed = await streamReply({
       provider: this.host.provider,
       request: {
         model: this.host.model(),
-        systemPrompt: this.host.systemPrompt ?? defaultSystemPrompt({ root: this.host.root, tools: specs }),
+        systemPrompt,
         messages: this.host.tracker.current().request.snapshot(),
         ...(specs.length > 0 ? { tools: specs } : {}),
         maxTokens: this.host.maxTokens ?? info?.maxOutputTokens ?? 8192,
