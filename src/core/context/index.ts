@@ -3,3 +3,5 @@ export * from './piEnvironment';
 export * from './contextFs';
 export * from './projectContext';
 export * from './projectPrompt';
+export * from './piSettings';
+export * from './compactionSettings';
