@@ -5,3 +5,4 @@ export * from './projectContext';
 export * from './projectPrompt';
 export * from './piSettings';
 export * from './compactionSettings';
+export * from './sessionsFolder';
