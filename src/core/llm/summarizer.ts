@@ -22,6 +22,7 @@ export function providerSummarizer(provider: LlmProvider, options: ProviderSumma
         messages: request.messages,
         maxTokens: request.maxTokens,
         thinking: thinkingLevel(request.reasoning),
+        promptCache: false,
         ...(request.signal ? { signal: request.signal } : {}),
       });
       if (!end) throw new LlmError('server', 'The provider ended without a reply');

@@ -20,7 +20,14 @@ describe('llm: the compaction Summarizer on the Anthropic provider', () => {
     assert.equal(body.model, 'claude-haiku-4-5');
     assert.deepEqual(body.thinking, { type: 'enabled', budget_tokens: 2048 });
     assert.equal(body.max_tokens, 4048);
-    assert.deepEqual(body.system, [{ type: 'text', text: SUMMARIZATION_SYSTEM_PROMPT, cache_control: { type: 'ephemeral' } }]);
+    assert.deepEqual(body.system, [{ type: 'text', text: SUMMARIZATION_SYSTEM_PROMPT }]);
+  });
+
+  it('marks no prompt-cache breakpoint anywhere in a summary request: nothing would ever read that cache', async () => {
+    server().script(text('Summary.'));
+    const summarizer = providerSummarizer(testProvider(server()).provider, { model: 'claude-sonnet-4-5' });
+    await summarizer.summarize({ systemPrompt: SUMMARIZATION_SYSTEM_PROMPT, messages: [user('first'), user('Summarize this conversation')], maxTokens: 2000 });
+    assert.doesNotMatch(server().lastRequest().rawBody, /cache_control/);
   });
 
   it('plugs into the compaction engine\'s requestSummary, which tallies its usage', async () => {
