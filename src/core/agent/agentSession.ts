@@ -47,6 +47,7 @@ export class AgentSession {
   private readonly queue: InputQueue;
   private readonly checkpoints: CheckpointStore;
   private modelId: string;
+  private summaryModelId: string | undefined;
   private thinking: ThinkingLevel;
   private run: ActiveRun | undefined;
   private readonly work: BusyState;
@@ -70,6 +71,7 @@ export class AgentSession {
     this.logger = options.logger ?? silentLogger;
     this.estimator = options.estimator ?? piEstimator;
     this.modelId = options.settings.model;
+    this.summaryModelId = options.settings.compactionModel || undefined;
     this.thinking = options.settings.thinkingLevel ?? 'off';
     this.compactionSettings = { ...DEFAULT_COMPACTION_SETTINGS, ...options.settings.compaction };
     this.tracker = new ContextTracker(this.session, (entry) => this.emit({ type: 'entry_appended', entry }));
@@ -159,6 +161,16 @@ export class AgentSession {
     this.emitTokens(); // another window, another threshold
   }
 
+  /** The model for compaction and branch summaries from the next one on (empty: the chat's model). */
+  setCompactionModel(modelId: string | undefined): void {
+    this.summaryModelId = modelId || undefined;
+  }
+
+  /** The model that writes summaries. */
+  get compactionModelId(): string {
+    return this.summaryModelId ?? this.modelId;
+  }
+
   async setThinkingLevel(level: ThinkingLevel): Promise<void> {
     this.thinking = level;
     await this.turns.recordSettings();
@@ -202,7 +214,7 @@ export class AgentSession {
               summarizer: options.summarize ? this.compactionSummarizer() : undefined,
               signal,
               reserveTokens: this.options.settings.branchSummaryReserveTokens,
-              contextWindow: this.modelInfo()?.contextWindow,
+              contextWindow: this.modelInfo(this.compactionModelId)?.contextWindow,
               estimator: this.estimator,
             }),
           );
@@ -255,14 +267,15 @@ export class AgentSession {
     runSignal?: AbortSignal,
     upToEntryId?: string,
   ): Promise<{ continueAfterMs: number | undefined } | undefined> {
-    const info = this.modelInfo();
+    const summarizer = this.modelInfo(this.compactionModelId);
     const request = {
       reason,
       willRetry,
       model: this.compactionModel(),
       thinkingLevel: this.thinking,
-      modelReasoning: info?.supportsThinking ?? false,
-      maxOutputTokens: info?.maxOutputTokens,
+      modelReasoning: summarizer?.supportsThinking ?? false,
+      summarizerContextWindow: summarizer?.contextWindow,
+      maxOutputTokens: summarizer?.maxOutputTokens,
       customInstructions,
       upToEntryId,
     };
@@ -305,14 +318,14 @@ export class AgentSession {
     return { provider: this.provider.provider, id: this.modelId, contextWindow: this.modelInfo()?.contextWindow };
   }
 
-  /** The given summarizer, else the session's own model (whichever is current when it is asked). */
+  /** The given summarizer, else the compaction model (whichever is current when it is asked). */
   private compactionSummarizer(): Summarizer {
-    return this.options.summarizer ?? { summarize: (request) => providerSummarizer(this.provider, { model: this.modelId }).summarize(request) };
+    return this.options.summarizer ?? { summarize: (request) => providerSummarizer(this.provider, { model: this.compactionModelId }).summarize(request) };
   }
 
-  private modelInfo(): ModelInfo | undefined {
+  private modelInfo(modelId = this.modelId): ModelInfo | undefined {
     try {
-      return this.provider.modelInfo(this.modelId);
+      return this.provider.modelInfo(modelId);
     } catch {
       return undefined;
     }

@@ -35,9 +35,12 @@ export interface CompactionControlOptions {
 export interface CompactionRequest {
   reason: CompactionRunReason;
   willRetry: boolean;
+  /** The chat's model: its window sets the threshold and what the compacted context must fit in. */
   model: CompactionModel;
   thinkingLevel: string;
+  /** Whether the summarizing model reasons, its window and its output limit. */
   modelReasoning: boolean;
+  summarizerContextWindow: number | undefined;
   maxOutputTokens: number | undefined;
   customInstructions?: string | undefined;
   /** "Compact up to here": the last entry to summarize (manual runs only). */
@@ -82,7 +85,7 @@ export class CompactionControl {
       upToEntryId: request.upToEntryId,
       thinkingLevel: request.thinkingLevel,
       modelReasoning: request.modelReasoning,
-      summarizerContextWindow: request.model.contextWindow,
+      summarizerContextWindow: request.summarizerContextWindow,
       maxOutputTokens: request.maxOutputTokens,
       contextWindow: request.model.contextWindow,
       estimator,

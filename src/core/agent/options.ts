@@ -16,6 +16,11 @@ export interface AgentSettings {
   compaction?: Partial<CompactionSettings>;
   /** branchSummary.reserveTokens (default 16384). */
   branchSummaryReserveTokens?: number;
+  /**
+   * The model that writes compaction and branch summaries (a cheaper one, or one with a larger
+   * window); its window bounds what one summary request may hold. Empty: the chat's model.
+   */
+  compactionModel?: string;
 }
 
 export interface AgentSessionOptions {
