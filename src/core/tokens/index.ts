@@ -8,3 +8,4 @@ export * from './contextTokens';
 export * from './meterText';
 export * from './meter';
 export * from './meterLive';
+export * from './totals';
