@@ -11,7 +11,7 @@ import { createTools, toolSpecs } from '../../../src/core/agent/tools/registry';
 import { cutNote, ProjectContext, ProjectPrompt, type ProjectContextOptions } from '../../../src/core/context';
 import { loadPi } from '../../support/pi';
 import { useTempDir } from '../../support/tempDir';
-import { countingFs, plant, repeated, usePiAgentDirEnv } from './support';
+import { countingFs, plant, plantContextTree, repeated, usePiAgentDirEnv } from './support';
 
 describe('project context: AGENTS.md, CLAUDE.md, SYSTEM.md and APPEND_SYSTEM.md as pi finds them', () => {
   const tmp = useTempDir();
@@ -19,23 +19,11 @@ describe('project context: AGENTS.md, CLAUDE.md, SYSTEM.md and APPEND_SYSTEM.md 
   const workspace = (): string => path.join(tmp(), 'root', 'parent', 'ws');
   usePiAgentDirEnv(agentDir);
 
-  /** global, root, a parent with CLAUDE.md only, a workspace with both, a sibling that must not load. */
-  function plantTree(): void {
-    plant(tmp(), {
-      'agent/AGENTS.md': 'Global rules.\n',
-      'root/AGENTS.md': 'Root rules.\n',
-      'root/parent/CLAUDE.md': 'Parent rules, Claude style.\n',
-      'root/parent/ws/AGENTS.md': 'Workspace rules.\n',
-      'root/parent/ws/CLAUDE.md': 'Workspace Claude rules (never read: AGENTS.md comes first).\n',
-      'root/parent/sibling/AGENTS.md': 'Sibling rules.\n',
-    });
-  }
-
   const context = (options: Partial<ProjectContextOptions> = {}): ProjectContext =>
     new ProjectContext({ cwd: workspace(), agentDir: agentDir(), trusted: true, contextFiles: true, ...options });
 
   it('loads the files pi loads, in its order: the global one, then from the root down to the workspace, one per folder', async () => {
-    plantTree();
+    plantContextTree(tmp());
     const pi = await loadPi();
     const expected = pi.loadProjectContextFiles({ cwd: workspace(), agentDir: agentDir() });
     const snapshot = await context().load();
@@ -84,7 +72,7 @@ describe('project context: AGENTS.md, CLAUDE.md, SYSTEM.md and APPEND_SYSTEM.md 
   });
 
   it("builds the system prompt pi builds from SYSTEM.md, APPEND_SYSTEM.md and the context files, less pi's date line", async () => {
-    plantTree();
+    plantContextTree(tmp());
     plant(tmp(), { 'root/parent/ws/.pi/SYSTEM.md': 'You are the project bot.\n', 'agent/APPEND_SYSTEM.md': 'Always answer in English.\n' });
     const pi = await loadPi();
     const loader = new pi.DefaultResourceLoader({ cwd: workspace(), agentDir: agentDir() });
@@ -110,7 +98,7 @@ describe('project context: AGENTS.md, CLAUDE.md, SYSTEM.md and APPEND_SYSTEM.md 
   });
 
   it("reads nothing of an untrusted workspace or the folders above it: only the agent folder's files", async () => {
-    plantTree();
+    plantContextTree(tmp());
     plant(tmp(), { 'agent/SYSTEM.md': 'global system', 'root/parent/ws/.pi/SYSTEM.md': 'project system', 'root/parent/ws/.pi/APPEND_SYSTEM.md': 'project append' });
     const fs = countingFs();
     const snapshot = await context({ trusted: false, fs }).load();
@@ -121,7 +109,7 @@ describe('project context: AGENTS.md, CLAUDE.md, SYSTEM.md and APPEND_SYSTEM.md 
   });
 
   it("with context files off loads no AGENTS.md or CLAUDE.md, as pi's --no-context-files, and SYSTEM.md still applies", async () => {
-    plantTree();
+    plantContextTree(tmp());
     plant(tmp(), { 'agent/SYSTEM.md': 'global system' });
     const pi = await loadPi();
     const loader = new pi.DefaultResourceLoader({ cwd: workspace(), agentDir: agentDir(), noContextFiles: true });
@@ -132,7 +120,7 @@ describe('project context: AGENTS.md, CLAUDE.md, SYSTEM.md and APPEND_SYSTEM.md 
   });
 
   it('stats each candidate at most once per load, reads nothing when nothing changed, and gives a byte-identical prompt', async () => {
-    plantTree();
+    plantContextTree(tmp());
     plant(tmp(), { 'agent/SYSTEM.md': 'global system' });
     const fs = countingFs();
     const prompt = new ProjectPrompt({ cwd: workspace(), agentDir: agentDir(), trusted: true, contextFiles: true, fs });
@@ -155,7 +143,7 @@ describe('project context: AGENTS.md, CLAUDE.md, SYSTEM.md and APPEND_SYSTEM.md 
   });
 
   it('reads an edited AGENTS.md again on the next load, and only that file', async () => {
-    plantTree();
+    plantContextTree(tmp());
     const fs = countingFs();
     const project = context({ fs });
     const changes: string[][] = [];
@@ -175,7 +163,7 @@ describe('project context: AGENTS.md, CLAUDE.md, SYSTEM.md and APPEND_SYSTEM.md 
   });
 
   it('re-reads a touched file but keeps the same snapshot when its text did not change', async () => {
-    plantTree();
+    plantContextTree(tmp());
     const fs = countingFs();
     const project = context({ fs });
     const first = await project.load();
@@ -187,7 +175,7 @@ describe('project context: AGENTS.md, CLAUDE.md, SYSTEM.md and APPEND_SYSTEM.md 
   });
 
   it('picks up a context file created between two loads, and drops one that was removed', async () => {
-    plantTree();
+    plantContextTree(tmp());
     const project = context();
     await project.load();
     rmSync(path.join(tmp(), 'root', 'AGENTS.md'));

@@ -16,6 +16,22 @@ export function plant(root: string, files: Record<string, string>): void {
   }
 }
 
+/**
+ * Under `root`: pi's agent folder `agent/` with a global AGENTS.md, then `root/` (AGENTS.md), a
+ * parent with CLAUDE.md only, the workspace `root/parent/ws` with both files (AGENTS.md is the
+ * one pi reads), and a sibling folder whose file must never load.
+ */
+export function plantContextTree(root: string): void {
+  plant(root, {
+    'agent/AGENTS.md': 'Global rules.\n',
+    'root/AGENTS.md': 'Root rules.\n',
+    'root/parent/CLAUDE.md': 'Parent rules, Claude style.\n',
+    'root/parent/ws/AGENTS.md': 'Workspace rules.\n',
+    'root/parent/ws/CLAUDE.md': 'Workspace Claude rules (never read: AGENTS.md comes first).\n',
+    'root/parent/sibling/AGENTS.md': 'Sibling rules.\n',
+  });
+}
+
 export interface CountingFs extends ContextFs {
   stats: string[];
   reads: string[];
