@@ -79,27 +79,30 @@ function spendOf(entry: SessionEntry): EntrySpend | undefined {
 function usageSpend(kind: EntrySpend['kind'], usage: unknown, pricedModel: string | undefined): EntrySpend | undefined {
   if (typeof usage !== 'object' || usage === null) return undefined;
   const record = usage as Record<string, unknown>;
-  const tokens = { input: count(record['input']), output: count(record['output']), cacheRead: count(record['cacheRead']), cacheWrite: count(record['cacheWrite']) };
+  const spend: EntrySpend = { kind, input: count(record['input']), output: count(record['output']), cacheRead: count(record['cacheRead']), cacheWrite: count(record['cacheWrite']), cost: undefined };
   const recorded = record['cost'];
-  let cost = typeof recorded === 'object' && recorded !== null ? finite((recorded as Record<string, unknown>)['total']) : undefined;
-  if (cost === undefined && pricedModel !== undefined) {
+  spend.cost = typeof recorded === 'object' && recorded !== null ? finite((recorded as Record<string, unknown>)['total']) : undefined;
+  if (spend.cost === undefined && pricedModel !== undefined) {
     const pricing = lookupModel(pricedModel).pricing;
-    if (pricing) cost = withCost(tokens, pricing).cost?.total;
+    if (pricing) spend.cost = withCost(spend, pricing).cost?.total;
   }
-  return { kind, ...tokens, cost };
+  return spend;
 }
 
 function add(totals: SpendTotals, spend: EntrySpend): void {
-  for (const part of [totals, totals[spend.kind]]) {
-    part.input += spend.input;
-    part.output += spend.output;
-    part.cacheRead += spend.cacheRead;
-    part.cacheWrite += spend.cacheWrite;
-    part.totalTokens += spend.input + spend.output + spend.cacheRead + spend.cacheWrite;
-    part.cost += spend.cost ?? 0;
-    part.count++;
-    if (spend.cost === undefined) part.unpriced++;
-  }
+  addTo(totals, spend);
+  addTo(totals[spend.kind], spend);
+}
+
+function addTo(part: TokenSpend, spend: EntrySpend): void {
+  part.input += spend.input;
+  part.output += spend.output;
+  part.cacheRead += spend.cacheRead;
+  part.cacheWrite += spend.cacheWrite;
+  part.totalTokens += spend.input + spend.output + spend.cacheRead + spend.cacheWrite;
+  part.cost += spend.cost ?? 0;
+  part.count++;
+  if (spend.cost === undefined) part.unpriced++;
 }
 
 function emptyTotals(): SpendTotals {
