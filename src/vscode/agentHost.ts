@@ -213,7 +213,7 @@ export class AgentHost implements vscode.Disposable {
       if (this.building) await this.building.catch(() => undefined);
       const config = readConfig();
       const root = vscode.workspace.isTrusted ? toolRoot() : undefined;
-      const signature = agentSignature({ session, config, apiKey: found?.key ?? '', toolRoot: root });
+      const signature = agentSignature({ session, config, apiKey: found?.key ?? '', toolRoot: root, trusted: vscode.workspace.isTrusted });
       const current = this.agent;
       if (current && current.agent.session === session && (current.signature === signature || current.agent.isRunning || this.compacting > 0)) return current.agent;
       if (this.building) continue;
@@ -229,6 +229,7 @@ export class AgentHost implements vscode.Disposable {
       config,
       apiKey,
       toolRoot: root,
+      trusted: vscode.workspace.isTrusted,
       allowedTools: [...config.autoApprove, ...this.allowedForSession],
       approve: (request) => this.askApproval(request),
       logger: this.logger,

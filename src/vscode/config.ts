@@ -3,6 +3,7 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { CompactionSettings } from '../core/compaction';
+import type { ArborCompactionValues } from '../core/context';
 import type { ModelOverrides, ThinkingLevel } from '../core/llm';
 import { expandHome } from '../core/session';
 
@@ -20,7 +21,14 @@ export interface ArborConfig {
   /** Undefined: the model's own output limit. */
   maxOutputTokens: number | undefined;
   thinking: ThinkingLevel;
+  /** The settings' values, defaults filled in. */
   compaction: CompactionSettings;
+  /** Only the compaction settings the user set (they win over pi's settings files). */
+  compactionExplicit: ArborCompactionValues;
+  /** `arbor.compaction.model`: the model for summaries ('' : the chat's model). */
+  compactionModel: string;
+  /** `arbor.contextFiles`: load AGENTS.md / CLAUDE.md into the system prompt. */
+  contextFiles: boolean;
   /** Absolute (with `~` expanded), or undefined when not set. */
   sessionsDirectory: string | undefined;
   /** bash / write / edit that run without asking. */
@@ -45,6 +53,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ArborConfig {
       reserveTokens: positiveInt(c.get<number>('compaction.reserveTokens', 16384)) ?? 16384,
       keepRecentTokens: Math.max(1000, positiveInt(c.get<number>('compaction.keepRecentTokens', 20000)) ?? 20000),
     },
+    compactionExplicit: explicitCompaction(c),
+    compactionModel: c.get<string>('compaction.model', '').trim(),
+    contextFiles: c.get<boolean>('contextFiles', true) !== false,
     sessionsDirectory: dir === '' ? undefined : expandHome(dir, os.homedir()),
     autoApprove: stringList(c.get<unknown>('tools.autoApprove', [])).filter((name) => (APPROVABLE_TOOLS as readonly string[]).includes(name)),
     tokenEstimator: oneOf(c.get<string>('tokenEstimator', 'tokenizer'), ['tokenizer', 'chars4'] as const, 'tokenizer'),
@@ -58,6 +69,22 @@ export function onDidChangeConfig(listener: () => void): vscode.Disposable {
   return vscode.workspace.onDidChangeConfiguration((event) => {
     if (event.affectsConfiguration('arbor')) listener();
   });
+}
+
+/** A value set in user, workspace or folder settings; a default does not count. */
+function explicitValue(c: vscode.WorkspaceConfiguration, key: string): unknown {
+  const inspected = c.inspect(key);
+  return inspected?.workspaceFolderValue ?? inspected?.workspaceValue ?? inspected?.globalValue;
+}
+
+function explicitCompaction(c: vscode.WorkspaceConfiguration): ArborCompactionValues {
+  const enabled = explicitValue(c, 'compaction.enabled');
+  const keepRecent = positiveInt(explicitValue(c, 'compaction.keepRecentTokens'));
+  return {
+    enabled: typeof enabled === 'boolean' ? enabled : undefined,
+    reserveTokens: positiveInt(explicitValue(c, 'compaction.reserveTokens')),
+    keepRecentTokens: keepRecent === undefined ? undefined : Math.max(1000, keepRecent),
+  };
 }
 
 function positiveInt(value: unknown): number | undefined {
