@@ -39,13 +39,15 @@ const nodeOptions = {
 /**
  * Files beside dist/extension.js that activation never reads or parses, each loaded on first use:
  * the tokenizer (2.7 MB of tables, minified) on the first count, the Anthropic SDK's client on the
- * first request. The extension's `import(<module>)` becomes a `require('./<file>')`. They are still
+ * first request, RE2's engine on the first pattern. The extension's `import(<module>)` becomes a `require('./<file>')`. They are still
  * inside the VSIX (packaged without node_modules: .vscodeignore lists them); the CLI takes its
  * tokenizer from node_modules instead.
  */
 const LAZY_CHUNKS = [
   { filter: /^gpt-tokenizer\/encoding\/o200k_base$/, entry: 'gpt-tokenizer/encoding/o200k_base', file: 'tokenizer' },
   { filter: /^\.\/sdk$/, entry: 'src/core/llm/anthropic/sdk.ts', file: 'anthropic' },
+  // RE2's engine (grep, session search, .gitignore rules): loaded on the first pattern.
+  { filter: /^re2js$/, entry: 're2js', file: 're2' },
 ];
 const lazyChunksPlugin = {
   name: 'lazy-chunks',

@@ -15,11 +15,11 @@ import { performance } from 'node:perf_hooks';
 type Loader = (request: string, parent: unknown, isMain: boolean) => unknown;
 
 /**
- * Anything: callable, constructible, every property another stand-in; not a promise. A
- * `get(key, default)` call (configuration, memento) answers its default.
+ * Anything: callable, constructible, every property another stand-in (or the value `known` gives
+ * it); not a promise. A `get(key, default)` call (configuration, memento) answers its default.
  */
-function standIn(name = ''): unknown {
-  const cache = new Map<PropertyKey, unknown>();
+function standIn(name = '', known: Record<string, unknown> = {}): unknown {
+  const cache = new Map<PropertyKey, unknown>(Object.entries(known));
   return new Proxy(function () {}, {
     get(_target, key) {
       if (key === 'then') return undefined;
@@ -38,10 +38,38 @@ function standIn(name = ''): unknown {
 }
 
 /**
- * The `vscode` namespace: esbuild copies a module's own properties when it imports it, so every
- * name the sources use (`vscode.window`, ...) must be there up front.
+ * Where activation wants a path (the global storage, the workspace folder, the extension's
+ * media), a stand-in will not do: path.join refuses it. A file URI that knows its path.
  */
-function vscodeStandIn(srcDir: string): Record<string, unknown> {
+class FileUri {
+  readonly scheme = 'file';
+  private constructor(readonly fsPath: string) {}
+  static file(fsPath: string): FileUri {
+    return new FileUri(path.resolve(fsPath));
+  }
+  static joinPath(base: FileUri, ...parts: string[]): FileUri {
+    return new FileUri(path.join(base.fsPath, ...parts));
+  }
+  static parse(value: string): FileUri {
+    return new FileUri(new URL(value).pathname);
+  }
+  get path(): string {
+    return this.fsPath;
+  }
+  with(): FileUri {
+    return this;
+  }
+  toString(): string {
+    return `file://${this.fsPath}`;
+  }
+}
+
+/**
+ * The `vscode` namespace: esbuild copies a module's own properties when it imports it, so every
+ * name the sources use (`vscode.window`, ...) must be there up front. One workspace folder is
+ * open, as when a user starts VS Code on a project.
+ */
+function vscodeStandIn(srcDir: string, workspaceDir: string): Record<string, unknown> {
   const names = new Set<string>();
   const scan = (dir: string): void => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -51,11 +79,17 @@ function vscodeStandIn(srcDir: string): Record<string, unknown> {
     }
   };
   scan(srcDir);
-  return Object.fromEntries([...names].map((name) => [name, standIn()]));
+  const known: Record<string, unknown> = {
+    Uri: FileUri,
+    workspace: standIn('workspace', { workspaceFolders: [{ uri: FileUri.file(workspaceDir), name: path.basename(workspaceDir), index: 0 }] }),
+  };
+  return Object.fromEntries([...names].map((name) => [name, known[name] ?? standIn(name)]));
 }
 
 const bundle = path.resolve(process.argv[2] ?? 'dist/extension.js');
-const vscode = vscodeStandIn(path.resolve(process.argv[3] ?? 'src'));
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-bench-activate-'));
+process.on('exit', () => fs.rmSync(scratch, { recursive: true, force: true }));
+const vscode = vscodeStandIn(path.resolve(process.argv[3] ?? 'src'), path.join(scratch, 'workspace'));
 const loaded: string[] = [];
 const moduleWithLoad = Module as unknown as { _load: Loader };
 const originalLoad = moduleWithLoad._load;
@@ -65,15 +99,14 @@ moduleWithLoad._load = function (request, parent, isMain) {
   return originalLoad.call(this, request, parent, isMain);
 };
 
-const storage = path.join(os.tmpdir(), 'arbor-bench-activate');
 const context = {
   subscriptions: [] as unknown[],
-  extensionUri: standIn(),
-  globalStorageUri: standIn(),
+  extensionUri: FileUri.file(path.dirname(path.dirname(bundle))),
+  globalStorageUri: FileUri.file(path.join(scratch, 'global-storage')),
   secrets: standIn(),
   workspaceState: standIn(),
   extension: { packageJSON: { version: 'bench' } },
-  storagePath: storage,
+  storagePath: path.join(scratch, 'storage'),
 };
 
 // The extension host has Node's built-ins loaded long before any extension: load them first here too.

@@ -4,7 +4,8 @@
  * the file, then loading plus the lazy display tree's first 100 top rows and the heads of the
  * first branch point among them; the eager whole display tree for comparison.
  */
-import { getDisplayTree, LazyDisplayTree, loadSessionFile, positionOnOpen } from '../src/core/session';
+import { loadSessionFile, positionOnOpen } from '../src/core/session';
+import { getDisplayTree, LazyDisplayTree } from '../src/core/sessionTree';
 import { medianMs, msLine, ratioLine } from './measure';
 import { largeSession } from './session.bench';
 

@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     // The key reaches the extension host only when this starts VS Code (not a window of a running one).
     const result = spawnSync('code', ['--extensionDevelopmentPath', repoRoot, folder], { stdio: 'inherit', env: { ...process.env, ...demo?.env } });
     if (!demo) process.exit(result.status ?? 1);
-    console.log(`\n${demoGuide(demo.fake)}\n(If VS Code was already running, run "Arbor: Set Anthropic API Key" with any text.)\n\nPress Ctrl-C to stop the fake server.`);
+    console.log(`\n${demoGuide(demo.fake)}\n(If VS Code was already running, it did not get the demo's environment: run "Arbor: Set Anthropic API Key" with any text and set arbor.baseUrl to ${demo.fake.url} in your user settings.)\n\nPress Ctrl-C to stop the fake server.`);
     return; // The fake server keeps the process alive until Ctrl-C.
   }
   await provision();

@@ -5,10 +5,12 @@
 // exactly one line `N passed, N failed, N skipped` (the counts of all suites added up); exits
 // non-zero if anything failed.
 // A failed type-check, provisioning or packaging, or a phase that fails or hangs without a failing
-// test on record, counts as one failure. When provisioning fails, the two suites that need it are
+// test on record, counts as one failure; so does a run that leaves the clone changed (a file it
+// rewrote or left outside what .gitignore lists, by `git status` before and after). When provisioning fails, the two suites that need it are
 // not started (its message says what to install).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { gitStatus, leftBehind } from './lib/cleanClone';
 import { repoRoot, resultsDir } from './lib/paths';
 import { phaseTable, runPhase, type PhaseOutcome } from './lib/phase';
 import { testVsix, VSIX_ENV } from './lib/vsix';
@@ -20,6 +22,7 @@ const tsc = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
 const script = (name: string) => ['--import', 'tsx', path.join(repoRoot, 'scripts', name)];
 
 async function main(): Promise<number> {
+  const statusBefore = gitStatus(repoRoot);
   fs.mkdirSync(resultsDir, { recursive: true });
   const outcomes: PhaseOutcome[] = [];
   /** Runs a phase; true when it passed. */
@@ -39,14 +42,31 @@ async function main(): Promise<number> {
   }
   if (provisioned) {
     await phase('integration', 'npm', ['run', '--silent', 'test:integration'], minutes(15), resultFile('integration'));
-    await phase('e2e', 'npm', ['run', '--silent', 'test:e2e'], minutes(15), resultFile('e2e'));
+    // Longer than test:e2e's own limit, so that one names the test a hang stopped in.
+    await phase('e2e', 'npm', ['run', '--silent', 'test:e2e'], minutes(35), resultFile('e2e'));
   } else {
     console.log('\nintegration and e2e: not started, provisioning failed (see its message above)');
   }
 
+  outcomes.push(cleanCloneCheck(statusBefore));
   for (const line of phaseTable(outcomes)) console.log(line);
   const failed = outcomes.reduce((sum, outcome) => sum + outcome.failed, 0);
   return failed > 0 ? 1 : 0;
+}
+
+/** The run's changes to the clone, as a phase of its own: one failure when it changed anything. */
+function cleanCloneCheck(before: string[] | undefined): PhaseOutcome {
+  const outcome: PhaseOutcome = { name: 'clean clone', passed: 0, failed: 0, skipped: 0, seconds: 0, exitCode: 0, timedOut: false };
+  const after = gitStatus(repoRoot);
+  console.log('\n=== clean clone ===');
+  if (!before || !after) {
+    console.log('not a git checkout (or no git): what the run left behind was not checked');
+    return { ...outcome, skipped: 1 };
+  }
+  const changed = leftBehind(before, after);
+  if (changed.length === 0) return { ...outcome, passed: 1 };
+  console.log(`the run changed the clone (git status --porcelain):\n${changed.map((line) => `  ${line}`).join('\n')}`);
+  return { ...outcome, failed: 1, exitCode: 1 };
 }
 
 void main().then((code) => process.exit(code));

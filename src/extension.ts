@@ -13,12 +13,20 @@ import { TokenStatusBar } from './vscode/statusBar';
 import { SessionMemory } from './vscode/workspaceState';
 import { registerSessions } from './vscode/sessions';
 import { startOrReport } from './core/util/startup';
+import { plainText } from './core/util/plainText';
+import { seal, type Sealed } from './core/util/sealedArgument';
 
 /** What `activate` returns (`extension.exports`): the chat backend, for tests and automation. */
 export interface ArborApi {
   readonly host: AgentHost;
   /** The Session Tree's data (the integration tests watch what it refreshes). */
   readonly sessionTree: SessionTreeProvider;
+  /**
+   * Wraps an argument for an Arbor command that would otherwise ask the user (a key, a file to
+   * export to or open, a label, …): `executeCommand('arbor.exportSession', api.commandArgument({ format: 'md', file }))`.
+   * Commands take such arguments only wrapped, which a `command:` link (JSON only) cannot do.
+   */
+  commandArgument<T>(value: T): Sealed<T>;
 }
 
 export function activate(context: vscode.ExtensionContext): ArborApi {
@@ -27,15 +35,16 @@ export function activate(context: vscode.ExtensionContext): ArborApi {
   // A failure is logged and shown to the user, then rethrown so that VS Code knows too.
   return startOrReport(() => register(context, log), {
     logError: (detail) => log.error(`Activation failed: ${detail}`),
-    showError: (message) => void vscode.window.showErrorMessage(`Arbor could not start: ${message}`),
+    showError: (message) => void vscode.window.showErrorMessage(`Arbor could not start: ${plainText(message)}`),
   });
 }
 
 function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): ArborApi {
   const current = new CurrentSession(log, new SessionMemory(context.workspaceState));
   const keys = new ApiKeyStore(context.secrets);
-  const host = new AgentHost({ current, keys, log, defaultSessionsRoot: vscode.Uri.joinPath(context.globalStorageUri, 'sessions').fsPath });
-  const chat = new ChatViewProvider(context.extensionUri, host, log);
+  const storage = (name: string): string => vscode.Uri.joinPath(context.globalStorageUri, name).fsPath;
+  const host = new AgentHost({ current, keys, log, defaultSessionsRoot: storage('sessions'), checkpointFolder: storage('checkpoints') });
+  const chat = new ChatViewProvider(context.extensionUri, host, current, log);
   const tree = new SessionTreeView({ current, state: context.workspaceState, revealInChat: (entryId) => chat.reveal(entryId) });
   context.subscriptions.push(
     current,
@@ -44,7 +53,7 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
     chat,
     tree,
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chat),
-    new TokenStatusBar(host, log),
+    new TokenStatusBar(host, current),
     // Another program writing to the current session: read in, told, followed when it continues ours.
     new OtherWriters(current, host, log),
     new SessionWatcher(current, log),
@@ -55,7 +64,7 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   // After the views exist: the key's presence for the chat, and the session this window had before a reload.
   void keys.refresh();
   void current.restore();
-  return { host, sessionTree: tree.provider };
+  return { host, sessionTree: tree.provider, commandArgument: seal };
 }
 
 export function deactivate(): void {

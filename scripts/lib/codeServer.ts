@@ -19,6 +19,12 @@ export interface CodeServerOptions {
   workspaceFiles?: Record<string, string>;
   /** Written to `<workspace>/.vscode/settings.json`. */
   workspaceSettings?: Record<string, unknown>;
+  /**
+   * Added to the user settings, `<user-data-dir>/User/settings.json`: where a user sets what a
+   * workspace may not (Arbor's endpoint, sessions folder and tool approvals are application-scoped,
+   * so VS Code ignores them in workspace settings and in code-server's remote `Machine/settings.json`).
+   */
+  userSettings?: Record<string, unknown>;
   /** Added to the server's environment, which the extension host inherits. */
   env?: Record<string, string>;
   /**
@@ -111,7 +117,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   fs.writeFileSync(configFile, 'auth: none\n');
   fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
   fs.mkdirSync(extensionsDir, { recursive: true });
-  writeJson(path.join(userDataDir, 'User', 'settings.json'), options.workspaceTrust ? { ...quietUserSettings, ...restrictedModeSettings } : quietUserSettings);
+  writeJson(path.join(userDataDir, 'User', 'settings.json'), { ...quietUserSettings, ...(options.workspaceTrust ? restrictedModeSettings : {}), ...options.userSettings });
   prepareWorkspace(workspace, options);
 
   const port = await freePort();

@@ -1,5 +1,6 @@
 // `npm start -- --demo`: Arbor without a key. Starts the fake Anthropic server with its demo
-// conversation and a temporary workspace whose settings point Arbor at it: a streamed Markdown
+// conversation, a temporary workspace, and the editor's environment pointing Arbor at the server
+// (ANTHROPIC_BASE_URL: a workspace's settings cannot choose the endpoint): a streamed Markdown
 // reply with code, a `read` then an `edit` of README.md (the edit asks for approval, so the
 // approval card shows; `read` never asks), a long reply, and summaries for Compact Session.
 import * as fs from 'node:fs';
@@ -16,7 +17,10 @@ export const DEMO_API_KEY = 'arbor-demo-key';
 export interface Demo {
   folder: string;
   fake: FakeAnthropic;
-  /** For the editor's environment (the extension host reads ANTHROPIC_API_KEY when no key is stored). */
+  /**
+   * For the editor's environment: the extension host reads ANTHROPIC_API_KEY when no key is stored,
+   * and ANTHROPIC_BASE_URL when the user settings name no endpoint.
+   */
   env: Record<string, string>;
   close(): Promise<void>;
 }
@@ -38,7 +42,6 @@ export async function startDemo(): Promise<Demo> {
   prepareWorkspace(folder, {
     workspaceFiles: { 'sessions/synthetic-branched.jsonl': path.join(fixturesDir, 'synthetic-branched.jsonl') },
     workspaceSettings: {
-      'arbor.baseUrl': fake.url,
       // A 200k window: the meter's numbers are easy to read.
       'arbor.model': 'claude-sonnet-4-5',
       // The smallest allowed, so that a few demo replies already give Compact Session work to do.
@@ -52,7 +55,7 @@ export async function startDemo(): Promise<Demo> {
   return {
     folder,
     fake,
-    env: { ANTHROPIC_API_KEY: DEMO_API_KEY },
+    env: { ANTHROPIC_API_KEY: DEMO_API_KEY, ANTHROPIC_BASE_URL: fake.url },
     close: async () => {
       await fake.close();
       fs.rmSync(folder, { recursive: true, force: true });

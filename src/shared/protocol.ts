@@ -8,10 +8,10 @@
  * again, or the window reloaded); the host queues what it would send before that and answers with
  * `status` and `reset` (the whole branch, once). After that only appends, deltas and updates flow.
  */
-import type { AssistantItem, ChatItem, ToolResultView } from '../core/chat/items';
+import type { ApprovalView, AssistantItem, ChatItem, ToolResultView } from '../core/chat/items';
 import type { ReplyDelta } from '../core/chat/streamingReply';
 
-export type { AssistantItem, ChatItem, ToolResultView } from '../core/chat/items';
+export type { ApprovalField, ApprovalView, AssistantItem, ChatItem, ToolResultView } from '../core/chat/items';
 export type { ReplyDelta } from '../core/chat/streamingReply';
 
 export type NoticeLevel = 'info' | 'warning' | 'error';
@@ -98,12 +98,19 @@ export interface StatusMessage {
   status: ChatStatus;
 }
 
+/** A tool call waits for the user's answer: the card shows what it would do, in full. */
 export interface ApprovalMessage {
   type: 'approval';
   requestId: string;
   toolName: string;
+  /** The call in one line (what the card's announcement to screen readers says). */
   summary: string;
+  /** What it would do: the whole command, the path and content, the replacements. */
+  view: ApprovalView;
+  /** All its arguments, as JSON. */
   args: string;
+  /** The protected file the call writes (workspace-relative): asked every time, so the card offers no "always". */
+  protectedPath?: string;
 }
 
 /** The approval was answered or dropped (a stop, a session switch): the card goes. */

@@ -1,59 +1,63 @@
-// Builds the AgentSession for the current session from the settings, the key and the workspace:
-// the Anthropic provider, the tools confined to the first workspace folder (none when the
-// workspace is untrusted or there is no folder), the estimator the settings name, the system
-// prompt with the project's context files, and the compaction budgets (Arbor's settings the user
-// set, else pi's settings files, else pi's defaults).
+// The AgentSession of the current session, and its configuration from the settings, the key and the
+// workspace: the Anthropic provider, the tools confined to the first workspace folder (none when the
+// workspace is untrusted or there is no folder), the estimator the settings name, the system prompt
+// with the project's context files (re-checked before every request), and the compaction budgets
+// (Arbor's settings the user set, else pi's settings files, else pi's defaults).
 import * as os from 'node:os';
-import { AgentSession, type AgentLogger } from '../core/agent';
+import { AgentSession, type AgentConfiguration, type AgentLogger } from '../core/agent';
 import { createTools } from '../core/agent/tools/registry';
 import type { ApprovalCallback } from '../core/agent/tools/tool';
-import { compactionSettingsOf, piEnvironment, ProjectPrompt, readPiSettings, resolveCompactionSettings } from '../core/context';
+import { compactionSettingsOf, piEnvironment, readPiSettings, resolveCompactionSettings, type PiSettings, type ProjectContextSnapshot, type ProjectPrompts } from '../core/context';
 import { createAnthropicProvider } from '../core/llm';
 import type { Session } from '../core/session';
 import { learnedCalibration, loadTokenizerEstimator, piEstimator, type TokenEstimator } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';
 import type { ArborConfig } from './config';
 
-export interface AgentSpec {
-  session: Session;
+export interface AgentInputs {
   config: ArborConfig;
   apiKey: string;
   /** The folder tools work in; undefined: no tools are offered. */
   toolRoot: string | undefined;
-  /** Whether the workspace is trusted: its own files (AGENTS.md, .pi/settings.json) are read only then. */
-  trusted: boolean;
-  allowedTools: readonly string[];
-  approve: ApprovalCallback;
-  logger: AgentLogger;
+  /** pi's agent folder (its AGENTS.md, SYSTEM.md, settings.json). */
+  piAgentDir: string;
+  /** pi's settings files as they are now (the project's only from a trusted workspace folder). */
+  piSettings: PiSettings;
 }
 
-/** What decides whether an existing agent can serve the next prompt (anything else is read live). */
-export function agentSignature(spec: Omit<AgentSpec, 'approve' | 'logger' | 'allowedTools'>): string {
-  const { session, config, apiKey, toolRoot, trusted } = spec;
-  return JSON.stringify([session.id, session.file, config, apiKey.length, hashKey(apiKey), toolRoot ?? null, trusted]);
+/** pi's side of the inputs: its agent folder and its settings for the folder tools work in. */
+export async function piInputs(toolRoot: string | undefined): Promise<Pick<AgentInputs, 'piAgentDir' | 'piSettings'>> {
+  const { agentDir } = piEnvironment(process.env, os.homedir());
+  // Without a tool folder (untrusted, or no folder open) only pi's global file is read.
+  const piSettings = await readPiSettings({ cwd: toolRoot ?? os.homedir(), agentDir, trusted: toolRoot !== undefined });
+  return { piAgentDir: agentDir, piSettings };
 }
 
-export async function buildAgent(spec: AgentSpec): Promise<AgentSession> {
-  const { config, logger } = spec;
+/** What decides whether the agent must be configured again (the key only as a fingerprint: it is never kept). */
+export function configurationSignature(inputs: AgentInputs): string {
+  const { config, apiKey, toolRoot, piAgentDir, piSettings } = inputs;
+  return JSON.stringify([config, apiKey.length, hashKey(apiKey), toolRoot ?? null, piAgentDir, piSettings.global, piSettings.project, piSettings.warnings]);
+}
+
+/**
+ * The provider, settings, system prompt, tools and estimator that the settings, the key, pi's files
+ * and the workspace call for. `prompts` keeps one project prompt per agent (the same while its
+ * folder, trust and `arbor.contextFiles` stay the same).
+ */
+export async function agentConfiguration(inputs: AgentInputs, session: Session, logger: AgentLogger, prompts: ProjectPrompts): Promise<AgentConfiguration> {
+  const { config, toolRoot } = inputs;
   const provider = createAnthropicProvider({
-    apiKey: spec.apiKey,
+    apiKey: inputs.apiKey,
     ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
     now: () => Date.now(),
     log: { info: (message) => logger.info(message), warn: (message) => logger.warn(message) },
     modelOverrides: config.modelOverrides,
   });
-  const estimator = await estimatorFor(config, logger);
-  const cwd = spec.toolRoot ?? spec.session.cwd;
-  const { agentDir } = piEnvironment(process.env, os.homedir());
-  const piSettings = await readPiSettings({ cwd, agentDir, trusted: spec.trusted });
-  const compaction = resolveCompactionSettings(piSettings, config.compactionExplicit);
-  for (const warning of [...piSettings.warnings, ...compaction.warnings]) logger.warn(warning);
-  return AgentSession.create({
-    session: spec.session,
+  const compaction = resolveCompactionSettings(inputs.piSettings, config.compactionExplicit);
+  for (const warning of [...inputs.piSettings.warnings, ...compaction.warnings]) logger.warn(warning);
+  const root = toolRoot ?? session.cwd;
+  return {
     provider,
-    tools: spec.toolRoot === undefined ? [] : createTools(),
-    approve: spec.approve,
-    allowedTools: spec.allowedTools,
     settings: {
       model: config.model,
       ...(config.maxOutputTokens !== undefined ? { maxTokens: config.maxOutputTokens } : {}),
@@ -62,25 +66,42 @@ export async function buildAgent(spec: AgentSpec): Promise<AgentSession> {
       branchSummaryReserveTokens: compaction.branchSummaryReserveTokens.value,
       compactionModel: config.compactionModel,
     },
-    systemPrompt: projectPrompt({ cwd, agentDir, trusted: spec.trusted, contextFiles: config.contextFiles }, logger),
-    estimator,
-    // What the replies already on the branch taught about this estimator (each new reply refines it).
-    calibration: learnedCalibration(spec.session.buildContext().messages, estimator),
-    clock: () => new Date(),
-    root: spec.toolRoot ?? spec.session.cwd,
-    logger,
-  });
+    // The project's own files only from a trusted workspace folder; pi's global ones always.
+    systemPrompt: prompts.for({ cwd: root, agentDir: inputs.piAgentDir, trusted: toolRoot !== undefined, contextFiles: config.contextFiles }),
+    tools: toolRoot === undefined ? [] : createTools(),
+    allowedTools: config.autoApprove,
+    estimator: await estimatorFor(config, logger),
+    root,
+  };
 }
 
-/** The system prompt with the project's context files; which files were loaded goes to the log (never their text). */
-function projectPrompt(options: ConstructorParameters<typeof ProjectPrompt>[0], logger: AgentLogger): ProjectPrompt {
-  const prompt = new ProjectPrompt(options);
-  prompt.onDidChange((snapshot) => {
-    const files = [...snapshot.contextFiles, ...(snapshot.systemPrompt ? [snapshot.systemPrompt] : []), ...(snapshot.appendSystemPrompt ? [snapshot.appendSystemPrompt] : [])];
-    logger.info(files.length > 0 ? `Project context: ${files.map((file) => file.path).join(', ')}` : 'Project context: no AGENTS.md, CLAUDE.md, SYSTEM.md or APPEND_SYSTEM.md');
-    for (const warning of snapshot.warnings) logger.warn(warning);
+/** Which files a project prompt loaded go to the log (never their text), with what could not be read. */
+export function logProjectContext(snapshot: ProjectContextSnapshot, logger: AgentLogger): void {
+  const files = [...snapshot.contextFiles, ...(snapshot.systemPrompt ? [snapshot.systemPrompt] : []), ...(snapshot.appendSystemPrompt ? [snapshot.appendSystemPrompt] : [])];
+  logger.info(files.length > 0 ? `Project context: ${files.map((file) => file.path).join(', ')}` : 'Project context: no AGENTS.md, CLAUDE.md, SYSTEM.md or APPEND_SYSTEM.md');
+  for (const warning of snapshot.warnings) logger.warn(warning);
+}
+
+/** The agent of `session`, for as long as it is current. */
+export function createAgent(spec: {
+  session: Session;
+  configuration: AgentConfiguration;
+  approve: ApprovalCallback;
+  logger: AgentLogger;
+  /** The extension's own folder for reply checkpoints (in its global storage, never beside a session). */
+  checkpointFolder: string;
+}): Promise<AgentSession> {
+  const { session, configuration } = spec;
+  return AgentSession.create({
+    session,
+    ...configuration,
+    approve: spec.approve,
+    // What the replies already on the branch taught about this estimator (each new reply refines it).
+    calibration: learnedCalibration(session.buildContext().messages, configuration.estimator),
+    clock: () => new Date(),
+    logger: spec.logger,
+    checkpointFolder: spec.checkpointFolder,
   });
-  return prompt;
 }
 
 let tokenizer: Promise<TokenEstimator> | undefined;

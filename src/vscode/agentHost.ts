@@ -1,25 +1,27 @@
-// The chat's backend: one AgentSession for the current session (replaced when the session, the
-// settings or the key change, between runs), its events re-fired, prompts sent or queued, tool
-// approvals routed to whoever asks the user (the chat's cards). The chat view holds no agent logic.
+// The chat's backend: the current session's AgentSession (built when the session becomes current,
+// disposed with it, configured again between runs when the settings, the key or the workspace
+// change), its events re-fired, prompts sent or queued, tool approvals routed to whoever asks the
+// user (the chat's cards). What the agent is doing is the agent's own state: the host only reads it.
 import * as vscode from 'vscode';
-import type { AgentEvent, AgentLogger, AgentSession } from '../core/agent';
-import type { ApprovalCallback, ApprovalDecision } from '../core/agent/tools/tool';
-import type { NavigateResult } from '../core/compaction';
+import { IDLE_STATE, watchFirstReply, type AgentEvent, type AgentLogger, type AgentSession, type AgentState } from '../core/agent';
+import type { ApprovalCallback, ApprovalDecision, ApprovalRequest } from '../core/agent/tools/tool';
+import type { NavigateResult } from '../core/navigation';
 import type { Session } from '../core/session';
 import type { ContextStatus } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';
-import { agentSignature, buildAgent } from './agentBuilder';
-import { onDidChangeConfig, readConfig, type ArborConfig } from './config';
-import type { CurrentSession } from './currentSession';
-import { noKeyError, PromptError } from './errors';
+import type { Scope } from '../core/util/scope';
+import { piInputs, type AgentInputs } from './agentBuilder';
 import { askInDialog } from './approvalDialog';
-import { watchFirstReply } from './promptWatch';
+import { onDidChangeConfig, readConfig } from './config';
+import type { CurrentSession } from './currentSession';
+import { noKeyError, noSessionError, promptFailure } from './errors';
 import type { ApiKeyStore } from './secrets';
+import { SessionAgent } from './sessionAgent';
 import { workspaceSessionsFolder, type SessionsFolder } from './sessionsFolder';
 
 export interface ChatHostState {
-  running: boolean;
-  queued: readonly string[];
+  /** What the current session's agent is doing (idle when there is none yet). */
+  agent: AgentState;
   hasKey: boolean;
   trusted: boolean;
   model: string;
@@ -33,13 +35,13 @@ export interface AgentHostDeps {
   log: vscode.LogOutputChannel;
   /** Where new sessions go when `arbor.sessionsDirectory` is empty (globalStorage/sessions). */
   defaultSessionsRoot: string;
+  /** Where replies are checkpointed while they stream (globalStorage/checkpoints). */
+  checkpointFolder: string;
 }
 
 export class AgentHost implements vscode.Disposable {
   private readonly events = new vscode.EventEmitter<AgentEvent>();
   readonly onEvent = this.events.event;
-  private readonly sessionChanged = new vscode.EventEmitter<Session | undefined>();
-  readonly onDidChangeSession = this.sessionChanged.event;
   private readonly stateChanged = new vscode.EventEmitter<ChatHostState>();
   readonly onDidChangeState = this.stateChanged.event;
   private readonly focusRequested = new vscode.EventEmitter<void>();
@@ -49,28 +51,26 @@ export class AgentHost implements vscode.Disposable {
   /** Text for the chat's input (a tree row's user message): the chat view shows it and focuses its input. */
   readonly onDidRequestInput = this.inputRequested.event;
 
-  private agent: { agent: AgentSession; signature: string; subscription: vscode.Disposable } | undefined;
-  private building: Promise<AgentSession> | undefined;
+  /** The current session's agent. */
+  private slot: SessionAgent | undefined;
   private creating: Promise<Session> | undefined;
-  private compacting = 0;
   /** The last one registered asks; disposing it gives the word back to the one before. */
   private readonly approvalHandlers: ApprovalCallback[] = [];
-  /** "Allow always" answers, for the current session (they survive the agent being rebuilt). */
-  private allowedForSession = new Set<string>();
-  private running = false;
-  private queued: readonly string[] = [];
   private readonly disposables: vscode.Disposable[] = [];
   private readonly logger: AgentLogger;
 
   constructor(private readonly deps: AgentHostDeps) {
     const { log } = deps;
     this.logger = { debug: (m) => log.debug(m), info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) };
+    const changed = (): void => this.settingsChanged();
     this.disposables.push(
-      deps.current.onDidReplace((session) => this.sessionReplaced(session)),
-      deps.keys.onDidChange(() => this.fireState()),
-      onDidChangeConfig(() => this.fireState()),
-      vscode.workspace.onDidGrantWorkspaceTrust(() => this.fireState()),
-      vscode.workspace.onDidChangeWorkspaceFolders(() => this.fireState()),
+      deps.current.follow((event) => {
+        if (event.kind === 'replaced') this.sessionReplaced(event.session, event.scope);
+      }),
+      deps.keys.onDidChange(changed),
+      onDidChangeConfig(changed),
+      vscode.workspace.onDidGrantWorkspaceTrust(changed),
+      vscode.workspace.onDidChangeWorkspaceFolders(changed),
     );
   }
 
@@ -80,8 +80,7 @@ export class AgentHost implements vscode.Disposable {
 
   get state(): ChatHostState {
     return {
-      running: this.running,
-      queued: this.queued,
+      agent: this.slot?.ready?.state ?? IDLE_STATE,
       hasKey: this.deps.keys.hasKey,
       trusted: vscode.workspace.isTrusted,
       model: readConfig().model,
@@ -97,26 +96,20 @@ export class AgentHost implements vscode.Disposable {
    */
   async prompt(text: string): Promise<void> {
     const agent = await this.ensureAgent();
-    const accepted = agent.isRunning ? Promise.resolve() : watchFirstReply(agent, { baseUrl: readConfig().baseUrl });
+    const accepted = agent.isRunning ? Promise.resolve() : watchFirstReply(agent).catch((error: unknown) => Promise.reject(promptFailure(error, readConfig().baseUrl)));
     agent.prompt(text).catch((error: unknown) => this.deps.log.error(`The prompt failed: ${errorMessage(error)}`));
     await accepted;
   }
 
   /**
-   * Moves to `targetId` as the tree does: stops a run, optionally summarizes the
-   * branch being left (only then is a key needed), writes the summary at the new position. The
-   * result's `editorText` is a selected user message's text; `cancelled` when the summary was stopped.
+   * Moves to `targetId` as the tree does: stops a run, optionally summarizes the branch being left
+   * (only then is a key needed), writes the summary at the new position. The result's `editorText`
+   * is a selected user message's text; `cancelled` when the summary was stopped.
    */
   async navigate(targetId: string, options: { summarize?: boolean; customInstructions?: string; atTarget?: boolean } = {}): Promise<NavigateResult> {
     this.requireSession();
     const agent = await this.ensureAgent({ keyOptional: !options.summarize });
-    // Not rebuilt (which would stop it) while it summarizes.
-    this.compacting++;
-    try {
-      return await agent.navigate(targetId, options);
-    } finally {
-      this.compacting--;
-    }
+    return agent.navigate(targetId, options);
   }
 
   /** Moves the position (null: before the first entry), stopping a run first. */
@@ -133,19 +126,14 @@ export class AgentHost implements vscode.Disposable {
    */
   async compact(customInstructions?: string, options: { upToEntryId?: string } = {}): Promise<void> {
     const agent = await this.ensureAgent();
-    // Not rebuilt (which would stop it) while it compacts, whatever changes meanwhile.
-    this.compacting++;
-    try {
-      await agent.compact(customInstructions, options);
-    } finally {
-      this.compacting--;
-    }
+    await agent.compact(customInstructions, options);
   }
 
   /** Records a model change on the open session's branch (the setting is written by the caller). */
   async setModel(modelId: string): Promise<void> {
-    const agent = this.agent?.agent ?? (this.session ? await this.ensureAgent({ keyOptional: true }) : undefined);
-    if (agent && !agent.isRunning) await agent.setModel(modelId);
+    if (!this.session) return;
+    const agent = await this.ensureAgent({ keyOptional: true });
+    if (!agent.isRunning) await agent.setModel(modelId);
   }
 
   /** The context size of the current session as the agent measures it (the meter's numbers); undefined with no session. */
@@ -160,11 +148,12 @@ export class AgentHost implements vscode.Disposable {
 
   /** Resolves when nothing runs and nothing is queued. */
   async whenIdle(): Promise<void> {
-    await this.agent?.agent.whenIdle();
+    const agent = await this.slot?.settled();
+    await agent?.whenIdle();
   }
 
   stop(): void {
-    this.agent?.agent.abort();
+    this.slot?.ready?.abort();
   }
 
   /** "New Session": stops the run and closes the current session; the next prompt creates a new one. */
@@ -189,11 +178,14 @@ export class AgentHost implements vscode.Disposable {
     });
   }
 
+  /** This workspace's sessions folder (where new sessions go; what the Sessions view lists). */
+  sessionsFolder(): SessionsFolder {
+    return workspaceSessionsFolder(this.deps.defaultSessionsRoot);
+  }
+
   dispose(): void {
-    this.dropAgent();
     for (const disposable of this.disposables) disposable.dispose();
     this.events.dispose();
-    this.sessionChanged.dispose();
     this.stateChanged.dispose();
     this.focusRequested.dispose();
     this.inputRequested.dispose();
@@ -201,81 +193,68 @@ export class AgentHost implements vscode.Disposable {
 
   // ---- the agent ---------------------------------------------------------------------------------
 
-  /** The agent for the current session (creating the session when none is open), rebuilt when what it was built from changed. */
+  /** Another session (or none) is current: its own agent, whose end is the session's. */
+  private sessionReplaced(session: Session | undefined, scope: Scope): void {
+    const { log } = this.deps;
+    const deps = {
+      inputs: () => this.inputs(),
+      approve: (request: ApprovalRequest) => this.askApproval(request),
+      logger: this.logger,
+      log,
+      checkpointFolder: this.deps.checkpointFolder,
+      onEvent: (event: AgentEvent) => this.agentEvent(event),
+    };
+    this.slot = session ? new SessionAgent(session, scope, deps) : undefined;
+    this.fireState();
+  }
+
+  /** The current session's agent (creating the session when none is open), configured as the settings now say. */
   private async ensureAgent(options: { keyOptional?: boolean } = {}): Promise<AgentSession> {
     const found = await this.deps.keys.get();
     if (!found && !options.keyOptional) throw noKeyError();
     // Only a prompt or a compaction starts a session: a meter reading asked for just before the
     // session closed (New Session, Delete) must not start a new one.
-    const session = this.session ?? (options.keyOptional ? this.requireSession() : await this.createSession());
+    if (!this.session) {
+      if (options.keyOptional) this.requireSession();
+      await this.createSession();
+    }
     for (;;) {
-      // A build in progress may be for older settings: wait for it, then look again.
-      if (this.building) await this.building.catch(() => undefined);
-      const config = readConfig();
-      const root = vscode.workspace.isTrusted ? toolRoot() : undefined;
-      const signature = agentSignature({ session, config, apiKey: found?.key ?? '', toolRoot: root, trusted: vscode.workspace.isTrusted });
-      const current = this.agent;
-      if (current && current.agent.session === session && (current.signature === signature || current.agent.isRunning || this.compacting > 0)) return current.agent;
-      if (this.building) continue;
-      this.building = this.rebuild(session, config, found?.key ?? '', root, signature).finally(() => (this.building = undefined));
-      return this.building;
+      const slot = this.slot;
+      if (!slot) throw noSessionError();
+      const agent = await slot.get();
+      if (slot === this.slot) return agent;
     }
   }
 
-  private async rebuild(session: Session, config: ArborConfig, apiKey: string, root: string | undefined, signature: string): Promise<AgentSession> {
-    this.dropAgent();
-    const agent = await buildAgent({
-      session,
-      config,
-      apiKey,
-      toolRoot: root,
-      trusted: vscode.workspace.isTrusted,
-      allowedTools: [...config.autoApprove, ...this.allowedForSession],
-      approve: (request) => this.askApproval(request),
-      logger: this.logger,
-    });
-    const subscription = agent.onEvent((event) => this.agentEvent(event));
-    this.agent = { agent, signature, subscription: new vscode.Disposable(() => subscription.dispose()) };
-    this.deps.log.info(`Agent ready: ${config.model}, ${root ? 'tools on' : 'no tools'}, estimator ${config.tokenEstimator}`);
-    return agent;
+  private async inputs(): Promise<AgentInputs> {
+    const found = await this.deps.keys.get();
+    const root = vscode.workspace.isTrusted ? toolRoot() : undefined;
+    return { config: readConfig(), apiKey: found?.key ?? '', toolRoot: root, ...(await piInputs(root)) };
   }
 
-  private dropAgent(): void {
-    if (!this.agent) return;
-    this.agent.subscription.dispose();
-    this.agent.agent.dispose();
-    this.agent = undefined;
-    if (this.running || this.queued.length > 0) {
-      this.running = false;
-      this.queued = [];
-      this.fireState();
-    }
+  /** Settings, key, trust or folders changed: the chat's status now, the agent's new configuration (and its reading) soon. */
+  private settingsChanged(): void {
+    this.fireState();
+    if (!this.slot) return;
+    this.ensureAgent({ keyOptional: true }).catch((error: unknown) => this.deps.log.warn(`The agent could not take the new settings: ${errorMessage(error)}`));
   }
 
   private agentEvent(event: AgentEvent): void {
-    if (event.type === 'run_start') this.setRunning(true);
-    else if (event.type === 'run_end') this.setRunning(false);
-    else if (event.type === 'queue') {
-      this.queued = [...event.queued];
-      this.fireState();
-    } else if (event.type === 'error') this.deps.log.error(`Agent error (${event.reason}): ${event.message}`);
+    if (event.type === 'state') this.fireState();
+    else if (event.type === 'error') this.deps.log.error(`Agent error (${event.reason}): ${event.message}`);
     this.events.fire(event);
   }
 
-  private async askApproval(request: Parameters<ApprovalCallback>[0]): Promise<ApprovalDecision> {
+  private async askApproval(request: ApprovalRequest): Promise<ApprovalDecision> {
     const handler = this.approvalHandlers.at(-1);
-    const decision = handler ? await handler(request) : await askInDialog(request.toolName);
-    if (decision === 'allow-always') this.allowedForSession.add(request.toolName);
+    // 'Allow always' is remembered by the agent's approval gate, which keeps it across settings
+    // changes and never for a protected file.
+    const decision = handler ? await handler(request) : await askInDialog(request);
     this.deps.log.info(`Tool ${request.toolName}: ${decision}`);
     return decision;
   }
 
   // ---- sessions ----------------------------------------------------------------------------------
-
-  /** This workspace's sessions folder (where new sessions go; what the Sessions view lists). */
-  sessionsFolder(): SessionsFolder {
-    return workspaceSessionsFolder(this.deps.defaultSessionsRoot);
-  }
 
   /** One at a time: two prompts sent at once with no session open start one session, not two. */
   private createSession(): Promise<Session> {
@@ -286,30 +265,17 @@ export class AgentHost implements vscode.Disposable {
     return this.creating;
   }
 
-  private sessionReplaced(session: Session | undefined): void {
-    if (this.agent && this.agent.agent.session !== session) this.dropAgent();
-    this.allowedForSession = new Set();
-    this.sessionChanged.fire(session);
-    this.fireState();
-  }
-
   private requireSession(): Session {
     const session = this.session;
-    if (!session) throw new PromptError('no-session', 'No session is open.');
+    if (!session) throw noSessionError();
     return session;
   }
 
   private async stopAndWait(): Promise<void> {
-    const agent = this.agent?.agent;
+    const agent = this.slot?.ready;
     if (!agent) return;
     agent.abort();
     await agent.whenIdle();
-  }
-
-  private setRunning(running: boolean): void {
-    this.running = running;
-    if (!running) this.queued = [];
-    this.fireState();
   }
 
   private fireState(): void {

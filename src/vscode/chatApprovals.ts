@@ -1,8 +1,8 @@
-// Tool approvals asked in the chat: a card with three buttons per request, the answer back to the
-// agent. Requests still waiting are shown again after the webview reloads, and denied when the run
-// ends or the chat goes away (an unanswered approval never blocks a run).
+// Tool approvals asked in the chat: a card per request saying what the call would do, its answer
+// back to the agent. Requests still waiting are shown again after the webview reloads, and denied
+// when the run ends or the chat goes away (an unanswered approval never blocks a run).
 import type { ApprovalCallback, ApprovalDecision } from '../core/agent/tools/tool';
-import { formatArgs, summarizeArgs } from '../core/chat';
+import { approvalView, formatArgs, summarizeArgs } from '../core/chat';
 import type { ApprovalMessage, HostToWebviewMessage } from '../shared/protocol';
 
 export class ChatApprovals {
@@ -17,7 +17,16 @@ export class ChatApprovals {
 
   readonly ask: ApprovalCallback = (request) => {
     const requestId = `approval-${++this.counter}`;
-    const message: ApprovalMessage = { type: 'approval', requestId, toolName: request.toolName, summary: summarizeArgs(request.toolName, request.args), args: formatArgs(request.args) };
+    const { toolName, args, protectedPath } = request;
+    const message: ApprovalMessage = {
+      type: 'approval',
+      requestId,
+      toolName,
+      summary: summarizeArgs(toolName, args),
+      view: approvalView(toolName, args, protectedPath),
+      args: formatArgs(args),
+      ...(protectedPath !== undefined ? { protectedPath } : {}),
+    };
     return new Promise<ApprovalDecision>((resolve) => {
       this.pending.set(requestId, { message, resolve });
       this.reveal();
@@ -29,7 +38,8 @@ export class ChatApprovals {
     const waiting = this.pending.get(requestId);
     if (!waiting) return;
     this.pending.delete(requestId);
-    waiting.resolve(decision);
+    // The card of a protected file has no "always" button: an answer that says so counts once.
+    waiting.resolve(decision === 'allow-always' && waiting.message.protectedPath !== undefined ? 'allow-once' : decision);
     this.post({ type: 'approvalDone', requestId });
   }
 

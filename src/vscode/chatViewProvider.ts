@@ -4,15 +4,17 @@
 // until the webview listens, and every `ready` (first load, shown again after being hidden, window
 // reload) is answered with the status, the branch and any approval still waiting.
 import * as vscode from 'vscode';
-import type { AgentEvent } from '../core/agent';
+import { isAnswering, type AgentEvent } from '../core/agent';
 import { applyDelta, branchWindow, buildItems, itemUpdate, resultView, startReply, windowBefore, type AssistantItem, type ReplyDelta } from '../core/chat';
-import type { Session, SessionChange } from '../core/session';
+import type { SessionChange } from '../core/session';
 import { errorMessage } from '../core/util/errors';
 import { CHAT_COMMANDS, isWebviewToHostMessage, type ChatCommandId, type HostToWebviewMessage, type NoticeAction, type WebviewToHostMessage } from '../shared/protocol';
 import type { AgentHost } from './agentHost';
+import type { CurrentSession, CurrentSessionEvent } from './currentSession';
 import { ChatApprovals } from './chatApprovals';
 import { chatHtml } from './chatHtml';
-import { PromptError } from './errors';
+import { readConfig } from './config';
+import { automaticCompactionText, promptFailure, retryText, runFailureFix, runFailureText, userMessage, type FixCommand } from './errors';
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   static readonly viewType = 'arbor.chat';
@@ -22,10 +24,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private queue: HostToWebviewMessage[] = [];
   private readonly disposables: vscode.Disposable[] = [];
   private viewDisposables: vscode.Disposable[] = [];
-  private sessionSubscription: vscode.Disposable | undefined;
   /** The reply being streamed, kept so that a webview loaded mid-reply gets it in `reset`. */
   private streaming: AssistantItem | undefined;
-  private compacting = false;
   private promptsInFlight = 0;
   private lastFailedPrompt: string | undefined;
   private readonly approvals = new ChatApprovals(
@@ -38,11 +38,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly host: AgentHost,
+    current: CurrentSession,
     private readonly log: vscode.LogOutputChannel,
   ) {
     this.disposables.push(
       host.onEvent((event) => this.agentEvent(event)),
-      host.onDidChangeSession((session) => this.sessionChanged(session)),
+      current.follow((event) => this.sessionEvent(event)),
       host.onDidChangeState(() => this.postStatus()),
       host.onDidRequestInputFocus(() => void this.focusInput()),
       host.onDidRequestInput((text) => void this.showInInput(text)),
@@ -51,7 +52,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         if (editor) this.lastEditor = editor;
       }),
     );
-    this.watchSession(host.session);
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -82,7 +82,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   dispose(): void {
     this.approvals.denyAll();
-    this.sessionSubscription?.dispose();
     this.disposeView();
     this.disposables.forEach((disposable) => disposable.dispose());
   }
@@ -105,13 +104,13 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.post({
       type: 'status',
       status: {
-        running: state.running,
-        queued: state.queued,
+        running: isAnswering(state.agent),
+        queued: state.agent.queued,
         trusted: state.trusted,
         hasKey: state.hasKey,
         model: state.model,
         ...(state.toolsOff ? { toolsOff: state.toolsOff } : {}),
-        compacting: this.compacting,
+        compacting: state.agent.phase.kind === 'compacting',
         hasSession: this.host.session !== undefined,
       },
     });
@@ -137,17 +136,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   // ---- the session and the agent -----------------------------------------------------------------
 
-  private sessionChanged(session: Session | undefined): void {
-    this.watchSession(session);
+  private sessionEvent(event: CurrentSessionEvent): void {
+    if (event.kind === 'changed') return this.sessionChange(event.change);
+    // Another session: the whole branch again, and the reply of the old one is no longer streaming here.
     this.streaming = undefined;
     this.postReset();
     this.postStatus();
-  }
-
-  private watchSession(session: Session | undefined): void {
-    this.sessionSubscription?.dispose();
-    const subscription = session?.onDidChange((change) => this.sessionChange(change));
-    this.sessionSubscription = subscription ? new vscode.Disposable(() => subscription.dispose()) : undefined;
   }
 
   private sessionChange(change: SessionChange): void {
@@ -180,23 +174,23 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         return this.delta({ kind: 'toolArgs', index: event.index, delta: event.delta });
       case 'reply_reset':
         this.streaming = undefined;
-        return this.post({ type: 'replyReset', message: `Retrying (attempt ${event.attempt}): ${event.message}` });
+        return this.post({ type: 'replyReset', message: retryText(event.attempt, event.reason, event.message) });
       case 'tool_start':
         return this.post({ type: 'tool', toolCallId: event.toolCallId, phase: 'start' });
       case 'tool_update':
         return this.post({ type: 'tool', toolCallId: event.toolCallId, phase: 'update', result: resultView(event.partial) });
       case 'tool_end':
         return this.post({ type: 'tool', toolCallId: event.toolCallId, phase: 'end', result: resultView(event.result) });
-      case 'compaction_start':
       case 'compaction_end':
-        this.compacting = event.type === 'compaction_start';
-        if (event.type === 'compaction_end' && event.errorMessage && !event.aborted) this.notice('error', event.errorMessage);
-        return this.postStatus();
+        // A manual compaction's failure is told by the command that ran it; an overflow that compacting
+        // once did not cure ends the run, whose error tells it.
+        if (event.error && event.reason !== 'manual' && event.error.reason !== 'overflow-recovery-failed') this.notice('error', automaticCompactionText(event.reason, event.error));
+        return;
       case 'run_end':
         return this.runEnded(event.unsent);
       case 'error':
         // A prompt waiting for its first reply reports its failure itself (text back in the input).
-        if (this.promptsInFlight === 0) this.notice('error', event.message);
+        if (this.promptsInFlight === 0) this.notice('error', runFailureText(event.reason, event.message, readConfig().baseUrl), commandAction(runFailureFix(event.reason)));
         return;
       default:
         return;
@@ -227,7 +221,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     }
     void this.handle(message).catch((error: unknown) => {
       this.log.error(`Chat view ${message.type}: ${errorMessage(error)}`);
-      this.notice('error', error instanceof PromptError ? error.message : `Something went wrong: ${errorMessage(error)}`);
+      this.notice('error', userMessage(error));
     });
   }
 
@@ -288,8 +282,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       this.lastFailedPrompt = text;
       this.log.warn(`A prompt could not be sent: ${errorMessage(error)}`);
       this.post({ type: 'setInput', text });
-      const words = error instanceof PromptError ? error.message : `The prompt could not be sent: ${errorMessage(error)}`;
-      this.notice('error', words, actionFor(error));
+      const failure = promptFailure(error, readConfig().baseUrl);
+      this.notice('error', failure.message, commandAction(failure.command) ?? { kind: 'retry', label: 'Retry' });
     } finally {
       this.promptsInFlight--;
     }
@@ -341,10 +335,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 }
 
-/** The button under a failed prompt's notice: what fixes it (setting the key), else "Retry". */
-function actionFor(error: unknown): NoticeAction {
-  const command = error instanceof PromptError ? error.command : undefined;
+/** The button under a failure's notice that runs what fixes it (setting the key), when the chat may run that command. */
+function commandAction(fix: FixCommand | undefined): NoticeAction | undefined {
   const allowed: readonly string[] = CHAT_COMMANDS;
-  if (command && allowed.includes(command.id)) return { kind: 'command', label: command.title, command: command.id as ChatCommandId };
-  return { kind: 'retry', label: 'Retry' };
+  if (fix && allowed.includes(fix.id)) return { kind: 'command', label: fix.title, command: fix.id as ChatCommandId };
+  return undefined;
 }

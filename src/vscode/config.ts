@@ -1,11 +1,15 @@
 // Arbor's settings (`arbor.*`), read into one typed value. Read fresh for each request, so a
-// change applies to the next one without a reload; `onDidChange` tells the views.
+// change applies to the next one without a reload; `onDidChange` tells the views. What a workspace
+// may not set (core/util/settingSources.ts) is read from the user's settings only, whatever the
+// manifest declares: the endpoint, the sessions folder and the approvals always, the settings that
+// spend money while the workspace is untrusted.
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { CompactionSettings } from '../core/compaction';
 import type { ArborCompactionValues } from '../core/context';
 import type { ModelOverrides, ThinkingLevel } from '../core/llm';
 import { expandHome } from '../core/session';
+import { explicitValue, userValue, workspaceMaySet } from '../core/util/settingSources';
 
 export const DEFAULT_MODEL = 'claude-sonnet-4-6';
 export const THINKING_LEVELS: readonly ThinkingLevel[] = ['off', 'minimal', 'low', 'medium', 'high', 'xhigh'];
@@ -40,28 +44,35 @@ export interface ArborConfig {
 
 /** Reads the settings; a value of the wrong type or range falls back to its default. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ArborConfig {
-  const c = vscode.workspace.getConfiguration('arbor');
-  const baseUrl = c.get<string>('baseUrl', '').trim() || env.ANTHROPIC_BASE_URL?.trim() || undefined;
-  const dir = c.get<string>('sessionsDirectory', '').trim();
+  const config = vscode.workspace.getConfiguration('arbor');
+  const trusted = vscode.workspace.isTrusted;
+  const get = settingReader(config, trusted);
+  const baseUrl = text(get('baseUrl')) || env.ANTHROPIC_BASE_URL?.trim() || undefined;
+  const dir = text(get('sessionsDirectory'));
   return {
-    model: c.get<string>('model', DEFAULT_MODEL).trim() || DEFAULT_MODEL,
+    model: text(get('model')) || DEFAULT_MODEL,
     baseUrl,
-    maxOutputTokens: positiveInt(c.get<number>('maxOutputTokens', 0)),
-    thinking: oneOf(c.get<string>('thinking', 'off'), THINKING_LEVELS, 'off'),
+    maxOutputTokens: positiveInt(get('maxOutputTokens')),
+    thinking: oneOf(get('thinking'), THINKING_LEVELS, 'off'),
     compaction: {
-      enabled: c.get<boolean>('compaction.enabled', true) !== false,
-      reserveTokens: positiveInt(c.get<number>('compaction.reserveTokens', 16384)) ?? 16384,
-      keepRecentTokens: Math.max(1000, positiveInt(c.get<number>('compaction.keepRecentTokens', 20000)) ?? 20000),
+      enabled: get('compaction.enabled') !== false,
+      reserveTokens: positiveInt(get('compaction.reserveTokens')) ?? 16384,
+      keepRecentTokens: Math.max(1000, positiveInt(get('compaction.keepRecentTokens')) ?? 20000),
     },
-    compactionExplicit: explicitCompaction(c),
-    compactionModel: c.get<string>('compaction.model', '').trim(),
-    contextFiles: c.get<boolean>('contextFiles', true) !== false,
+    compactionExplicit: explicitCompaction(config, trusted),
+    compactionModel: text(get('compaction.model')),
+    contextFiles: get('contextFiles') !== false,
     sessionsDirectory: dir === '' ? undefined : expandHome(dir, os.homedir()),
-    autoApprove: stringList(c.get<unknown>('tools.autoApprove', [])).filter((name) => (APPROVABLE_TOOLS as readonly string[]).includes(name)),
-    tokenEstimator: oneOf(c.get<string>('tokenEstimator', 'tokenizer'), ['tokenizer', 'chars4'] as const, 'tokenizer'),
-    branchSummary: oneOf(c.get<string>('branchSummary', 'ask'), ['ask', 'always', 'never'] as const, 'ask'),
-    modelOverrides: overrides(c.get<unknown>('modelOverrides', {})),
+    autoApprove: stringList(get('tools.autoApprove')).filter((name) => (APPROVABLE_TOOLS as readonly string[]).includes(name)),
+    tokenEstimator: oneOf(get('tokenEstimator'), ['tokenizer', 'chars4'] as const, 'tokenizer'),
+    branchSummary: oneOf(get('branchSummary'), ['ask', 'always', 'never'] as const, 'ask'),
+    modelOverrides: overrides(get('modelOverrides')),
   };
+}
+
+/** A setting's value as Arbor may take it: from every layer VS Code merges, or the user's and the default only. */
+function settingReader(config: vscode.WorkspaceConfiguration, trusted: boolean): (key: string) => unknown {
+  return (key) => (workspaceMaySet(key, trusted) ? config.get<unknown>(key) : userValue(config.inspect<unknown>(key)));
 }
 
 /** Fires when any `arbor.*` setting changed. */
@@ -71,20 +82,20 @@ export function onDidChangeConfig(listener: () => void): vscode.Disposable {
   });
 }
 
-/** A value set in user, workspace or folder settings; a default does not count. */
-function explicitValue(c: vscode.WorkspaceConfiguration, key: string): unknown {
-  const inspected = c.inspect(key);
-  return inspected?.workspaceFolderValue ?? inspected?.workspaceValue ?? inspected?.globalValue;
-}
-
-function explicitCompaction(c: vscode.WorkspaceConfiguration): ArborCompactionValues {
-  const enabled = explicitValue(c, 'compaction.enabled');
-  const keepRecent = positiveInt(explicitValue(c, 'compaction.keepRecentTokens'));
+/** The compaction settings someone set in a layer Arbor may read: they win over pi's settings files. */
+function explicitCompaction(config: vscode.WorkspaceConfiguration, trusted: boolean): ArborCompactionValues {
+  const set = (key: string): unknown => explicitValue(key, config.inspect<unknown>(key), trusted);
+  const enabled = set('compaction.enabled');
+  const keepRecent = positiveInt(set('compaction.keepRecentTokens'));
   return {
     enabled: typeof enabled === 'boolean' ? enabled : undefined,
-    reserveTokens: positiveInt(explicitValue(c, 'compaction.reserveTokens')),
+    reserveTokens: positiveInt(set('compaction.reserveTokens')),
     keepRecentTokens: keepRecent === undefined ? undefined : Math.max(1000, keepRecent),
   };
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
 }
 
 function positiveInt(value: unknown): number | undefined {

@@ -1,29 +1,46 @@
-// The session the views show: opened or created through the engine, announced to the views when
-// it changes, and remembered for the window so that a reload reopens it.
+// The session the views show: opened or created through the engine, followed by the views, and
+// remembered for the window so that a reload reopens it. There is one way to follow it: `follow`,
+// whose 'replaced' events carry a scope that ends with the session (see core's Current).
 import * as path from 'node:path';
-import * as vscode from 'vscode';
-import { createSessionFile, openSessionFile, SessionFileError, type LoadReport, type Session } from '../core/session';
-import { errorMessage } from '../core/util/errors';
+import type * as vscode from 'vscode';
+import { createSessionFile, openSessionFile, SessionFileError, type LoadReport, type Session, type SessionChange } from '../core/session';
+import { Current } from '../core/util/current';
+import { errorDetail, errorMessage } from '../core/util/errors';
+import type { Scope } from '../core/util/scope';
 import type { SessionMemory } from './workspaceState';
 
+export type CurrentSessionEvent =
+  /** Another session (or none: undefined) became current; `scope` ends with it. Also the first event a follower gets. */
+  | { kind: 'replaced'; session: Session | undefined; scope: Scope }
+  /** The current session changed: an entry added, the position moved. */
+  | { kind: 'changed'; session: Session; change: SessionChange };
+
 export class CurrentSession implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<Session | undefined>();
-  /** Fires after the current session was replaced (or closed: undefined), or changed: an entry added, the position moved. */
-  readonly onDidChange = this.changed.event;
-  private readonly replaced = new vscode.EventEmitter<Session | undefined>();
-  /** Fires only when another session (or none) became current. */
-  readonly onDidReplace = this.replaced.event;
-  private current: Session | undefined;
-  /** The subscription to the current session's own changes; replaced with the session. */
-  private sessionSubscription: vscode.Disposable | undefined;
+  private readonly current: Current<Session, SessionChange>;
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
     private readonly memory?: SessionMemory,
-  ) {}
+  ) {
+    this.current = new Current<Session, SessionChange>(
+      (session) => session.onDidChange,
+      (error) => log.error(`A view following the current session failed: ${errorDetail(error)}`),
+    );
+  }
 
   get session(): Session | undefined {
-    return this.current;
+    return this.current.get();
+  }
+
+  /**
+   * Calls `listener` now with the current session (a 'replaced' event), then whenever another
+   * session (or none) becomes current and at every change of the current one. What the listener
+   * adds to a 'replaced' event's scope is disposed when that session is replaced or closed.
+   */
+  follow(listener: (event: CurrentSessionEvent) => void): vscode.Disposable {
+    return this.current.follow((event) =>
+      listener(event.kind === 'replaced' ? { kind: 'replaced', session: event.value, scope: event.scope } : { kind: 'changed', session: event.value, change: event.change }),
+    );
   }
 
   /** Opens an existing session file and makes it current. Throws SessionFileError (see errors.ts). */
@@ -52,7 +69,7 @@ export class CurrentSession implements vscode.Disposable {
   /** Reopens the session this window had before a reload; forgets it when the file is gone. */
   async restore(): Promise<void> {
     const file = this.memory?.recall();
-    if (!file || this.current) return;
+    if (!file || this.session) return;
     try {
       await this.open(file);
     } catch (error) {
@@ -62,19 +79,12 @@ export class CurrentSession implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.sessionSubscription?.dispose();
-    this.changed.dispose();
-    this.replaced.dispose();
+    this.current.dispose();
   }
 
   private replace(session: Session | undefined): void {
-    this.sessionSubscription?.dispose();
-    this.sessionSubscription = undefined;
-    this.current = session;
-    if (session) this.sessionSubscription = session.onDidChange(() => this.changed.fire(session));
     void this.memory?.remember(session?.file);
-    this.replaced.fire(session);
-    this.changed.fire(session);
+    this.current.replace(session);
   }
 
   private logReport(file: string, report: LoadReport): void {

@@ -8,6 +8,8 @@ import * as vscode from 'vscode';
 import { followTarget, type OtherWriterNotice, type Session, type SessionEntry } from '../core/session';
 import { BurstGate } from '../core/util/burst';
 import { errorMessage } from '../core/util/errors';
+import { plainText } from '../core/util/plainText';
+import type { Scope } from '../core/util/scope';
 import type { AgentHost } from './agentHost';
 import type { CurrentSession } from './currentSession';
 
@@ -18,11 +20,8 @@ const OTHER_WRITER_MESSAGE = 'Another program (pi or another VS Code window) is 
 
 export class OtherWriters implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
-  private sessionSubscription: vscode.Disposable | undefined;
   private appendedGate = new BurstGate(BURST_QUIET_MS, Date.now);
   private replacedGate = new BurstGate(BURST_QUIET_MS, Date.now);
-  /** Compaction moves nothing but appends at the position when done: no following meanwhile. */
-  private compacting = false;
 
   constructor(
     current: CurrentSession,
@@ -30,25 +29,21 @@ export class OtherWriters implements vscode.Disposable {
     private readonly log: vscode.LogOutputChannel,
   ) {
     this.disposables.push(
-      current.onDidReplace((session) => this.watch(session)),
-      host.onEvent((event) => {
-        if (event.type === 'compaction_start' || event.type === 'compaction_end') this.compacting = event.type === 'compaction_start';
+      current.follow((event) => {
+        if (event.kind === 'replaced') this.watch(event.session, event.scope);
       }),
     );
-    this.watch(current.session);
   }
 
   dispose(): void {
-    this.sessionSubscription?.dispose();
     this.disposables.forEach((disposable) => disposable.dispose());
   }
 
-  private watch(session: Session | undefined): void {
-    this.sessionSubscription?.dispose();
+  /** A new session: told afresh about its other writers, for as long as it is current. */
+  private watch(session: Session | undefined, scope: Scope): void {
     this.appendedGate = new BurstGate(BURST_QUIET_MS, Date.now);
     this.replacedGate = new BurstGate(BURST_QUIET_MS, Date.now);
-    const subscription = session?.onDidDetectOtherWriter((notice) => this.noticed(session, notice));
-    this.sessionSubscription = subscription ? new vscode.Disposable(() => subscription.dispose()) : undefined;
+    if (session) scope.add(session.onDidDetectOtherWriter((notice) => this.noticed(session, notice)));
   }
 
   private noticed(session: Session, notice: OtherWriterNotice): void {
@@ -56,7 +51,7 @@ export class OtherWriters implements vscode.Disposable {
       this.log.warn(`Session ${session.id}: ${path.basename(notice.file)} was replaced or rewritten by another program; read it again from the start`);
       if (this.replacedGate.shouldTell()) {
         void vscode.window.showWarningMessage(
-          `The session file ${path.basename(notice.file)} was replaced or rewritten by another program (it shrank or changed before the part Arbor had read). Arbor read it again from the start and kept every entry it already had.`,
+          `The session file ${plainText(path.basename(notice.file))} was replaced or rewritten by another program (it shrank or changed before the part Arbor had read). Arbor read it again from the start and kept every entry it already had.`,
         );
       }
       return;
@@ -73,7 +68,8 @@ export class OtherWriters implements vscode.Disposable {
   }
 
   private follow(session: Session, fresh: readonly SessionEntry[]): void {
-    const busy = this.host.state.running || this.compacting;
+    // Busy: a run, a compaction (it appends at the position when done) or a move of our own.
+    const busy = this.host.state.agent.phase.kind !== 'idle';
     const target = followTarget({ tree: session.tree, leafId: session.leafId, fresh, busy });
     if (target === undefined) return;
     this.log.info(`Session ${session.id}: following the other program's continuation to entry ${target}`);

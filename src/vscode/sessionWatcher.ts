@@ -15,25 +15,16 @@ import type { CurrentSession } from './currentSession';
 
 export class SessionWatcher implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
-  private watching: FileWatch | undefined;
 
-  constructor(
-    current: CurrentSession,
-    private readonly log: vscode.LogOutputChannel,
-  ) {
-    this.subscription = current.onDidReplace((session) => this.watch(session));
-    this.watch(current.session);
+  constructor(current: CurrentSession, log: vscode.LogOutputChannel) {
+    // One file watch per session file, for as long as that session is current.
+    this.subscription = current.follow((event) => {
+      if (event.kind === 'replaced' && event.session?.file) event.scope.add(new FileWatch(event.session, event.session.file, log));
+    });
   }
 
   dispose(): void {
     this.subscription.dispose();
-    this.watching?.dispose();
-    this.watching = undefined;
-  }
-
-  private watch(session: Session | undefined): void {
-    this.watching?.dispose();
-    this.watching = session?.file ? new FileWatch(session, session.file, this.log) : undefined;
   }
 }
 

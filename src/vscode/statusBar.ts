@@ -1,13 +1,13 @@
-// The token meter in the status bar: the current session's context against the model's window,
-// read from the agent (the numbers its auto-compaction trigger uses). One render draws it from
-// one reading; while a reply streams, core's LiveMeter adds the streamed text and throttles redraws.
+// The token meter in the status bar: the current session's context against the model's window, as
+// the agent reports it (the numbers its auto-compaction trigger uses) whenever it may have changed.
+// One render draws it from one reading; while a reply streams, core's LiveMeter adds the streamed
+// text and throttles redraws.
 import * as vscode from 'vscode';
 import type { AgentEvent } from '../core/agent';
-import { messageRole, type Session } from '../core/session';
 import { LiveMeter, meterDetails, meterText, type MeterLevel, type MeterReading, type MeterSettings, type MeterTimers } from '../core/tokens';
-import { errorMessage } from '../core/util/errors';
 import type { AgentHost } from './agentHost';
 import { onDidChangeConfig, readConfig } from './config';
+import type { CurrentSession } from './currentSession';
 
 const COMPACT_COMMAND = 'arbor.compactSession';
 
@@ -28,54 +28,30 @@ export class TokenStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('arbor.tokens', vscode.StatusBarAlignment.Right, 100);
   private readonly meter = new LiveMeter(meterSettings(), (reading) => this.render(reading), REAL_TIMERS);
   private readonly subscriptions: vscode.Disposable[];
-  /** Answers to `host.status()` can arrive out of order; only the latest request's is drawn. */
-  private request = 0;
-  private moves: { dispose(): void } | undefined;
 
-  constructor(
-    private readonly host: AgentHost,
-    private readonly log: vscode.LogOutputChannel,
-  ) {
+  constructor(host: AgentHost, current: CurrentSession) {
     this.item.name = 'Arbor Context Tokens';
     this.item.command = { command: COMPACT_COMMAND, title: 'Compact Session' };
     this.subscriptions = [
       host.onEvent((event) => this.agentEvent(event)),
-      host.onDidChangeSession((session) => {
-        this.watchMoves(session);
-        this.refresh();
+      // No session, no meter; another session's agent reports its reading once it is built.
+      current.follow((event) => {
+        if (event.kind === 'replaced' && !event.session) this.meter.setStatus(undefined);
       }),
-      // Model, window overrides, estimator, compaction settings: a new agent, a new reading.
-      onDidChangeConfig(() => {
-        this.meter.setSettings(meterSettings());
-        this.refresh();
-      }),
+      // What the tooltip says of compaction; the agent reports the new reading once it has the settings.
+      onDidChangeConfig(() => this.meter.setSettings(meterSettings())),
     ];
-    this.watchMoves(host.session);
-    this.refresh();
   }
 
   dispose(): void {
-    this.moves?.dispose();
     for (const subscription of this.subscriptions) subscription.dispose();
     this.meter.dispose();
     this.item.dispose();
   }
 
-  /**
-   * A move (the tree, Undo Compaction, following another writer) changes the context without an
-   * agent event: the meter reads it again.
-   */
-  private watchMoves(session: Session | undefined): void {
-    this.moves?.dispose();
-    this.moves = session?.onDidChange((change) => {
-      if (change.kind === 'move') this.refresh();
-    });
-  }
-
   private agentEvent(event: AgentEvent): void {
     switch (event.type) {
       case 'tokens':
-        this.request++; // a reading in flight is older than this one
         this.meter.setStatus(event.status);
         return;
       case 'text_delta':
@@ -86,27 +62,9 @@ export class TokenStatusBar implements vscode.Disposable {
       case 'reply_reset':
         this.meter.resetStreaming();
         return;
-      case 'entry_appended':
-        // The agent reports a reading after each reply; a prompt or a tool result has none of its own.
-        if (messageRole(event.entry) !== 'assistant') this.refresh();
-        return;
       default:
         return;
     }
-  }
-
-  /** Asks the agent for the current reading (cheap: its tracker keeps the context up to date). */
-  private refresh(): void {
-    const request = ++this.request;
-    this.host.status().then(
-      (status) => {
-        if (request === this.request) this.meter.setStatus(status);
-      },
-      (error: unknown) => {
-        this.log.warn(`Could not count the context tokens: ${errorMessage(error)}`);
-        if (request === this.request) this.meter.setStatus(undefined);
-      },
-    );
   }
 
   private render(reading: MeterReading | undefined): void {

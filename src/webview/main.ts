@@ -3,7 +3,8 @@
 import { STREAMING_ID } from '../core/chat/items';
 import type { ApprovalDecision, ChatCommandId, ChatStatus, HostToWebviewMessage, WebviewToHostMessage } from '../shared/protocol';
 import { Composer } from './composer';
-import { emptyState, removeApproval, showApproval, showNotice, showQueue, trustBanner } from './panels';
+import { ApprovalCards } from './approvalCards';
+import { emptyState, showNotice, showQueue, trustBanner } from './panels';
 import { openCards } from './render/assistant';
 import { itemElement } from './render/items';
 import { ChatStore } from './store';
@@ -77,6 +78,11 @@ const composer = new Composer({
   draftChanged: (draft) => save({ draft }),
 });
 composer.setText(saved.draft);
+
+const approvalCards = new ApprovalCards(approvals, {
+  announce: (text) => (live.textContent = text),
+  focusAway: () => composer.focus(),
+});
 
 // The streamed reply is drawn at most once per frame, however fast the deltas come.
 let replyFrame = 0;
@@ -152,9 +158,9 @@ function receive(message: HostToWebviewMessage): void {
       status = message.status;
       return refreshChrome();
     case 'approval':
-      return showApproval(approvals, message);
+      return approvalCards.show(message);
     case 'approvalDone':
-      return removeApproval(approvals, message.requestId);
+      return approvalCards.remove(message.requestId);
     case 'notice':
       return showNotice(notices, message);
     case 'setInput':
@@ -195,7 +201,8 @@ document.addEventListener('click', (event) => {
     case 'insert-code':
       return post({ type: 'insertCode', code: codeOf(button) });
     case 'approve':
-      removeApproval(approvals, data['request']!);
+      if (!approvalCards.answers(button, event)) return;
+      approvalCards.remove(data['request']!);
       return post({ type: 'approvalResponse', requestId: data['request']!, decision: data['decision'] as ApprovalDecision });
     case 'command':
       return post({ type: 'command', command: data['command'] as ChatCommandId });

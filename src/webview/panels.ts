@@ -1,6 +1,6 @@
-// What sits around the conversation: notices (with an action), approval cards, the queued prompts,
-// the untrusted-workspace banner and the empty state.
-import type { ApprovalMessage, ChatStatus, NoticeMessage } from '../shared/protocol';
+// What sits around the conversation: notices (with an action), the queued prompts, the
+// untrusted-workspace banner and the empty state (the approval cards are in approvalCards.ts).
+import type { ChatStatus, NoticeMessage } from '../shared/protocol';
 import { actionButton, h, icon } from './render/dom';
 
 const MAX_NOTICES = 3;
@@ -20,25 +20,6 @@ export function showNotice(container: HTMLElement, notice: NoticeMessage): void 
   ]);
   container.append(element);
   while (container.children.length > MAX_NOTICES) container.firstElementChild?.remove();
-}
-
-export function showApproval(container: HTMLElement, request: ApprovalMessage): void {
-  if (container.querySelector(`[data-request="${CSS.escape(request.requestId)}"]`)) return;
-  const card = h('div', { class: 'approval', attrs: { 'data-request': request.requestId, role: 'group', 'aria-label': `Approve ${request.toolName}` } }, [
-    h('div', { class: 'approval-title' }, [icon('shield'), h('strong', { text: ` Run ${request.toolName}?` }), h('span', { class: 'tool-args-short', text: ` ${request.summary}` })]),
-    h('details', {}, [h('summary', { text: 'Arguments' }), h('pre', { class: 'tool-args', text: request.args })]),
-    h('div', { class: 'approval-buttons' }, [
-      actionButton('approve', 'Allow once', 'check', { request: request.requestId, decision: 'allow-once' }),
-      actionButton('approve', 'Always allow for this session', 'check-all', { request: request.requestId, decision: 'allow-always' }),
-      actionButton('approve', 'Deny', 'close', { request: request.requestId, decision: 'deny' }),
-    ]),
-  ]);
-  container.append(card);
-  (card.querySelector('button') as HTMLButtonElement | null)?.focus();
-}
-
-export function removeApproval(container: HTMLElement, requestId: string): void {
-  container.querySelector(`[data-request="${CSS.escape(requestId)}"]`)?.remove();
 }
 
 export function showQueue(container: HTMLElement, status: ChatStatus): void {

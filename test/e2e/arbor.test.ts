@@ -47,7 +47,7 @@ describe('Arbor in the browser', () => {
     await wb.runCommand('Arbor: Session Tree: Show Settings Entries');
     // The tree reveals the current position (its last rows); the list renders only the rows in view.
     const treeList = wb.page.locator('.pane', { has: wb.paneHeader('Session Tree') }).locator('.monaco-list').first();
-    const rows = await poll('the Session Tree to show the session', 20_000, async () => {
+    const rows = await poll('the Session Tree to show the session', async () => {
       await treeList.press('Home');
       const found = await wb.treeRows();
       // The first rows, not sticky-scroll headers (a model row heads the tree and stays pinned while scrolled).
@@ -65,7 +65,7 @@ describe('Arbor in the browser', () => {
     assert.ok(branchHead.level > level('user: Refactor src/a.ts')!, labels.join('\n'));
     assert.match(branchHead.label, /, tests$/);
     // The current position is marked (at the end of the list).
-    const end = await poll('the tree\'s last rows', 20_000, async () => {
+    const end = await poll('the tree\'s last rows', async () => {
       await treeList.press('End');
       const found = await wb.treeRows();
       return found.some((row) => row.label.includes('● current')) ? found : undefined;
@@ -79,7 +79,7 @@ describe('Arbor in the browser', () => {
 
   it('renders the current branch in the chat view', async () => {
     const wb = workbench();
-    await poll('the chat to render the session', 15_000, async () => ((await wb.chatMessages()).length > 0 ? true : undefined));
+    await poll('the chat to render the session', async () => ((await wb.chatMessages()).length > 0 ? true : undefined));
     // Virtualized: only what is on screen is in the DOM, so the test scrolls through it all.
     const messages = await allItems();
     assert.equal(messages[0]?.kind, 'user');
@@ -103,7 +103,7 @@ describe('Arbor in the browser', () => {
     const wb = workbench();
     const projectDir = projectSessionsDir();
     fs.mkdirSync(projectDir, { recursive: true });
-    const folder = await poll('Open Session to start in the configured folder', 30_000, async () => {
+    const folder = await poll('Open Session to start in the configured folder', async () => {
       await wb.runCommand('Arbor: Open Session…');
       const shown = await wb.fileDialogStartFolder();
       await wb.closeQuickInput();

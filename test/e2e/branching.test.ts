@@ -54,7 +54,7 @@ describe('Branching and reload', () => {
     await pickItem('No summary');
     await waitForInput(SECOND);
     // The chat now shows the branch up to the edited message's parent.
-    await poll('the edited turn to leave the chat', 20_000, async () => (!(await conversationText()).includes('A pear is a fruit.') ? true : undefined));
+    await poll('the edited turn to leave the chat', async () => (!(await conversationText()).includes('A pear is a fruit.') ? true : undefined));
 
     fake().script(text('A leek is a vegetable.'));
     await send(EDITED);
@@ -64,7 +64,7 @@ describe('Branching and reload', () => {
     assert.ok(shown.includes('Teal is a colour.'));
     assert.ok(!shown.includes('A pear is a fruit.'), 'the old branch still shows');
 
-    const entries = await poll('the new branch in the session file', 10_000, async () => {
+    const entries = await poll('the new branch in the session file', async () => {
       const found = readEntries(sessionFile);
       return userEntry(found, EDITED) ? found : undefined;
     });

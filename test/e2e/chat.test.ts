@@ -3,7 +3,7 @@
 // Markdown with highlighted code, the turn on disk, the palette titles and the status-bar meter.
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { chunks, reply, slow, text } from '../support/fakeAnthropic';
+import { chunks, holdAfter, reply, text } from '../support/fakeAnthropic';
 import {
   assertNoProblems,
   composer,
@@ -44,6 +44,9 @@ export const MARKDOWN_REPLY = [
   'That is the whole change.',
 ].join('\n');
 
+/** message_start, ping, content_block_start, then ten deltas of four characters: the heading and the start of the next line. */
+const HELD_AFTER_EVENTS = 13;
+
 describe('Chat contract', () => {
   before(async () => {
     await workbench().openArbor();
@@ -65,16 +68,23 @@ describe('Chat contract', () => {
     await newSession();
     const before = sessionFiles();
     const prompt = 'Explain   "spacing" & <angle> brackets — verbatim, please ✓';
-    // Small pieces with pauses between them, so the reply is seen growing.
-    fake().script(reply(text(MARKDOWN_REPLY), chunks(4), slow({ chunkDelayMs: 80 })));
-    await send(prompt);
-    // Enter sent it and cleared the input.
-    await poll('the input to clear after Enter', 10_000, async () => ((await (await composer()).inputValue()) === '' ? true : undefined));
-    // Streamed: part of the reply shows before its end has arrived.
-    await poll('a part of the reply to show before its end', 60_000, async () => {
-      const partial = await conversationText();
-      return partial.includes('Plan for the parser') && !partial.includes('That is the whole change.') ? true : undefined;
-    });
+    // Small pieces; the server holds the rest after the first forty characters until the test has
+    // seen them on screen, so the reply is seen growing however slow the machine is.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    fake().script(reply(text(MARKDOWN_REPLY), chunks(4), holdAfter(HELD_AFTER_EVENTS, released)));
+    try {
+      await send(prompt);
+      // Enter sent it and cleared the input.
+      await poll('the input to clear after Enter', async () => ((await (await composer()).inputValue()) === '' ? true : undefined));
+      // Streamed: part of the reply shows before its end has arrived.
+      await poll('a part of the reply to show before its end', async () => {
+        const partial = await conversationText();
+        return partial.includes('Plan for the parser') && !partial.includes('That is the whole change.') ? true : undefined;
+      });
+    } finally {
+      release();
+    }
     const shown = await waitForText('That is the whole change.');
 
     // The request: the tools (read among them), the text verbatim as the last user message, the configured model.
@@ -115,7 +125,7 @@ describe('Chat contract', () => {
     const item = await meterItem();
     await item.hover();
     const hover = wb.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: /compact/i }).first();
-    await hover.waitFor({ state: 'visible', timeout: 15_000 });
+    await hover.waitFor({ state: 'visible' });
     await docsImage('meter-tooltip');
     await wb.page.mouse.move(700, 450);
     assertNoProblems();
@@ -126,15 +136,13 @@ describe('Chat contract', () => {
     // Some commands show only with a session open: open one.
     await newSessionWithTurn('Open a session for the palette check', 'Ready for the palette.');
     const expected = ['New Session', 'Open Session…', 'Compact Session', 'Undo Compaction', 'Set Anthropic API Key', 'Clear API Key', 'Select Model', 'Show Log', 'Open Session File', 'Focus Chat Input'];
-    await wb.focusEditorArea();
-    await wb.page.keyboard.press('F1');
-    const input = wb.page.locator('.quick-input-widget input');
+    const input = await wb.openCommandPalette();
     const titles = new Set<string>();
     // The palette lists only the rows in view: look each title up.
     for (const title of expected) {
       await input.fill(`>Arbor: ${title}`);
       const row = wb.page.locator('.quick-input-widget .monaco-list-row .label-name', { hasText: `Arbor: ${title}` }).first();
-      await row.waitFor({ timeout: 10_000 });
+      await row.waitFor();
       const label = (await row.innerText()).trim();
       titles.add(label);
     }

@@ -19,6 +19,7 @@ import {
 import { requestText } from './support/fake';
 import { fake, workbench } from './support/hooks';
 import { CHAT_ONLY, docsImage } from './support/screenshots';
+import { answerInputBox, inputBoxAsking, quickInput } from './support/treeUi';
 import { poll } from './support/workbench';
 
 const FOCUS = 'Keep the decisions about the tokenizer cache';
@@ -29,10 +30,6 @@ const FIRST_PROMPT = 'Describe the tokenizer cache plan, step one';
 function longReply(step: number): string {
   const sentence = `Step ${step} of the tokenizer cache plan keeps every computed count keyed by the text hash, so that repeated questions cost nothing. `;
   return `${sentence.repeat(48)}End of step ${step}.`;
-}
-
-function quickInput() {
-  return workbench().page.locator('.quick-input-widget');
 }
 
 describe('Compaction', () => {
@@ -64,12 +61,8 @@ describe('Compaction', () => {
     });
     try {
       await wb.runCommand('Arbor: Compact Session');
-      const input = quickInput().locator('input');
-      await input.waitFor();
-      assert.match(await quickInput().innerText(), /focus/i);
-      await input.fill(FOCUS);
-      await wb.page.keyboard.press('Enter');
-      await wb.page.locator('.notification-toast').filter({ hasText: /compact/i }).first().waitFor({ timeout: 30_000 });
+      await answerInputBox(/focus/i, FOCUS);
+      await wb.page.locator('.notification-toast').filter({ hasText: /compact/i }).first().waitFor();
       release();
       await waitForCardText(SUMMARY);
     } finally {
@@ -80,7 +73,7 @@ describe('Compaction', () => {
     assert.ok(summaryRequests.some((request) => requestText(request).includes(FOCUS)), 'the focus instructions are not in the summary request');
     const card = (await conversation()).locator('details, [aria-expanded]').filter({ hasText: 'Summary marker' });
     assert.ok((await card.count()) > 0, 'the summary is not behind a <details> or aria-expanded toggle');
-    const after = await poll('the meter to drop', 20_000, async () => {
+    const after = await poll('the meter to drop', async () => {
       const tokens = meterTokens(await meterText());
       return tokens < meterBefore ? tokens : undefined;
     });
@@ -93,8 +86,7 @@ describe('Compaction', () => {
     const wb = workbench();
     const requestsBefore = fake().messageRequests().length;
     await (await meterItem()).click();
-    await quickInput().locator('input').waitFor();
-    assert.match(await quickInput().innerText(), /focus/i);
+    await inputBoxAsking(/focus/i);
     await wb.closeQuickInput();
     // Escape cancels: nothing was sent.
     assert.equal(fake().messageRequests().length, requestsBefore);
@@ -111,14 +103,14 @@ describe('Compaction', () => {
     const compactedTokens = meterTokens(await meterText());
     await wb.runCommand('Arbor: Undo Compaction');
     // The meter follows the move at once: the context before the compaction is the larger one.
-    await poll('the meter to rise back', 20_000, async () => (meterTokens(await meterText()) > compactedTokens ? true : undefined));
+    await poll('the meter to rise back', async () => (meterTokens(await meterText()) > compactedTokens ? true : undefined));
     // It asks nothing: no input box, no dialog; the chat goes back to the branch before the compaction.
-    await poll('the chat to show the branch before the compaction', 20_000, async () => {
+    await poll('the chat to show the branch before the compaction', async () => {
       const shown = await (await conversation()).innerText();
       return shown.includes('End of step 3.') && !shown.includes('A turn after the compaction.') ? true : undefined;
     });
     // The palette that ran it closes, and nothing else opens in its place (a question would stay open).
-    await quickInput().waitFor({ state: 'hidden', timeout: 10_000 });
+    await quickInput().waitFor({ state: 'hidden' });
     assert.equal(await wb.page.locator('.monaco-dialog-box').count(), 0);
 
     fake().script(text('Back on the uncompacted branch.'));

@@ -37,7 +37,7 @@ const SUMMARY = 'Entry actions summary marker: a colour was named.';
 /** Runs the row's menu item `title`, then waits for `effect` to show. */
 async function rowMenuThen<T>(labelStart: string, title: string, effect: () => Promise<T | undefined>): Promise<T> {
   await rowMenu(labelStart, title);
-  return poll(`the effect of "${title}" on "${labelStart}"`, 20_000, effect);
+  return poll(`the effect of "${title}" on "${labelStart}"`, effect);
 }
 
 /** The input box a command shows (not the palette's hidden input). */
@@ -76,20 +76,20 @@ describe('Entry actions in the Session Tree', () => {
     await rowMenuThen(`user: ${COLOUR}`, 'Set Label…', visibleInput);
     await quickInput().locator('input').fill(`  ${LABEL}  `);
     await wb.page.keyboard.press('Enter');
-    const label = await poll('the label entry in the file', 10_000, async () => readEntries(file).find((entry) => entry.type === 'label'));
+    const label = await poll('the label entry in the file', async () => readEntries(file).find((entry) => entry.type === 'label'));
     assert.equal(label.targetId, entryWith(readEntries(file), 'user', COLOUR).id);
     assert.equal(label.label, LABEL);
 
     await wb.runCommand('Arbor: Session Tree: Show Labeled Entries Only');
     try {
-      await poll('only the labeled row in the tree, showing its label', 20_000, async () => {
+      await poll('only the labeled row in the tree, showing its label', async () => {
         const rows = await wb.treeRows();
         return rows.length === 1 && rows[0]!.label.startsWith(`user: ${COLOUR}`) && rows[0]!.label.includes(LABEL) ? rows : undefined;
       });
     } finally {
       await wb.runCommand('Arbor: Session Tree: Show All Entries');
     }
-    await treeRow(`assistant: ${PEAR}`).waitFor({ timeout: 20_000 });
+    await treeRow(`assistant: ${PEAR}`).waitFor();
     assertNoProblems();
   });
 
@@ -97,15 +97,15 @@ describe('Entry actions in the Session Tree', () => {
     const wb = workbench();
     const file = await twoTurns();
     await wb.runCommand('Arbor: Set Label');
-    await poll('the label input box', 20_000, visibleInput);
+    await poll('the label input box', visibleInput);
     await quickInput().locator('input').fill('at-the-pear');
     await wb.page.keyboard.press('Enter');
-    const label = await poll('the label entry in the file', 10_000, async () => readEntries(file).find((entry) => entry.type === 'label'));
+    const label = await poll('the label entry in the file', async () => readEntries(file).find((entry) => entry.type === 'label'));
     assert.equal(label.targetId, entryWith(readEntries(file), 'assistant', PEAR).id);
     assert.equal(label.label, 'at-the-pear');
 
     await wb.runCommand('Arbor: Set Label');
-    await poll('the label input box', 20_000, visibleInput);
+    await poll('the label input box', visibleInput);
     assert.equal(await quickInput().locator('input').inputValue(), 'at-the-pear');
     await wb.closeQuickInput();
     assert.equal(readEntries(file).filter((entry) => entry.type === 'label').length, 1);
@@ -120,7 +120,7 @@ describe('Entry actions in the Session Tree', () => {
     assert.equal(header.parentSession, source);
     assert.equal(path.dirname(forked), path.dirname(source));
     assert.equal(readEntries(forked).at(-1)!.id, entryWith(readEntries(source), 'assistant', TEAL).id);
-    await poll('the chat to show the fork (the colour, not the fruit)', 20_000, async () => {
+    await poll('the chat to show the fork (the colour, not the fruit)', async () => {
       const shown = await conversationText();
       return shown.includes(TEAL) && !shown.includes(PEAR) ? true : undefined;
     });
@@ -147,7 +147,7 @@ describe('Entry actions in the Session Tree', () => {
     } finally {
       fake().server.setHandler(undefined);
     }
-    const compaction = await poll('the compaction entry', 10_000, async () => readEntries(file).find((entry) => entry.type === 'compaction'));
+    const compaction = await poll('the compaction entry', async () => readEntries(file).find((entry) => entry.type === 'compaction'));
     assert.equal(compaction.firstKeptEntryId, entryWith(readEntries(file), 'user', FRUIT).id);
 
     fake().script(text('After the compaction (entry actions).'));
@@ -168,7 +168,7 @@ describe('Entry actions in the Session Tree', () => {
     const sent = requestMessages().map(wireText);
     assert.ok(!sent.some((message) => message.includes(SUMMARY)), 'the request still carries the summary');
     assert.ok(sent[0]!.includes(COLOUR), 'the request lacks the original first message');
-    await poll('the compaction row to stay in the tree', 20_000, async () => ((await wb.treeRows()).some((row) => row.label.includes('compaction')) ? true : undefined));
+    await poll('the compaction row to stay in the tree', async () => ((await wb.treeRows()).some((row) => row.label.includes('compaction')) ? true : undefined));
     assert.ok(readEntries(file).some((entry) => entry.id === compaction.id));
     assertNoProblems();
   });
@@ -179,7 +179,7 @@ describe('Entry actions in the Session Tree', () => {
     const fruit = entryWith(readEntries(file), 'user', FRUIT);
     const line = fs.readFileSync(file, 'utf8').split('\n').findIndex((text) => text.includes(`"id":"${fruit.id}"`));
     await rowMenuThen(`user: ${FRUIT}`, 'Show in Session File', async () => ((await wb.page.locator('.tabs-container .tab.active', { hasText: path.basename(file) }).count()) > 0 ? true : undefined));
-    await poll(`the cursor on line ${line + 1}`, 20_000, async () => {
+    await poll(`the cursor on line ${line + 1}`, async () => {
       const position = await wb.page.locator('.statusbar-item[id="status.editor.selection"]').innerText().catch(() => '');
       return position.startsWith(`Ln ${line + 1},`) ? true : undefined;
     });

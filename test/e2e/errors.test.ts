@@ -3,7 +3,7 @@
 // the prompt stays in the input; once the cause is gone, the prompt goes through.
 import * as assert from 'node:assert/strict';
 import { text } from '../support/fakeAnthropic';
-import { assertNoProblems, chat, chatButton, composer, newSession, send, waitForInput, waitForText } from './support/chat';
+import { assertNoProblems, assertNoProblemsExcept, chat, chatButton, composer, newSession, send, waitForInput, waitForText } from './support/chat';
 import { fake, workbench } from './support/hooks';
 import { poll } from './support/workbench';
 
@@ -16,17 +16,6 @@ async function noticeSays(pattern: RegExp, timeoutMs = 90_000): Promise<string> 
     const shown = await (await chat()).locator('#notices').innerText().catch(() => '');
     return pattern.test(shown) ? shown : undefined;
   });
-}
-
-/**
- * Takes the problems seen so far: the failure the test caused may be logged as an error; anything
- * else (a CSP violation, a failed load of Arbor's files, an unrelated error) still fails the test.
- */
-function takeProblemsExcept(expected: RegExp): void {
-  const unexpected = workbench()
-    .takeProblems()
-    .filter((problem) => !(problem.kind === 'arbor-error' && expected.test(problem.text)));
-  assert.deepEqual(unexpected, [], unexpected.map((p) => `${p.kind}: ${p.text} ${p.location}`).join('\n'));
 }
 
 describe('Errors the user can recover from', () => {
@@ -49,7 +38,7 @@ describe('Errors the user can recover from', () => {
     const action = await chatButton(/Set (Anthropic )?API Key|Retry/);
     assert.ok(await action.isVisible());
     await waitForInput(prompt);
-    takeProblemsExcept(/401|key|authenticat/i);
+    assertNoProblemsExcept(/401|key|authenticat/i);
 
     await fake().restart();
     fake().script(text('The key works again.'));
@@ -67,7 +56,7 @@ describe('Errors the user can recover from', () => {
     await noticeSays(/connect|reach|unreachable|network|server/i);
     const retry = await chatButton(/Retry/);
     await waitForInput(prompt);
-    takeProblemsExcept(/connect|reach|network|fetch|ECONNREFUSED|server/i);
+    assertNoProblemsExcept(/connect|reach|network|fetch|ECONNREFUSED|server/i);
 
     await fake().restart();
     fake().script(text('The server is back.'));

@@ -33,7 +33,7 @@ function sessionId(file: string): string {
 async function waitForTreeRow(textShown: string): Promise<void> {
   const wb = workbench();
   const collapsed = wb.page.locator('.pane', { has: wb.paneHeader('Session Tree') }).locator('.monaco-list-row[aria-expanded="false"] .monaco-tl-twistie');
-  await poll(`the Session Tree to show "${textShown}"`, 20_000, async () => {
+  await poll(`the Session Tree to show "${textShown}"`, async () => {
     if ((await wb.treeRows()).some((row) => row.label.includes(textShown))) return true;
     if ((await collapsed.count()) > 0) await collapsed.first().click();
     return undefined;
@@ -69,10 +69,10 @@ describe('Live updates from other writers', () => {
     appendTurnFromScript(sessionFile, reply.id, 'Asked from a script', 'Answered from a script');
     await waitForTreeRow('Asked from a script');
     console.log(`      (in the Session Tree ${Date.now() - appendedAt} ms after the script's append, polled every 250 ms)`);
-    await otherWriterToasts().first().waitFor({ timeout: 20_000 });
+    await otherWriterToasts().first().waitFor();
     await waitForTreeRow('Answered from a script');
     // Arbor was idle and the script continued from its position: the chat follows.
-    const shown = await waitForText('Answered from a script', 20_000);
+    const shown = await waitForText('Answered from a script');
     assert.ok(shown.includes(FIRST_ANSWER));
     assert.match(workbench().arborLog(), /another program appended 2 entries/);
     assertNoProblems();

@@ -55,7 +55,7 @@ describe('Navigation in the session tree', () => {
     await waitForInput(FRUIT);
     await waitForCardText(SUMMARY);
     assert.ok(!(await conversationText()).includes(PEAR), 'the branch left behind still shows in the chat');
-    await poll('a branch summary row in the Session Tree', 20_000, async () => ((await workbench().treeRows()).some((row) => row.label.includes('branch summary')) ? true : undefined));
+    await poll('a branch summary row in the Session Tree', async () => ((await workbench().treeRows()).some((row) => row.label.includes('branch summary')) ? true : undefined));
     const entries = readEntries(file);
     const summary = entries.find((entry) => entry.type === 'branch_summary');
     assert.ok(summary, 'no branch_summary entry in the file');
@@ -84,8 +84,8 @@ describe('Navigation in the session tree', () => {
     await quickPickLabels();
     await pickItem('No summary');
     await waitForInput(FRUIT);
-    await poll('the chat to leave the fruit turn', 20_000, async () => (!(await conversationText()).includes(PEAR) ? true : undefined));
-    const added = await poll('the position marker in the file', 10_000, async () => {
+    await poll('the chat to leave the fruit turn', async () => (!(await conversationText()).includes(PEAR) ? true : undefined));
+    const added = await poll('the position marker in the file', async () => {
       const fresh = readEntries(file).slice(before);
       return fresh.length > 0 ? fresh : undefined;
     });
@@ -114,11 +114,11 @@ describe('Navigation in the session tree', () => {
     fake().script(text(VEGETABLE_SUMMARY));
     await quickInput().locator('.monaco-list-row').nth(2).click();
     const input = quickInput().locator('input');
-    await poll('the focus input box', 10_000, async () => ((await quickInput().innerText()).includes('focus on') ? true : undefined));
+    await poll('the focus input box', async () => ((await quickInput().innerText()).includes('focus on') ? true : undefined));
     await input.fill(FOCUS);
     await wb.page.keyboard.press('Enter');
     await waitForCardText(VEGETABLE_SUMMARY);
-    await poll('the chat to show the fruit branch', 20_000, async () => {
+    await poll('the chat to show the fruit branch', async () => {
       const shown = await conversationText();
       return shown.includes(PEAR) && !shown.includes(LEEK) ? true : undefined;
     });
@@ -133,9 +133,9 @@ describe('Navigation in the session tree', () => {
     await rowMenu(`assistant: ${TEAL}`, 'Branch from Here');
     await quickPickShows(['No summary', 'Summarize', 'Summarize with focus…']);
     await pickItem('No summary');
-    await poll('the chat to leave the fruit turn', 20_000, async () => (!(await conversationText()).includes(PEAR) ? true : undefined));
+    await poll('the chat to leave the fruit turn', async () => (!(await conversationText()).includes(PEAR) ? true : undefined));
     const frame = await chat();
-    await poll('the chat input to have the focus', 10_000, async () => ((await frame.evaluate(() => document.activeElement?.tagName)) === 'TEXTAREA' ? true : undefined));
+    await poll('the chat input to have the focus', async () => ((await frame.evaluate(() => document.activeElement?.tagName)) === 'TEXTAREA' ? true : undefined));
 
     fake().script(text(LEEK));
     await send(VEGETABLE);

@@ -141,7 +141,7 @@ describe('Security: hostile content renders inertly', () => {
     assert.ok(shown.includes('XSS corpus reply ends.'), 'the reply from the file is not shown');
     // The session's name shows as text in the Session Tree (the chat does not show it); it is a settings entry.
     await wb.runCommand('Arbor: Session Tree: Show Settings Entries');
-    await poll('the Session Tree to show the session name', 20_000, async () => ((await wb.treeRows()).some((row) => row.label.includes(SESSION_NAME)) ? true : undefined));
+    await poll('the Session Tree to show the session name', async () => ((await wb.treeRows()).some((row) => row.label.includes(SESSION_NAME)) ? true : undefined));
     await wb.runCommand('Arbor: Session Tree: Hide Settings Entries');
     await assertInert();
   });
@@ -162,7 +162,7 @@ describe('Security: hostile content renders inertly', () => {
     assert.equal(findings.active.length, 1, JSON.stringify(findings));
     // The CSP refused the inline handler: the browser's console says so, and the chat told the host (its log).
     const problems: ConsoleProblem[] = [];
-    await poll('the CSP violation in the console and in Arbor\'s log', 20_000, async () => {
+    await poll('the CSP violation in the console and in Arbor\'s log', async () => {
       problems.push(...workbench().takeProblems());
       const inConsole = problems.some((problem) => problem.kind === 'csp-violation');
       const inLog = problems.some((problem) => problem.kind === 'arbor-error' && /CSP violation/.test(problem.text));

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { text } from '../support/fakeAnthropic';
 import { assertNoProblems, clickItemButton, newSession, send, waitForCardText, waitForInput, waitForText } from './support/chat';
 import { fake, workbench } from './support/hooks';
-import { openArborForTree, pickItem, quickPickShows } from './support/treeUi';
+import { answerInputBox, openArborForTree, pickItem, quickPickShows } from './support/treeUi';
 import { docsImage, widenSideBar } from './support/screenshots';
 import { poll, type TreeRow } from './support/workbench';
 
@@ -24,7 +24,7 @@ function longReply(step: number): string {
 /** The rows once they are as `ready` wants (the Chat collapsed first: the list renders only the rows in view). */
 async function rowsWhen(what: string, ready: (rows: TreeRow[]) => boolean): Promise<TreeRow[]> {
   const wb = workbench();
-  return poll(`the Session Tree to show ${what}`, 20_000, async () => {
+  return poll(`the Session Tree to show ${what}`, async () => {
     // From the top: the tree reveals the current position, and rows scrolled away are not in the DOM.
     await wb.page.locator('.pane', { has: wb.paneHeader('Session Tree') }).locator('.monaco-list').first().press('Home');
     const rows = await wb.treeRows();
@@ -65,8 +65,7 @@ describe('Session Tree', () => {
     fake().server.setHandler(async () => text(SUMMARY));
     try {
       await wb.runCommand('Arbor: Compact Session');
-      // Pressed on the input itself (focused first): a key sent while the box still opens is lost.
-      await wb.page.locator('.quick-input-widget input').press('Enter'); // no focus instructions
+      await answerInputBox(/focus/i, ''); // no focus instructions
       await waitForCardText(SUMMARY);
     } finally {
       fake().server.setHandler(undefined);

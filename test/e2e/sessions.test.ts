@@ -9,8 +9,8 @@ import { createSessionFile, loadSessionFile } from '../../src/core/session';
 import { assistant, user } from '../support/builders';
 import { assertNoProblems, conversationText, newSessionWithTurn, projectSessionsDir, waitForText } from './support/chat';
 import { workbench } from './support/hooks';
-import { quickInput as pickWidget, rowMenu, treeRow } from './support/treeUi';
-import { poll } from './support/workbench';
+import { clickQuickPickRow, quickInput, rowMenu, treeRow } from './support/treeUi';
+import { exactly, poll } from './support/workbench';
 
 const OLDER_NAME = 'Older garden session';
 const ASKED = 'Which insects help the garden?';
@@ -36,27 +36,22 @@ async function olderSessionOnDisk(): Promise<string> {
   return session.file!;
 }
 
-function quickInput() {
-  return workbench().page.locator('.quick-input-widget');
-}
-
 /** Clicks the quick pick item whose label is exactly `label`. */
 async function choose(label: string): Promise<void> {
-  const exact = new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
-  await quickInput().locator('.monaco-list-row').filter({ has: workbench().page.locator('.label-name', { hasText: exact }) }).first().click();
+  await clickQuickPickRow(quickInput().locator('.monaco-list-row').filter({ has: workbench().page.locator('.label-name', { hasText: exactly(label) }) }).first());
 }
 
 /** Answers a save dialog (VS Code's own, a quick input in the browser) with a path that does not exist yet. */
 async function answerSaveDialog(file: string): Promise<void> {
   const input = quickInput().locator('input');
   // The dialog first fills in its proposal (folder and file name); a path typed before that is overwritten.
-  await poll('the save dialog to propose a file', 15_000, async () => ((await input.inputValue().catch(() => '')).endsWith(path.extname(file)) ? true : undefined));
-  await poll('the save dialog to take the path', 15_000, async () => {
+  await poll('the save dialog to propose a file', async () => ((await input.inputValue().catch(() => '')).endsWith(path.extname(file)) ? true : undefined));
+  await poll('the save dialog to take the path', async () => {
     if ((await input.inputValue()) !== file) await input.fill(file);
     return (await input.inputValue()) === file ? true : undefined;
   });
   await input.press('Enter');
-  await quickInput().waitFor({ state: 'hidden', timeout: 20_000 });
+  await quickInput().waitFor({ state: 'hidden' });
 }
 
 describe('Sessions view, search and export', () => {
@@ -69,7 +64,7 @@ describe('Sessions view, search and export', () => {
     olderFile = await olderSessionOnDisk();
     await newSessionWithTurn(NEWEST_PROMPT, 'The newest reply.');
     await wb.setPaneExpanded('Sessions', true);
-    const rows = await poll('both sessions in the Sessions view', 20_000, async () => {
+    const rows = await poll('both sessions in the Sessions view', async () => {
       const found = await wb.treeRows('Sessions');
       return found.some((row) => row.label.startsWith(OLDER_NAME)) && found.some((row) => row.label.startsWith(NEWEST_PROMPT)) ? found : undefined;
     });
@@ -84,17 +79,17 @@ describe('Sessions view, search and export', () => {
     await wb.runCommand('Arbor: Search Sessions…');
     await quickInput().locator('input').fill('marzipan');
     const result = quickInput().locator('.monaco-list-row', { hasText: ABANDONED }).first();
-    await result.waitFor({ timeout: 20_000 });
+    await result.waitFor();
     assert.match(await result.innerText(), new RegExp(`${OLDER_NAME} · abandoned branch`));
-    await result.locator('.label-name').first().click();
+    await clickQuickPickRow(result);
     // Leaving the branch the session opened at asks about a summary (arbor.branchSummary: ask).
-    await quickInput().locator('.monaco-list-row', { hasText: 'No summary' }).first().waitFor({ timeout: 20_000 });
+    await quickInput().locator('.monaco-list-row', { hasText: 'No summary' }).first().waitFor();
     await choose('No summary');
-    await quickInput().waitFor({ state: 'hidden', timeout: 20_000 });
+    await quickInput().waitFor({ state: 'hidden' });
     const shown = await waitForText(ABANDONED);
     assert.ok(shown.includes(ASKED));
     assert.ok(!shown.includes(CURRENT_REPLY), 'the chat still shows the branch the session opened at');
-    await poll('the Session Tree to mark the bee reply current', 20_000, async () =>
+    await poll('the Session Tree to mark the bee reply current', async () =>
       (await wb.treeRows()).some((row) => row.label.includes(ABANDONED) && row.label.includes('●')) ? true : undefined,
     );
     assertNoProblems();
@@ -111,7 +106,7 @@ describe('Sessions view, search and export', () => {
       await wb.runCommand('Arbor: Export Session…');
       await choose(label);
       await answerSaveDialog(file);
-      written[format] = await poll(`${path.basename(file)} to be written`, 20_000, async () => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined));
+      written[format] = await poll(`${path.basename(file)} to be written`, async () => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined));
       const loaded = format === 'jsonl' ? await loadSessionFile(file) : undefined;
       if (loaded) assert.deepEqual(checkReport(loaded), { ok: true, malformedLines: [], orphans: [], cycles: [], duplicateIds: [], tornTail: false });
     }
@@ -122,7 +117,7 @@ describe('Sessions view, search and export', () => {
     // The JSONL export's notification opens it as a session: the branch alone, the other one gone from the tree.
     const toast = wb.page.locator('.notification-toast').filter({ hasText: `garden-export-${stamp}.jsonl` });
     await toast.locator('.monaco-button', { hasText: 'Open as Session' }).click();
-    await poll('the exported session in the Session Tree', 20_000, async () => {
+    await poll('the exported session in the Session Tree', async () => {
       const rows = await wb.treeRows();
       return rows.some((row) => row.label.includes(ABANDONED) && row.label.includes('●')) && !rows.some((row) => row.label.includes(CURRENT_REPLY)) ? true : undefined;
     });
@@ -134,20 +129,20 @@ describe('Sessions view, search and export', () => {
     const wb = workbench();
     await wb.setPaneExpanded('Sessions', true);
     await rowMenu(OLDER_NAME, 'Rename…', 'Sessions');
-    const box = pickWidget().locator('input');
-    await poll('the rename box with the old name', 10_000, async () => ((await box.inputValue().catch(() => '')) === OLDER_NAME ? true : undefined));
+    const box = quickInput().locator('input');
+    await poll('the rename box with the old name', async () => ((await box.inputValue().catch(() => '')) === OLDER_NAME ? true : undefined));
     await box.fill(NEW_NAME);
     await box.press('Enter');
-    await treeRow(NEW_NAME, 'Sessions').waitFor({ timeout: 20_000 });
+    await treeRow(NEW_NAME, 'Sessions').waitFor();
     const named = fs.readFileSync(olderFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { type: string; name?: string });
     assert.deepEqual([named.at(-1)!.type, named.at(-1)!.name], ['session_info', NEW_NAME]);
 
     await rowMenu(NEW_NAME, 'Delete…', 'Sessions');
     const dialog = wb.page.locator('.monaco-dialog-box');
-    await dialog.waitFor({ timeout: 10_000 });
+    await dialog.waitFor();
     assert.match(await dialog.innerText(), new RegExp(`Delete the session "${NEW_NAME}"\\?`));
     await dialog.locator('.monaco-button', { hasText: 'Move to Trash' }).click();
-    await treeRow(NEW_NAME, 'Sessions').waitFor({ state: 'detached', timeout: 20_000 });
+    await treeRow(NEW_NAME, 'Sessions').waitFor({ state: 'detached' });
     assert.equal(fs.existsSync(olderFile), false);
     // The freedesktop trash of the server's XDG_DATA_HOME: the file whole, and where it came from.
     const trash = path.join(wb.server.dataHome, 'Trash');

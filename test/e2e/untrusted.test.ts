@@ -1,18 +1,26 @@
 // An untrusted workspace, in a second workbench of its own (the shared one runs with workspace
 // trust disabled): code-server with trust on and the folder opened in Restricted Mode, its own fake
-// Anthropic server named by the environment, and a second one named by the folder's own settings.
-// While untrusted: the chat says the tools are off, a prompt's request carries no tools, and it goes
-// to the environment's endpoint (the folder's `arbor.baseUrl` is a restricted setting: an untrusted
-// folder must not choose where the key is sent). Granting trust from the banner's button brings the
-// tools back, and the folder's endpoint, without a reload.
+// Anthropic server named by the environment, and a second one named by the folder's own settings,
+// which also approve bash and write and choose a model and an output limit.
+// While untrusted: the chat says the tools are off, a prompt's request carries no tools, goes to
+// the environment's endpoint, and uses neither the folder's model nor its output limit (settings
+// that spend the user's money are restricted). Granting trust from the banner's button brings the
+// tools and the folder's model settings back without a reload; the endpoint and the approvals stay
+// the user's own (application-scoped settings: a folder never chooses them, trusted or not).
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { Frame } from 'playwright-core';
-import { startFakeAnthropic, text, type FakeAnthropic } from '../support/fakeAnthropic';
+import { reply, startFakeAnthropic, text, toolUse, type FakeAnthropic } from '../support/fakeAnthropic';
 import { E2E_KEY } from './support/fake';
 import { E2E_MODEL } from './support/hooks';
 import { ArborWorkbench, poll } from './support/workbench';
 
 const BANNER = 'This workspace is not trusted';
+/** Arbor's own default model: what a request names when no setting Arbor takes names one. */
+const DEFAULT_MODEL = 'claude-sonnet-4-6';
+/** The output limit the folder's settings ask for (no model's own limit). */
+const FOLDER_MAX_TOKENS = 1234;
 
 function toolNames(server: FakeAnthropic): string[] {
   const tools = server.messageRequests().at(-1)?.body?.tools;
@@ -21,14 +29,14 @@ function toolNames(server: FakeAnthropic): string[] {
 
 /** Types into the chat's input once its script has drawn, and presses Enter. */
 async function send(chat: Frame, prompt: string): Promise<void> {
-  await chat.waitForFunction(() => (document.getElementById('conversation')?.childElementCount ?? 0) > 0 || document.querySelector('.empty-state') !== null, undefined, { timeout: 30_000 });
+  await chat.waitForFunction(() => (document.getElementById('conversation')?.childElementCount ?? 0) > 0 || document.querySelector('.empty-state') !== null);
   const input = chat.locator('textarea:visible').first();
   await input.fill(prompt);
   await input.press('Enter');
 }
 
 async function waitForChatText(chat: Frame, shown: string): Promise<void> {
-  await poll(`the chat to show "${shown}"`, 60_000, async () => ((await chat.locator('#conversation').innerText().catch(() => '')).includes(shown) ? true : undefined));
+  await poll(`the chat to show "${shown}"`, async () => ((await chat.locator('#conversation').innerText().catch(() => '')).includes(shown) ? true : undefined));
 }
 
 describe('Untrusted workspace', () => {
@@ -48,7 +56,13 @@ describe('Untrusted workspace', () => {
     wb = await ArborWorkbench.start({
       workspaceTrust: true,
       env: { ANTHROPIC_API_KEY: E2E_KEY, ANTHROPIC_BASE_URL: server.url },
-      workspaceSettings: { 'arbor.model': E2E_MODEL, 'arbor.thinking': 'off', 'arbor.baseUrl': folderServer.url },
+      workspaceSettings: {
+        'arbor.model': E2E_MODEL,
+        'arbor.maxOutputTokens': FOLDER_MAX_TOKENS,
+        'arbor.thinking': 'off',
+        'arbor.baseUrl': folderServer.url,
+        'arbor.tools.autoApprove': ['bash', 'write'],
+      },
     });
     console.log(`    (the second workbench, trust on, started in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   });
@@ -64,37 +78,46 @@ describe('Untrusted workspace', () => {
     await folderServer?.close();
   });
 
-  it('opens in Restricted Mode; the chat shows the untrusted banner and a prompt is sent with no tools', async () => {
+  it("opens in Restricted Mode; the chat shows the untrusted banner and a prompt is sent with no tools, to the user's endpoint, without the folder's model settings", async () => {
     const page = workbench().page;
     // The harness really left the folder untrusted.
-    await page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor({ timeout: 30_000 });
+    await page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor();
     await workbench().openArbor();
     const chat = await workbench().chatFrame();
-    await chat.locator('.banner', { hasText: BANNER }).waitFor({ timeout: 30_000 });
+    await chat.locator('.banner', { hasText: BANNER }).waitFor();
 
     server!.script(text('Untrusted: a plain answer.'));
     await send(chat, 'Untrusted: read package.json please');
     await waitForChatText(chat, 'Untrusted: a plain answer.');
     const request = server!.messageRequests().at(-1)!;
-    assert.equal(request.body?.model, E2E_MODEL);
+    assert.equal(request.body?.model, DEFAULT_MODEL, 'the untrusted folder chose the model');
+    assert.notEqual(request.body?.max_tokens, FOLDER_MAX_TOKENS, 'the untrusted folder chose the output limit');
     assert.deepEqual(toolNames(server!), []);
     assert.equal(folderServer!.messageRequests().length, 0, 'the untrusted folder\'s endpoint received the request (and the key)');
     assert.deepEqual(workbench().takeProblems(), []);
   });
 
-  it('granting trust from the banner brings the tools back', async () => {
+  it("granting trust from the banner brings the tools and the folder's model back; the endpoint and the approvals stay the user's", async () => {
     const page = workbench().page;
     const chat = await workbench().chatFrame();
     await chat.getByRole('button', { name: 'Manage Workspace Trust' }).click();
     // VS Code's Workspace Trust editor: its "Trust" button trusts the folder.
     await page.getByRole('button', { name: /^Trust( Folder)?$/ }).first().click();
-    await chat.locator('.banner', { hasText: BANNER }).waitFor({ state: 'detached', timeout: 30_000 });
+    await chat.locator('.banner', { hasText: BANNER }).waitFor({ state: 'detached' });
 
-    // Trusted, the folder's own settings apply: its endpoint answers now.
-    folderServer!.script(text('Trusted: tools are on.'));
+    // Trusted, the folder's model settings apply; its endpoint and its approvals never do.
+    const planted = path.join(workbench().workspaceDir, 'planted-by-trusted-folder.txt');
+    server!.script(reply(text('Trusted: tools are on.'), toolUse('write', { path: path.basename(planted), content: 'approved by the folder' })), text('Trusted: the write was denied.'));
     await send(chat, 'Trusted now: which tools do you have?');
-    await waitForChatText(chat, 'Trusted: tools are on.');
-    assert.ok(toolNames(folderServer!).includes('read'), `the request carries the tools ${toolNames(folderServer!).join(', ')}`);
+    // The Workspace Trust editor stays open as a modal that takes the pointer: the card's button is pressed from the keyboard.
+    await chat.getByRole('button', { name: /^Deny$/ }).press('Enter', { timeout: 60_000 });
+    await waitForChatText(chat, 'Trusted: the write was denied.');
+    assert.equal(fs.existsSync(planted), false, "the folder's arbor.tools.autoApprove let write run without asking");
+    const request = server!.messageRequests().at(-1)!;
+    assert.ok(toolNames(server!).includes('read'), `the request carries the tools ${toolNames(server!).join(', ')}`);
+    assert.equal(request.body?.model, E2E_MODEL);
+    assert.equal(request.body?.max_tokens, FOLDER_MAX_TOKENS);
+    assert.equal(folderServer!.messageRequests().length, 0, "the folder's endpoint received a request (and the key)");
     assert.deepEqual(workbench().takeProblems(), []);
   });
 });

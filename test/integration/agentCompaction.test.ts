@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { SessionEntry } from '../../src/core/session/types';
 import { reply, text, usage } from '../support/fakeAnthropic';
 import { configure, entriesOnDisk, requestMessages, send, useAgent, wireText } from './agentSupport';
+import { own } from './support';
 
 const SUMMARY = '## Goal\nThe summary of what came before.';
 /** 6000 characters: 1500 tokens at chars/4; the replies are a few tokens, so each turn is ~1500. */
@@ -74,7 +75,7 @@ describe('Compaction settings and commands', () => {
     it(`Compact Session keeps the turns that fill arbor.compaction.keepRecentTokens = ${keep} (from turn ${turn})`, async () => {
       await configure({ 'compaction.keepRecentTokens': keep });
       const file = await threeTurns();
-      assert.equal(await vscode.commands.executeCommand('arbor.compactSession', ''), true);
+      assert.equal(await vscode.commands.executeCommand('arbor.compactSession', await own('')), true);
       const [compaction] = compactions(file);
       assert.equal(compaction?.firstKeptEntryId, userEntries(file)[turn - 1]!.id);
     });
@@ -84,7 +85,7 @@ describe('Compaction settings and commands', () => {
     await configure({ 'compaction.keepRecentTokens': 1000 });
     await threeTurns();
     const focus = 'Focus on the numbering of the turns';
-    assert.equal(await vscode.commands.executeCommand('arbor.compactSession', focus), true);
+    assert.equal(await vscode.commands.executeCommand('arbor.compactSession', await own(focus)), true);
     const prompt = requestMessages(agent.server()).map(wireText).join('\n');
     assert.ok(prompt.includes(focus), 'the focus text is in the summary request');
   });
@@ -92,7 +93,7 @@ describe('Compaction settings and commands', () => {
   it('Undo Compaction moves before the compaction, even after more turns, and the next prompt branches from there', async () => {
     await configure({ 'compaction.keepRecentTokens': 1000 });
     const file = await threeTurns();
-    assert.equal(await vscode.commands.executeCommand('arbor.compactSession', ''), true);
+    assert.equal(await vscode.commands.executeCommand('arbor.compactSession', await own('')), true);
     agent.server().script(text('Four.'), text('After undo.'));
     await send(agent.host(), 'a turn after the compaction');
     const [compaction] = compactions(file);

@@ -5,8 +5,10 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { reply, startFakeAnthropic, text } from '../support/fakeAnthropic';
+import { checkpointFileFor } from '../../src/core/agent/checkpoint';
+import { chunks, reply, slow, startFakeAnthropic, text } from '../support/fakeAnthropic';
 import { configure, entriesOnDisk, requestMessages, send, TEST_KEY, useAgent, wireText } from './agentSupport';
+import { arborStorage, own } from './support';
 
 /** pi's folder name for a project (`/home/me/app` → `--home-me-app--`), written out independently of Arbor's code. */
 function piProjectFolder(cwd: string): string {
@@ -40,6 +42,31 @@ describe('Agent requests', () => {
       .map((entry) => (entry as { message: { role: string } }).message.role);
     assert.deepEqual(roles, ['user', 'assistant']);
     assert.match(fs.readFileSync(file, 'utf8'), /Hello back\./);
+  });
+
+  it('checkpoints a long reply in its global storage while it streams, never beside the session, and removes it once the reply is in the file', async () => {
+    const host = agent.host();
+    agent.server().script(reply(text('A long answer that takes well over a second to arrive. '.repeat(8)), chunks(10), slow({ chunkDelayMs: 40 })));
+    const folder = path.join(arborStorage(), 'checkpoints');
+    const beside = new Set<string>();
+    let checkpoint: string | undefined;
+    let checkpointed = false;
+    const watch = setInterval(() => {
+      const session = host.session;
+      if (!session?.file) return;
+      for (const name of fs.readdirSync(path.dirname(session.file))) beside.add(name);
+      checkpoint ??= checkpointFileFor(folder, { file: session.file, id: session.id });
+      if (fs.existsSync(checkpoint)) checkpointed = true;
+    }, 20);
+    try {
+      await send(host, 'Take your time');
+    } finally {
+      clearInterval(watch);
+    }
+    const file = host.session!.file!;
+    assert.deepEqual([...beside], [path.basename(file)], 'nothing but the session file appeared beside it');
+    assert.equal(checkpointed, true, 'a checkpoint was written in the global storage while the reply streamed');
+    assert.equal(fs.existsSync(checkpointFileFor(folder, { file, id: host.session!.id })), false);
   });
 
   it('uses a changed arbor.model for the next request and records the change in the session', async () => {
@@ -106,7 +133,7 @@ describe('Agent requests', () => {
     const host = agent.host();
     agent.server().script(text('One.'), text('Two.'));
     await send(host, 'first');
-    assert.equal(await vscode.commands.executeCommand('arbor.selectModel', 'claude-opus-4-5'), 'claude-opus-4-5');
+    assert.equal(await vscode.commands.executeCommand('arbor.selectModel', await own('claude-opus-4-5')), 'claude-opus-4-5');
     assert.equal(vscode.workspace.getConfiguration('arbor').get('model'), 'claude-opus-4-5');
     const last = entriesOnDisk(host.session!.file!).at(-1) as { type: string; modelId?: string };
     assert.deepEqual([last.type, last.modelId], ['model_change', 'claude-opus-4-5']);

@@ -1,6 +1,7 @@
 // What the chat relies on beyond requests: a prompt that could not be sent rejects in plain words
 // and leaves the position as it was (the text stays in the chat), the token estimator setting
-// changes the meter's reading, and the session this window had comes back after a reload.
+// changes the meter's reading while another setting keeps what the agent learned, and the session
+// this window had comes back after a reload.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -8,8 +9,9 @@ import * as vscode from 'vscode';
 import { messageRole } from '../../src/core/session/kind';
 import { CurrentSession } from '../../src/vscode/currentSession';
 import { SessionMemory } from '../../src/vscode/workspaceState';
-import { startFakeAnthropic, text } from '../support/fakeAnthropic';
+import { reply, startFakeAnthropic, text, usage } from '../support/fakeAnthropic';
 import { configure, send, TEST_KEY, useAgent } from './agentSupport';
+import { own } from './support';
 
 interface TypedError {
   name: string;
@@ -49,19 +51,19 @@ describe('Agent state, failures and restore', () => {
       assert.equal(agent.server().messageRequests().length, 0);
       assert.equal(agent.host().state.hasKey, false);
     } finally {
-      await vscode.commands.executeCommand('arbor.setApiKey', TEST_KEY);
+      await vscode.commands.executeCommand('arbor.setApiKey', await own(TEST_KEY));
     }
   });
 
   it('rejects a prompt whose key is refused, moves back before it, and sends it again cleanly', async () => {
-    await vscode.commands.executeCommand('arbor.setApiKey', 'sk-ant-wrong-key');
+    await vscode.commands.executeCommand('arbor.setApiKey', await own('sk-ant-wrong-key'));
     const error = await rejection(agent.host().prompt('first try'));
     assert.equal(error.reason, 'auth');
     const session = agent.host().session!;
     const user = session.entries.find((entry) => messageRole(entry) === 'user')!;
     // The failed attempt stays in the tree; the position is back where the prompt was sent from.
     assert.equal(session.leafId, user.parentId);
-    await vscode.commands.executeCommand('arbor.setApiKey', TEST_KEY);
+    await vscode.commands.executeCommand('arbor.setApiKey', await own(TEST_KEY));
     agent.server().script(text('Now it works.'));
     await send(agent.host(), 'first try');
     const users = agent.server().lastRequest().body!.messages as { role: string }[];
@@ -82,7 +84,7 @@ describe('Agent state, failures and restore', () => {
   it('reads the context with the estimator arbor.tokenEstimator names', async () => {
     const prompt = 'function add(a, b) { return a + b; } // ' + 'tokens '.repeat(200);
     const file = writeUnansweredSession(agent.sessions(), prompt);
-    assert.equal(await vscode.commands.executeCommand('arbor.openSession', file), true);
+    assert.equal(await vscode.commands.executeCommand('arbor.openSession', await own(file)), true);
     await configure({ tokenEstimator: 'chars4' });
     const chars4 = await agent.host().status();
     await configure({ tokenEstimator: 'tokenizer' });
@@ -94,13 +96,31 @@ describe('Agent state, failures and restore', () => {
     assert.ok((tokenizer?.contextTokens ?? 0) > 0);
   });
 
+  it('keeps the agent, and what it learned, when a setting changes between prompts: the meter keeps its calibration', async () => {
+    await configure({ tokenEstimator: 'chars4' });
+    const question = (n: number): string => `Question ${n}: ${'word '.repeat(400)}`;
+    // The second request grew by 1010 tokens for a question estimated at about 505: a ratio of about 2.
+    agent.server().script(reply(text('One.'), usage({ input_tokens: 1000, output_tokens: 10 })), reply(text('Two.'), usage({ input_tokens: 2020, output_tokens: 10 })));
+    await send(agent.host(), question(1));
+    await send(agent.host(), question(2));
+    // At the second question, its tokens are estimated (calibrated) after the first reply's usage.
+    const second = agent.host().session!.getBranch().filter((entry) => messageRole(entry) === 'user')[1]!;
+    await agent.host().moveTo(second.id);
+    const before = await agent.host().status();
+    await configure({ maxOutputTokens: 1234 });
+    const after = await agent.host().status();
+    assert.ok((before?.calibrationRatio ?? 1) > 1.5, `learned ratio ${before?.calibrationRatio}`);
+    assert.equal(after?.calibrationRatio, before?.calibrationRatio);
+    assert.equal(after?.contextTokens, before?.contextTokens);
+  });
+
   it('reopens the remembered session at the same position (a window reload, simulated)', async () => {
     agent.server().script(text('One.'), text('Two.'));
     await send(agent.host(), 'first');
     await send(agent.host(), 'second');
     const file = agent.host().session!.file!;
     const firstReply = agent.host().session!.getBranch().find((entry) => messageRole(entry) === 'assistant')!;
-    await vscode.commands.executeCommand('arbor.openSession', file); // a second window's view of it
+    await vscode.commands.executeCommand('arbor.openSession', await own(file)); // a second window's view of it
     const state = new Map<string, unknown>();
     const memento = { get: (key: string) => state.get(key), update: async (key: string, value: unknown) => void state.set(key, value), keys: () => [...state.keys()] } as unknown as vscode.Memento;
     const log = vscode.window.createOutputChannel('Arbor restore test', { log: true });

@@ -12,7 +12,7 @@ import type { Json, SessionEntry } from '../../src/core/session/types';
 import type { ArborApi } from '../../src/extension';
 import type { AgentHost } from '../../src/vscode/agentHost';
 import { startFakeAnthropic, text, type FakeAnthropic, type FakeAnthropicOptions } from '../support/fakeAnthropic';
-import { arbor } from './support';
+import { arbor, own } from './support';
 
 /** Random per suite bundle and run, so the key is in no file unless something wrote it there. */
 export const TEST_KEY = `sk-ant-int-${randomBytes(16).toString('hex')}`;
@@ -60,7 +60,7 @@ export function useAgent(options: FakeAnthropicOptions = {}): { server: () => Fa
     host = await arborHost();
     server = await startFakeAnthropic({ apiKey: TEST_KEY, ...options });
     sessions = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-int-sessions-'));
-    await vscode.commands.executeCommand('arbor.setApiKey', TEST_KEY);
+    await vscode.commands.executeCommand('arbor.setApiKey', await own(TEST_KEY));
     await vscode.commands.executeCommand('arbor.newSession');
     await configure({ baseUrl: server.url, sessionsDirectory: sessions, model: 'claude-haiku-4-5' });
   });

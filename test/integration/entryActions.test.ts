@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import type { SessionEntry } from '../../src/core/session/types';
 import { text } from '../support/fakeAnthropic';
 import { branchMessages, colourThenFruit, entriesOnDisk, requestMessages, send, useAgent, wireText } from './agentSupport';
+import { own } from './support';
 
 const SUMMARY = '## Goal\nSummary marker: colours and fruit.';
 
@@ -26,7 +27,7 @@ describe('Entry actions on Session Tree rows', () => {
   it('Set Label… writes a trimmed label entry naming the row; Remove Label clears it; the next request is unchanged', async () => {
     const file = await twoTurns();
     const [colour] = messages();
-    assert.equal(await vscode.commands.executeCommand('arbor.tree.setLabel', { entry: { id: colour!.id } }, '  start here  '), 'set');
+    assert.equal(await vscode.commands.executeCommand('arbor.tree.setLabel', { entry: { id: colour!.id } }, await own('  start here  ')), 'set');
     assert.equal(await vscode.commands.executeCommand('arbor.tree.removeLabel', colour!.id), 'cleared');
     const written = labels(file);
     assert.deepEqual(written.map((entry) => [entry.targetId, entry.label]), [[colour!.id, 'start here'], [colour!.id, undefined]]);
@@ -40,9 +41,9 @@ describe('Entry actions on Session Tree rows', () => {
   it('Set Label labels the current entry, and again the same one when the position is on its label entry', async () => {
     const file = await twoTurns();
     const pear = messages()[3]!;
-    assert.equal(await vscode.commands.executeCommand('arbor.setLabel', 'first'), 'set');
+    assert.equal(await vscode.commands.executeCommand('arbor.setLabel', await own('first')), 'set');
     assert.equal(agent.host().session!.getEntry(agent.host().session!.leafId!)!.type, 'label');
-    assert.equal(await vscode.commands.executeCommand('arbor.setLabel', 'second'), 'set');
+    assert.equal(await vscode.commands.executeCommand('arbor.setLabel', await own('second')), 'set');
     assert.deepEqual(labels(file).map((entry) => [entry.targetId, entry.label]), [[pear.id, 'first'], [pear.id, 'second']]);
     assert.equal(agent.host().session!.getLabel(pear.id)?.label, 'second');
   });
@@ -89,7 +90,7 @@ describe('Entry actions on Session Tree rows', () => {
     const file = await twoTurns();
     const [, teal, fruit] = messages();
     agent.server().setHandler(() => text(SUMMARY));
-    assert.equal(await vscode.commands.executeCommand('arbor.tree.compactUpToHere', { entry: { id: teal!.id } }, ''), true);
+    assert.equal(await vscode.commands.executeCommand('arbor.tree.compactUpToHere', { entry: { id: teal!.id } }, await own('')), true);
     const compaction = (entriesOnDisk(file) as Entry[]).find((entry) => entry.type === 'compaction')!;
     assert.equal(compaction.firstKeptEntryId, fruit!.id);
     const summaryRequest = requestMessages(agent.server()).map(wireText).join('\n');
@@ -112,7 +113,7 @@ describe('Entry actions on Session Tree rows', () => {
   it('Compact up to Here on the last entry compacts nothing and asks the model nothing', async () => {
     const file = await twoTurns();
     const requests = agent.server().messageRequests().length;
-    assert.equal(await vscode.commands.executeCommand('arbor.tree.compactUpToHere', agent.host().session!.leafId, ''), false);
+    assert.equal(await vscode.commands.executeCommand('arbor.tree.compactUpToHere', agent.host().session!.leafId, await own('')), false);
     assert.equal((entriesOnDisk(file) as Entry[]).some((entry) => entry.type === 'compaction'), false);
     assert.equal(agent.server().messageRequests().length, requests);
   });

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { SessionEntry } from '../../src/core/session/types';
 import { text } from '../support/fakeAnthropic';
 import { branchMessages, colourThenFruit, configure, entriesOnDisk, requestMessages, send, TEST_KEY, useAgent, wireText } from './agentSupport';
-import { waitForLog } from './support';
+import { own, waitForLog } from './support';
 
 const SUMMARY = '## Goal\nSummary marker: the fruit branch named a pear.';
 /** What the model sees in front of a branch summary (the wrapper pi puts around a branchSummary message). */
@@ -157,7 +157,7 @@ describe('Navigation in the session tree', () => {
       assert.equal(await vscode.commands.executeCommand('arbor.tree.activate', colourReply), 'moved');
       assert.equal(session.leafId, colourReply);
     } finally {
-      await vscode.commands.executeCommand('arbor.setApiKey', TEST_KEY);
+      await vscode.commands.executeCommand('arbor.setApiKey', await own(TEST_KEY));
     }
   });
 

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { Session } from '../../src/core/session';
 import type { ArborApi } from '../../src/extension';
 import type { SessionTreeProvider, TreeElement } from '../../src/vscode/sessionTree/provider';
-import { arbor } from './support';
+import { arbor, own } from './support';
 
 const at = (second: number): string => `2026-03-01T10:00:${String(second).padStart(2, '0')}.000Z`;
 const text = (value: string) => [{ type: 'text' as const, text: value }];
@@ -81,7 +81,7 @@ describe('Session Tree view', () => {
 
   beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-tree-'));
-    assert.equal(await vscode.commands.executeCommand('arbor.openSession', writeSession(dir)), true);
+    assert.equal(await vscode.commands.executeCommand('arbor.openSession', await own(writeSession(dir))), true);
     session = api().host.session!;
     await vscode.commands.executeCommand('arbor.tree.showAll');
     await vscode.commands.executeCommand('arbor.tree.hideSettingsEntries');

@@ -11,7 +11,7 @@ import { checkReport } from '../../src/cli/commands/check';
 import { createSessionFile, loadSessionFile, type Session } from '../../src/core/session';
 import { assistant, user } from '../support/builders';
 import { entriesOnDisk, useAgent } from './agentSupport';
-import { arborLog } from './support';
+import { arborLog, own } from './support';
 
 /** pi's folder name for a project, written out independently of Arbor's code. */
 function piProjectFolder(cwd: string): string {
@@ -60,7 +60,7 @@ describe('Sessions: rename, delete, export', () => {
   it('renames a session that is not open by appending session_info to its file, after its last entry', async () => {
     const { file } = await gardenSession(folder);
     const before = entriesOnDisk(file);
-    const renamed = await vscode.commands.executeCommand<boolean>('arbor.sessions.rename', file, '  Garden plans ');
+    const renamed = await vscode.commands.executeCommand<boolean>('arbor.sessions.rename', await own(file), await own('  Garden plans '));
     assert.equal(renamed, true);
     const after = entriesOnDisk(file);
     assert.equal(after.length, before.length + 1);
@@ -75,9 +75,9 @@ describe('Sessions: rename, delete, export', () => {
 
   it('renames the open session through it (Rename Session…), so the chat and the file agree', async () => {
     const { file } = await gardenSession(folder);
-    assert.equal(await vscode.commands.executeCommand<boolean>('arbor.openSession', file), true);
+    assert.equal(await vscode.commands.executeCommand<boolean>('arbor.openSession', await own(file)), true);
     const open = agent.host().session!;
-    assert.equal(await vscode.commands.executeCommand<boolean>('arbor.renameSession', 'Flower beds'), true);
+    assert.equal(await vscode.commands.executeCommand<boolean>('arbor.renameSession', await own('Flower beds')), true);
     assert.equal(open.sessionName, 'Flower beds');
     assert.equal(agent.host().session, open, 'the open session was replaced');
     const last = entriesOnDisk(file).at(-1)! as { type: string; name?: string };
@@ -88,7 +88,7 @@ describe('Sessions: rename, delete, export', () => {
   it('deletes a session to the trash: gone from the folder, in Trash/files with its info', async () => {
     const { file } = await gardenSession(folder);
     const content = fs.readFileSync(file, 'utf8');
-    const deleted = await vscode.commands.executeCommand<boolean>('arbor.sessions.delete', file, { confirmed: true });
+    const deleted = await vscode.commands.executeCommand<boolean>('arbor.sessions.delete', await own(file), await own({ confirmed: true }));
     assert.equal(deleted, true);
     assert.equal(fs.existsSync(file), false);
     assert.deepEqual(fs.readdirSync(folder), []);
@@ -105,23 +105,26 @@ describe('Sessions: rename, delete, export', () => {
 
   it('closes the open session before deleting its file', async () => {
     const { file } = await gardenSession(folder);
-    assert.equal(await vscode.commands.executeCommand<boolean>('arbor.openSession', file), true);
-    assert.equal(await vscode.commands.executeCommand<boolean>('arbor.sessions.delete', file, { confirmed: true }), true);
+    assert.equal(await vscode.commands.executeCommand<boolean>('arbor.openSession', await own(file)), true);
+    assert.equal(await vscode.commands.executeCommand<boolean>('arbor.sessions.delete', await own(file), await own({ confirmed: true })), true);
     assert.equal(agent.host().session?.file, undefined, arborLog().slice(-4000));
     assert.equal(fs.existsSync(file), false);
     fs.rmSync(path.join(trashDir(), 'files', path.basename(file)), { force: true });
     fs.rmSync(path.join(trashDir(), 'info', `${path.basename(file)}.trashinfo`), { force: true });
   });
 
-  it('exports the current branch as Markdown, HTML and a JSONL that arbor check passes', async () => {
+  it('exports the current branch as Markdown, HTML and a JSONL that arbor check passes, replacing a link at the name rather than writing through it', async () => {
     const { file } = await gardenSession(folder);
-    assert.equal(await vscode.commands.executeCommand<boolean>('arbor.openSession', file), true);
+    assert.equal(await vscode.commands.executeCommand<boolean>('arbor.openSession', await own(file)), true);
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-int-export-'));
     try {
+      const victim = path.join(out, 'bashrc');
+      fs.writeFileSync(victim, 'export PATH="$HOME/bin:$PATH"\n');
+      fs.symlinkSync(victim, path.join(out, 'garden.md'));
       const written: Record<string, string> = {};
       for (const format of ['md', 'html', 'jsonl']) {
         const target = path.join(out, `garden.${format}`);
-        const result = await vscode.commands.executeCommand<string | undefined>('arbor.exportSession', { format, file: target });
+        const result = await vscode.commands.executeCommand<string | undefined>('arbor.exportSession', await own({ format, file: target }));
         assert.equal(result, target);
         written[format] = fs.readFileSync(target, 'utf8');
       }
@@ -130,6 +133,9 @@ describe('Sessions: rename, delete, export', () => {
         for (const elsewhere of ['What about herbs?', 'Basil and thyme.']) assert.ok(!written[format]!.includes(elsewhere), `${format} holds the other branch's "${elsewhere}"`);
       }
       assert.ok(!/<script/i.test(written.html!), 'the HTML carries a script');
+      assert.equal(fs.readFileSync(victim, 'utf8'), 'export PATH="$HOME/bin:$PATH"\n', 'the link was written through');
+      assert.equal(fs.lstatSync(path.join(out, 'garden.md')).isFile(), true);
+      assert.deepEqual(fs.readdirSync(out).sort(), ['bashrc', 'garden.html', 'garden.jsonl', 'garden.md']);
       const loaded = await loadSessionFile(path.join(out, 'garden.jsonl'));
       assert.deepEqual(checkReport(loaded), { ok: true, malformedLines: [], orphans: [], cycles: [], duplicateIds: [], tornTail: false });
       const texts = loaded.tree.entries.map((entry) => JSON.stringify(entry));

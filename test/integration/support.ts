@@ -2,7 +2,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { EXTENSION_LOGS_ENV } from '../vscode/results';
+import type { ArborApi } from '../../src/extension';
+import { EXTENSION_LOGS_ENV, GLOBAL_STORAGE_ENV } from '../vscode/results';
 
 export const ARBOR_ID = 'arbor-dev.arbor';
 
@@ -12,6 +13,14 @@ export async function arbor(): Promise<vscode.Extension<unknown>> {
   if (!extension) throw new Error(`${ARBOR_ID} is not installed in this extension host`);
   await extension.activate();
   return extension;
+}
+
+/**
+ * An argument for an Arbor command that would otherwise ask the user (a key, a file, a label…),
+ * wrapped as only Arbor's own callers can (the API's `commandArgument`): a plain one is ignored.
+ */
+export async function own<T>(value: T): Promise<unknown> {
+  return ((await arbor()).exports as ArborApi).commandArgument(value);
 }
 
 /** A file in the test workspace (see integrationWorkspaceFiles in scripts/lib/buildTests.ts). */
@@ -30,6 +39,13 @@ export function arborLog(): string {
   if (!logs) throw new Error(`${EXTENSION_LOGS_ENV} is not set: the test runner must say where extension logs are written, or Arbor's log cannot be checked`);
   const file = path.join(logs, ARBOR_ID, 'Arbor.log');
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+}
+
+/** Arbor's global storage folder (its `context.globalStorageUri`); throws when the runner did not say where it is. */
+export function arborStorage(): string {
+  const storage = process.env[GLOBAL_STORAGE_ENV];
+  if (!storage) throw new Error(`${GLOBAL_STORAGE_ENV} is not set: the test runner must say where extensions keep their global storage`);
+  return path.join(storage, ARBOR_ID);
 }
 
 /** Waits until Arbor's log matches (log lines are flushed shortly after they are written). */

@@ -3,7 +3,7 @@
  * appending through the real Session API (ids are real random 8-hex ids, timestamps from a
  * deterministic clock that advances one second per call).
  */
-import { Session, inMemorySession } from '../../src/core/session';
+import { Session, inMemorySession, serializeLine } from '../../src/core/session';
 import type {
   AssistantMessage,
   CompactionEntry,
@@ -12,6 +12,7 @@ import type {
   StoredMessage,
   BashExecutionMessage,
   ImageContent,
+  Json,
   TextContent,
   ToolCall,
   ToolResultMessage,
@@ -108,4 +109,68 @@ export function chain(...entries: SessionEntry[]): SessionEntry[] {
     e.parentId = i === 0 ? null : entries[i - 1]!.id;
   });
   return entries;
+}
+
+// ---- hostile shapes: what a stranger's session file may hold -----------------------------------
+
+/** `{"a":{"a":…1…}}` nested `depth` deep: JSON.parse reads it, JSON.stringify cannot write it back. */
+export function deepJsonText(depth: number): string {
+  return `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+}
+
+/** A value nested `depth` deep, as a file's JSON.parse gives it. */
+export function deepValue(depth: number): { [key: string]: Json } {
+  return JSON.parse(deepJsonText(depth)) as { [key: string]: Json };
+}
+
+/** `count` runs of 1 to 7 backticks, each before a letter: Markdown's code-span scanner's worst case. */
+export function backtickRuns(count: number): string {
+  return Array.from({ length: count }, (_, index) => `${'`'.repeat((index % 7) + 1)}x`).join(' ');
+}
+
+/** A path whose values are nested `depth` deep wherever a file can put them: tool arguments, details, custom data, unknown fields. */
+export function deepEntries(depth: number): SessionEntry[] {
+  const call = toolCall('read', { path: deepValue(depth), list: JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`) as Json }, 'call-deep');
+  return chain(
+    msg('u1', null, user('read it')),
+    msg('a1', null, assistant([{ type: 'text', text: 'reading' }, call], { stopReason: 'toolUse' })),
+    msg('r1', null, toolResult(call, 'contents', { details: deepValue(depth) })),
+    entry('custom', 'x1', null, { customType: 'ext', data: deepValue(depth) }),
+    entry('future_entry_type', 'x2', null, { blob: deepValue(depth) } as Record<string, unknown>),
+    entry('custom_message', 'x3', null, { customType: 'ext', content: 'from an extension', display: true, details: deepValue(depth) }),
+    msg('a2', null, assistant('done')),
+  );
+}
+
+/** Messages of `runs` backtick runs: a user's, a reply's, a tool result's, and a compaction summary. */
+export function backtickEntries(runs: number): SessionEntry[] {
+  const text = backtickRuns(runs);
+  const call = toolCall('read', { path: text.slice(0, 200) }, 'call-ticks');
+  return chain(
+    msg('u1', null, user(text)),
+    msg('a1', null, assistant([{ type: 'text', text }, call], { stopReason: 'toolUse' })),
+    msg('r1', null, toolResult(call, text)),
+    entry('compaction', 'c1', null, { summary: text, firstKeptEntryId: 'r1', tokensBefore: 1000 }),
+    msg('a2', null, assistant(text)),
+  );
+}
+
+/** One user message with `children` replies (branches) below it. */
+export function wideEntries(children: number): SessionEntry[] {
+  const entries: SessionEntry[] = [msg('root', null, user('the question'))];
+  for (let index = 0; index < children; index++) entries.push(msg(`k${index}`, 'root', user(`answer ${index}`)));
+  return entries;
+}
+
+/** A user message and a reply of `chars` characters each on one line, one of words and one without a space. */
+export function hugeLineEntries(chars: number): SessionEntry[] {
+  return chain(msg('u1', null, user('word '.repeat(Math.ceil(chars / 5)).slice(0, chars))), msg('a1', null, assistant('x'.repeat(chars))));
+}
+
+/** A session file's text: a header and `entries` one per line (serializeLine writes any depth). */
+export function sessionFileText(entries: readonly SessionEntry[], id = 'hostile-session'): string {
+  const header = serializeLine({ type: 'session', version: 3, id, timestamp: '2026-02-01T00:00:00.000Z', cwd: '/work/project' });
+  const lines: string[] = [header];
+  for (const item of entries) lines.push(serializeLine(item));
+  return lines.join('');
 }

@@ -6,6 +6,8 @@ import * as fs from 'node:fs';
 export const RESULT_FILE_ENV = 'ARBOR_TEST_RESULT';
 /** Set by the runner extension for the suites: the folder holding each extension's log folder. */
 export const EXTENSION_LOGS_ENV = 'ARBOR_TEST_EXTENSION_LOGS';
+/** Set by the runner extension for the suites: the folder holding each extension's global storage folder. */
+export const GLOBAL_STORAGE_ENV = 'ARBOR_TEST_GLOBAL_STORAGE';
 
 export interface TestOutcome {
   /** Suite titles and the test title, joined by " › ". */

@@ -1,13 +1,15 @@
 /**
  * `arbor export <file> [--leaf ID] --format md|html|jsonl [-o OUT]`: one branch (root → leaf) as
  * Markdown, standalone HTML or a pi-loadable JSONL session. Without `-o` the document goes to
- * standard output (inside the JSON report with `--json`).
+ * standard output (inside the JSON report with `--json`). `-o` replaces the file (readable by its
+ * owner only) and never writes through a link at that name.
  */
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { choiceFlag, stringFlag } from '../args';
 import { LEAF_FLAG, type Command } from '../command';
 import { EXPORT_FORMATS, renderBranch, type ExportFormat } from '../../core/export';
+import { replaceFile } from '../../core/util/safeFiles';
 import { UsageError } from '../io';
 import { loadForCli, resolveLeaf } from '../load';
 
@@ -42,9 +44,10 @@ export const exportCommand: Command = {
     const report: ExportReport = { format, leafId, entryCount: branch.length, output: output ?? null };
     if (output !== undefined) {
       await fs.mkdir(path.dirname(path.resolve(output)), { recursive: true });
-      await fs.writeFile(output, content);
+      // A new file renamed over the name: a link there is replaced, never written through.
+      await replaceFile(output, content);
       return { json: () => report, text: () => `wrote ${branch.length} entries (the branch up to ${leafId ?? 'nothing'}) to ${output} as ${format}\n` };
     }
-    return { json: () => (json ? { ...report, content } : report), text: () => content };
+    return { json: () => (json ? { ...report, content } : report), text: () => content, textIsJson: format === 'jsonl' };
   },
 };

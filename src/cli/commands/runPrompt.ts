@@ -1,13 +1,22 @@
 /**
- * `arbor run <file> <prompt> [--tools LIST] [--yes]`: one non-interactive agent run appended to
- * the session (a missing file becomes a new session in the current folder). Only the tools in
- * LIST are offered (default: all); bash, edit and write are refused unless `--yes` approves them.
- * The system prompt is the extension's for the same folder: Arbor's prompt with the context files
- * pi would load for the folder the tools work in (`--no-context-files`: none). Compaction budgets
- * not given as flags come from pi's settings for the current folder. Needs `ANTHROPIC_API_KEY`.
- * Exit code 1 when the run ended with an error.
+ * `arbor run <file> <prompt> [--tools LIST] [--yes] [--cwd DIR]`: one non-interactive agent run
+ * appended to the session (a missing file becomes a new session). The tools work in the current
+ * folder, or DIR: where the user ran the command, never the folder the session's header names (a
+ * session file from elsewhere would otherwise point the tools at any folder it likes); a header
+ * that names another folder is mentioned on stderr. Only the tools in LIST are offered (default:
+ * all); bash, edit and write are refused unless `--yes` approves them, and a write or edit of a
+ * protected file (.vscode/, .git/, .pi/, … see protectedPaths.ts) is refused even then: it always
+ * asks, and no one is there to answer. The system prompt is the extension's for the same folder:
+ * Arbor's prompt with the context files pi would load for the folder the tools work in
+ * (`--no-context-files`: none). Compaction budgets not given as flags come from pi's settings for
+ * that folder. Needs `ANTHROPIC_API_KEY`. Exit code 1 when the run ended with an error. A prompt
+ * that got no reply at all is undone as the chat does it: it stays in the file on a branch of its
+ * own, and the position goes back to where it was sent from, so that running it again does not
+ * repeat it.
  */
-import { AgentSession, type AgentEvent } from '../../core/agent';
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { AgentSession, UnansweredPromptError, watchFirstReply, type AgentErrorReason, type AgentEvent } from '../../core/agent';
 import { createTools, UnknownToolError } from '../../core/agent/tools/registry';
 import { compactionSettingsOf } from '../../core/context';
 import { openSessionFile, textParts, type AssistantMessage, type SessionEntry } from '../../core/session';
@@ -16,6 +25,7 @@ import { stringFlag } from '../args';
 import type { Command } from '../command';
 import { EXIT_OK, EXIT_PROBLEM, InputError, UsageError } from '../io';
 import { BUDGET_FLAGS, cliCompactionSettings, cliPiEnvironment, cliProjectPrompt, warn } from '../piProject';
+import { cliCheckpointFolder } from '../stateFolder';
 import { cliModel, LLM_FLAGS } from './llmFlags';
 
 export interface RunReport {
@@ -26,16 +36,21 @@ export interface RunReport {
   /** What the entries the run appended spent: its replies and the compactions it ran. */
   usage: SpendTotals;
   error?: string;
+  /** Why the run failed (with `error`). */
+  reason?: AgentErrorReason;
+  /** The prompt got no reply: the position went back to before it. */
+  unanswered?: true;
 }
 
 export const runCommand: Command = {
   name: 'run',
-  usage: '<prompt> [--tools LIST] [--yes] [--no-context-files] [--keep-recent N] [--reserve N] [--compaction-model ID] [--model ID] [--base-url URL]',
-  summary: 'send one prompt and let the agent run to the end, appending to the session (calls the model)',
+  usage: '<prompt> [--tools LIST] [--yes] [--cwd DIR] [--no-context-files] [--keep-recent N] [--reserve N] [--compaction-model ID] [--model ID] [--base-url URL]',
+  summary: 'send one prompt and let the agent run to the end, appending to the session (calls the model); tools work in the current folder or DIR',
   extraPositionals: ['prompt'],
   flags: [
     { name: 'tools', kind: 'string', value: 'LIST' },
     { name: 'yes', kind: 'boolean' },
+    { name: 'cwd', kind: 'string', value: 'DIR' },
     { name: 'no-context-files', kind: 'boolean' },
     ...BUDGET_FLAGS,
     { name: 'compaction-model', kind: 'string', value: 'ID' },
@@ -45,13 +60,17 @@ export const runCommand: Command = {
     const [prompt] = positionals as [string];
     const tools = chooseTools(stringFlag(args, 'tools'));
     const { provider, model } = cliModel(args, io);
+    const root = await toolRoot(stringFlag(args, 'cwd'));
     const pi = cliPiEnvironment();
-    const effective = await cliCompactionSettings(args, io, pi);
+    const effective = await cliCompactionSettings(args, io, pi, root);
     const clock = (): Date => io.now();
-    const { session } = await openSessionFile(file, { cwd: process.cwd(), clock }).catch((error: unknown) => {
+    const { session } = await openSessionFile(file, { cwd: root, clock }).catch((error: unknown) => {
       throw new InputError(`${file}: ${(error as Error).message}`);
     });
-    const systemPrompt = cliProjectPrompt(session.cwd, pi, !args.flags.has('no-context-files'));
+    if (!(await sameFolder(session.cwd, root))) {
+      await io.err(`arbor run: the tools work in ${root}, not in ${session.cwd} where the session was started (--cwd DIR chooses)\n`);
+    }
+    const systemPrompt = cliProjectPrompt(root, pi, !args.flags.has('no-context-files'));
     const agent = await AgentSession.create({
       session,
       provider,
@@ -64,22 +83,53 @@ export const runCommand: Command = {
         compactionModel: stringFlag(args, 'compaction-model') ?? '',
       },
       clock,
-      root: session.cwd,
+      root,
       systemPrompt,
+      checkpointFolder: cliCheckpointFolder(),
     });
     const report = collect(agent);
+    // Settles once the reply began, or once the position went back after a prompt that got none.
+    const answered = watchFirstReply(agent).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     await agent.prompt(prompt);
+    const unanswered = await answered;
     agent.dispose();
     await warn(io, systemPrompt.context.current?.warnings ?? []);
     systemPrompt.dispose();
-    const result = report();
+    await session.sync();
+    const result = { ...report(), ...(unanswered instanceof UnansweredPromptError ? { unanswered: true as const } : {}) };
     return {
       exitCode: result.error === undefined ? EXIT_OK : EXIT_PROBLEM,
       json: () => result,
-      text: () => `${result.reply}\n${result.error !== undefined ? `error: ${result.error}\n` : ''}`,
+      text: () => `${result.reply}\n${failureText(result)}`,
     };
   },
 };
+
+/** The error line (with its reason), and what became of a prompt that got no reply. */
+function failureText(result: RunReport): string {
+  if (result.error === undefined) return '';
+  const line = `error (${result.reason ?? 'unknown'}): ${result.error}\n`;
+  return result.unanswered ? `${line}The prompt got no reply: it stays in the session on a branch of its own, and the position is back where it was sent from.\n` : line;
+}
+
+/** The folder the tools work in: `--cwd DIR` (which must be a folder), else the current one. */
+async function toolRoot(given: string | undefined): Promise<string> {
+  if (given === undefined) return process.cwd();
+  const folder = path.resolve(given);
+  const stat = await fs.stat(folder).catch(() => undefined);
+  if (!stat?.isDirectory()) throw new InputError(`--cwd ${given}: ${stat ? 'not a folder' : 'no such folder'}`);
+  return folder;
+}
+
+/** The same folder, also when one of the two names reaches it through a link. */
+async function sameFolder(a: string, b: string): Promise<boolean> {
+  if (path.resolve(a) === b) return true;
+  const real = (folder: string): Promise<string> => fs.realpath(folder).catch(() => path.resolve(folder));
+  return (await real(a)) === (await real(b));
+}
 
 function chooseTools(list: string | undefined) {
   const names = list === undefined ? undefined : list.split(',').map((name) => name.trim()).filter((name) => name !== '');
@@ -95,16 +145,16 @@ function chooseTools(list: string | undefined) {
 function collect(agent: AgentSession): () => RunReport {
   const appended: SessionEntry[] = [];
   let last: AssistantMessage | undefined;
-  let error: string | undefined;
+  let error: { message: string; reason: AgentErrorReason } | undefined;
   agent.onEvent((event: AgentEvent) => {
     if (event.type === 'entry_appended') appended.push(event.entry);
-    else if (event.type === 'error') error = event.message;
+    else if (event.type === 'error') error = { message: event.message, reason: event.reason };
     else if (event.type === 'reply_end') last = event.message;
   });
   return () => ({
     reply: last ? textParts(last.content).join('\n') : '',
     entryIds: appended.map((entry) => entry.id),
     usage: sessionTotals(appended, []).session,
-    ...(error !== undefined ? { error } : {}),
+    ...(error ? { error: error.message, reason: error.reason } : {}),
   });
 }

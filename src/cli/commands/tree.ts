@@ -1,5 +1,6 @@
 /** `arbor tree <file>`: every entry with its parent, type, child count and label. */
-import { entryKind, messageRole, orderSiblings, positionOnOpen, type SessionEntry, type SessionTree } from '../../core/session';
+import { entryKind, messageRole, positionOnOpen, type SessionEntry, type SessionTree } from '../../core/session';
+import { orderSiblings } from '../../core/sessionTree';
 import type { Command } from '../command';
 import { entryPreview } from '../describe';
 import { loadForCli } from '../load';

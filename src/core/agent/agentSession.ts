@@ -5,55 +5,53 @@
  * every turn. Compaction runs when a turn ends over the threshold (the task then goes on by
  * itself) and when the model says the prompt is too long (compact, retry once).
  *
+ * The agent owns what it is doing (`state`: idle, running, compacting or navigating, with the
+ * inputs waiting) and says so with one `state` event; it tells the meter the context's size itself
+ * (`tokens`) whenever that may have changed. It lives as long as its session: new settings, a new
+ * key or another workspace folder reconfigure it between runs (`configure`), so what it learned
+ * (the compaction guard, the token calibration, "allow always" answers) stays.
+ *
  * Input sent while a run is going is queued and sent when the run has nothing left to do.
  * `abort()` stops the stream or the running tool; what was received is kept as an `aborted`
  * reply and every tool call gets a result, so the next request is valid.
  */
-import { DEFAULT_COMPACTION_SETTINGS, navigateTree, type CompactionModel, type CompactionSettings, type NavigateResult, type Summarizer } from '../compaction';
-import type { LlmProvider, ModelInfo, ThinkingLevel } from '../llm/provider';
+import type { Summarizer } from '../compaction';
+import type { ThinkingLevel } from '../llm/provider';
 import { providerSummarizer } from '../llm/summarizer';
-import type { Session } from '../session';
-import { contextStatus, piEstimator, type ContextStatus, type TokenEstimator } from '../tokens';
-import { Emitter, type Event } from '../util/event';
+import { navigateTree, type NavigateResult } from '../navigation';
+import { messageRole, type Session, type SessionEntry } from '../session';
+import type { ContextStatus } from '../tokens';
+import { Emitter, type Disposable, type Event } from '../util/event';
 import { errorMessage } from '../util/errors';
-import { checkpointPathFor, FileCheckpointStore, noCheckpoints, recoverReply, type CheckpointStore } from './checkpoint';
-import type { AgentSessionOptions } from './options';
-import { CompactionControl } from './compactionControl';
-import { composeSystemPrompt, NO_PROMPT_PARTS, type SystemPromptInput } from './systemPrompt';
+import { checkpointStoreFor, recoverReply, type CheckpointStore } from './checkpoint';
+import type { AgentConfiguration, AgentSessionOptions } from './options';
+import { CompactionControl, type CompactionRunReason } from './compactionControl';
 import { ContextTracker } from './contextTracker';
-import { silentLogger, type AgentEvent, type AgentLogger } from './events';
-import { BusyState, InputQueue } from './inputQueue';
-import { TurnLoop, type TurnHost } from './turnLoop';
+import { LiveConfiguration } from './liveConfiguration';
+import { silentLogger, type AgentErrorReason, type AgentEvent, type AgentLogger } from './events';
+import { RunState, type AgentPhase, type AgentState } from './runState';
+import { Stopper } from './stopper';
+import { TurnLoop } from './turnLoop';
 import { ApprovalGate } from './tools/approval';
-import type { ApprovalCallback, Tool } from './tools/tool';
+import type { ApprovalCallback } from './tools/tool';
 
 const denyAll: ApprovalCallback = async () => 'deny';
 
-interface ActiveRun {
-  controller: AbortController;
-  done: Promise<void>;
-}
-
-export class AgentSession {
+export class AgentSession implements Disposable {
   readonly session: Session;
-  private readonly provider: LlmProvider;
-  private readonly tools: readonly Tool[];
   private readonly options: AgentSessionOptions;
   private readonly logger: AgentLogger;
-  private readonly estimator: TokenEstimator;
   private readonly events = new Emitter<AgentEvent>((error) => this.logger.error(`An agent event listener failed: ${errorMessage(error)}`));
   private readonly tracker: ContextTracker;
   private readonly compaction: CompactionControl;
-  private readonly queue: InputQueue;
+  private readonly work: RunState;
   private readonly checkpoints: CheckpointStore;
-  private modelId: string;
-  private summaryModelId: string | undefined;
-  private thinking: ThinkingLevel;
-  private run: ActiveRun | undefined;
-  private readonly work: BusyState;
-  private compactionController: AbortController | undefined;
+  private readonly config: LiveConfiguration;
   private readonly turns: TurnLoop;
-  private readonly compactionSettings: CompactionSettings;
+  private readonly moves: Disposable;
+  private readonly stopper = new Stopper();
+  /** The run going on, until it has ended. */
+  private run: Promise<void> | undefined;
 
   /** Creates the agent and recovers a reply that a dead process left half-streamed. */
   static async create(options: AgentSessionOptions): Promise<AgentSession> {
@@ -65,75 +63,60 @@ export class AgentSession {
   constructor(options: AgentSessionOptions) {
     this.options = options;
     this.session = options.session;
-    this.provider = options.provider;
-    const gate = new ApprovalGate({ ask: options.approve ?? denyAll, allowed: options.allowedTools ?? [] });
-    this.tools = gate.wrap(options.tools ?? []);
     this.logger = options.logger ?? silentLogger;
-    this.estimator = options.estimator ?? piEstimator;
-    this.modelId = options.settings.model;
-    this.summaryModelId = options.settings.compactionModel || undefined;
-    this.thinking = options.settings.thinkingLevel ?? 'off';
-    this.compactionSettings = { ...DEFAULT_COMPACTION_SETTINGS, ...options.settings.compaction };
-    this.tracker = new ContextTracker(this.session, (entry) => this.emit({ type: 'entry_appended', entry }));
-    this.queue = new InputQueue((queued) => this.emit({ type: 'queue', queued }));
-    this.work = new BusyState(this.queue, (text) => this.startRun(text));
-    const file = this.session.file;
-    this.checkpoints = options.checkpoints ?? (file ? new FileCheckpointStore(checkpointPathFor(file)) : noCheckpoints);
+    const gate = new ApprovalGate({ ask: options.approve ?? denyAll, allowed: options.allowedTools ?? [] });
+    this.config = new LiveConfiguration(options, gate, () => this.session.buildContext().messages);
+    this.tracker = new ContextTracker(this.session, (entry) => this.appended(entry));
+    this.work = new RunState((text) => this.startRun(text), (state) => this.stateChanged(state));
+    this.checkpoints = options.checkpoints ?? checkpointStoreFor(this.session, options.checkpointFolder);
     this.compaction = new CompactionControl({
       session: this.session,
       tracker: this.tracker,
       summarizer: this.compactionSummarizer(),
-      settings: this.compactionSettings,
-      estimator: this.estimator,
-      calibration: options.calibration,
+      config: this.config,
       now: () => this.now(),
       emit: (event) => this.emit(event),
     });
-    this.turns = new TurnLoop(this.turnHost());
-  }
-
-  private turnHost(): TurnHost {
-    const { options } = this;
-    return {
+    this.turns = new TurnLoop({
       session: this.session,
-      provider: this.provider,
-      tools: this.tools,
+      config: this.config,
       tracker: this.tracker,
       compaction: this.compaction,
       checkpoints: this.checkpoints,
-      estimator: this.estimator,
-      calibration: options.calibration,
       logger: this.logger,
-      root: options.root,
-      systemPrompt: (input) => this.systemPrompt(input),
-      maxTokens: options.settings.maxTokens,
       checkpointEveryMs: options.checkpointEveryMs,
-      model: () => this.modelId,
-      thinking: () => this.thinking,
-      modelInfo: () => this.modelInfo(),
-      compactionModel: () => this.compactionModel(),
       compactNow: (reason, willRetry, instructions, signal) => this.compactNow(reason, willRetry, instructions, signal),
       emit: (event) => this.emit(event),
       emitTokens: () => this.emitTokens(),
       now: () => this.now(),
       delay: (ms) => this.delay(ms),
-    };
+    });
+    // A move (the tree, Undo Compaction, another writer followed) changes the context: a new reading.
+    this.moves = this.session.onDidChange((change) => {
+      if (change.kind === 'move') this.emitTokens();
+    });
   }
 
   get onEvent(): Event<AgentEvent> {
     return this.events.event;
   }
 
+  /** What the agent is doing, with the inputs waiting; every change comes as a `state` event. */
+  get state(): AgentState {
+    return this.work.state;
+  }
+
+  /** A prompt's run is going (it may be compacting by itself). */
   get isRunning(): boolean {
     return this.run !== undefined;
   }
 
   get model(): string {
-    return this.modelId;
+    return this.config.model;
   }
 
   get thinkingLevel(): ThinkingLevel {
-    return this.thinking;
+    return this.config.thinking;
   }
 
   /**
@@ -146,8 +129,7 @@ export class AgentSession {
 
   /** Stops the running reply, tool or compaction. */
   abort(): void {
-    this.run?.controller.abort();
-    this.compactionController?.abort();
+    this.stopper.stop();
   }
 
   /** Resolves when nothing runs and nothing is queued. */
@@ -155,37 +137,40 @@ export class AgentSession {
     return this.work.whenIdle();
   }
 
+  /**
+   * New settings, key or workspace: applied at once when the agent is idle, else when its current
+   * work ends (a run never changes model or tools halfway). The agent, and what it learned, stays.
+   */
+  configure(next: AgentConfiguration): void {
+    this.config.request(next);
+    if (!this.work.isBusy) this.applyPending();
+  }
+
+  /** Says again what the agent is doing and the context's size (for a view that starts listening). */
+  announce(): void {
+    this.emit({ type: 'state', state: this.state });
+    this.emitTokens();
+  }
+
   async setModel(modelId: string): Promise<void> {
-    this.modelId = modelId;
+    this.config.model = modelId;
     await this.turns.recordSettings();
     this.emitTokens(); // another window, another threshold
   }
 
-  /** The model for compaction and branch summaries from the next one on (empty: the chat's model). */
-  setCompactionModel(modelId: string | undefined): void {
-    this.summaryModelId = modelId || undefined;
-  }
-
-  /** The model that writes summaries. */
+  /** The model that writes compactions and branch summaries (`settings.compactionModel`, else the chat's model). */
   get compactionModelId(): string {
-    return this.summaryModelId ?? this.modelId;
+    return this.config.summaryModel();
   }
 
   async setThinkingLevel(level: ThinkingLevel): Promise<void> {
-    this.thinking = level;
+    this.config.thinking = level;
     await this.turns.recordSettings();
   }
 
   /** The context size as the meter shows it and the trigger reads it. */
   status(): ContextStatus {
-    const info = this.modelInfo();
-    return contextStatus(this.tracker.current().messages, {
-      estimator: this.estimator,
-      ...(this.options.calibration ? { calibration: this.options.calibration } : {}),
-      modelKey: `${this.provider.provider}/${this.modelId}`,
-      contextWindow: info?.contextWindow,
-      settings: this.compactionSettings,
-    });
+    return this.config.status(this.tracker.current().messages);
   }
 
   /**
@@ -193,36 +178,27 @@ export class AgentSession {
    * nothing to do. `upToEntryId`: summarize up to and including that entry ("Compact up to here").
    */
   async compact(customInstructions?: string, options: { upToEntryId?: string } = {}): Promise<void> {
-    // Busy at once, so input sent from now on is queued and sent after the compaction.
-    await this.work.hold(
-      (async () => {
-        await this.stopRun();
-        await this.compactNow('manual', false, customInstructions, undefined, options.upToEntryId);
-      })(),
-    );
+    await this.instead({ kind: 'compacting', reason: 'manual' }, () => this.compactNow('manual', false, customInstructions, undefined, options.upToEntryId));
   }
 
-  /** Moves to another entry (as pi's /tree), optionally summarizing the branch left behind. */
+  /** Moves to another entry (as pi's /tree), optionally summarizing the branch left behind (stops a run first). */
   async navigate(targetId: string, options: { summarize?: boolean; customInstructions?: string; label?: string; atTarget?: boolean } = {}): Promise<NavigateResult> {
-    return this.work.hold(
-      (async () => {
-        await this.stopRun();
-        try {
-          return await this.withStopper(undefined, (signal) =>
-            navigateTree(this.session, targetId, {
-              ...options,
-              summarizer: options.summarize ? this.compactionSummarizer() : undefined,
-              signal,
-              reserveTokens: this.options.settings.branchSummaryReserveTokens,
-              contextWindow: this.modelInfo(this.compactionModelId)?.contextWindow,
-              estimator: this.estimator,
-            }),
-          );
-        } finally {
-          this.emitTokens();
-        }
-      })(),
-    );
+    return this.instead({ kind: 'navigating' }, async () => {
+      try {
+        return await this.stopper.run(undefined, (signal) =>
+          navigateTree(this.session, targetId, {
+            ...options,
+            summarizer: options.summarize ? this.compactionSummarizer() : undefined,
+            signal,
+            reserveTokens: this.config.branchSummaryReserveTokens,
+            contextWindow: this.config.modelInfo(this.config.summaryModel())?.contextWindow,
+            estimator: this.config.estimator,
+          }),
+        );
+      } finally {
+        this.emitTokens();
+      }
+    });
   }
 
   /** Appends the reply a dead process was streaming, as a stopped reply (see `checkpoint.ts`). */
@@ -232,23 +208,36 @@ export class AgentSession {
 
   dispose(): void {
     this.abort();
+    this.moves.dispose();
     this.tracker.dispose();
     this.events.dispose();
   }
 
   // ---- the run ---------------------------------------------------------------------------------
 
+  /** Work that takes the agent's turn at once (input sent from now on waits for it): the run stops first. */
+  private instead<T>(phase: AgentPhase, work: () => Promise<T>): Promise<T> {
+    return this.work.hold(phase, async () => {
+      await this.stopRun();
+      this.applyPending();
+      return work();
+    });
+  }
+
   private startRun(text: string): Promise<void> {
-    const controller = new AbortController();
-    const done = this.execute(text, controller.signal);
-    this.run = { controller, done };
-    return this.work.hold(done.finally(() => (this.run = undefined)));
+    return this.work.hold({ kind: 'running' }, () => {
+      this.applyPending();
+      const done = this.stopper.run(undefined, (signal) => this.execute(text, signal)).finally(() => (this.run = undefined));
+      this.run = done;
+      return done;
+    });
   }
 
   private async execute(first: string, signal: AbortSignal): Promise<void> {
     this.emit({ type: 'run_start' });
     try {
-      for (let input: string | undefined = first; input !== undefined && !signal.aborted; input = this.queue.shift()) {
+      // A stopped run takes nothing more from the queue: what waits there goes back to the user.
+      for (let input: string | undefined = first; input !== undefined; input = signal.aborted ? undefined : this.work.shift()) {
         await this.turns.startPrompt(input, signal);
         if (!signal.aborted) await this.turns.runTurns(signal);
       }
@@ -256,90 +245,82 @@ export class AgentSession {
       this.fail('internal', error);
     } finally {
       await this.session.sync().catch((error: unknown) => this.fail('write-failed', error));
-      this.emit({ type: 'run_end', unsent: signal.aborted ? this.queue.drain() : [] });
+      this.emit({ type: 'run_end', unsent: signal.aborted ? this.work.drain() : [] });
     }
   }
 
   private async compactNow(
-    reason: 'manual' | 'threshold' | 'overflow',
+    reason: CompactionRunReason,
     willRetry: boolean,
     customInstructions?: string,
     runSignal?: AbortSignal,
     upToEntryId?: string,
   ): Promise<{ continueAfterMs: number | undefined } | undefined> {
-    const summarizer = this.modelInfo(this.compactionModelId);
-    const request = {
-      reason,
-      willRetry,
-      model: this.compactionModel(),
-      thinkingLevel: this.thinking,
-      modelReasoning: summarizer?.supportsThinking ?? false,
-      summarizerContextWindow: summarizer?.contextWindow,
-      maxOutputTokens: summarizer?.maxOutputTokens,
-      customInstructions,
-      upToEntryId,
-    };
-    const result = await this.withStopper(runSignal, (signal) => this.compaction.run({ ...request, signal }, this.queue.size > 0));
-    this.emitTokens();
-    return result;
-  }
-
-  /** Runs `work` with a signal that `abort()` fires, and so does `runSignal` (a run being stopped). */
-  private async withStopper<T>(runSignal: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    const controller = new AbortController();
-    const stop = (): void => controller.abort();
-    runSignal?.addEventListener('abort', stop, { once: true });
-    this.compactionController = controller;
+    const summarizer = this.config.modelInfo(this.config.summaryModel());
+    const done = this.work.during({ kind: 'compacting', reason });
     try {
-      return await work(controller.signal);
+      return await this.stopper.run(runSignal, (signal) =>
+        this.compaction.run({
+          reason,
+          willRetry,
+          model: this.config.compactionModel(),
+          thinkingLevel: this.config.thinking,
+          modelReasoning: summarizer?.supportsThinking ?? false,
+          summarizerContextWindow: summarizer?.contextWindow,
+          maxOutputTokens: summarizer?.maxOutputTokens,
+          customInstructions,
+          upToEntryId,
+          hasQueuedInput: this.work.queuedCount > 0,
+          signal,
+        }),
+      );
     } finally {
-      runSignal?.removeEventListener('abort', stop);
-      this.compactionController = undefined;
+      done();
+      this.emitTokens();
     }
   }
 
+  // ---- configuration, state, readings ------------------------------------------------------------
 
-  // ---- helpers ---------------------------------------------------------------------------------
-
-  private async stopRun(): Promise<void> {
-    const run = this.run;
-    if (!run) return;
-    run.controller.abort();
-    await run.done;
+  /** A configuration that waited is taken on: the meter gets the reading it gives. */
+  private applyPending(): void {
+    if (this.config.applyPending()) this.emitTokens();
   }
 
-  private async systemPrompt(input: SystemPromptInput): Promise<string> {
-    const given = this.options.systemPrompt;
-    if (typeof given === 'string') return given;
-    return given ? given.systemPrompt(input) : composeSystemPrompt(input, NO_PROMPT_PARTS);
+  private stateChanged(state: AgentState): void {
+    this.emit({ type: 'state', state });
+    if (state.phase.kind === 'idle') this.applyPending();
   }
 
-  private compactionModel(): CompactionModel {
-    return { provider: this.provider.provider, id: this.modelId, contextWindow: this.modelInfo()?.contextWindow };
-  }
-
-  /** The given summarizer, else the compaction model (whichever is current when it is asked). */
-  private compactionSummarizer(): Summarizer {
-    return this.options.summarizer ?? { summarize: (request) => providerSummarizer(this.provider, { model: this.compactionModelId }).summarize(request) };
-  }
-
-  private modelInfo(modelId = this.modelId): ModelInfo | undefined {
-    try {
-      return this.provider.modelInfo(modelId);
-    } catch {
-      return undefined;
-    }
+  /** Every entry added is announced; one that is not a reply changes the context's size (a reply's reading comes once it is learned from). */
+  private appended(entry: SessionEntry): void {
+    this.emit({ type: 'entry_appended', entry });
+    if (messageRole(entry) !== 'assistant') this.emitTokens();
   }
 
   private emitTokens(): void {
     this.emit({ type: 'tokens', status: this.status() });
   }
 
+  // ---- helpers ---------------------------------------------------------------------------------
+
+  private async stopRun(): Promise<void> {
+    const run = this.run;
+    if (!run) return;
+    this.stopper.stop();
+    await run;
+  }
+
+  /** The given summarizer, else the compaction model (whichever is current when it is asked). */
+  private compactionSummarizer(): Summarizer {
+    return this.options.summarizer ?? { summarize: (request) => providerSummarizer(this.config.provider, { model: this.config.summaryModel() }).summarize(request) };
+  }
+
   private emit(event: AgentEvent): void {
     this.events.fire(event);
   }
 
-  private fail(reason: string, error: unknown): void {
+  private fail(reason: AgentErrorReason, error: unknown): void {
     this.logger.error(`Agent run failed (${reason}): ${errorMessage(error)}`);
     this.emit({ type: 'error', reason, message: errorMessage(error) });
   }

@@ -1,39 +1,62 @@
 /**
- * The agent's side of compaction (when to run one, and running it): asks the decisions of `trigger.ts`
- * at the end of every turn and before every prompt, runs the compaction they call for through
- * `runCompaction` (events, failure texts), and reports back to the guard so it never loops.
+ * The agent's side of compaction. It asks the pure decisions of `trigger.ts` at the end of every
+ * turn and before every prompt, runs the compaction they call for (and the manual one), and
+ * reports back to the guard so automatic compaction never loops.
+ *
+ * Every run is bracketed by `compaction_start` / `compaction_end` events with pi 0.73.1's
+ * payloads: a failure or a cancellation becomes the end event's `errorMessage` / `aborted`, in
+ * pi's words. Nothing is written unless the whole compaction succeeded (see `compactSession`).
+ * A manual run rejects on failure, so its caller can tell the user; an automatic run never
+ * rejects: its end event carries the outcome and the agent goes on.
  */
 import {
   afterCompaction,
   AutoCompactionGuard,
+  compactSession,
+  CompactionError,
   decideCompaction,
-  runCompaction,
+  NOTHING_TO_COMPACT_TEXT,
   type CompactionDecision,
-  type CompactionEvent,
   type CompactionModel,
-  type CompactionRunReason,
-  type CompactionSettings,
-  type CompactSessionOutcome,
+  type CompactionResult,
   type CompactionTrigger,
   type Summarizer,
 } from '../compaction';
 import type { Session } from '../session';
 import type { TokenCalibration, TokenEstimator } from '../tokens';
+import { errorMessage } from '../util/errors';
 import type { ContextTracker } from './contextTracker';
+import type { LiveConfiguration } from './liveConfiguration';
+
+export type CompactionRunReason = 'manual' | 'threshold' | 'overflow';
+
+export type CompactionEvent =
+  | { type: 'compaction_start'; reason: CompactionRunReason }
+  | {
+      type: 'compaction_end';
+      reason: CompactionRunReason;
+      result?: CompactionResult;
+      aborted: boolean;
+      willRetry: boolean;
+      /** pi's words for the failure (its payload); `error` carries the reason. */
+      errorMessage?: string;
+      error?: CompactionError;
+    };
 
 export interface CompactionControlOptions {
   session: Session;
   tracker: ContextTracker;
   summarizer: Summarizer;
-  settings: CompactionSettings;
-  estimator: TokenEstimator;
-  calibration: TokenCalibration | undefined;
+  /** The settings, estimator and calibration as configured now (read at each use: they change between runs). */
+  config: Pick<LiveConfiguration, 'compaction' | 'estimator' | 'calibration'>;
   now: () => number;
   emit: (event: CompactionEvent) => void;
 }
 
-export interface CompactionRequest {
+/** One compaction to run: why, for which model, and how. */
+export interface CompactionRun {
   reason: CompactionRunReason;
+  /** True for overflow recovery: the agent retries the failed request afterwards. */
   willRetry: boolean;
   /** The chat's model: its window sets the threshold and what the compacted context must fit in. */
   model: CompactionModel;
@@ -45,12 +68,22 @@ export interface CompactionRequest {
   customInstructions?: string | undefined;
   /** "Compact up to here": the last entry to summarize (manual runs only). */
   upToEntryId?: string | undefined;
+  /** Inputs wait for the agent: it continues by itself after an automatic compaction. */
+  hasQueuedInput: boolean;
   signal: AbortSignal;
 }
+
+/** pi's words before the reason of a failed compaction. */
+const FAILURE_PREFIX: Record<CompactionRunReason, string> = {
+  manual: 'Compaction failed: ',
+  threshold: 'Auto-compaction failed: ',
+  overflow: 'Context overflow recovery failed: ',
+};
 
 export class CompactionControl {
   readonly guard = new AutoCompactionGuard();
 
+  /** The guard lives as long as the agent: new settings between runs do not reset it. */
   constructor(private readonly options: CompactionControlOptions) {}
 
   decide(trigger: CompactionTrigger, model: CompactionModel): CompactionDecision {
@@ -60,7 +93,7 @@ export class CompactionControl {
       messages: view.messages,
       latestCompaction: view.latestCompaction,
       model,
-      settings: this.options.settings,
+      settings: this.options.config.compaction,
       guard: this.guard,
       generation: view.generation,
       measure: this.measure(),
@@ -69,44 +102,79 @@ export class CompactionControl {
 
   /**
    * Runs one compaction. Returns whether the agent should continue by itself afterwards (the
-   * overflow retry, or inputs waiting), or undefined when nothing was compacted. A manual run
-   * rejects on failure; automatic runs report failures in their end event only.
+   * overflow retry, or inputs waiting), or undefined when nothing was compacted.
    */
-  async run(request: CompactionRequest, hasQueuedInput: boolean): Promise<{ continueAfterMs: number | undefined } | undefined> {
-    const { settings, estimator, now, emit } = this.options;
-    const outcome: CompactSessionOutcome | undefined = await runCompaction(this.options.session, {
-      reason: request.reason,
-      willRetry: request.willRetry,
-      emit,
+  async run(run: CompactionRun): Promise<{ continueAfterMs: number | undefined } | undefined> {
+    const { reason, willRetry } = run;
+    const { emit } = this.options;
+    emit({ type: 'compaction_start', reason });
+    let result: CompactionResult;
+    try {
+      const compacted = await this.compact(run);
+      if (!compacted) {
+        emit({ type: 'compaction_end', reason, aborted: false, willRetry: false });
+        return undefined;
+      }
+      result = compacted;
+    } catch (thrown) {
+      const error = asCompactionError(thrown);
+      emit(
+        error.reason === 'cancelled'
+          ? { type: 'compaction_end', reason, aborted: true, willRetry: false }
+          : { type: 'compaction_end', reason, aborted: false, willRetry: false, errorMessage: FAILURE_PREFIX[reason] + error.message, error },
+      );
+      if (reason === 'manual') throw error;
+      return undefined;
+    }
+    emit({ type: 'compaction_end', reason, result, aborted: false, willRetry });
+    return this.next(run);
+  }
+
+  /** The compaction itself: its result, or undefined when an automatic run found nothing to do (a manual one throws why). */
+  private async compact(run: CompactionRun): Promise<CompactionResult | undefined> {
+    const { now, summarizer } = this.options;
+    const { compaction: settings, estimator } = this.options.config;
+    const outcome = await compactSession(this.options.session, {
       settings,
-      summarizer: this.options.summarizer,
-      signal: request.signal,
-      customInstructions: request.customInstructions,
-      upToEntryId: request.upToEntryId,
-      thinkingLevel: request.thinkingLevel,
-      modelReasoning: request.modelReasoning,
-      summarizerContextWindow: request.summarizerContextWindow,
-      maxOutputTokens: request.maxOutputTokens,
-      contextWindow: request.model.contextWindow,
+      summarizer,
+      signal: run.signal,
+      customInstructions: run.customInstructions,
+      upToEntryId: run.upToEntryId,
+      thinkingLevel: run.thinkingLevel,
+      modelReasoning: run.modelReasoning,
+      summarizerContextWindow: run.summarizerContextWindow,
+      maxOutputTokens: run.maxOutputTokens,
+      contextWindow: run.model.contextWindow,
       estimator,
       now,
     });
-    if (outcome?.kind !== 'compacted') return undefined;
+    if (outcome.kind === 'compacted') return outcome.result;
+    if (run.reason === 'manual') throw new CompactionError('nothing-to-compact', NOTHING_TO_COMPACT_TEXT[outcome.reason], { nothing: outcome.reason });
+    return undefined;
+  }
+
+  /** After a compaction: tells the guard where the context stands, and whether to continue by itself. */
+  private next(run: CompactionRun): { continueAfterMs: number | undefined } {
     const next = afterCompaction({
-      reason: request.reason,
-      willRetry: request.willRetry,
+      reason: run.reason,
+      willRetry: run.willRetry,
       messages: this.options.tracker.current().messages,
-      model: request.model,
-      settings,
+      model: run.model,
+      settings: this.options.config.compaction,
       guard: this.guard,
-      hasQueuedMessages: hasQueuedInput,
+      hasQueuedMessages: run.hasQueuedInput,
       measure: this.measure(),
     });
     return { continueAfterMs: next.continueAfter ? next.continueDelayMs : undefined };
   }
 
   private measure(): { estimator: TokenEstimator; calibration?: TokenCalibration } {
-    const { estimator, calibration } = this.options;
+    const { estimator, calibration } = this.options.config;
     return calibration ? { estimator, calibration } : { estimator };
   }
+}
+
+/** Every failure of a compaction as a `CompactionError` with a reason (a write that failed, a bug: 'failed'). */
+function asCompactionError(error: unknown): CompactionError {
+  return error instanceof CompactionError ? error : new CompactionError('failed', errorMessage(error), { cause: error });
 }

@@ -2,7 +2,9 @@
  * What an `AgentSession` tells the UI. Every event is incremental — the entry just appended, the
  * text just streamed — so a view follows a run without ever rebuilding the branch.
  */
-import type { CompactionEvent } from '../compaction';
+import type { CompactionEvent } from './compactionControl';
+import type { AgentState } from './runState';
+import type { LlmErrorReason } from '../llm/provider';
 import type { AssistantMessage, Json, SessionEntry } from '../session';
 import type { ContextStatus } from '../tokens';
 import type { ToolResult } from './tools/tool';
@@ -19,19 +21,25 @@ export type AgentEvent =
   | { type: 'thinking_delta'; index: number; delta: string }
   | { type: 'tool_call_start'; index: number; id: string; name: string }
   | { type: 'tool_call_delta'; index: number; delta: string }
-  /** The provider retries after a failure: drop what was shown of the reply so far. */
-  | { type: 'reply_reset'; attempt: number; delayMs: number; message: string }
+  /** The provider retries after a failure (`reason`): drop what was shown of the reply so far. */
+  | { type: 'reply_reset'; attempt: number; delayMs: number; reason: LlmErrorReason; message: string }
   | { type: 'reply_end'; message: AssistantMessage }
   | { type: 'tool_start'; toolCallId: string; toolName: string; args: { [key: string]: Json } }
   | { type: 'tool_update'; toolCallId: string; partial: ToolResult }
   | { type: 'tool_end'; toolCallId: string; toolName: string; result: ToolResult }
   | CompactionEvent
-  /** The context size changed (after a reply, a compaction, a move): the meter's reading. */
+  /** The context size may have changed (an entry added, a reply, a compaction, a move, new settings): the meter's reading. */
   | { type: 'tokens'; status: ContextStatus }
-  /** Inputs waiting for the running turn to end. */
-  | { type: 'queue'; queued: readonly string[] }
-  /** Something failed; `message` is meant for the user. */
-  | { type: 'error'; reason: string; message: string };
+  /** What the agent does changed (idle, running, compacting, navigating), or the inputs waiting for it. */
+  | { type: 'state'; state: AgentState }
+  /** A run failed: `reason` says why (for the words the user reads), `message` what failed (for logs). */
+  | { type: 'error'; reason: AgentErrorReason; message: string };
+
+/**
+ * Why a run failed: the provider's reason; 'model-error' for a reply that ended in an error with no
+ * reason given (a refusal); the agent's own ('internal': its code threw; 'write-failed': the session file).
+ */
+export type AgentErrorReason = LlmErrorReason | 'model-error' | 'internal' | 'write-failed';
 
 /** The logger port (the glue passes its output channel). Never given message contents at info level. */
 export interface AgentLogger {

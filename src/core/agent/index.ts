@@ -10,5 +10,6 @@ export * from './partialReply';
 export * from './streamReply';
 export * from './toolRunner';
 export * from './systemPrompt';
-export * from './inputQueue';
+export * from './runState';
 export * from './compactionControl';
+export * from './promptWatch';

@@ -23,6 +23,20 @@ export interface AgentSettings {
   compactionModel?: string;
 }
 
+/** What can change between runs without a new agent: the settings, the key (in the provider), the workspace, the system prompt. */
+export interface AgentConfiguration {
+  provider: LlmProvider;
+  settings: AgentSettings;
+  tools: readonly Tool[];
+  /** Tools that run without asking (settings); 'allow always' answers are kept beside them. */
+  allowedTools: readonly string[];
+  estimator: TokenEstimator;
+  /** The workspace root tools are confined to. */
+  root: string;
+  /** A fixed prompt, or a source asked before every request (the project's files). Default: Arbor's prompt, no project files. */
+  systemPrompt?: string | SystemPromptSource;
+}
+
 export interface AgentSessionOptions {
   session: Session;
   provider: LlmProvider;
@@ -43,7 +57,12 @@ export interface AgentSessionOptions {
   summarizer?: Summarizer;
   /** A fixed prompt, or a source asked before every request. Default: Arbor's prompt, no project files. */
   systemPrompt?: string | SystemPromptSource;
-  /** Default: a file beside the session file (none for in-memory sessions). */
+  /**
+   * Arbor's own folder for reply checkpoints (never the session's folder); without it, and for
+   * in-memory sessions, replies are not checkpointed.
+   */
+  checkpointFolder?: string;
+  /** Replaces the store `checkpointFolder` gives (tests). */
   checkpoints?: CheckpointStore;
   checkpointEveryMs?: number;
   /** How the agent waits before continuing after a compaction (tests pass a fast one). */

@@ -46,7 +46,7 @@ export async function streamReply(options: StreamReplyOptions): Promise<Streamed
           emit(event);
           break;
         case 'retry':
-          emit({ type: 'reply_reset', attempt: event.attempt, delayMs: event.delayMs, message: event.error.message });
+          emit({ type: 'reply_reset', attempt: event.attempt, delayMs: event.delayMs, reason: event.error.reason, message: event.error.message });
           break;
         case 'end':
           return event.error ? { message: event.message, error: event.error } : { message: event.message };

@@ -4,41 +4,30 @@
  * until a reply asks for no tool, fails, or is stopped. Compaction is decided at the end of every
  * turn and on an overflow error; the host runs it. The file is synced at the end of every turn.
  */
-import { findLastAssistant, type CompactionModel } from '../compaction';
-import type { LlmProvider, ModelInfo, ThinkingLevel } from '../llm/provider';
+import { CompactionError, findLastAssistant } from '../compaction';
+import type { LlmErrorReason } from '../llm/provider';
 import type { AssistantMessage, Session, ToolCall } from '../session';
-import type { TokenCalibration, TokenEstimator } from '../tokens';
 import { errorMessage } from '../util/errors';
 import type { CheckpointStore } from './checkpoint';
 import type { CompactionControl } from './compactionControl';
 import type { ContextTracker } from './contextTracker';
 import type { AgentEvent, AgentLogger } from './events';
+import type { LiveConfiguration } from './liveConfiguration';
 import { missingResult } from './requestMessages';
 import { streamReply, type StreamedReply } from './streamReply';
-import type { SystemPromptInput } from './systemPrompt';
 import { runToolCall } from './toolRunner';
-import type { Tool, ToolResult } from './tools/tool';
+import type { ToolResult } from './tools/tool';
 
 /** What the turns need from the agent that runs them. */
 export interface TurnHost {
   readonly session: Session;
-  readonly provider: LlmProvider;
-  readonly tools: readonly Tool[];
+  /** The provider, model, tools and estimator, as configured now (read at each use). */
+  readonly config: LiveConfiguration;
   readonly tracker: ContextTracker;
   readonly compaction: CompactionControl;
   readonly checkpoints: CheckpointStore;
-  readonly estimator: TokenEstimator;
-  readonly calibration: TokenCalibration | undefined;
   readonly logger: AgentLogger;
-  readonly root: string;
-  /** The system prompt for the next request (project context files re-checked). */
-  systemPrompt(input: SystemPromptInput): Promise<string>;
-  readonly maxTokens: number | undefined;
   readonly checkpointEveryMs: number | undefined;
-  model(): string;
-  thinking(): ThinkingLevel;
-  modelInfo(): ModelInfo | undefined;
-  compactionModel(): CompactionModel;
   /** Runs a compaction; says whether (and after how long) to continue by itself. */
   compactNow(reason: 'threshold' | 'overflow', willRetry: boolean, customInstructions: string | undefined, signal: AbortSignal): Promise<{ continueAfterMs: number | undefined } | undefined>;
   emit(event: AgentEvent): void;
@@ -56,8 +45,8 @@ export class TurnLoop {
     await this.answerOpenToolCalls();
     const view = this.host.tracker.current();
     const decision = this.host.compaction.decide(
-      { point: 'before-prompt', assistant: findLastAssistant(view.messages), pendingPromptTokens: this.host.estimator.estimateText(text) },
-      this.host.compactionModel(),
+      { point: 'before-prompt', assistant: findLastAssistant(view.messages), pendingPromptTokens: this.host.config.estimator.estimateText(text) },
+      this.host.config.compactionModel(),
     );
     if (decision.kind === 'compact') await this.host.compactNow(decision.reason, false, undefined, signal);
     await this.host.session.appendMessage({ role: 'user', content: [{ type: 'text', text }], timestamp: this.host.now() });
@@ -84,20 +73,22 @@ export class TurnLoop {
   }
 
   private async requestReply(signal: AbortSignal): Promise<StreamedReply> {
-    const info = this.host.modelInfo();
+    const { config } = this.host;
+    const info = config.modelInfo();
     const parentId = this.host.session.leafId;
-    const specs = this.host.tools.map((tool) => tool.spec);
+    const specs = config.tools.map((tool) => tool.spec);
     let checkpointed = false;
-    const systemPrompt = await this.host.systemPrompt({ root: this.host.root, tools: specs });
+    // Asked before every request: the project's files are re-checked, so an edit applies from the next one.
+    const systemPrompt = await config.systemPrompt({ root: config.root, tools: specs });
     const streamed = await streamReply({
-      provider: this.host.provider,
+      provider: config.provider,
       request: {
-        model: this.host.model(),
+        model: config.model,
         systemPrompt,
         messages: this.host.tracker.current().request.snapshot(),
         ...(specs.length > 0 ? { tools: specs } : {}),
-        maxTokens: this.host.maxTokens ?? info?.maxOutputTokens ?? 8192,
-        ...(this.host.thinking() !== 'off' && info?.supportsThinking !== false ? { thinking: this.host.thinking() } : {}),
+        maxTokens: config.maxTokens ?? info?.maxOutputTokens ?? 8192,
+        ...(config.thinking !== 'off' && info?.supportsThinking !== false ? { thinking: config.thinking } : {}),
         signal,
       },
       emit: (event) => this.host.emit(event),
@@ -117,7 +108,7 @@ export class TurnLoop {
     this.host.emit({ type: 'reply_end', message });
     this.host.compaction.guard.assistantEnded(message, info?.contextWindow);
     if (message.stopReason !== 'aborted' && message.stopReason !== 'error') {
-      this.host.calibration?.learnFromMessages(this.host.tracker.current().messages, this.host.estimator, this.host.tracker.current().messages.length - 1);
+      config.calibration?.learnFromMessages(this.host.tracker.current().messages, config.estimator, this.host.tracker.current().messages.length - 1);
     }
     if (streamed.error) this.host.logger.warn(`The model request failed (${streamed.error.reason}).`);
     this.host.emitTokens();
@@ -125,8 +116,8 @@ export class TurnLoop {
   }
 
   /** An error reply: overflow → compact and retry once per prompt; anything else ends the run. */
-  private async recoverFromError(message: AssistantMessage, reason: string | undefined, signal: AbortSignal): Promise<boolean> {
-    const decision = this.host.compaction.decide({ point: 'agent-end', assistant: message }, this.host.compactionModel());
+  private async recoverFromError(message: AssistantMessage, reason: LlmErrorReason | undefined, signal: AbortSignal): Promise<boolean> {
+    const decision = this.host.compaction.decide({ point: 'agent-end', assistant: message }, this.host.config.compactionModel());
     if (decision.kind === 'compact' && decision.reason === 'overflow') {
       const next = await this.host.compactNow('overflow', decision.willRetry, undefined, signal);
       if (next?.continueAfterMs !== undefined && !signal.aborted) {
@@ -137,16 +128,17 @@ export class TurnLoop {
     }
     if (decision.kind === 'compact') await this.host.compactNow(decision.reason, false, undefined, signal);
     if (decision.kind === 'error') {
-      this.host.emit({ type: 'compaction_end', reason: 'overflow', aborted: false, willRetry: false, errorMessage: decision.message });
+      const error = new CompactionError('overflow-recovery-failed', decision.message);
+      this.host.emit({ type: 'compaction_end', reason: 'overflow', aborted: false, willRetry: false, errorMessage: decision.message, error });
       this.host.emit({ type: 'error', reason: 'context-overflow', message: decision.message });
       return false;
     }
-    this.host.emit({ type: 'error', reason: reason ?? 'error', message: message.errorMessage ?? 'The model request failed' });
+    this.host.emit({ type: 'error', reason: reason ?? 'model-error', message: message.errorMessage ?? 'The model request failed' });
     return false;
   }
 
   private async autoCompact(reply: AssistantMessage, signal: AbortSignal): Promise<{ continueAfterMs: number | undefined } | undefined> {
-    const decision = this.host.compaction.decide({ point: 'agent-end', assistant: reply }, this.host.compactionModel());
+    const decision = this.host.compaction.decide({ point: 'agent-end', assistant: reply }, this.host.config.compactionModel());
     if (decision.kind !== 'compact') return undefined;
     return this.host.compactNow(decision.reason, decision.willRetry, undefined, signal);
   }
@@ -154,10 +146,9 @@ export class TurnLoop {
   /** Model and thinking level are entries of the branch (pi writes them the same way). */
   async recordSettings(): Promise<void> {
     const view = this.host.tracker.current();
-    if (view.model?.modelId !== this.host.model() || view.model.provider !== this.host.provider.provider) {
-      await this.host.session.appendModelChange(this.host.provider.provider, this.host.model());
-    }
-    if (view.thinkingLevel !== this.host.thinking()) await this.host.session.appendThinkingLevelChange(this.host.thinking());
+    const { provider, model, thinking } = this.host.config;
+    if (view.model?.modelId !== model || view.model.provider !== provider.provider) await this.host.session.appendModelChange(provider.provider, model);
+    if (view.thinkingLevel !== thinking) await this.host.session.appendThinkingLevelChange(thinking);
   }
 
   /** Calls left without a result (a process that died mid-tool) are answered in the file before the next prompt. */
@@ -180,6 +171,6 @@ export class TurnLoop {
   }
 
   private toolOptions(signal: AbortSignal): Parameters<typeof runToolCall>[1] {
-    return { tools: this.host.tools, root: this.host.root, signal, emit: (event) => this.host.emit(event) };
+    return { tools: this.host.config.tools, root: this.host.config.root, signal, emit: (event) => this.host.emit(event) };
   }
 }

@@ -10,6 +10,22 @@ import { formatArgs, summarizeArgs } from './toolSummary';
 
 /** Past this, a tool's output is cut for display (the session keeps all of it). */
 export const MAX_RESULT_CHARS = 20_000;
+/** Past this, a message's text is cut for display: a file may hold a 100 MB line (the session keeps all of it). */
+export const MAX_TEXT_CHARS = 200_000;
+/** Images shown per message; a file may hold thousands. */
+export const MAX_SHOWN_IMAGES = 20;
+
+/** `text`, or its start and a line saying how much is not shown. */
+export function shownText(text: string, max = MAX_TEXT_CHARS): string {
+  if (text.length <= max) return text;
+  // Never leave half of a surrogate pair at the cut.
+  const end = isHighSurrogate(text.charCodeAt(max - 1)) ? max - 1 : max;
+  return `${text.slice(0, end)}\n\n[… ${text.length - end} more characters not shown here: export the session to read all of it]`;
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
 
 const SHOWN_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
@@ -53,7 +69,7 @@ export function itemUpdate(entry: SessionEntry): ItemUpdate {
         item: {
           kind: 'compaction',
           id: entry.id,
-          summary: entry.summary,
+          summary: shownText(entry.summary),
           tokensBefore: entry.tokensBefore,
           ...(tokensAfter !== undefined ? { tokensAfter } : {}),
           ...(summarizedEntries !== undefined ? { summarizedEntries } : {}),
@@ -66,11 +82,11 @@ export function itemUpdate(entry: SessionEntry): ItemUpdate {
       const details = asObject(entry.details);
       return {
         kind: 'item',
-        item: { kind: 'branchSummary', id: entry.id, summary: entry.summary, readFiles: stringList(details?.['readFiles']), modifiedFiles: stringList(details?.['modifiedFiles']) },
+        item: { kind: 'branchSummary', id: entry.id, summary: shownText(entry.summary), readFiles: stringList(details?.['readFiles']), modifiedFiles: stringList(details?.['modifiedFiles']) },
       };
     }
     case 'custom_message':
-      return entry.display ? { kind: 'item', item: { kind: 'custom', id: entry.id, customType: entry.customType, text: messageText({ content: entry.content }, '\n') } } : { kind: 'none' };
+      return entry.display ? { kind: 'item', item: { kind: 'custom', id: entry.id, customType: entry.customType, text: shownText(messageText({ content: entry.content }, '\n')) } } : { kind: 'none' };
     default:
       return { kind: 'none' };
   }
@@ -79,7 +95,7 @@ export function itemUpdate(entry: SessionEntry): ItemUpdate {
 function messageUpdate(id: string, message: StoredMessage): ItemUpdate {
   switch (message.role) {
     case 'user':
-      return { kind: 'item', item: { kind: 'user', id, text: messageText(message, '\n'), images: imagesOf(message.content) } };
+      return { kind: 'item', item: { kind: 'user', id, text: shownText(messageText(message, '\n')), images: imagesOf(message.content) } };
     case 'assistant':
       return { kind: 'item', item: assistantItem(id, message) };
     case 'toolResult':
@@ -90,15 +106,15 @@ function messageUpdate(id: string, message: StoredMessage): ItemUpdate {
         item: {
           kind: 'bash',
           id,
-          command: message.command,
-          output: message.output,
+          command: shownText(message.command, MAX_RESULT_CHARS),
+          output: shownText(message.output, MAX_RESULT_CHARS),
           ...(typeof message.exitCode === 'number' ? { exitCode: message.exitCode } : {}),
           cancelled: message.cancelled === true,
           truncated: message.truncated === true,
         },
       };
     case 'custom':
-      return message.display ? { kind: 'item', item: { kind: 'custom', id, customType: message.customType, text: messageText(message, '\n') } } : { kind: 'none' };
+      return message.display ? { kind: 'item', item: { kind: 'custom', id, customType: message.customType, text: shownText(messageText(message, '\n')) } } : { kind: 'none' };
     default:
       return { kind: 'none' };
   }
@@ -107,8 +123,8 @@ function messageUpdate(id: string, message: StoredMessage): ItemUpdate {
 function assistantItem(id: string, message: Extract<StoredMessage, { role: 'assistant' }>): AssistantItem {
   const blocks: AssistantBlock[] = [];
   for (const block of Array.isArray(message.content) ? message.content : []) {
-    if (block.type === 'text') blocks.push({ type: 'text', text: block.text });
-    else if (block.type === 'thinking') blocks.push({ type: 'thinking', text: block.thinking, redacted: block.redacted === true });
+    if (block.type === 'text') blocks.push({ type: 'text', text: shownText(block.text) });
+    else if (block.type === 'thinking') blocks.push({ type: 'thinking', text: shownText(block.thinking), redacted: block.redacted === true });
     else if (block.type === 'toolCall') {
       const args = asObject(block.arguments) ?? {};
       blocks.push({ type: 'toolCall', toolCallId: block.id, name: block.name, summary: summarizeArgs(block.name, args), args: formatArgs(args), status: 'pending' });
@@ -158,7 +174,10 @@ function orphanResult(entry: SessionEntry, update: Extract<ItemUpdate, { kind: '
 
 function imagesOf(content: string | readonly (TextContent | ImageContent)[] | undefined): ChatImage[] {
   if (!Array.isArray(content)) return [];
-  return content
-    .filter((block): block is ImageContent => block?.type === 'image' && typeof block.data === 'string' && SHOWN_IMAGE_TYPES.has(block.mimeType))
-    .map((block) => ({ mimeType: block.mimeType, data: block.data }));
+  const images: ChatImage[] = [];
+  for (const block of content) {
+    if (images.length === MAX_SHOWN_IMAGES) break;
+    if (block?.type === 'image' && typeof block.data === 'string' && SHOWN_IMAGE_TYPES.has(block.mimeType)) images.push({ mimeType: block.mimeType, data: block.data });
+  }
+  return images;
 }

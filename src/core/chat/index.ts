@@ -1,3 +1,4 @@
+export * from './approvalView';
 export * from './items';
 export * from './buildItems';
 export * from './streamingReply';

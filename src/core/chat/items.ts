@@ -109,5 +109,24 @@ export type ChatItem = UserItem | AssistantItem | CompactionItem | BranchSummary
 
 export type ChatItemKind = ChatItem['kind'];
 
+/** One text an approval shows in full (see approvalView.ts). */
+export interface ApprovalField {
+  /** What the text is: "Command", "Path", "Replace", … */
+  label: string;
+  /** The text, as the model sent it (hidden characters are made visible when it is drawn). */
+  text: string;
+  /** Only the start of a long text is shown: what was left out, in words. */
+  more?: string;
+}
+
+/** What a tool call asks the user to approve (see approvalView.ts). */
+export interface ApprovalView {
+  /** The question, naming the tool (the name `arbor.tools.autoApprove` lists). */
+  title: string;
+  /** A caution in plain words (bash is not confined to the workspace). */
+  note?: string;
+  fields: ApprovalField[];
+}
+
 /** The id of the reply being streamed (no entry exists for it yet). */
 export const STREAMING_ID = '__streaming__';

@@ -1,5 +1,6 @@
 /** A tool call's arguments in short (the card's title line) and in full (its body). */
 import type { Json } from '../session/types';
+import { previewJson } from '../util/jsonText';
 
 /** Which argument says what a call does, per tool; other tools show their first string argument. */
 const KEY_ARGUMENT: Record<string, readonly string[]> = {
@@ -22,8 +23,12 @@ export function summarizeArgs(name: string, args: { [key: string]: Json }): stri
   return oneLine(values.join(' in '));
 }
 
+/** Past this, a call's arguments are cut for display (a `write` of a whole file; the session keeps all of it). */
+export const MAX_ARGS_CHARS = 20_000;
+
+/** Pretty-printed, with containers nested past a sane depth shown as `[nested too deep]` (a file may nest them 100 000 deep). */
 export function formatArgs(args: { [key: string]: Json }): string {
-  return JSON.stringify(args, null, 2);
+  return previewJson(args, { maxChars: MAX_ARGS_CHARS });
 }
 
 /** The first line, cut to a length that fits a card title. */

@@ -58,6 +58,7 @@ export function prepareBranchEntries(entries: readonly SessionEntry[], tokenBudg
   for (const entry of entries) {
     if (entry.type === 'branch_summary' && !(entry as BranchSummaryEntry).fromHook) mergeFileLists(entry.details, fileOps, options);
   }
+  // Collected newest first and turned round at the end: unshift would be quadratic on a long branch.
   const messages: AgentMessage[] = [];
   let totalTokens = 0;
   for (let i = entries.length - 1; i >= 0; i--) {
@@ -70,13 +71,13 @@ export function prepareBranchEntries(entries: readonly SessionEntry[], tokenBudg
     if (tokenBudget > 0 && totalTokens + tokens > tokenBudget) {
       const isSummary = entry.type === 'compaction' || entry.type === 'branch_summary';
       if (isSummary && totalTokens < tokenBudget * 0.9) {
-        messages.unshift(message);
+        messages.push(message);
         totalTokens += tokens;
       }
       break;
     }
-    messages.unshift(message);
+    messages.push(message);
     totalTokens += tokens;
   }
-  return { messages, fileOps, totalTokens };
+  return { messages: messages.reverse(), fileOps, totalTokens };
 }

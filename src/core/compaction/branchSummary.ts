@@ -32,7 +32,7 @@ export interface BranchSummaryOptions {
 export type BranchSummaryOutcome =
   | { kind: 'summary'; summary: string; readFiles: string[]; modifiedFiles: string[]; summarizedMessages: number; tally: SummaryTally }
   | { kind: 'aborted' }
-  | { kind: 'error'; message: string };
+  | { kind: 'error'; message: string; error: unknown };
 
 export async function generateBranchSummary(entries: readonly SessionEntry[], options: BranchSummaryOptions): Promise<BranchSummaryOutcome> {
   const tokenBudget = (options.contextWindow || FALLBACK_CONTEXT_WINDOW) - (options.reserveTokens ?? DEFAULT_BRANCH_SUMMARY_RESERVE_TOKENS);
@@ -51,7 +51,7 @@ export async function generateBranchSummary(entries: readonly SessionEntry[], op
     text = await requestSummary({ summarizer: options.summarizer, prompt, maxTokens: BRANCH_SUMMARY_MAX_TOKENS, signal: options.signal, failure: 'Summarization failed', tally, now: clockOrSystem(options.now) });
   } catch (error) {
     if (error instanceof CompactionError && error.reason === 'cancelled') return { kind: 'aborted' };
-    return { kind: 'error', message: errorMessage(error) };
+    return { kind: 'error', message: errorMessage(error), error };
   }
   const { readFiles, modifiedFiles } = computeFileLists(fileOps);
   const summary = BRANCH_SUMMARY_PREAMBLE + text + formatFileOperations(readFiles, modifiedFiles);

@@ -47,7 +47,7 @@ export function chunkConversation(parts: readonly string[], budgetTokens: number
     const tokens = estimateText(part) + 1;
     if (tokens > budgetTokens) {
       flush();
-      chunks.push(...splitText(part, tokens, budgetTokens));
+      for (const piece of splitText(part, tokens, budgetTokens)) chunks.push(piece);
       continue;
     }
     if (currentTokens + tokens > budgetTokens) flush();

@@ -16,7 +16,5 @@ export * from './orphans';
 export * from './autoGuard';
 export * from './branchEntries';
 export * from './branchSummary';
-export * from './navigate';
 export * from './overflow';
 export * from './trigger';
-export * from './run';

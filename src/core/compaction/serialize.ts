@@ -5,6 +5,7 @@
  * truncated like tool results; `{ truncateToolArguments: false }` gives pi's text.
  */
 import { textParts, type LlmMessage } from '../session';
+import { stringifyJson } from '../util/jsonText';
 
 /** Tool results (and, here, tool-call string arguments) longer than this are cut. */
 export const TOOL_RESULT_MAX_CHARS = 2000;
@@ -64,12 +65,9 @@ function assistantParts(message: Extract<LlmMessage, { role: 'assistant' }>, tru
   return parts;
 }
 
-/** JSON of an argument; long strings anywhere inside it are cut first. */
+/** JSON of an argument (any depth); long strings anywhere inside it are cut first. */
 function argumentText(value: unknown, truncate: boolean): string {
-  if (!truncate) return JSON.stringify(value);
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    typeof inner === 'string' ? truncateForSummary(inner, TOOL_ARGUMENT_MAX_CHARS) : inner,
-  );
+  return truncate ? stringifyJson(value, (inner) => truncateForSummary(inner, TOOL_ARGUMENT_MAX_CHARS)) : stringifyJson(value);
 }
 
 function joinedText(content: string | readonly { type: string; text?: string }[]): string {

@@ -4,6 +4,7 @@
  * object, an API key or a provider.
  */
 import { systemClock, textParts, type LlmMessage, type Usage, type UsageCost } from '../session';
+import type { NothingToCompactReason } from './compactSession';
 import { SUMMARIZATION_SYSTEM_PROMPT } from './prompts';
 import { errorMessage } from '../util/errors';
 
@@ -39,16 +40,25 @@ export interface Summarizer {
   summarize(request: SummaryRequest): Promise<SummaryResponse>;
 }
 
-export type CompactionErrorReason = 'cancelled' | 'summarization-failed' | 'no-summarizer';
+/**
+ * Why a compaction (or a branch summary) did not happen: stopped; the model failed to summarize;
+ * no model to ask; nothing to compact (`nothing` says why); an overflow that compacting once did not
+ * cure; or something else failed (the file could not be written, a bug).
+ */
+export type CompactionErrorReason = 'cancelled' | 'summarization-failed' | 'no-summarizer' | 'nothing-to-compact' | 'overflow-recovery-failed' | 'failed';
 
 export class CompactionError extends Error {
+  /** For 'nothing-to-compact': why there was nothing. */
+  readonly nothing: NothingToCompactReason | undefined;
+
   constructor(
     readonly reason: CompactionErrorReason,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; nothing?: NothingToCompactReason },
   ) {
     super(message, options);
     this.name = 'CompactionError';
+    this.nothing = options?.nothing;
   }
 }
 

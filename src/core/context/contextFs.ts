@@ -5,9 +5,10 @@
  * These files sit in folders anyone may have prepared (a cloned repository, its parent folders).
  * Links are followed, as pi follows them (a CLAUDE.md linked to a shared file is common), but
  * only a regular file is read, never more than the size limit, and the open never waits on a
- * FIFO or a device: it is opened without blocking and refused by its own fstat.
+ * FIFO or a device (safeFiles' `readRegularFileStart`).
  */
-import { constants, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
+import { readRegularFileStart, UnsafeFileError } from '../util/safeFiles';
 
 /** What identifies one version of a file: a different value means it changed. */
 export interface FileVersion {
@@ -42,9 +43,6 @@ export class NotRegularFileError extends Error {
   }
 }
 
-// Not defined on Windows, where a FIFO cannot be planted under a file name.
-const NON_BLOCK = constants.O_NONBLOCK ?? 0;
-
 export const nodeContextFs: ContextFs = {
   async stat(file) {
     try {
@@ -55,28 +53,12 @@ export const nodeContextFs: ContextFs = {
     }
   },
   async read(file, maxBytes) {
-    let handle: fs.FileHandle;
     try {
-      handle = await fs.open(file, constants.O_RDONLY | NON_BLOCK);
+      const { bytes, stat } = await readRegularFileStart(file, maxBytes, { followLinks: true });
+      return { version: versionOf(stat), bytes };
     } catch (error) {
-      // A FIFO with no writer (ENXIO) or a folder on some systems (EISDIR).
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENXIO' || code === 'EISDIR') throw new NotRegularFileError(file);
+      if (error instanceof UnsafeFileError && error.reason === 'not-a-file') throw new NotRegularFileError(file);
       throw error;
-    }
-    try {
-      const version = versionOf(await handle.stat());
-      if (!version.regular) throw new NotRegularFileError(file);
-      const bytes = Buffer.alloc(Math.min(version.size, maxBytes));
-      let filled = 0;
-      while (filled < bytes.length) {
-        const { bytesRead } = await handle.read(bytes, filled, bytes.length - filled, filled);
-        if (bytesRead === 0) break;
-        filled += bytesRead;
-      }
-      return { version, bytes: bytes.subarray(0, filled) };
-    } finally {
-      await handle.close();
     }
   },
 };

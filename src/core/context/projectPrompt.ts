@@ -27,3 +27,31 @@ export class ProjectPrompt implements SystemPromptSource {
     this.context.dispose();
   }
 }
+
+/**
+ * The project prompt of one agent across its configurations: the same `ProjectPrompt` (and with it
+ * the versions of the files it read) while the folder, trust and switch stay the same, a new one
+ * when they change (the old one disposed). A setting that changes something else (the model, the
+ * key) thus re-reads nothing.
+ */
+export class ProjectPrompts {
+  private current: { key: string; prompt: ProjectPrompt } | undefined;
+
+  /** `changed`: called with what each prompt loaded, whenever that differs from its load before. */
+  constructor(private readonly changed: (snapshot: ProjectContextSnapshot) => void = () => undefined) {}
+
+  for(options: Omit<ProjectContextOptions, 'fs'>): ProjectPrompt {
+    const key = JSON.stringify([options.cwd, options.agentDir, options.trusted, options.contextFiles, options.maxFileBytes ?? null]);
+    if (this.current?.key === key) return this.current.prompt;
+    this.current?.prompt.dispose();
+    const prompt = new ProjectPrompt(options);
+    prompt.onDidChange((snapshot) => this.changed(snapshot));
+    this.current = { key, prompt };
+    return prompt;
+  }
+
+  dispose(): void {
+    this.current?.prompt.dispose();
+    this.current = undefined;
+  }
+}

@@ -3,6 +3,7 @@
  * exporters render. Bookkeeping entries (labels, names, custom data, position markers) become
  * no block of their own: labels show on their target, the name in the title.
  */
+import { previewJson } from '../util/jsonText';
 import { textParts, type AgentMessage, type ImageContent, type SessionEntry, type SessionHeader, type SessionTree } from '../session';
 
 export type Part =
@@ -144,7 +145,7 @@ function assistantParts(message: Extract<AgentMessage, { role: 'assistant' }>): 
   for (const block of message.content) {
     if (block.type === 'text') parts.push({ kind: 'text', text: block.text });
     else if (block.type === 'thinking' && block.thinking) parts.push({ kind: 'quote', title: 'Thinking', text: block.thinking });
-    else if (block.type === 'toolCall') parts.push({ kind: 'code', lang: 'json', text: `${block.name} ${JSON.stringify(block.arguments, null, 2)}` });
+    else if (block.type === 'toolCall') parts.push({ kind: 'code', lang: 'json', text: `${block.name} ${previewJson(block.arguments)}` });
   }
   if (message.stopReason === 'error' || message.stopReason === 'aborted') {
     parts.push({ kind: 'note', text: `${message.stopReason}${message.errorMessage ? `: ${message.errorMessage}` : ''}` });

@@ -26,9 +26,20 @@ function renderPart(part: Part): string {
 
 /** A code fence longer than any run of backticks inside, so the content cannot close it. */
 function fence(text: string, lang: string): string {
-  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  const ticks = '`'.repeat(Math.max(3, longest + 1));
+  const ticks = '`'.repeat(Math.max(3, longestBacktickRun(text) + 1));
   return `${ticks}${lang}\n${text}\n${ticks}`;
+}
+
+/** Counted in one pass: a text may hold hundreds of thousands of runs, too many to spread into Math.max. */
+function longestBacktickRun(text: string): number {
+  let longest = 0;
+  for (let at = text.indexOf('`'); at >= 0; ) {
+    let end = at;
+    while (text.charCodeAt(end) === 96) end++;
+    longest = Math.max(longest, end - at);
+    at = text.indexOf('`', end);
+  }
+  return longest;
 }
 
 function oneLine(text: string): string {

@@ -55,7 +55,8 @@ export function branchLeaves(tree: SessionTree, leafId: string | null, maxText =
     };
     const next = start(tree.childrenOf(entry.id), here);
     if (next.length === 0) found.set(entry.id, leafOf(tree, here, leafId, maxText));
-    work.push(...next);
+    // One by one: an entry may have hundreds of thousands of children, too many for push(...next).
+    for (const item of next) work.push(item);
   }
   const newestFirst: BranchLeaf[] = [];
   for (let i = tree.entries.length - 1; i >= 0; i--) {

@@ -1,3 +1,4 @@
-// Moving in the session tree: the summary question and the branches to switch to (no vscode).
+// Moving in the session tree: the summary question, the branches to switch to, the move itself (no vscode).
 export * from './summaryChoice';
 export * from './branchLeaves';
+export * from './navigate';

@@ -1,5 +1,6 @@
 /** The searchable texts of an entry, each with what it is (for the result's kind). */
 import { textParts, type SessionEntry, type StoredMessage } from '../session';
+import { stringifyJson } from '../util/jsonText';
 
 export type SearchField = 'text' | 'thinking' | 'tool-call' | 'tool-result' | 'bash' | 'error' | 'summary' | 'label' | 'name' | 'custom';
 
@@ -41,7 +42,7 @@ function messageTexts(message: StoredMessage | undefined): SearchableText[] {
       for (const block of Array.isArray(message.content) ? message.content : []) {
         if (block?.type === 'text') found.push(...texts('text', block.text));
         else if (block?.type === 'thinking') found.push(...texts('thinking', block.thinking));
-        else if (block?.type === 'toolCall') found.push(...texts('tool-call', `${String(block.name)} ${JSON.stringify(block.arguments ?? {})}`));
+        else if (block?.type === 'toolCall') found.push(...texts('tool-call', `${String(block.name)} ${stringifyJson(block.arguments ?? {})}`));
       }
       return [...found, ...texts('error', message.errorMessage)];
     }

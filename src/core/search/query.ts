@@ -13,11 +13,14 @@
  *   characters of the query still appears as itself. Lines passing that test are parsed too.
  *   A query made only of safe characters can never be escaped: the first test is exact for it.
  * - A regular expression cannot be checked on raw text (an escape can sit anywhere in a match),
- *   so the prefilter only skips lines without a backslash where it finds nothing.
+ *   so the prefilter only skips lines without a backslash where it finds nothing, and never
+ *   when the expression has anchors (the decoded text ends inside the raw line's quotes).
  */
+import { compileLinearRegex, LinearRegexError, type LinearRegex } from '../util/linearRegex';
+
 export interface SearchQueryInput {
   text: string;
-  /** Treat `text` as a regular expression (JavaScript syntax), matched case-insensitively. */
+  /** Treat `text` as a regular expression (RE2 syntax, linear time: session text may be hostile), matched case-insensitively. */
   regex?: boolean;
 }
 
@@ -69,28 +72,25 @@ function plainQuery(text: string): CompiledQuery {
 }
 
 function regexQuery(source: string): CompiledQuery {
-  let pattern: RegExp;
+  let pattern: LinearRegex;
   try {
-    pattern = new RegExp(source, 'giu');
+    pattern = compileLinearRegex(source, { ignoreCase: true });
   } catch (error) {
-    throw new SearchQueryError('bad-regex', `Not a valid regular expression: ${(error as Error).message}`);
+    if (error instanceof LinearRegexError) throw new SearchQueryError('bad-regex', `Not a valid regular expression: ${error.message}`);
+    throw error;
   }
-  const test = new RegExp(source, 'iu');
+  // Anchors match at the ends of the decoded text, which sit inside the raw line's quotes.
+  const anchored = /[$^]|\\[Az]/.test(source);
   return {
     lowered: undefined,
     exactOnRaw: false,
-    mayMatch: (raw) => raw.includes('\\') || test.test(raw),
+    mayMatch: (raw) => anchored || raw.includes('\\') || pattern.test(raw),
     find: (decoded) => {
-      pattern.lastIndex = 0;
       let first: Match | undefined;
       let count = 0;
-      for (let found = pattern.exec(decoded); found; found = pattern.exec(decoded)) {
-        // An empty match would loop for ever; step over it and do not count it.
-        if (found[0].length === 0) {
-          pattern.lastIndex++;
-          continue;
-        }
-        first ??= { start: found.index, end: found.index + found[0].length };
+      // Empty matches are not counted (they are not in `matches`).
+      for (const found of pattern.matches(decoded)) {
+        first ??= found;
         count++;
       }
       return first ? { match: first, count } : undefined;

@@ -3,7 +3,6 @@ export * from './types';
 export * from './jsonl';
 export * from './migrate';
 export * from './tree';
-export * from './treeView';
 export * from './context';
 export * from './convert';
 export * from './session';

@@ -7,6 +7,7 @@
  */
 import type { SessionEntry, SessionHeader } from './types';
 import { errorMessage } from '../util/errors';
+import { stringifyJson } from '../util/jsonText';
 import { entryProblem, headerProblem } from './validate';
 
 export interface MalformedLine {
@@ -134,9 +135,9 @@ export function screenEntries(parsed: ParsedSessionFile, chained = false): Parse
   return { ...parsed, entries, entryLines, malformed };
 }
 
-/** One entry or header as one line, newline included. */
+/** One entry or header as one line, newline included; any depth (a file may nest values 100 000 deep). */
 export function serializeLine(value: SessionEntry | SessionHeader): string {
-  return `${JSON.stringify(value)}\n`;
+  return `${stringifyJson(value)}\n`;
 }
 
 export function isHeader(value: unknown): value is SessionHeader {

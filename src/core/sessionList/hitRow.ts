@@ -1,9 +1,11 @@
 /**
  * How a search hit reads in the results list: the snippet with the match, then which session it
  * is in and whether it lies on the branch the session is at or on an abandoned one, then its kind
- * and the session's age.
+ * and the session's age. What the session file says is plain text: a quick pick would draw `$(name)`
+ * as an icon.
  */
 import type { SearchField, SearchHit } from '../search';
+import { plainText } from '../util/plainText';
 import { relativeAge } from './row';
 
 export interface HitRow {
@@ -38,10 +40,9 @@ export function hitRow(hit: SearchHit, context: HitContext): HitRow {
   const branch = context.onBranch ? 'current branch' : 'abandoned branch';
   const matches = hit.matchCount > 1 ? ` · ${hit.matchCount} matches` : '';
   return {
-    // `$(name)` would show as an icon in a quick pick; the zero-width space keeps it text.
-    label: hit.snippet.replace(/\$\(/g, '$\u200b('),
-    description: `${context.sessionTitle} · ${branch}`,
-    detail: `${whatMatched(hit)}${matches} · ${relativeAge(context.modified, context.now)}`,
+    label: plainText(hit.snippet),
+    description: `${plainText(context.sessionTitle)} · ${branch}`,
+    detail: `${plainText(whatMatched(hit))}${matches} · ${relativeAge(context.modified, context.now)}`,
   };
 }
 

@@ -6,6 +6,7 @@
  */
 import type { AgentMessage, ImageContent, TextContent } from '../session';
 import type { TokenEstimator } from './estimator';
+import { stringifyJson } from '../util/jsonText';
 
 /** pi counts an image in a tool result or custom message as 4800 characters (≈1200 tokens). */
 export const PI_IMAGE_CHARS = 4800;
@@ -29,7 +30,7 @@ function piChars(message: AgentMessage): number {
       for (const block of message.content) {
         if (block.type === 'text') chars += block.text.length;
         else if (block.type === 'thinking') chars += block.thinking.length;
-        else if (block.type === 'toolCall') chars += block.name.length + JSON.stringify(block.arguments).length;
+        else if (block.type === 'toolCall') chars += block.name.length + stringifyJson(block.arguments).length;
       }
       return chars;
     }

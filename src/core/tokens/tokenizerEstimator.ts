@@ -22,6 +22,7 @@ import {
   type TextContent,
 } from '../session';
 import type { TokenEstimator } from './estimator';
+import { stringifyJson } from '../util/jsonText';
 
 /** Role and separator tokens each message costs on the wire (a typical chat template's). */
 export const MESSAGE_OVERHEAD_TOKENS = 4;
@@ -39,9 +40,35 @@ export function loadTextTokenizer(): Promise<TextTokenCounter> {
   tokenizerLoad ??= import('gpt-tokenizer/encoding/o200k_base').then((tokenizer) => {
     // Special-token strings in user content ("<|endoftext|>") are plain text here, not an error.
     const options = { disallowedSpecial: new Set<string>() };
-    return (text: string) => (text === '' ? 0 : tokenizer.countTokens(text, options));
+    return boundedCounter((text: string) => (text === '' ? 0 : tokenizer.countTokens(text, options)));
   });
   return tokenizerLoad;
+}
+
+/** Longest stretch without whitespace counted in one piece. */
+export const MAX_UNBROKEN_CHARS = 128;
+
+/**
+ * BPE's time grows with the square of a stretch the pre-tokenizer cannot split (80 000 `x`s take
+ * half a minute; a file may hold a 16 MB line of them, or 100 000 brackets). Such a stretch is
+ * counted in pieces of MAX_UNBROKEN_CHARS: linear time, and a token or so more per piece than a
+ * whole count (well under 1 %, on text that has such stretches at all).
+ */
+export function boundedCounter(count: TextTokenCounter): TextTokenCounter {
+  return (text) => {
+    let total = 0;
+    let start = 0;
+    let run = 0;
+    for (let i = 0; i < text.length; i++) {
+      if (text.charCodeAt(i) <= 32) run = 0;
+      else if (++run > MAX_UNBROKEN_CHARS) {
+        total += count(text.slice(start, i));
+        start = i;
+        run = 1;
+      }
+    }
+    return total + count(start === 0 ? text : text.slice(start));
+  };
 }
 
 /** A fresh tokenizer estimator (with its own cache), loading the tokenizer if needed. */
@@ -77,7 +104,7 @@ function messageTokens(message: AgentMessage, count: TextTokenCounter): number {
       for (const block of message.content) {
         if (block.type === 'text') tokens += count(block.text);
         else if (block.type === 'thinking') tokens += count(block.thinking);
-        else if (block.type === 'toolCall') tokens += TOOL_BLOCK_OVERHEAD_TOKENS + count(block.name) + count(JSON.stringify(block.arguments));
+        else if (block.type === 'toolCall') tokens += TOOL_BLOCK_OVERHEAD_TOKENS + count(block.name) + count(stringifyJson(block.arguments));
       }
       return tokens;
     }

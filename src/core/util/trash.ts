@@ -9,6 +9,8 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { localDate, localTimeOfDay } from './localTime';
+import { writeNewFile } from './safeFiles';
+import { xdgHome } from './xdg';
 
 export interface TrashOptions {
   /** `$XDG_DATA_HOME`, or `~/.local/share` when that is unset or empty (see `dataHome`). */
@@ -36,8 +38,7 @@ export class TrashError extends Error {
 
 /** The spec's `$XDG_DATA_HOME` with its fallback. */
 export function dataHome(env: NodeJS.ProcessEnv, home: string): string {
-  const configured = env.XDG_DATA_HOME;
-  return configured && path.isAbsolute(configured) ? configured : path.join(home, '.local', 'share');
+  return xdgHome(env, 'XDG_DATA_HOME', home);
 }
 
 /** The name tried at attempt `n` (1: the file's own name; then `name.2.ext`, `name.3.ext`, …). */
@@ -79,7 +80,7 @@ async function reserveName(base: string, filesDir: string, infoDir: string, info
     const name = trashName(base, n);
     const infoFile = path.join(infoDir, `${name}.trashinfo`);
     try {
-      await fs.writeFile(infoFile, info, { flag: 'wx', mode: 0o600 });
+      await writeNewFile(infoFile, info);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
       throw error;

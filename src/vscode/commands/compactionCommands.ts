@@ -1,14 +1,18 @@
 // Compact Session (optional focus instructions, progress with cancel) and Undo Compaction.
 import * as vscode from 'vscode';
 import type { Session } from '../../core/session';
+import { errorDetail } from '../../core/util/errors';
+import { plainText } from '../../core/util/plainText';
+import { compactionOutcome, PromptError } from '../errors';
 import { showFailure } from './notify';
+import { ownString } from './ownArgument';
 import { withStoppableProgress } from './progress';
 import type { CommandDeps } from './deps';
 
 export function registerCompactionCommands(deps: CommandDeps): vscode.Disposable[] {
   return [
-    // Focus instructions passed as an argument (automation, tests) skip the input box; '' means none.
-    vscode.commands.registerCommand('arbor.compactSession', (focus?: string) => compactSession(deps, focus)),
+    // Focus instructions passed by Arbor's own callers (sealed: automation, tests) skip the input box; '' means none.
+    vscode.commands.registerCommand('arbor.compactSession', (arg?: unknown) => compactSession(deps, ownString(deps.log, 'arbor.compactSession', arg))),
     vscode.commands.registerCommand('arbor.undoCompaction', () => undoCompaction(deps)),
   ];
 }
@@ -19,7 +23,7 @@ async function compactSession(deps: CommandDeps, given?: string): Promise<boolea
     void vscode.window.showInformationMessage('No session is open: there is nothing to compact.');
     return false;
   }
-  const focus = typeof given === 'string' ? given : await askFocus('Compact Session');
+  const focus = given ?? (await askFocus('Compact Session'));
   if (focus === undefined) return false;
   return compactWithProgress(deps, focus);
 }
@@ -44,8 +48,22 @@ export async function compactWithProgress(deps: CommandDeps, focus: string, opti
     await withStoppableProgress(deps.host, 'Arbor: compacting the session…', () => deps.host.compact(focus.trim() === '' ? undefined : focus.trim(), options));
     return true;
   } catch (error) {
-    showFailure(deps.log, 'Compaction', error);
+    reportCompaction(deps.log, error);
     return false;
+  }
+}
+
+/** Tells, once, why a manual compaction wrote nothing: nothing to do or stopped (an info), else an error with its reason. */
+function reportCompaction(log: vscode.LogOutputChannel, error: unknown): void {
+  if (error instanceof PromptError) return showFailure(log, 'Compaction', error);
+  const outcome = compactionOutcome(error);
+  if (outcome.level === 'info') {
+    log.info(`Compaction: ${outcome.text}`);
+    void vscode.window.showInformationMessage(outcome.text);
+  } else {
+    log.error(`Compaction failed: ${errorDetail(error)}`);
+    // The reason may quote a server: plain text, never a link.
+    void vscode.window.showErrorMessage(plainText(outcome.text));
   }
 }
 

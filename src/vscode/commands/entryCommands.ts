@@ -3,13 +3,16 @@
 // File. Labels are in labelCommands.ts. Every row command takes the row's element or an entry id.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { compactUpToProblem, NOTHING_TO_COMPACT_TEXT } from '../../core/compaction';
+import { compactUpToProblem } from '../../core/compaction';
 import { entryCopyText, findEntryLine, forkSession, messageRole, type Session, type SessionEntry } from '../../core/session';
+import { plainText } from '../../core/util/plainText';
 import { askFocus, compactWithProgress, moveBeforeCompaction } from './compactionCommands';
 import type { CommandDeps } from './deps';
 import { entryIdOf } from './entryArg';
 import { registerLabelCommands } from './labelCommands';
+import { nothingToCompactText } from '../errors';
 import { showFailure } from './notify';
+import { ownString } from './ownArgument';
 
 export function registerEntryCommands(deps: CommandDeps): vscode.Disposable[] {
   return [
@@ -17,8 +20,8 @@ export function registerEntryCommands(deps: CommandDeps): vscode.Disposable[] {
     vscode.commands.registerCommand('arbor.tree.forkIntoNewSession', (arg: unknown) => forkRow(deps, arg)),
     vscode.commands.registerCommand('arbor.forkSession', () => forkAtPosition(deps)),
     vscode.commands.registerCommand('arbor.tree.copyText', (arg: unknown) => copyText(deps, arg)),
-    // Focus instructions given as a string (automation, tests) skip the input box; '' means none.
-    vscode.commands.registerCommand('arbor.tree.compactUpToHere', (arg: unknown, focus?: unknown) => compactUpToHere(deps, arg, focus)),
+    // Focus instructions given by Arbor's own callers (sealed: automation, tests) skip the input box; '' means none.
+    vscode.commands.registerCommand('arbor.tree.compactUpToHere', (arg: unknown, focus?: unknown) => compactUpToHere(deps, arg, ownString(deps.log, 'arbor.tree.compactUpToHere', focus))),
     vscode.commands.registerCommand('arbor.tree.undoCompaction', (arg: unknown) => undoCompactionRow(deps, arg)),
     vscode.commands.registerCommand('arbor.tree.showInFile', (arg: unknown) => showInFile(deps, arg)),
   ];
@@ -71,7 +74,7 @@ async function fork(deps: CommandDeps, source: Session, entryId: string, positio
     await deps.current.open(forked);
     deps.log.info(`Forked ${path.basename(file)} ${position} entry ${entryId} into ${path.basename(forked)}`);
     if (selectedText !== undefined) deps.host.putInInput(selectedText);
-    void vscode.window.showInformationMessage(`Forked into a new session (${path.basename(forked)}).`);
+    void vscode.window.showInformationMessage(`Forked into a new session (${plainText(path.basename(forked))}).`);
     return forked;
   } catch (error) {
     showFailure(deps.log, 'Fork', error);
@@ -96,16 +99,16 @@ async function copyText(deps: CommandDeps, arg: unknown): Promise<string | undef
 }
 
 /** Summarizes the current branch up to and including the entry; what follows it stays verbatim. */
-async function compactUpToHere(deps: CommandDeps, arg: unknown, given: unknown): Promise<boolean> {
+async function compactUpToHere(deps: CommandDeps, arg: unknown, given: string | undefined): Promise<boolean> {
   const target = targetOf(deps, arg);
   if (!target) return false;
   deps.log.debug(`Compact up to entry ${target.entry.id}`);
   const problem = compactUpToProblem(target.session.getBranch(), target.entry.id);
   if (problem) {
-    void vscode.window.showInformationMessage(`${NOTHING_TO_COMPACT_TEXT[problem]}.`);
+    void vscode.window.showInformationMessage(nothingToCompactText(problem));
     return false;
   }
-  const focus = typeof given === 'string' ? given : await askFocus('Compact up to Here');
+  const focus = given ?? (await askFocus('Compact up to Here'));
   if (focus === undefined) return false;
   return compactWithProgress(deps, focus, { upToEntryId: target.entry.id });
 }
@@ -131,7 +134,8 @@ async function showInFile(deps: CommandDeps, arg: unknown): Promise<number | und
     const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
     const found = findEntryLine(document.getText(), target.entry.id);
     if (!found) {
-      void vscode.window.showWarningMessage(`Entry ${target.entry.id} was not found in ${path.basename(file)}.`);
+      deps.log.warn(`Show in Session File: entry ${target.entry.id} was not found in ${file}`);
+      void vscode.window.showWarningMessage(`That entry was not found in ${plainText(path.basename(file))}.`);
       return undefined;
     }
     const range = new vscode.Range(found.line, 0, found.line, found.length);

@@ -1,13 +1,18 @@
 // Export Session…: the current branch as Markdown, standalone HTML or a pi session (JSONL) of the
-// path only, rendered by core (as `arbor export`), saved where the user says. Automation passes
-// `{ format, file }` and gets no dialog: `executeCommand('arbor.exportSession', { format: 'md', file })`.
+// path only, rendered by core (as `arbor export`), saved where the user says. Arbor's own callers
+// pass `{ format, file }` sealed and get no dialog (tests: `commandArgument({ format: 'md', file })`
+// of the extension's API); from a command link the argument is ignored and the dialogs ask.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { EXPORT_FORMATS, renderBranch, type ExportFormat } from '../../core/export';
 import { exportFileName } from '../../core/export/fileName';
 import { openSessionTitle } from '../../core/sessionList/row';
+import { plainText } from '../../core/util/plainText';
+import { seal } from '../../core/util/sealedArgument';
+import { replaceFile } from '../../core/util/safeFiles';
 import type { CommandDeps } from './deps';
 import { showFailure } from './notify';
+import { ownArgument } from './ownArgument';
 
 export interface ExportArgs {
   format?: ExportFormat;
@@ -22,7 +27,7 @@ const FORMATS: Record<ExportFormat, { label: string; detail: string; filter: str
 };
 
 export function registerExportCommand(deps: CommandDeps): vscode.Disposable {
-  return vscode.commands.registerCommand('arbor.exportSession', (args?: ExportArgs) => exportSession(deps, args ?? {}));
+  return vscode.commands.registerCommand('arbor.exportSession', (arg?: unknown) => exportSession(deps, (ownArgument(deps.log, 'arbor.exportSession', arg) ?? {}) as ExportArgs));
 }
 
 /** Resolves with the written file's path, or undefined when nothing was written. */
@@ -39,7 +44,7 @@ async function exportSession(deps: CommandDeps, args: ExportArgs): Promise<strin
   if (!target) return undefined;
   try {
     const text = renderBranch(format, session.header, session.tree, session.getBranch(), new Date());
-    await vscode.workspace.fs.writeFile(target, Buffer.from(text, 'utf8'));
+    await writeExport(target, text);
     deps.log.info(`Exported the current branch of session ${session.id} as ${format} to ${target.fsPath}`);
   } catch (error) {
     showFailure(deps.log, 'Exporting the session', error);
@@ -55,9 +60,9 @@ const OPEN_AS_SESSION = 'Open as Session';
 /** The written file in an editor; an exported session can also be opened as a session, as pi would. */
 function offerToOpen(format: ExportFormat, target: vscode.Uri): void {
   const actions = format === 'jsonl' ? [OPEN_AS_SESSION, OPEN_FILE] : [OPEN_FILE];
-  void vscode.window.showInformationMessage(`Exported the current branch to ${path.basename(target.fsPath)}.`, ...actions).then((picked) => {
+  void vscode.window.showInformationMessage(`Exported the current branch to ${plainText(path.basename(target.fsPath))}.`, ...actions).then((picked) => {
     if (picked === OPEN_FILE) void vscode.window.showTextDocument(target, { preview: false });
-    if (picked === OPEN_AS_SESSION) void vscode.commands.executeCommand('arbor.openSession', target.fsPath);
+    if (picked === OPEN_AS_SESSION) void vscode.commands.executeCommand('arbor.openSession', seal(target.fsPath));
   });
 }
 
@@ -77,6 +82,12 @@ async function askTarget(format: ExportFormat, fileName: string): Promise<vscode
     saveLabel: 'Export',
     title: `Export Session as ${FORMATS[format].label}`,
   });
+}
+
+/** A local file is replaced by rename (a link at the name is never written through); other schemes go through their provider. */
+async function writeExport(target: vscode.Uri, text: string): Promise<void> {
+  if (target.scheme === 'file') await replaceFile(target.fsPath, text);
+  else await vscode.workspace.fs.writeFile(target, Buffer.from(text, 'utf8'));
 }
 
 function toUri(file: string | vscode.Uri): vscode.Uri {

@@ -6,7 +6,9 @@ import * as vscode from 'vscode';
 import { CompactionError } from '../../core/compaction';
 import { leavesConversation, SUMMARY_CHOICES, summaryRequest, summaryStep, type SummaryChoice, type SummaryRequest } from '../../core/navigation';
 import { errorDetail } from '../../core/util/errors';
+import { plainText } from '../../core/util/plainText';
 import { readConfig } from '../config';
+import { branchSummaryFailureText } from '../errors';
 import type { CommandDeps } from './deps';
 import { showFailure } from './notify';
 import { withStoppableProgress } from './progress';
@@ -46,7 +48,7 @@ export async function goToEntry(deps: CommandDeps, targetId: string, options: Go
   } catch (error) {
     if (error instanceof CompactionError) {
       deps.log.warn(`Branch summary failed (${error.reason}): ${errorDetail(error)}`);
-      void vscode.window.showErrorMessage(`The branch could not be summarized, so the position did not move. ${error.message}`);
+      void vscode.window.showErrorMessage(plainText(branchSummaryFailureText(error)));
     } else {
       showFailure(deps.log, 'Moving to the entry', error);
     }

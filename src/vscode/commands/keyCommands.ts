@@ -1,17 +1,18 @@
 // Set Anthropic API Key (a password box → SecretStorage) and Clear API Key. The key is never logged.
 import * as vscode from 'vscode';
 import type { CommandDeps } from './deps';
+import { ownString } from './ownArgument';
 
 export function registerKeyCommands(deps: CommandDeps): vscode.Disposable[] {
   return [
-    // A key passed as an argument (automation, tests) is stored without asking.
-    vscode.commands.registerCommand('arbor.setApiKey', (given?: string) => setApiKey(deps, given)),
+    // A key passed by Arbor's own callers (automation, tests: sealed) is stored without asking.
+    vscode.commands.registerCommand('arbor.setApiKey', (arg?: unknown) => setApiKey(deps, ownString(deps.log, 'arbor.setApiKey', arg))),
     vscode.commands.registerCommand('arbor.clearApiKey', () => clearApiKey(deps)),
   ];
 }
 
 async function setApiKey(deps: CommandDeps, given?: string): Promise<boolean> {
-  const key = typeof given === 'string' && given.trim() !== '' ? given : await vscode.window.showInputBox({
+  const key = given !== undefined && given.trim() !== '' ? given : await vscode.window.showInputBox({
     title: 'Set Anthropic API Key',
     prompt: 'Your Anthropic API key. It is kept in VS Code\'s secret storage (the system keychain), never in settings or session files.',
     placeHolder: 'sk-ant-…',

@@ -6,24 +6,26 @@ import * as vscode from 'vscode';
 import { describeEntry, firstLine, labelTargetAt, type Session } from '../../core/session';
 import type { CommandDeps } from './deps';
 import { entryIdOf } from './entryArg';
+import { plainText } from '../../core/util/plainText';
 import { showFailure } from './notify';
+import { ownString } from './ownArgument';
 
 /** What a label command came to (commands resolve with it, for automation and tests). */
 export type LabelOutcome = 'set' | 'cleared' | 'unchanged' | 'cancelled' | 'failed';
 
 export function registerLabelCommands(deps: CommandDeps): vscode.Disposable[] {
   return [
-    // A label given as a string (automation, tests) skips the input box; '' clears.
-    vscode.commands.registerCommand('arbor.tree.setLabel', (arg: unknown, given?: unknown) => setLabel(deps, entryIdOf(arg), given)),
+    // A label given by Arbor's own callers (sealed: automation, tests) skips the input box; '' clears.
+    vscode.commands.registerCommand('arbor.tree.setLabel', (arg: unknown, given?: unknown) => setLabel(deps, entryIdOf(arg), ownString(deps.log, 'arbor.tree.setLabel', given))),
     vscode.commands.registerCommand('arbor.setLabel', (given?: unknown) => {
       const session = deps.current.session;
-      return setLabel(deps, session ? labelTargetAt(session.tree, session.leafId) : undefined, given);
+      return setLabel(deps, session ? labelTargetAt(session.tree, session.leafId) : undefined, ownString(deps.log, 'arbor.setLabel', given));
     }),
     vscode.commands.registerCommand('arbor.tree.removeLabel', (arg: unknown) => setLabel(deps, entryIdOf(arg), '')),
   ];
 }
 
-async function setLabel(deps: CommandDeps, entryId: string | undefined, given: unknown): Promise<LabelOutcome> {
+async function setLabel(deps: CommandDeps, entryId: string | undefined, given: string | undefined): Promise<LabelOutcome> {
   const session = deps.current.session;
   const entry = entryId ? session?.getEntry(entryId) : undefined;
   if (!session || !entry) {
@@ -32,7 +34,7 @@ async function setLabel(deps: CommandDeps, entryId: string | undefined, given: u
   }
   deps.log.debug(`Set Label on entry ${entry.id}`);
   const current = session.getLabel(entry.id)?.label;
-  const typed = typeof given === 'string' ? given : await askLabel(session, entry.id, current);
+  const typed = given ?? (await askLabel(session, entry.id, current));
   if (typed === undefined) return 'cancelled';
   const label = typed.trim();
   if (label === (current ?? '')) return 'unchanged';
@@ -48,9 +50,11 @@ async function setLabel(deps: CommandDeps, entryId: string | undefined, given: u
 
 function askLabel(session: Session, entryId: string, current: string | undefined): Thenable<string | undefined> {
   const { tag, text } = describeEntry(session.getEntry(entryId)!);
+  const shown = firstLine(text, 60);
   return vscode.window.showInputBox({
     title: 'Set Label',
-    prompt: `Label for ${tag}: ${firstLine(text, 60) || entryId} (empty removes the label)`,
+    // The entry's text as plain text (it is session text); an entry without text goes by its kind alone.
+    prompt: `Label for ${plainText(tag)}${shown ? `: ${plainText(shown)}` : ''} (empty removes the label)`,
     value: current ?? '',
     placeHolder: 'e.g. before the refactor',
     // Asked from a tree row's menu: selecting the row may move the focus, which must not cancel it.

@@ -2,18 +2,21 @@
 // `arbor.model` and records the change on the open session's branch.
 import * as vscode from 'vscode';
 import { MODEL_FAMILIES } from '../../core/llm/anthropic/models';
+import { plainText } from '../../core/util/plainText';
 import { readConfig } from '../config';
 import { showFailure } from './notify';
+import { ownString } from './ownArgument';
 import type { CommandDeps } from './deps';
 
 const OTHER = 'Other…';
 
 export function registerModelCommand(deps: CommandDeps): vscode.Disposable {
-  return vscode.commands.registerCommand('arbor.selectModel', (modelId?: string) => selectModel(deps, modelId));
+  // A model id given by Arbor's own callers (sealed: automation, tests) skips the quick pick.
+  return vscode.commands.registerCommand('arbor.selectModel', (arg?: unknown) => selectModel(deps, ownString(deps.log, 'arbor.selectModel', arg)));
 }
 
-async function selectModel(deps: CommandDeps, given?: string): Promise<string | undefined> {
-  const model = typeof given === 'string' && given.trim() !== '' ? given.trim() : await pickModel(readConfig().model);
+async function selectModel(deps: CommandDeps, given: string | undefined): Promise<string | undefined> {
+  const model = given !== undefined && given.trim() !== '' ? given.trim() : await pickModel(readConfig().model);
   if (!model) return undefined;
   await vscode.workspace.getConfiguration('arbor').update('model', model, configTarget());
   try {
@@ -32,15 +35,20 @@ async function pickModel(current: string): Promise<string | undefined> {
     detail: `${thousands(family.contextWindow)} context · ${thousands(family.maxOutputTokens)} output · $${family.prices[0]} / $${family.prices[1]} per million tokens in / out`,
   }));
   items.push({ label: OTHER, detail: 'Type any model id (a dated id, or a model served by your arbor.baseUrl)' });
-  const picked = await vscode.window.showQuickPick(items, { title: 'Select Model', placeHolder: `Current: ${current}`, matchOnDetail: true });
+  // The current model may come from a workspace's settings: shown as text.
+  const picked = await vscode.window.showQuickPick(items, { title: 'Select Model', placeHolder: `Current: ${plainText(current)}`, matchOnDetail: true });
   if (!picked) return undefined;
   if (picked.label !== OTHER) return picked.label;
   const typed = await vscode.window.showInputBox({ title: 'Model id', value: current, validateInput: (value) => (value.trim() === '' ? 'Type a model id.' : undefined) });
   return typed?.trim() || undefined;
 }
 
-/** Where the setting is written: the workspace when it already sets a model there, else the user settings. */
+/**
+ * Where the setting is written: the workspace when it already sets a model there (and is trusted:
+ * an untrusted one's model is not read), else the user settings.
+ */
 function configTarget(): vscode.ConfigurationTarget {
+  if (!vscode.workspace.isTrusted) return vscode.ConfigurationTarget.Global;
   const inspected = vscode.workspace.getConfiguration('arbor').inspect<string>('model');
   if (inspected?.workspaceFolderValue !== undefined) return vscode.ConfigurationTarget.WorkspaceFolder;
   if (inspected?.workspaceValue !== undefined) return vscode.ConfigurationTarget.Workspace;

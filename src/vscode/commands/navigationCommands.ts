@@ -2,6 +2,7 @@
 // The decisions (what to ask, which branches, in what order, with what text) live in core/navigation.
 import * as vscode from 'vscode';
 import { branchLeaves, type BranchLeaf } from '../../core/navigation';
+import { plainText } from '../../core/util/plainText';
 import type { CommandDeps } from './deps';
 import { entryIdOf } from './entryArg';
 import { goToEntry, type MoveOutcome } from './goToEntry';
@@ -45,9 +46,10 @@ async function switchBranch(deps: CommandDeps): Promise<MoveOutcome> {
   return goToEntry(deps, picked.leaf.entryId);
 }
 
+/** A branch as a quick pick item: the session's text and label as plain text, Arbor's own icons drawn. */
 function leafItem(leaf: BranchLeaf): vscode.QuickPickItem & { leaf: BranchLeaf } {
-  const text = leaf.role ? `${leaf.role}: ${leaf.text}` : '(no messages)';
-  const notes = [leaf.label ? `$(tag) ${leaf.label}` : undefined, leaf.current ? 'current' : undefined, leaf.ahead ? 'continues from the current position' : undefined];
+  const text = leaf.role ? plainText(`${leaf.role}: ${leaf.text}`) : '(no messages)';
+  const notes = [leaf.label ? `$(tag) ${plainText(leaf.label)}` : undefined, leaf.current ? 'current' : undefined, leaf.ahead ? 'continues from the current position' : undefined];
   return {
     label: `${leaf.current ? '$(target)' : '$(git-branch)'} ${text}`,
     description: notes.filter((note) => note !== undefined).join(' · ') || undefined,

@@ -1,15 +1,17 @@
 // Shows a failed command's error in plain words, with the button that fixes it when there is one.
+// Error text may quote a server or a file: shown as plain text, never as a link.
 import * as vscode from 'vscode';
+import { plainText } from '../../core/util/plainText';
 import { PromptError, reportError } from '../errors';
 
 export function showFailure(log: vscode.LogOutputChannel, what: string, error: unknown): void {
   if (error instanceof PromptError) {
     log.warn(`${what}: ${error.reason}`);
     const fix = error.command;
-    void vscode.window.showErrorMessage(error.message, ...(fix ? [fix.title] : [])).then((picked) => {
+    void vscode.window.showErrorMessage(plainText(error.message), ...(fix ? [fix.title] : [])).then((picked) => {
       if (fix && picked === fix.title) void vscode.commands.executeCommand(fix.id);
     });
     return;
   }
-  void vscode.window.showErrorMessage(`${what} failed. ${reportError(log, `${what} failed`, error)}`);
+  void vscode.window.showErrorMessage(`${what} failed. ${plainText(reportError(log, `${what} failed`, error))}`);
 }

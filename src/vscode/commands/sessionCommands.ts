@@ -1,26 +1,29 @@
 // New Session, Open Session…, Open Session File: which session is current.
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
+import { plainText } from '../../core/util/plainText';
 import { reportError } from '../errors';
 import type { CommandDeps } from './deps';
+import { ownArgument } from './ownArgument';
 
 export function registerSessionCommands(deps: CommandDeps): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand('arbor.newSession', () => deps.host.newSession()),
-    vscode.commands.registerCommand('arbor.openSession', (target?: vscode.Uri | string) => openSession(deps, target)),
+    // A file given by Arbor's own callers (sealed: the Sessions view, Export's "Open as Session", tests) opens without the dialog.
+    vscode.commands.registerCommand('arbor.openSession', (arg?: unknown) => openSession(deps, ownArgument(deps.log, 'arbor.openSession', arg))),
     vscode.commands.registerCommand('arbor.openSessionFile', () => openSessionFile(deps)),
   ];
 }
 
 /** Opens a session file: the one given (a Uri or path, as tests and other commands pass), or one the user picks. */
-async function openSession(deps: CommandDeps, target?: vscode.Uri | string): Promise<boolean> {
-  const uri = target === undefined ? await pickSessionFile(deps) : typeof target === 'string' ? vscode.Uri.file(target) : target;
+async function openSession(deps: CommandDeps, target: unknown): Promise<boolean> {
+  const uri = typeof target === 'string' ? vscode.Uri.file(target) : target instanceof vscode.Uri ? target : await pickSessionFile(deps);
   if (!uri) return false;
   try {
     await deps.current.open(uri.fsPath);
     return true;
   } catch (error) {
-    void vscode.window.showErrorMessage(`Arbor could not open the session. ${reportError(deps.log, `Opening ${uri.fsPath} failed`, error)}`);
+    void vscode.window.showErrorMessage(`Arbor could not open the session. ${plainText(reportError(deps.log, `Opening ${uri.fsPath} failed`, error))}`);
     return false;
   }
 }

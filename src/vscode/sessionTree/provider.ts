@@ -2,8 +2,23 @@
 // time (only the levels VS Code asks for are built), long levels paged into groups, and after each
 // change only the levels it touched are refreshed (core's refreshForAdded decides which).
 import * as vscode from 'vscode';
-import { LazyDisplayTree, type LazyDisplayNode, type Session, type SessionChange, type SessionEntry } from '../../core/session';
-import { anchorOf, DEFAULT_TREE_FILTER, groupParts, groupsAround, hiddenBy, levelParts, refreshForAdded, toolCallFor, type GroupDirection, type LevelPart, type TreeFilter, type TreeRefresh } from '../../core/tree';
+import type { Session, SessionChange, SessionEntry } from '../../core/session';
+import {
+  anchorOf,
+  DEFAULT_TREE_FILTER,
+  groupParts,
+  groupsAround,
+  hiddenBy,
+  LazyDisplayTree,
+  levelParts,
+  refreshForAdded,
+  toolCallFor,
+  type GroupDirection,
+  type LazyDisplayNode,
+  type LevelPart,
+  type TreeFilter,
+  type TreeRefresh,
+} from '../../core/sessionTree';
 import type { CurrentSession } from '../currentSession';
 import { entryTreeItem, groupTreeItem } from './treeItem';
 
@@ -41,7 +56,6 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<TreeElement>
   /** Fires after the display was rebuilt for a change (the position may have moved). */
   readonly onDidRefresh = this.refreshed.event;
   private session: Session | undefined;
-  private sessionSubscription: { dispose(): void } | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
   private display: LazyDisplayTree | undefined;
   private mark: string | null = null;
@@ -56,8 +70,7 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<TreeElement>
     current: CurrentSession,
     private filter: TreeFilter = DEFAULT_TREE_FILTER,
   ) {
-    this.subscriptions.push(current.onDidReplace((session) => this.attach(session)));
-    this.attach(current.session);
+    this.subscriptions.push(current.follow((event) => (event.kind === 'replaced' ? this.attach(event.session) : this.onChange(event.change))));
   }
 
   get currentFilter(): TreeFilter {
@@ -108,16 +121,13 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<TreeElement>
   }
 
   dispose(): void {
-    this.sessionSubscription?.dispose();
     this.subscriptions.forEach((subscription) => subscription.dispose());
     this.changed.dispose();
     this.refreshed.dispose();
   }
 
   private attach(session: Session | undefined): void {
-    this.sessionSubscription?.dispose();
     this.session = session;
-    this.sessionSubscription = session?.onDidChange((change) => this.onChange(change));
     this.elements.clear();
     this.rebuild();
     this.fire({ kind: 'all' });

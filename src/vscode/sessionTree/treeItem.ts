@@ -1,7 +1,7 @@
 // Core's row presentation mapped onto TreeItems; nothing is decided here.
 import * as vscode from 'vscode';
-import type { LazyDisplayNode, SessionEntry, ToolCall } from '../../core/session';
-import { presentRow } from '../../core/tree';
+import type { SessionEntry, ToolCall } from '../../core/session';
+import { presentRow, type LazyDisplayNode } from '../../core/sessionTree';
 import type { GroupElement } from './provider';
 
 /** The command a row's click runs, with the entry id (expanding or collapsing runs nothing). */

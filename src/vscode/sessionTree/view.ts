@@ -2,7 +2,7 @@
 // shown in the view's description), revealing the current position after it moves, and the chat
 // scrolled to a selected row that is on the current branch.
 import * as vscode from 'vscode';
-import { filterDescription, parseTreeFilter, type TreeFilter, type TreeFilterMode } from '../../core/tree';
+import { filterDescription, parseTreeFilter, type TreeFilter, type TreeFilterMode } from '../../core/sessionTree';
 import type { CurrentSession } from '../currentSession';
 import { SessionTreeProvider, type TreeElement } from './provider';
 

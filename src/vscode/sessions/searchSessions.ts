@@ -11,7 +11,9 @@ import { hitRow } from '../../core/sessionList/hitRow';
 import { sessionFilesNewestFirst, type SessionFileStat } from '../../core/sessionList/files';
 import { sessionTitle } from '../../core/sessionList/row';
 import { errorMessage } from '../../core/util/errors';
+import { plainText } from '../../core/util/plainText';
 import { showFailure } from '../commands/notify';
+import { userMessage } from '../errors';
 import type { SessionsDeps } from './deps';
 import { sameFile } from './sessionArg';
 
@@ -105,11 +107,11 @@ async function runSearch(deps: SessionsDeps, pick: vscode.QuickPick<HitItem>, te
       if (active) pick.activeItems = [active];
     }
     if (signal.aborted) return;
-    if (items.length === 0) pick.title = `Search Sessions: nothing found for "${text}"`;
+    if (items.length === 0) pick.title = `Search Sessions: nothing found for "${plainText(text)}"`;
     else if (items.length >= MAX_RESULTS) pick.title = `Search Sessions: the first ${MAX_RESULTS} results`;
   } catch (error) {
     if (signal.aborted) return;
-    if (error instanceof SearchQueryError) pick.title = `Search Sessions: ${error.message}`;
+    if (error instanceof SearchQueryError) pick.title = `Search Sessions: ${plainText(userMessage(error))}`;
     else deps.log.warn(`Search failed: ${errorMessage(error)}`);
   } finally {
     if (!signal.aborted) pick.busy = false;

@@ -1,32 +1,46 @@
 // The Sessions view's commands: open, open the file, rename (a `session_info` entry appended to
 // that file, so pi shows the same name), delete (to the trash, confirmed), refresh; and Rename
-// Session… for the open session. Each resolves with whether it did its work (for tests).
+// Session… for the open session. Each resolves with whether it did its work (for tests). The file
+// comes from a row of the view, or from Arbor's own callers (sealed); what would skip a question
+// (a new name, `confirmed`) only from the latter (see commands/ownArgument.ts).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { openSessionFile, summarizeSessionFile } from '../../core/session';
 import { openSessionTitle, sessionTitle } from '../../core/sessionList/row';
+import { seal } from '../../core/util/sealedArgument';
+import { plainText } from '../../core/util/plainText';
 import { showFailure } from '../commands/notify';
+import { ownArgument, ownString } from '../commands/ownArgument';
 import type { SessionsDeps } from './deps';
-import { sameFile, sessionFileOf, type SessionArg } from './sessionArg';
+import { sameFile, sessionFileOf } from './sessionArg';
 import { trashFile } from './trashFile';
 
 export function registerSessionActions(deps: SessionsDeps): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand('arbor.sessions.refresh', () => deps.view.refresh()),
-    vscode.commands.registerCommand('arbor.sessions.open', (arg: SessionArg) => openSession(deps, sessionFileOf(arg))),
-    vscode.commands.registerCommand('arbor.sessions.openFile', (arg: SessionArg) => showFile(sessionFileOf(arg))),
-    vscode.commands.registerCommand('arbor.sessions.rename', (arg: SessionArg, name?: string) => renameSession(deps, sessionFileOf(arg), name)),
-    vscode.commands.registerCommand('arbor.renameSession', (name?: string) => renameSession(deps, deps.current.session?.file, name)),
-    vscode.commands.registerCommand('arbor.sessions.delete', (arg: SessionArg, options?: { confirmed?: boolean }) =>
-      deleteSession(deps, sessionFileOf(arg), options?.confirmed === true),
+    vscode.commands.registerCommand('arbor.sessions.open', (arg: unknown) => openSession(deps, rowFile(deps, 'arbor.sessions.open', arg))),
+    vscode.commands.registerCommand('arbor.sessions.openFile', (arg: unknown) => showFile(rowFile(deps, 'arbor.sessions.openFile', arg))),
+    vscode.commands.registerCommand('arbor.sessions.rename', (arg: unknown, name?: unknown) =>
+      renameSession(deps, rowFile(deps, 'arbor.sessions.rename', arg), ownString(deps.log, 'arbor.sessions.rename', name)),
     ),
+    vscode.commands.registerCommand('arbor.renameSession', (name?: unknown) => renameSession(deps, deps.current.session?.file, ownString(deps.log, 'arbor.renameSession', name))),
+    vscode.commands.registerCommand('arbor.sessions.delete', (arg: unknown, options?: unknown) => {
+      const confirmed = (ownArgument(deps.log, 'arbor.sessions.delete', options) as { confirmed?: unknown } | undefined)?.confirmed === true;
+      return deleteSession(deps, rowFile(deps, 'arbor.sessions.delete', arg), confirmed);
+    }),
   ];
+}
+
+/** The session file a row command acts on: a row the view listed, or a path, Uri or row Arbor's own code sealed. */
+function rowFile(deps: SessionsDeps, command: string, arg: unknown): string | undefined {
+  if (deps.view.isRow(arg)) return arg.file;
+  return sessionFileOf(ownArgument(deps.log, command, arg));
 }
 
 async function openSession(deps: SessionsDeps, file: string | undefined): Promise<boolean> {
   if (!file) return false;
   if (sameFile(deps.current.session?.file, file)) return true;
-  return (await vscode.commands.executeCommand<boolean>('arbor.openSession', file)) === true;
+  return (await vscode.commands.executeCommand<boolean>('arbor.openSession', seal(file))) === true;
 }
 
 async function showFile(file: string | undefined): Promise<void> {
@@ -44,7 +58,7 @@ async function renameSession(deps: SessionsDeps, file: string | undefined, name?
     const summary = open ? undefined : (deps.view.summaryOf(file) ?? (await summarizeSessionFile(file)));
     const oldName = open ? open.sessionName : summary?.name;
     const title = open ? openSessionTitle(open.sessionName, open.entries) : summary ? sessionTitle(summary) : path.basename(file);
-    const newName = name ?? (await vscode.window.showInputBox({ title: 'Rename Session', prompt: `A new name for "${title}" (empty: no name)`, value: oldName ?? title }));
+    const newName = name ?? (await vscode.window.showInputBox({ title: 'Rename Session', prompt: `A new name for "${plainText(title)}" (empty: no name)`, value: oldName ?? title }));
     if (newName === undefined || newName.trim() === (oldName ?? '')) return false;
     if (open) {
       await open.appendSessionInfo(newName);
@@ -71,8 +85,8 @@ async function deleteSession(deps: SessionsDeps, file: string | undefined, confi
   const summary = deps.view.summaryOf(file);
   const title = summary ? sessionTitle(summary) : path.basename(file);
   if (!confirmed) {
-    const detail = `${path.basename(file)} goes to the trash${isOpen ? '; the session is closed first' : ''}.`;
-    const answer = await vscode.window.showWarningMessage(`Delete the session "${title}"?`, { modal: true, detail }, 'Move to Trash');
+    const detail = `${plainText(path.basename(file))} goes to the trash${isOpen ? '; the session is closed first' : ''}.`;
+    const answer = await vscode.window.showWarningMessage(`Delete the session "${plainText(title)}"?`, { modal: true, detail }, 'Move to Trash');
     if (answer !== 'Move to Trash') return false;
   }
   try {

@@ -1,15 +1,14 @@
 // What the sessions commands are given: a row of the Sessions view (a session summary), a Uri or a
-// path (from automation and tests), or nothing (the command then asks or uses the open session).
+// path (from Arbor's own callers and tests), or nothing (the command then asks or uses the open session).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 
-export type SessionArg = { file: string } | vscode.Uri | string | undefined;
-
-export function sessionFileOf(arg: SessionArg): string | undefined {
-  if (arg === undefined) return undefined;
+/** The session file named by a row, a Uri or a path; undefined for anything else. */
+export function sessionFileOf(arg: unknown): string | undefined {
   if (typeof arg === 'string') return arg;
   if (arg instanceof vscode.Uri) return arg.fsPath;
-  return typeof arg.file === 'string' ? arg.file : undefined;
+  const file = typeof arg === 'object' && arg !== null ? (arg as { file?: unknown }).file : undefined;
+  return typeof file === 'string' ? file : undefined;
 }
 
 export function sameFile(a: string | undefined, b: string | undefined): boolean {

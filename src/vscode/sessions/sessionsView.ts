@@ -25,22 +25,28 @@ export class SessionsView implements vscode.TreeDataProvider<SessionSummary>, vs
   private listed = new Map<string, SessionSummary>();
   /** Only files that changed are read again when the view lists again. */
   private readonly catalog = new CachedCatalog();
+  /** Every row handed to VS Code: a row command's argument must be one (a command link's JSON never is). */
+  private readonly rows = new WeakSet<SessionSummary>();
 
   constructor(
     private readonly folder: () => string,
     private readonly current: CurrentSession,
   ) {
     this.disposables.push(
-      current.onDidReplace(() => {
+      current.follow((event) => {
+        if (event.kind === 'changed') return this.refreshSoon();
         // A new session may have created the folder, which a watcher made before it existed may miss.
         this.watch(true);
         this.refresh();
       }),
-      current.onDidChange(() => this.refreshSoon()),
       onDidChangeConfig(() => this.folderMayHaveMoved()),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.folderMayHaveMoved()),
     );
-    this.watch();
+  }
+
+  /** Whether `value` is a row this view listed (its menus and clicks pass the row itself). */
+  isRow(value: unknown): value is SessionSummary {
+    return typeof value === 'object' && value !== null && this.rows.has(value as SessionSummary);
   }
 
   /** The summary of `file` from the last listing. */
@@ -62,6 +68,7 @@ export class SessionsView implements vscode.TreeDataProvider<SessionSummary>, vs
     if (element) return [];
     const summaries = await this.catalog.list(this.folder());
     this.listed = new Map(summaries.map((summary) => [summary.file, summary]));
+    for (const summary of summaries) this.rows.add(summary);
     return summaries;
   }
 

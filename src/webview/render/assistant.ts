@@ -44,7 +44,7 @@ export function toolCard(block: ToolCallBlock): HTMLElement {
   ]);
   const summary = [status, h('span', { class: 'card-title tool-name', text: block.name }), h('span', { class: 'tool-args-short', text: block.summary })];
   const body: HTMLElement[] = [h('div', { class: 'card-label', text: 'Arguments' }), h('pre', { class: 'tool-args', text: block.args })];
-  if (block.result) body.push(...resultElements(block.result));
+  if (block.result) for (const part of resultElements(block.result)) body.push(part);
   return card(`tool:${block.toolCallId}`, `tool-card tool-${block.status}`, summary, body);
 }
 

@@ -1,4 +1,5 @@
 // Tiny DOM builders: elements with text set as text (never parsed as HTML).
+import { visibleSegments } from '../../core/util/visibleText';
 
 type Child = Node | string | undefined | false | null;
 
@@ -33,4 +34,14 @@ export function formatTokens(tokens: number): string {
   if (tokens < 1000) return String(Math.round(tokens));
   if (tokens < 1_000_000) return `${(tokens / 1000).toFixed(tokens < 100_000 ? 1 : 0).replace(/\.0$/, '')}k`;
   return `${(tokens / 1_000_000).toFixed(1).replace(/\.0$/, '')}M`;
+}
+
+/**
+ * Text whose hidden characters (bidi controls, zero-width and control characters, …) are drawn as
+ * highlighted tokens: text nodes and spans with text, never markup.
+ */
+export function revealed(text: string): Node[] {
+  return visibleSegments(text).map((segment) =>
+    segment.kind === 'text' ? document.createTextNode(segment.text) : h('span', { class: 'hidden-char', text: segment.text, attrs: { title: segment.description } }),
+  );
 }

@@ -6,7 +6,8 @@ import { markdownElement } from './markdownView';
 
 export function itemElement(item: ChatItem): HTMLElement {
   const element = h('article', { class: `item item-${item.kind}`, attrs: { 'data-id': item.id } });
-  element.append(...bodyOf(item));
+  // One by one: a reply may hold any number of blocks, too many to spread into one call.
+  for (const part of bodyOf(item)) element.append(part);
   if (item.id !== STREAMING_ID) element.append(actionsOf(item));
   return element;
 }

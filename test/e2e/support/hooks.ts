@@ -1,14 +1,15 @@
 // Root hooks for the e2e run: one fake Anthropic server, one code-server and one browser for all
 // tests (starting them takes most of the time), a screenshot of every failed test, and everything
-// stopped at the end. Arbor is configured as a user would: the endpoint and model in the
-// workspace settings, the key in the environment VS Code was started with.
+// stopped at the end. Arbor is configured as a user would: the endpoint, the sessions folder and the
+// model in the user settings (a workspace cannot choose the first two), the key in the environment
+// VS Code was started with.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { E2E_KEY, E2eFakeAnthropic } from './fake';
 import { ArborWorkbench } from './workbench';
 
-/** The model the workspace settings name (not the default, so a request carrying it proves the setting applies). */
+/** The model the user settings name (not the default, so a request carrying it proves the setting applies). */
 export const E2E_MODEL = 'claude-sonnet-4-5';
 
 let shared: ArborWorkbench | undefined;
@@ -40,7 +41,7 @@ export const mochaHooks = {
     fakeServer = await E2eFakeAnthropic.start();
     sessionsRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-e2e-sessions-'));
     shared = await ArborWorkbench.start({
-      workspaceSettings: {
+      userSettings: {
         'arbor.baseUrl': fakeServer.url,
         'arbor.model': E2E_MODEL,
         'arbor.sessionsDirectory': sessionsRoot,

@@ -2,10 +2,11 @@
 // label, a click on it, the quick pick's item labels, picking an item by its exact label, and a
 // new session with a few scripted turns to move around in.
 import * as assert from 'node:assert/strict';
+import type { Locator } from 'playwright-core';
 import { text } from '../../support/fakeAnthropic';
 import { newSession, send, sessionFiles, waitForSessionFileWith, waitForText } from './chat';
 import { fake, workbench } from './hooks';
-import { poll, untilStable } from './workbench';
+import { exactly, poll, untilStable } from './workbench';
 
 export function quickInput() {
   return workbench().page.locator('.quick-input-widget');
@@ -38,9 +39,9 @@ function viewPane(view: string) {
  */
 async function settledRow(labelStart: string, view: string) {
   const row = treeRow(labelStart, view);
-  await row.waitFor({ timeout: 20_000 });
+  await row.waitFor();
   const rows = viewPane(view).locator('.monaco-list-row');
-  await untilStable(`the ${view} rows to settle`, 10_000, async () =>
+  await untilStable(`the ${view} rows to settle`, async () =>
     JSON.stringify(await rows.evaluateAll((nodes) => nodes.map((node) => [node.getAttribute('aria-label'), node.getBoundingClientRect().top]))),
   );
   return row;
@@ -67,19 +68,21 @@ export async function clickTreeRow(labelStart: string): Promise<void> {
 export async function rowMenu(labelStart: string, title: string, view = 'Session Tree'): Promise<void> {
   const page = workbench().page;
   const menu = page.locator('.context-view .monaco-menu');
-  await poll(`the context menu of "${labelStart}"`, 20_000, async () => {
+  const shows = (state: 'visible' | 'hidden') => menu.waitFor({ state, timeout: 10_000 }).then(() => true, () => false);
+  await poll(`the context menu of "${labelStart}"`, async () => {
     const row = await settledRow(labelStart, view);
     await row.click({ button: 'right' });
-    await menu.waitFor({ timeout: 10_000 });
+    // A right-click the workbench did not take opens no menu: right-click again.
+    if (!(await shows('visible'))) return undefined;
     if ((await focusedRowLabel(view)).startsWith(labelStart)) return true;
     await page.keyboard.press('Escape');
-    await menu.waitFor({ state: 'hidden', timeout: 10_000 });
+    await shows('hidden');
     return undefined;
   });
   const item = menu.locator('.action-item .action-label', { hasText: exactly(title) }).first();
-  await item.waitFor({ timeout: 10_000 });
+  await item.waitFor();
   // A menu ignores a click that lands while it is still opening: click until it closes.
-  await poll(`the context menu item "${title}" to run`, 10_000, async () => {
+  await poll(`the context menu item "${title}" to run`, async () => {
     if (await menu.isVisible()) await item.click({ timeout: 2_000 }).catch(() => undefined);
     return (await menu.isVisible()) ? undefined : true;
   });
@@ -88,7 +91,7 @@ export async function rowMenu(labelStart: string, title: string, view = 'Session
 /** The labels of the quick pick's items (each row's first label; a detail line has one too), once it shows them. */
 export async function quickPickLabels(): Promise<string[]> {
   const rows = quickInput().locator('.monaco-list-row');
-  await rows.first().waitFor({ timeout: 20_000 });
+  await rows.first().waitFor();
   return rows.evaluateAll((nodes) => nodes.map((node) => node.querySelector('.label-name')?.textContent?.trim() ?? ''));
 }
 
@@ -99,24 +102,53 @@ export async function quickPickLabels(): Promise<string[]> {
  */
 export async function quickPickShows(expected: readonly string[]): Promise<void> {
   let seen: string[] = [];
-  await poll(`the quick pick to list ${expected.join(' | ')}`, 20_000, async () => {
+  await poll(`the quick pick to list ${expected.join(' | ')}`, async () => {
     seen = await quickPickLabels();
     return seen.join('\n') === expected.join('\n') ? true : undefined;
   }).catch(() => undefined);
   assert.deepEqual(seen, expected);
 }
 
-export function exactly(words: string): RegExp {
-  return new RegExp(`^\\s*${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+/**
+ * The input box a command opened, once it shows and asks something matching `question`. Not the
+ * command palette the command was run from: that stays on screen for a moment, and a key pressed
+ * into it is lost.
+ */
+export async function inputBoxAsking(question: RegExp) {
+  const input = quickInput().locator('input');
+  await poll(`an input box asking ${String(question)}`, async () =>
+    (await quickInput().isVisible()) && !(await input.inputValue()).startsWith('>') && question.test(await quickInput().innerText()) ? true : undefined,
+  );
+  return input;
+}
+
+/** Types `answer` into the input box that asks `question`, once it shows, and presses Enter on it. */
+export async function answerInputBox(question: RegExp, answer: string): Promise<void> {
+  const input = await inputBoxAsking(question);
+  await input.fill(answer);
+  await input.press('Enter');
+}
+
+/**
+ * Clicks a row of the quick pick once its rows have stopped changing: a pick whose items arrive
+ * as they are found (a search) hands its row elements to other items as it goes.
+ */
+export async function clickQuickPickRow(row: Locator): Promise<void> {
+  const rows = quickInput().locator('.monaco-list-row');
+  await row.waitFor();
+  await untilStable('the quick pick to settle', async () => JSON.stringify(await rows.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')))));
+  await row.click();
 }
 
 /** Clicks the quick pick item labelled exactly `label` and waits for the pick to close. */
 export async function pickItem(label: string): Promise<void> {
-  const row = quickInput()
-    .locator('.monaco-list-row')
-    .filter({ has: workbench().page.locator('.label-name', { hasText: exactly(label) }) });
-  await row.first().click();
-  await quickInput().waitFor({ state: 'hidden', timeout: 20_000 });
+  await clickQuickPickRow(
+    quickInput()
+      .locator('.monaco-list-row')
+      .filter({ has: workbench().page.locator('.label-name', { hasText: exactly(label) }) })
+      .first(),
+  );
+  await quickInput().waitFor({ state: 'hidden' });
 }
 
 /**

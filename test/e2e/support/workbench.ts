@@ -3,15 +3,13 @@
 // command from the palette, read the Session Tree's rows and the status bar, save screenshots.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Browser, Frame, Locator, Page } from 'playwright-core';
 import { launchBrowser, newLocalContext, openWorkbench } from '../../../scripts/lib/browser';
 import { startCodeServer, type CodeServerOptions, type RunningCodeServer } from '../../../scripts/lib/codeServer';
-import { fixturesDir, resultsDir } from '../../../scripts/lib/paths';
+import { e2eScreenshotsDir, fixturesDir } from '../../../scripts/lib/paths';
 import { arborVsixForTests } from '../../../scripts/lib/vsix';
 import { provision } from '../../../scripts/provision';
 import { ConsoleWatch, type ConsoleProblem } from './consoleWatch';
-
-export const screenshotsDir = path.join(resultsDir, 'e2e');
 
 /** Where the fixture session sits in the test workspace. */
 export const FIXTURE_SESSION = 'sessions/synthetic-branched.jsonl';
@@ -37,7 +35,7 @@ export class ArborWorkbench {
     private readonly console: ConsoleWatch,
   ) {}
 
-  static async start(options: Pick<CodeServerOptions, 'workspaceFiles' | 'workspaceSettings' | 'env' | 'workspaceTrust'> = {}): Promise<ArborWorkbench> {
+  static async start(options: Pick<CodeServerOptions, 'workspaceFiles' | 'workspaceSettings' | 'userSettings' | 'env' | 'workspaceTrust'> = {}): Promise<ArborWorkbench> {
     await provision();
     // The VSIX a user would install (the one `npm test` packaged for this run, or a fresh one).
     const server = await startCodeServer({
@@ -50,6 +48,7 @@ export class ArborWorkbench {
       browser = await launchBrowser();
       const context = await newLocalContext(browser);
       const page = await context.newPage();
+      page.setDefaultTimeout(PATIENCE_MS);
       const watch = new ConsoleWatch(page);
       await openWorkbench(page, server.workbenchUrl);
       return new ArborWorkbench(server, browser, page, watch);
@@ -74,15 +73,20 @@ export class ArborWorkbench {
   /** The value the file dialog's input shows once it has settled on its start folder. */
   async fileDialogStartFolder(): Promise<string> {
     const input = this.page.locator('.quick-input-widget input');
-    return poll('the file dialog to show its start folder', 15_000, async () => {
+    return poll('the file dialog to show its start folder', async () => {
       const value = await input.inputValue().catch(() => '');
       return value.endsWith('/') ? value : undefined;
     });
   }
 
+  /** Escape pressed on the quick input itself (a key sent to the page goes wherever the focus is), until it closes. */
   async closeQuickInput(): Promise<void> {
-    await this.page.keyboard.press('Escape');
-    await this.page.locator('.quick-input-widget input').waitFor({ state: 'hidden' });
+    const input = this.page.locator('.quick-input-widget input');
+    await poll('the quick input to close', async () => {
+      if (!(await input.isVisible())) return true;
+      await input.press('Escape', { timeout: 5_000 }).catch(() => undefined);
+      return undefined;
+    });
   }
 
   /** The fixture session's absolute path in the workspace. */
@@ -93,15 +97,20 @@ export class ArborWorkbench {
   // ---- views ----------------------------------------------------------------------------------
 
   /**
-   * Clicks Arbor's activity-bar icon (unless its views already show: a second click would hide
-   * the side bar) and waits for both of its views, and for Arbor's log to say it activated.
+   * Shows Arbor's views and waits for both, and for Arbor's log to say it activated. The icon is
+   * clicked only while it is not checked: a click on a checked icon hides the side bar, and a
+   * workbench that has just loaded checks it by itself when it restores the container. Looked at
+   * again until the views show, so a click that crossed that restore is undone by the next one.
    */
   async openArbor(): Promise<void> {
-    const shown = (await this.paneHeader('Chat').isVisible()) && (await this.paneHeader('Session Tree').isVisible());
-    if (!shown) await this.page.locator('.activitybar a.action-label[aria-label^="Arbor"]').click();
-    await this.paneHeader('Chat').waitFor();
-    await this.paneHeader('Session Tree').waitFor();
-    await poll('Arbor\'s log to say it activated', 15_000, async () => (this.arborLogFiles().length > 0 && /Arbor \S+ activated/.test(this.arborLog()) ? true : undefined));
+    const icon = this.page.locator('.activitybar .action-item a.action-label[aria-label^="Arbor"]');
+    const checked = this.page.locator('.activitybar .action-item.checked a.action-label[aria-label^="Arbor"]');
+    await poll("Arbor's views to show", async () => {
+      if ((await this.paneHeader('Chat').isVisible()) && (await this.paneHeader('Session Tree').isVisible())) return true;
+      if ((await checked.count()) === 0) await icon.click();
+      return undefined;
+    });
+    await poll("Arbor's log to say it activated", async () => (this.arborLogFiles().length > 0 && /Arbor \S+ activated/.test(this.arborLog()) ? true : undefined));
   }
 
   /** A view's section header; its accessible label is "<name> Section", or "<name> - <description> Section". */
@@ -109,16 +118,25 @@ export class ArborWorkbench {
     return this.page.locator(`.pane-header[aria-label="${viewName} Section"]${extra}, .pane-header[aria-label^="${viewName} - "][aria-label$=" Section"]${extra}`);
   }
 
-  /** Collapses or expands a view's section (to give another view room: lists render only what is visible). */
+  /**
+   * Folds or unfolds a view's section (to give another view room: lists render only what is
+   * visible). By the arrow keys on its header, which set the state where a click toggles it: a
+   * click that lands on one of the header's action buttons runs that action instead, and
+   * something else may unfold the view meanwhile (VS Code opens a view to reveal a row in it), so
+   * the state is looked at again until it holds.
+   */
   async setPaneExpanded(viewName: string, expanded: boolean): Promise<void> {
     const header = this.paneHeader(viewName);
-    if ((await header.getAttribute('aria-expanded')) !== String(expanded)) await header.click();
-    await this.paneHeader(viewName, `[aria-expanded="${expanded}"]`).waitFor();
+    await poll(`the ${viewName} view to ${expanded ? 'unfold' : 'fold'}`, async () => {
+      if ((await header.getAttribute('aria-expanded')) === String(expanded)) return true;
+      await header.press(expanded ? 'ArrowRight' : 'ArrowLeft');
+      return undefined;
+    });
   }
 
   /** The frame holding the chat's own document (VS Code nests it inside its webview iframes). */
-  async chatFrame(timeoutMs = 30_000): Promise<Frame> {
-    return poll('the chat webview frame', timeoutMs, async () => {
+  async chatFrame(): Promise<Frame> {
+    return poll('the chat webview frame', async () => {
       for (const frame of this.page.frames()) {
         const found = await frame.locator('#conversation').count().catch(() => 0);
         if (found > 0) return frame;
@@ -129,7 +147,7 @@ export class ArborWorkbench {
 
   async chatEmptyState(): Promise<string | undefined> {
     const frame = await this.chatFrame();
-    return (await frame.locator('.empty-state').textContent({ timeout: 10_000 })) ?? undefined;
+    return (await frame.locator('.empty-state').textContent()) ?? undefined;
   }
 
   /** The conversation's items (`<article class="item item-<kind>">`) as text. */
@@ -155,7 +173,7 @@ export class ArborWorkbench {
   /** The text of the status bar item whose accessible label starts with `ariaLabelStart`. */
   async statusBarText(ariaLabelStart: string): Promise<string> {
     const item = this.page.locator(`.statusbar .statusbar-item[aria-label^="${ariaLabelStart}"]`);
-    await item.waitFor({ timeout: 15_000 });
+    await item.waitFor();
     return (await item.innerText()).trim();
   }
 
@@ -169,19 +187,32 @@ export class ArborWorkbench {
     await this.page.locator('.part.editor').click();
   }
 
-  /** Opens the command palette (F1) and runs the command with this exact title, e.g. "Arbor: Open Session…". */
-  async runCommand(title: string): Promise<void> {
-    await this.focusEditorArea();
-    await this.page.keyboard.press('F1');
+  /** Opens the command palette (F1) and returns its input. F1 goes to the focused part of the workbench: pressed again while the palette does not show. */
+  async openCommandPalette(): Promise<Locator> {
     const input = this.page.locator('.quick-input-widget input');
-    await input.waitFor();
+    await poll('the command palette to open', async () => {
+      if ((await input.isVisible()) && (await input.inputValue()).startsWith('>')) return true;
+      await this.focusEditorArea();
+      await this.page.keyboard.press('F1');
+      return undefined;
+    });
+    return input;
+  }
+
+  /** Opens the command palette and runs the command with this exact title, e.g. "Arbor: Open Session…". */
+  async runCommand(title: string): Promise<void> {
+    const input = await this.openCommandPalette();
     await input.fill(`>${title}`);
-    const row = this.page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first();
+    // The command's own row, by its whole label (a longer title may hold this one), once the list
+    // has stopped changing: a filtered list hands its row elements to other commands as it goes.
+    const rows = this.page.locator('.quick-input-widget .monaco-list-row');
+    const row = rows.filter({ has: this.page.locator('.label-name', { hasText: exactly(title) }) }).first();
     await row.waitFor();
+    await untilStable(`the command palette to list "${title}"`, async () => JSON.stringify(await rows.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')))));
     await row.click();
     // The palette stays on screen for a moment after the click; a quick pick the command opens
     // replaces it. Until then its rows are the palette's, so wait for it to hand over.
-    await poll(`the command palette to run "${title}"`, 10_000, async () => {
+    await poll(`the command palette to run "${title}"`, async () => {
       const shown = await input.isVisible();
       return !shown || !(await input.inputValue().catch(() => '')).startsWith('>') ? true : undefined;
     });
@@ -200,8 +231,8 @@ export class ArborWorkbench {
     const fileRow = this.page.locator('.quick-input-widget .monaco-list-row', { hasText: path.basename(filePath) }).first();
     // The dialog first fills in the folder it starts from, listing it as it reads it; a path typed
     // before that settles is overwritten. Wait for the start folder, then type; retype if needed.
-    await poll('the file dialog to show its start folder', 15_000, async () => ((await input.inputValue().catch(() => '')).endsWith('/') ? true : undefined));
-    await poll(`the file dialog to list ${path.basename(filePath)}`, 20_000, async () => {
+    await poll('the file dialog to show its start folder', async () => ((await input.inputValue().catch(() => '')).endsWith('/') ? true : undefined));
+    await poll(`the file dialog to list ${path.basename(filePath)}`, async () => {
       if ((await input.inputValue()) !== filePath) await input.fill(filePath);
       return (await fileRow.isVisible()) && (await input.inputValue()) === filePath ? true : undefined;
     });
@@ -209,7 +240,7 @@ export class ArborWorkbench {
 
   // ---- evidence -------------------------------------------------------------------------------
 
-  async screenshot(name: string, dir = screenshotsDir): Promise<string> {
+  async screenshot(name: string, dir = e2eScreenshotsDir): Promise<string> {
     fs.mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `${name.replace(/[^a-z0-9-]+/gi, '-').toLowerCase()}.png`);
     await this.page.screenshot({ path: file });
@@ -271,8 +302,19 @@ export class ArborWorkbench {
 
 }
 
-/** Calls `probe` until it returns a value, or fails naming what it waited for. */
-export async function poll<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
+/**
+ * How long a wait for the workbench may take before it fails the test. A wait ends as soon as what
+ * it waits for shows, so a long limit costs a passing test nothing; a short one fails a correct
+ * test on a machine whose two cores are busy with other suites (an extension host then takes tens
+ * of seconds to start). Also the page's default for Playwright's own waits and actions.
+ */
+export const PATIENCE_MS = 60_000;
+
+/** Calls `probe` until it returns a value, or fails naming what it waited for (after PATIENCE_MS unless told). */
+export async function poll<T>(what: string, probe: () => Promise<T | undefined>): Promise<T>;
+export async function poll<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T>;
+export async function poll<T>(what: string, ...args: [() => Promise<T | undefined>] | [number, () => Promise<T | undefined>]): Promise<T> {
+  const [timeoutMs, probe] = args.length === 1 ? [PATIENCE_MS, args[0]] : args;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -282,11 +324,16 @@ export async function poll<T>(what: string, timeoutMs: number, probe: () => Prom
   }
 }
 
+/** A pattern for exactly `words` (a label, a menu item's title), spaces around allowed. */
+export function exactly(words: string): RegExp {
+  return new RegExp(`^\\s*${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+}
+
 /** Waits until `sample` returns the same value `times` more times in a row (a view that has stopped moving). */
-export async function untilStable(what: string, timeoutMs: number, sample: () => Promise<string>, times = 2): Promise<void> {
+export async function untilStable(what: string, sample: () => Promise<string>, times = 2): Promise<void> {
   let last: string | undefined;
   let same = 0;
-  await poll(what, timeoutMs, async () => {
+  await poll(what, async () => {
     const now = await sample();
     same = now === last ? same + 1 : 0;
     last = now;

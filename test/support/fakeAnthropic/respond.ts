@@ -4,7 +4,6 @@
  * disconnects mid-stream simply ends the writing: nothing throws, the request is recorded as aborted.
  */
 import type { ServerResponse } from 'node:http';
-import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { assembleMessage, streamEvents, type MessageIds } from './events';
 import type { RecordedRequest } from './recording';
@@ -57,6 +56,7 @@ async function streamMessage(
       res.end();
       return;
     }
+    if (sent === reply.hold?.afterEvents && !(await held(res, reply.hold.until))) return;
     if (reply.chunkDelayMs && sent > 0 && !(await pause(res, reply.chunkDelayMs))) return;
     if (!(await write(res, encodeEvent(events[sent]!)))) return;
   }
@@ -80,11 +80,38 @@ async function pause(res: ServerResponse, ms: number): Promise<boolean> {
   return !res.destroyed;
 }
 
+/** Waits for `until` to settle, cut short when the connection closes; false once closed. */
+async function held(res: ServerResponse, until: Promise<void>): Promise<boolean> {
+  if (res.destroyed) return false;
+  await new Promise<void>((resolve) => {
+    const done = (): void => {
+      res.off('close', done);
+      resolve();
+    };
+    res.once('close', done);
+    until.then(done, done);
+  });
+  return !res.destroyed;
+}
+
 /** Writes one chunk, waiting for the socket to drain; false once the client is gone. */
 async function write(res: ServerResponse, chunk: string): Promise<boolean> {
   if (res.destroyed) return false;
-  if (!res.write(chunk)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+  if (!res.write(chunk)) await drainedOrClosed(res);
   return !res.destroyed;
+}
+
+/** Resolves on the first of `drain` and `close`, leaving no listener behind (a long stream waits many times). */
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.once('drain', done);
+    res.once('close', done);
+  });
 }
 
 /**

@@ -39,6 +39,8 @@ export interface MessageReply {
   resetAfterEvents?: number;
   /** Send this many events, then an `error` event, then end the stream. */
   midStreamError?: { afterEvents: number; type: ErrorType; message: string };
+  /** Streams only: send this many events, then wait until `until` settles before the rest. */
+  hold?: { afterEvents: number; until: Promise<void> };
   /** Extra response headers, e.g. `anthropic-ratelimit-*`. */
   headers?: Record<string, string>;
 }
@@ -120,6 +122,14 @@ export function chunks(size: number): MessageReply {
 
 export function slow(options: { chunkDelayMs?: number; headerDelayMs?: number }): MessageReply {
   return { ...empty(), ...options };
+}
+
+/**
+ * Streams this many events, then holds the rest until `until` settles: a test that must see a reply
+ * half-streamed looks at it, then lets it finish (no timing involved).
+ */
+export function holdAfter(events: number, until: Promise<void>): MessageReply {
+  return { ...empty(), hold: { afterEvents: events, until } };
 }
 
 export function resetAfter(events: number): MessageReply {

@@ -1,7 +1,8 @@
 import { strict as assert } from 'node:assert';
-import { existsSync, readFileSync } from 'node:fs';
-import { AgentSession, checkpointPathFor, FileCheckpointStore } from '../../../src/core/agent';
-import { createSessionFile, openSessionFile, type AssistantMessage } from '../../../src/core/session';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { AgentSession, checkpointFileFor, FileCheckpointStore } from '../../../src/core/agent';
+import { createSessionFile, openSessionFile, type AssistantMessage, type Session } from '../../../src/core/session';
 import { steppingClock } from '../../support/builders';
 import { useTempDir } from '../../support/tempDir';
 import { hangAfter, replyUsage, ScriptedProvider, text } from './support/scriptedProvider';
@@ -12,27 +13,42 @@ function partial(textSoFar: string): AssistantMessage {
 
 describe('reply checkpoints', () => {
   const dir = useTempDir();
+  /** Arbor's own checkpoint folder (the extension's storage), apart from the sessions. */
+  const folder = (): string => path.join(dir(), 'storage', 'checkpoints');
+  const storeFor = (session: Session): FileCheckpointStore => new FileCheckpointStore(checkpointFileFor(folder(), { file: session.file!, id: session.id }));
 
-  it('saves what streamed beside the session while a reply streams, and removes it once the reply is in the file', async () => {
+  it('saves what streamed in its own folder while a reply streams, readable by the user only, and removes it once the reply is in the file', async () => {
     const clock = steppingClock();
-    const session = await createSessionFile({ dir: dir(), cwd: '/work/project', clock });
-    const file = session.file!;
+    const sessions = path.join(dir(), 'sessions');
+    const session = await createSessionFile({ dir: sessions, cwd: '/work/project', clock });
     let waiting!: () => void;
     const streaming = new Promise<void>((resolve) => (waiting = resolve));
     const provider = new ScriptedProvider([hangAfter('Half of my answer', () => waiting())]);
-    const agent = await AgentSession.create({ session, provider, settings: { model: 'claude-sonnet-4-5' }, clock, root: '/work/project', checkpointEveryMs: 5 });
+    const agent = await AgentSession.create({ session, provider, settings: { model: 'claude-sonnet-4-5' }, clock, root: '/work/project', checkpointEveryMs: 5, checkpointFolder: folder() });
     const run = agent.prompt('question');
     await streaming;
-    const sidecar = checkpointPathFor(file);
-    while (!existsSync(sidecar)) await new Promise((resolve) => setTimeout(resolve, 5));
-    const saved = JSON.parse(readFileSync(sidecar, 'utf8')) as { parentId: string; message: AssistantMessage; sessionId: string };
+    const checkpoint = checkpointFileFor(folder(), { file: session.file!, id: session.id });
+    while (!existsSync(checkpoint)) await new Promise((resolve) => setTimeout(resolve, 5));
+    const saved = JSON.parse(readFileSync(checkpoint, 'utf8')) as { parentId: string; message: AssistantMessage; sessionId: string };
     assert.equal(saved.sessionId, session.id);
     assert.equal(saved.parentId, session.leafId);
     assert.deepEqual(saved.message.content, [{ type: 'text', text: 'Half of my answer' }]);
     assert.equal(saved.message.stopReason, 'aborted');
+    assert.equal(statSync(checkpoint).mode & 0o777, 0o600);
+    assert.equal(statSync(folder()).mode & 0o777, 0o700);
+    assert.deepEqual(readdirSync(sessions), [path.basename(session.file!)]);
     agent.abort();
     await run;
-    assert.equal(existsSync(sidecar), false);
+    assert.deepEqual(readdirSync(folder()), []);
+  });
+
+  it('names the checkpoint by the session\'s path and id, not by anything the session file says', () => {
+    const a = checkpointFileFor('/state/checkpoints', { file: '/s/a.jsonl', id: 'id-1' });
+    assert.match(a, /^\/state\/checkpoints\/[0-9a-f]{32}\.json$/);
+    assert.notEqual(checkpointFileFor('/state/checkpoints', { file: '/s/b.jsonl', id: 'id-1' }), a);
+    assert.notEqual(checkpointFileFor('/state/checkpoints', { file: '/s/a.jsonl', id: 'id-2' }), a);
+    assert.equal(checkpointFileFor('/state/checkpoints', { file: '/s/../s/a.jsonl', id: 'id-1' }), a);
+    assert.equal(checkpointFileFor('/state/checkpoints', { file: '/s/a.jsonl', id: '../../etc/passwd' }).startsWith('/state/checkpoints/'), true);
   });
 
   it('appends the checkpointed reply as stopped when the session is opened again at the same position', async () => {
@@ -40,16 +56,16 @@ describe('reply checkpoints', () => {
     const first = await createSessionFile({ dir: dir(), cwd: '/work/project', clock });
     const userId = await first.appendMessage({ role: 'user', content: [{ type: 'text', text: 'question' }], timestamp: 1 });
     await first.sync();
-    await new FileCheckpointStore(checkpointPathFor(first.file!)).save({ version: 1, sessionId: first.id, parentId: userId, message: partial('Half of my') });
+    await storeFor(first).save({ version: 1, sessionId: first.id, parentId: userId, message: partial('Half of my') });
 
     const { session } = await openSessionFile(first.file!, { clock });
     const provider = new ScriptedProvider([text('full answer')]);
-    const agent = await AgentSession.create({ session, provider, settings: { model: 'claude-sonnet-4-5' }, clock, root: '/work/project' });
+    const agent = await AgentSession.create({ session, provider, settings: { model: 'claude-sonnet-4-5' }, clock, root: '/work/project', checkpointFolder: folder() });
     const recovered = session.getBranch().at(-1)!;
     assert.equal(recovered.parentId, userId);
     assert.deepEqual((recovered.message as AssistantMessage).content, [{ type: 'text', text: 'Half of my' }]);
     assert.equal((recovered.message as AssistantMessage).stopReason, 'aborted');
-    assert.equal(existsSync(checkpointPathFor(first.file!)), false);
+    assert.deepEqual(readdirSync(folder()), []);
     await agent.prompt('again');
     assert.deepEqual(
       provider.requests[0]!.messages.map((m) => m.role),
@@ -61,13 +77,41 @@ describe('reply checkpoints', () => {
     const clock = steppingClock();
     const first = await createSessionFile({ dir: dir(), cwd: '/work/project', clock });
     const userId = await first.appendMessage({ role: 'user', content: [{ type: 'text', text: 'question' }], timestamp: 1 });
-    await new FileCheckpointStore(checkpointPathFor(first.file!)).save({ version: 1, sessionId: first.id, parentId: userId, message: partial('stale') });
+    await storeFor(first).save({ version: 1, sessionId: first.id, parentId: userId, message: partial('stale') });
     await first.appendMessage({ role: 'user', content: [{ type: 'text', text: 'moved on' }], timestamp: 2 });
     await first.sync();
     const { session } = await openSessionFile(first.file!, { clock });
     const before = session.entries.length;
-    await AgentSession.create({ session, provider: new ScriptedProvider([]), settings: { model: 'claude-sonnet-4-5' }, clock, root: '/work/project' });
+    await AgentSession.create({ session, provider: new ScriptedProvider([]), settings: { model: 'claude-sonnet-4-5' }, clock, root: '/work/project', checkpointFolder: folder() });
     assert.equal(session.entries.length, before);
-    assert.equal(existsSync(checkpointPathFor(first.file!)), false);
+    assert.deepEqual(readdirSync(folder()), []);
+  });
+
+  it('ignores, logs and removes a checkpoint in its own folder that is not a reply', async () => {
+    const clock = steppingClock();
+    const first = await createSessionFile({ dir: dir(), cwd: '/work/project', clock });
+    const userId = await first.appendMessage({ role: 'user', content: [{ type: 'text', text: 'question' }], timestamp: 1 });
+    await first.sync();
+    const store = storeFor(first);
+    await store.save({ version: 1, sessionId: first.id, parentId: userId, message: { ...partial('x'), role: 'user' } as unknown as AssistantMessage });
+    const bytes = readFileSync(first.file!, 'utf8');
+    const warnings: string[] = [];
+    const logger = { debug: () => undefined, info: () => undefined, warn: (line: string) => void warnings.push(line), error: () => undefined };
+    const { session } = await openSessionFile(first.file!, { clock });
+    await AgentSession.create({ session, provider: new ScriptedProvider([]), settings: { model: 'claude-sonnet-4-5' }, clock, root: '/work/project', checkpointFolder: folder(), logger });
+    assert.equal(readFileSync(first.file!, 'utf8'), bytes);
+    assert.deepEqual(warnings, [`Ignored a reply checkpoint: ${store.file} is not a reply checkpoint: message is not an assistant message`]);
+    assert.deepEqual(readdirSync(folder()), []);
+  });
+
+  it('tries again to make its folder at the next save when making it failed', async () => {
+    const session = await createSessionFile({ dir: dir(), cwd: '/work/project', clock: steppingClock() });
+    writeFileSync(path.join(dir(), 'storage'), 'a file where the folder should be');
+    const store = storeFor(session);
+    const checkpoint = { version: 1 as const, sessionId: session.id, parentId: null, message: partial('first') };
+    await assert.rejects(store.save(checkpoint), { code: 'ENOTDIR' });
+    rmSync(path.join(dir(), 'storage'));
+    await store.save({ ...checkpoint, message: partial('second') });
+    assert.deepEqual((await store.load())?.message.content, [{ type: 'text', text: 'second' }]);
   });
 });

@@ -2,29 +2,11 @@ import { strict as assert } from 'node:assert';
 import { AgentSession, type AgentEvent } from '../../../src/core/agent';
 import { OVERFLOW_RECOVERY_FAILED_MESSAGE, SUMMARIZATION_SYSTEM_PROMPT } from '../../../src/core/compaction';
 import type { LlmRequest } from '../../../src/core/llm/provider';
-import { inMemorySession, type LlmMessage, type Session } from '../../../src/core/session';
+import { inMemorySession, type LlmMessage } from '../../../src/core/session';
 import { steppingClock } from '../../support/builders';
 import { echoTool } from './support/fakeTools';
-import { call, calls, failure, replyUsage, ScriptedProvider, text, type Script } from './support/scriptedProvider';
-
-const LONG = 'x'.repeat(400); // 100 tokens by pi's estimate
-
-/** A session with `turns` earlier user/assistant pairs of about 100 tokens each. */
-async function history(session: Session, turns: number): Promise<void> {
-  for (let i = 1; i <= turns; i++) {
-    await session.appendMessage({ role: 'user', content: [{ type: 'text', text: `old question ${i} ${LONG}` }], timestamp: i });
-    await session.appendMessage({
-      role: 'assistant',
-      content: [{ type: 'text', text: `old answer ${i} ${LONG}` }],
-      api: 'anthropic-messages',
-      provider: 'anthropic',
-      model: 'claude-sonnet-4-5',
-      usage: replyUsage(100 * i),
-      stopReason: 'stop',
-      timestamp: i,
-    });
-  }
-}
+import { history } from './support/history';
+import { call, calls, failure, gated, hangAfter, replyUsage, ScriptedProvider, text, type Script } from './support/scriptedProvider';
 
 async function setup(scripts: Script[], options: { turns?: number; contextWindow?: number; reserve?: number } = {}) {
   const clock = steppingClock();
@@ -141,22 +123,29 @@ describe('AgentSession compaction', () => {
     assert.deepEqual(session.buildContext().messages.map((m) => m.role), ['compactionSummary', 'user', 'assistant', 'user', 'assistant']);
   });
 
+  it('stops the running reply before a manual compaction, which then starts and ends', async () => {
+    let streaming!: () => void;
+    const started = new Promise<void>((resolve) => (streaming = resolve));
+    const { session, agent, events } = await setup([hangAfter('I will start by', () => streaming()), text('SUMMARY')]);
+    const run = agent.prompt('a long task');
+    await started;
+    await agent.compact();
+    await run;
+    const order = events.filter((e) => e.type === 'run_end' || e.type === 'compaction_start' || e.type === 'compaction_end').map((e) => e.type);
+    assert.deepEqual(order, ['run_end', 'compaction_start', 'compaction_end']);
+    const stopped = session.getBranch().find((e) => e.type === 'message' && (e.message as { stopReason?: string }).stopReason === 'aborted');
+    assert.ok(stopped, 'the stopped reply is kept');
+    assert.equal(session.getEntry(session.leafId!)!.type, 'compaction');
+  });
+
   it('queues a prompt sent during a manual compaction and sends it afterwards from the compacted context', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let asked!: () => void;
-    const summaryAsked = new Promise<void>((resolve) => (asked = resolve));
-    const slowSummary: Script = async function* (request, n) {
-      asked();
-      await gate;
-      yield* text('SUMMARY')(request, n) as Iterable<never>;
-    };
-    const { provider, agent } = await setup([slowSummary, text('after compaction')]);
+    const summary = gated(text('SUMMARY'));
+    const { provider, agent } = await setup([summary.script, text('after compaction')]);
     const compacting = agent.compact();
     const queued = agent.prompt('queued while compacting');
-    await summaryAsked;
+    await summary.asked;
     assert.equal(provider.requests.length, 1);
-    release();
+    summary.release();
     await compacting;
     await queued;
     assert.equal(provider.requests.length, 2);

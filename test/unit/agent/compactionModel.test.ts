@@ -3,10 +3,11 @@
  * (the chat's model when none is set), and that model's window bounds each summary request.
  */
 import { strict as assert } from 'node:assert';
-import { AgentSession } from '../../../src/core/agent';
+import { AgentSession, type AgentConfiguration } from '../../../src/core/agent';
 import { SUMMARIZATION_SYSTEM_PROMPT } from '../../../src/core/compaction';
 import type { LlmRequest, ModelInfo } from '../../../src/core/llm/provider';
 import { inMemorySession, type Session } from '../../../src/core/session';
+import { piEstimator } from '../../../src/core/tokens';
 import { steppingClock } from '../../support/builders';
 import { replyUsage, ScriptedProvider, text, type Script } from './support/scriptedProvider';
 
@@ -90,12 +91,13 @@ describe('the compaction model', () => {
     assert.deepEqual(summaryRequests(provider).map((request) => request.model), [SUMMARIES]);
   });
 
-  it('changes between compactions when set, and goes back to the chat model when cleared', async () => {
+  it('changes between compactions when configured, and goes back to the chat model when cleared', async () => {
     const { provider, agent, ids } = await setup({});
-    agent.setCompactionModel(SUMMARIES);
+    const configured = (compactionModel: string): AgentConfiguration => ({ provider, settings: { model: CHAT, compactionModel }, tools: [], allowedTools: [], estimator: piEstimator, root: '/work/project' });
+    agent.configure(configured(SUMMARIES));
     assert.equal(agent.compactionModelId, SUMMARIES);
     await agent.navigate(ids[3]!, { summarize: true });
-    agent.setCompactionModel('');
+    agent.configure(configured(''));
     assert.equal(agent.compactionModelId, CHAT);
     await agent.navigate(ids[1]!, { summarize: true });
     assert.deepEqual(summaryRequests(provider).map((request) => request.model), [SUMMARIES, CHAT]);

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { AgentSession, checkpointPathFor } from '../../../src/core/agent';
+import { AgentSession, checkpointFileFor } from '../../../src/core/agent';
 import { createAnthropicProvider } from '../../../src/core/llm';
 import { createSessionFile, openSessionFile, type AssistantMessage } from '../../../src/core/session';
 import { chunks, reply, slow, text, toolUse, useFakeAnthropic } from '../../support/fakeAnthropic';
@@ -54,24 +54,27 @@ describe('a process killed mid-turn', function () {
   const server = useFakeAnthropic();
   const dir = useTempDir();
 
-  async function newSessionFile(): Promise<string> {
+  /** Arbor's own checkpoint folder, apart from the session's. */
+  const checkpoints = (): string => path.join(dir(), 'state', 'checkpoints');
+
+  async function newSessionFile(): Promise<{ file: string; id: string }> {
     const session = await createSessionFile({ dir: dir(), cwd: dir(), clock: () => new Date() });
-    return session.file!;
+    return { file: session.file!, id: session.id };
   }
 
   async function reopen(file: string) {
     const clock = (): Date => new Date();
     const { session } = await openSessionFile(file, { clock });
     const provider = createAnthropicProvider({ apiKey: 'sk-ant-crash-test-key', baseUrl: server().url, now: () => Date.now() });
-    const agent = await AgentSession.create({ session, provider, settings: { model: 'claude-sonnet-4-6' }, clock, root: dir() });
+    const agent = await AgentSession.create({ session, provider, settings: { model: 'claude-sonnet-4-6' }, clock, root: dir(), checkpointFolder: checkpoints() });
     return { session, agent };
   }
 
   it('mid-stream: reopening keeps the streamed part as a stopped reply, pi opens the file, and the next request is valid', async () => {
-    const file = await newSessionFile();
+    const { file, id } = await newSessionFile();
     server().script(reply(text(LONG_REPLY), chunks(6), slow({ chunkDelayMs: 30 })));
-    const sidecar = checkpointPathFor(file);
-    await runAndKill([file, server().url, 'Explain slowly'], (lines) => lines.filter((l) => l === 'text_delta').length >= 8 && existsSync(sidecar));
+    const checkpoint = checkpointFileFor(checkpoints(), { file, id });
+    await runAndKill([file, server().url, 'Explain slowly', checkpoints()], (lines) => lines.filter((l) => l === 'text_delta').length >= 8 && existsSync(checkpoint));
 
     const pi = await loadPi();
     assert.deepEqual(
@@ -84,7 +87,7 @@ describe('a process killed mid-turn', function () {
     assert.equal(recovered.stopReason, 'aborted');
     const partialText = (recovered.content[0] as { text: string }).text;
     assert.ok(partialText.length > 0 && LONG_REPLY.startsWith(partialText), `a streamed prefix, got ${JSON.stringify(partialText)}`);
-    assert.equal(existsSync(sidecar), false);
+    assert.equal(existsSync(checkpoint), false);
     assert.deepEqual(
       pi.SessionManager.open(file, dir()).buildSessionContext().messages.map((m: { role: string }) => m.role),
       ['user', 'assistant'],
@@ -100,9 +103,9 @@ describe('a process killed mid-turn', function () {
   });
 
   it('mid-tool: the call gets a result in the file before the next prompt, and the request pairs them', async () => {
-    const file = await newSessionFile();
+    const { file } = await newSessionFile();
     server().script(reply(text('Waiting.'), toolUse('wait', {}, 'toolu_wait_1')));
-    await runAndKill([file, server().url, 'Wait for it'], (lines) => lines.includes('tool_start'));
+    await runAndKill([file, server().url, 'Wait for it', checkpoints()], (lines) => lines.includes('tool_start'));
 
     const pi = await loadPi();
     assert.deepEqual(

@@ -6,6 +6,7 @@ import { createTools, toolSpecs } from '../../../src/core/agent/tools/registry';
 import type { Tool } from '../../../src/core/agent/tools/tool';
 import { ProjectPrompt } from '../../../src/core/context';
 import { inMemorySession } from '../../../src/core/session';
+import { piEstimator } from '../../../src/core/tokens';
 import { steppingClock } from '../../support/builders';
 import { useTempDir } from '../../support/tempDir';
 import { echoTool } from './support/fakeTools';
@@ -42,15 +43,6 @@ describe("Arbor's default system prompt", () => {
         '- Be brief: say what you did or found in a few sentences, name files by their paths, and show code only where it helps.',
       ].join('\n'),
     );
-  });
-
-  it('mentions only the tools offered: no bash line without bash, no claim of confinement for bash alone', () => {
-    const readOnly = defaultSystemPrompt(toolSpecs(createTools({ only: ['read', 'ls'] })));
-    assert.doesNotMatch(readOnly, /\bbash\b|\bedit\b|\bwrite\b|approve/);
-    assert.match(readOnly, /^- read and ls only reach files inside the project folder\.$/m);
-    const bashOnly = defaultSystemPrompt(toolSpecs(createTools({ only: ['bash'] })));
-    assert.doesNotMatch(bashOnly, /only reach files inside/);
-    assert.match(bashOnly, /^- bash starts in the project folder but is not confined to it/m);
   });
 
   it('says that no tools are available when none are offered (an untrusted workspace)', () => {
@@ -105,6 +97,23 @@ describe('the system prompt of agent requests', () => {
     assert.match(first!, new RegExp(`## ${workspace}/AGENTS\\.md\\n\\nUse tabs\\.\\n`));
     assert.match(second!, new RegExp(`## ${workspace}/AGENTS\\.md\\n\\nUse spaces\\.\\n`));
     assert.equal(first!.replace('Use tabs.', 'Use spaces.'), second);
+  });
+
+  it('takes a new configuration\'s prompt source from the next request on, without a new agent', async () => {
+    const workspace = path.join(dir(), 'ws');
+    mkdirSync(workspace);
+    writeFileSync(path.join(workspace, 'AGENTS.md'), 'Use tabs.\n');
+    const provider = new ScriptedProvider([text('One.'), text('Two.')]);
+    const clock = steppingClock();
+    const settings = { model: 'claude-sonnet-4-5' };
+    const agent = new AgentSession({ session: inMemorySession(workspace, clock), provider, tools: [], settings, clock, root: workspace });
+    await agent.prompt('first');
+    const source = new ProjectPrompt({ cwd: workspace, agentDir: path.join(dir(), 'agent'), trusted: true, contextFiles: true });
+    agent.configure({ provider, settings, tools: [], allowedTools: [], estimator: piEstimator, root: workspace, systemPrompt: source });
+    await agent.prompt('second');
+    const [first, second] = provider.requests.map((request) => request.systemPrompt);
+    assert.equal(first, composeSystemPrompt({ root: workspace, tools: [] }, NO_PROMPT_PARTS));
+    assert.equal(second, composeSystemPrompt({ root: workspace, tools: [] }, { contextFiles: [{ path: path.join(workspace, 'AGENTS.md'), content: 'Use tabs.\n' }] }));
   });
 
   it('is the default prompt with the working directory when no source is given', async () => {

@@ -92,7 +92,7 @@ describe('AgentSession against the fake Anthropic server', function () {
     const { agent, events } = setup([]);
     server().script(reply(text('one two three four'), chunks(3)));
     await agent.prompt('count');
-    const kinds = events.filter((e) => e.type !== 'tokens').map((e) => (e.type === 'entry_appended' ? `entry:${e.entry.type === 'message' ? (e.entry.message as { role: string }).role : e.entry.type}` : e.type));
+    const kinds = events.filter((e) => e.type !== 'tokens' && e.type !== 'state').map((e) => (e.type === 'entry_appended' ? `entry:${e.entry.type === 'message' ? (e.entry.message as { role: string }).role : e.entry.type}` : e.type));
     const deltas = events.filter((e): e is Extract<AgentEvent, { type: 'text_delta' }> => e.type === 'text_delta');
     assert.deepEqual(deltas.map((d) => d.delta), ['one', ' tw', 'o t', 'hre', 'e f', 'our']);
     assert.deepEqual(kinds, ['run_start', 'entry:model_change', 'entry:user', 'reply_start', ...deltas.map(() => 'text_delta'), 'entry:assistant', 'reply_end', 'run_end']);

@@ -27,6 +27,11 @@ function shape(messages: readonly LlmMessage[]): string[] {
   });
 }
 
+/** The agent's state events, as "phase: queued inputs". */
+function states(events: AgentEvent[]): string[] {
+  return events.flatMap((e) => (e.type === 'state' ? [[e.state.phase.kind, ...e.state.queued].join(': ')] : []));
+}
+
 function pathKinds(session: Session): string[] {
   return session.getBranch().map((e) => (e.type === 'message' ? `${(e.message as { role: string }).role}` : e.type));
 }
@@ -57,7 +62,7 @@ describe('AgentSession turn loop', () => {
     const { agent, events } = setup([calls([call('echo', { text: 'x' }, 't1')]), text(['Hel', 'lo'])], [echoTool()]);
     await agent.prompt('hi');
     const summary = events
-      .filter((e) => e.type !== 'tokens' && e.type !== 'queue')
+      .filter((e) => e.type !== 'tokens' && e.type !== 'state')
       .map((e) => {
         switch (e.type) {
           case 'entry_appended':
@@ -150,8 +155,9 @@ describe('AgentSession turn loop', () => {
     const run = agent.prompt('one');
     await streaming;
     const queued = agent.prompt('two');
-    assert.deepEqual(events.filter((e) => e.type === 'queue').map((e) => (e as { queued: readonly string[] }).queued), [['two']]);
+    assert.deepEqual(states(events), ['running', 'running: two']);
     await Promise.all([run, queued]);
+    assert.deepEqual(states(events), ['running', 'running: two', 'running', 'idle']);
     assert.equal(provider.requests.length, 2);
     assert.deepEqual(shape(provider.requests[1]!.messages), ['user:one', 'assistant:first answer', 'user:two']);
     assert.equal(events.filter((e) => e.type === 'run_start').length, 1);

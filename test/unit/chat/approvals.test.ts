@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import { BASH_NOT_CONFINED } from '../../../src/core/chat';
 import type { HostToWebviewMessage } from '../../../src/shared/protocol';
 import { ChatApprovals } from '../../../src/vscode/chatApprovals';
 
@@ -13,7 +14,16 @@ describe('chat approvals', () => {
   it('shows a card with the tool and its arguments, and resolves with the button the user pressed', async () => {
     const { approvals, posted, reveals } = setup();
     const decision = approvals.ask({ toolName: 'bash', args: { command: 'rm -rf build' }, toolCallId: 't1' });
-    assert.deepEqual(posted, [{ type: 'approval', requestId: 'approval-1', toolName: 'bash', summary: 'rm -rf build', args: '{\n  "command": "rm -rf build"\n}' }]);
+    assert.deepEqual(posted, [
+      {
+        type: 'approval',
+        requestId: 'approval-1',
+        toolName: 'bash',
+        summary: 'rm -rf build',
+        view: { title: 'Allow bash to run this command?', note: BASH_NOT_CONFINED, fields: [{ label: 'Command', text: 'rm -rf build' }] },
+        args: '{\n  "command": "rm -rf build"\n}',
+      },
+    ]);
     assert.equal(reveals.length, 1);
     approvals.answer('approval-1', 'allow-always');
     assert.equal(await decision, 'allow-always');
@@ -42,5 +52,25 @@ describe('chat approvals', () => {
     posted.length = 0;
     approvals.repost();
     assert.deepEqual(posted, []);
+  });
+
+  it("marks a protected file's card so it offers no \"always\", and takes an \"always\" for it as once", async () => {
+    const { approvals, posted } = setup();
+    const decision = approvals.ask({ toolName: 'write', args: { path: '.vscode/settings.json' }, toolCallId: 't1', protectedPath: '.vscode/settings.json' });
+    assert.deepEqual(posted[0], {
+      type: 'approval',
+      requestId: 'approval-1',
+      toolName: 'write',
+      summary: '.vscode/settings.json',
+      view: {
+        title: 'Allow write to create or replace this file?',
+        note: 'This file configures the editor, git or the agent, so it is asked about every time and never allowed for the session.',
+        fields: [{ label: 'Path', text: '.vscode/settings.json' }],
+      },
+      args: '{\n  "path": ".vscode/settings.json"\n}',
+      protectedPath: '.vscode/settings.json',
+    });
+    approvals.answer('approval-1', 'allow-always');
+    assert.equal(await decision, 'allow-once');
   });
 });

@@ -4,7 +4,8 @@
 import { strict as assert } from 'node:assert';
 import { JSDOM } from 'jsdom';
 import type { WindowLike } from 'dompurify';
-import { createMarkdownRenderer } from '../../../src/webview/markdown';
+import { createMarkdownRenderer, CUT_NOTE, MAX_MARKDOWN_CHARS, PLAIN_NOTE } from '../../../src/webview/markdown';
+import { backtickRuns } from '../../support/builders';
 
 const { window } = new JSDOM('<!DOCTYPE html><body></body>');
 const render = createMarkdownRenderer(window as unknown as WindowLike);
@@ -99,5 +100,32 @@ describe('chat markdown: sanitized rendering', () => {
     assert.equal(container.querySelectorAll('td').length, 2);
     assert.equal(container.querySelector('td[style]'), null);
     assert.equal(container.querySelector('p a')?.getAttribute('href'), 'https://example.com');
+  });
+
+  it('renders the first 100 000 characters of 150 000 backtick runs and says the rest is not shown', () => {
+    const container = dom(backtickRuns(150_000));
+    assert.equal(container.children.length, 2);
+    assert.ok(container.querySelectorAll('p:first-child > code').length > 0);
+    assert.equal(container.lastElementChild?.outerHTML, `<p><em>${CUT_NOTE}</em></p>`);
+  });
+
+  it('shows a text whose Markdown is mostly code spans as plain text under a note, not as 16 000 code elements', () => {
+    const source = '`a '.repeat(150_000);
+    const container = dom(source);
+    assert.equal(container.querySelectorAll('code').length, 0);
+    assert.deepEqual(
+      Array.from(container.children).map((child) => child.outerHTML.slice(0, 60)),
+      [`<p><em>${PLAIN_NOTE}</em></p>`.slice(0, 60), `<p>${'`a '.repeat(20)}`.slice(0, 60), `<p><em>${CUT_NOTE}</em></p>`.slice(0, 60)],
+    );
+    assert.equal(container.children[1]!.textContent, source.slice(0, MAX_MARKDOWN_CHARS));
+  });
+
+  it('renders the start of a very long text as Markdown and says the rest is not shown', () => {
+    const sentence = 'A plain sentence of prose. ';
+    const container = dom(`**bold start**\n\n${sentence.repeat(10_000)}`);
+    assert.equal(container.querySelector('strong')?.textContent, 'bold start');
+    assert.equal(container.children.length, 3);
+    assert.ok(container.children[1]!.textContent!.startsWith(sentence.repeat(100)));
+    assert.equal(container.lastElementChild?.outerHTML, `<p><em>${CUT_NOTE}</em></p>`);
   });
 });

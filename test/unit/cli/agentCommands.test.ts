@@ -1,8 +1,9 @@
 import { strict as assert } from 'node:assert';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { loadSessionFile, type SessionEntry } from '../../../src/core/session';
-import { text, toolUse, reply, useFakeAnthropic } from '../../support/fakeAnthropic';
+import { createSessionFile, loadSessionFile, positionOnOpen, type SessionEntry } from '../../../src/core/session';
+import { steppingClock } from '../../support/builders';
+import { chunks, reply, slow, text, toolUse, useFakeAnthropic } from '../../support/fakeAnthropic';
 import { useTempDir } from '../../support/tempDir';
 import { sessionWithHistory } from './historySession';
 import { arborChild as arbor } from './runArbor';
@@ -17,8 +18,10 @@ describe('arbor run and arbor compact (built CLI against the fake server)', func
   this.timeout(60000);
   const server = useFakeAnthropic({ apiKey: KEY });
   const dir = useTempDir();
+  /** The CLI's state folder (checkpoints) inside the test's folder, never the user's. */
+  const state = (): string => path.join(dir(), 'state');
   // pi's agent folder in the temp folder: the user's own ~/.pi (settings, AGENTS.md) is never read.
-  const env = (): Record<string, string> => ({ ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server().url, PI_CODING_AGENT_DIR: path.join(dir(), 'pi-agent') });
+  const env = (): Record<string, string> => ({ ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server().url, XDG_STATE_HOME: state(), PI_CODING_AGENT_DIR: path.join(dir(), 'pi-agent') });
 
   it('run: creates the session, appends the prompt and the reply, and prints reply, entry ids and usage', async () => {
     const file = path.join(dir(), 'new.jsonl');
@@ -36,7 +39,7 @@ describe('arbor run and arbor compact (built CLI against the fake server)', func
     assert.ok(!readFileSync(file, 'utf8').includes(KEY));
   });
 
-  it('run --tools read --yes: offers only read, runs it in the session folder, and sends its result', async () => {
+  it('run --tools read --yes: offers only read, runs it in the current folder, and sends its result', async () => {
     writeFileSync(path.join(dir(), 'notes.txt'), 'the secret word is tulip\n');
     const file = path.join(dir(), 'tools.jsonl');
     server().script(reply(toolUse('read', { path: 'notes.txt' }, 'toolu_read_1')), reply(text('The word is tulip.')));
@@ -49,6 +52,80 @@ describe('arbor run and arbor compact (built CLI against the fake server)', func
     assert.match(toolResult, /"tool_use_id":"toolu_read_1"/);
     assert.match(toolResult, /the secret word is tulip/);
     assert.equal((JSON.parse(run.stdout) as { reply: string }).reply, 'The word is tulip.');
+  });
+
+  it('run with a refused key: exit 1 with the reason, the prompt kept on a branch of its own and the position back before it', async () => {
+    const file = path.join(dir(), 'refused.jsonl');
+    const run = await arbor(dir(), { ...env(), ANTHROPIC_API_KEY: 'sk-ant-not-the-right-key' }, 'run', file, 'hello', '--json');
+    assert.equal(run.code, 1, run.stderr);
+    const printed = JSON.parse(run.stdout) as { reason: string; error: string; unanswered: boolean; reply: string };
+    assert.equal(printed.reason, 'auth');
+    assert.equal(printed.unanswered, true);
+    assert.equal(printed.reply, '');
+    const { tree } = await loadSessionFile(file);
+    const [modelChange, user, reply] = tree.entries;
+    assert.deepEqual([modelChange!.type, user!.type, reply!.type], ['model_change', 'message', 'message']);
+    assert.equal((reply!.message as { stopReason: string }).stopReason, 'error');
+    // Reopened, the session continues from before the prompt: running it again does not repeat it.
+    assert.equal(positionOnOpen(tree), modelChange!.id);
+    const text = await arbor(dir(), { ...env(), ANTHROPIC_API_KEY: 'sk-ant-not-the-right-key' }, 'run', file, 'hello');
+    assert.equal(text.code, 1);
+    assert.match(text.stdout, /^\nerror \(auth\): .*\nThe prompt got no reply: it stays in the session on a branch of its own, and the position is back where it was sent from\.\n$/);
+  });
+
+  /** `<tmp>/here` (where arbor runs) and `<tmp>/elsewhere` (the session's header cwd), each with its own notes.txt. */
+  function twoFolders() {
+    const here = path.join(dir(), 'here');
+    const elsewhere = path.join(dir(), 'elsewhere');
+    mkdirSync(here);
+    mkdirSync(elsewhere);
+    writeFileSync(path.join(here, 'notes.txt'), 'the word here is tulip\n');
+    writeFileSync(path.join(elsewhere, 'notes.txt'), 'the word elsewhere is rose\n');
+    return { here, elsewhere };
+  }
+
+  const lastToolResult = (): string => JSON.stringify((server().lastRequest().body as unknown as { messages: unknown[] }).messages.at(-1));
+
+  it('run: the tools work in the folder it was started in, not the one the session header names, and stderr says so', async () => {
+    const { here, elsewhere } = twoFolders();
+    const session = await createSessionFile({ dir: dir(), cwd: elsewhere, clock: steppingClock() });
+    server().script(reply(toolUse('read', { path: 'notes.txt' }, 'toolu_read_1')), reply(text('Tulip.')));
+    const run = await arbor(here, env(), 'run', session.file!, 'what is the word?', '--tools', 'read', '--yes');
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(lastToolResult(), /the word here is tulip/);
+    assert.equal(run.stderr, `arbor run: the tools work in ${here}, not in ${elsewhere} where the session was started (--cwd DIR chooses)\n`);
+    assert.equal(run.stdout, 'Tulip.\n');
+  });
+
+  it('run --cwd DIR: the tools work in DIR, a new session records it, and a missing folder is refused in one line', async () => {
+    const { here, elsewhere } = twoFolders();
+    const file = path.join(dir(), 'new.jsonl');
+    server().script(reply(toolUse('read', { path: 'notes.txt' }, 'toolu_read_1')), reply(text('Rose.')));
+    const run = await arbor(here, env(), 'run', file, 'what is the word?', '--tools', 'read', '--yes', '--cwd', elsewhere);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stderr, '');
+    assert.match(lastToolResult(), /the word elsewhere is rose/);
+    assert.equal((await loadSessionFile(file)).header.cwd, elsewhere);
+    const missing = await arbor(here, env(), 'run', file, 'again', '--cwd', path.join(dir(), 'gone'));
+    assert.deepEqual({ code: missing.code, stderr: missing.stderr }, { code: 2, stderr: `arbor run: --cwd ${path.join(dir(), 'gone')}: no such folder\n` });
+  });
+
+  it('run: checkpoints a long reply in its own state folder (0700), nothing beside the session, and removes it at the end', async () => {
+    const file = path.join(dir(), 'long.jsonl');
+    const checkpoints = path.join(state(), 'arbor', 'checkpoints');
+    server().script(reply(text('A long answer that streams for well over a second. '.repeat(8)), chunks(10), slow({ chunkDelayMs: 40 })));
+    let seen: string[] = [];
+    const watching = setInterval(() => {
+      // Only the checkpoint itself: a save also makes a temporary file for a moment, renamed over it.
+      if (seen.length === 0 && existsSync(checkpoints)) seen = readdirSync(checkpoints).filter((name) => name.endsWith('.json'));
+    }, 10);
+    const run = await arbor(dir(), env(), 'run', file, 'take your time').finally(() => clearInterval(watching));
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(seen.length, 1);
+    assert.match(seen[0]!, /^[0-9a-f]{32}\.json$/);
+    assert.equal(statSync(checkpoints).mode & 0o777, 0o700);
+    assert.deepEqual(readdirSync(checkpoints), []);
+    assert.deepEqual(readdirSync(dir()).sort(), ['long.jsonl', 'state']);
   });
 
   it('run without a key: exit 2 and one line, nothing written', async () => {

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, lstatSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fixturePath } from '../../support/fixtures';
 import { loadPi } from '../../support/pi';
@@ -92,5 +92,24 @@ describe('arbor export', () => {
     const self = await arbor('export', SYNTHETIC, '--format', 'jsonl', '-o', SYNTHETIC);
     assert.equal(self.code, 2);
     assert.match(self.stderr, /is the session file itself/);
+  });
+
+  it('replaces a link at the output name by the document, and what the link pointed at stays as it was', async () => {
+    const victim = path.join(tmp(), 'bashrc');
+    writeFileSync(victim, 'export PATH="$HOME/bin:$PATH"\n');
+    const session = path.join(tmp(), 'session.jsonl');
+    copyFileSync(SYNTHETIC, session);
+    const out = path.join(tmp(), 'out.md');
+    const toSession = path.join(tmp(), 'again.jsonl');
+    symlinkSync(victim, out);
+    symlinkSync(session, toSession);
+    assert.equal((await arbor('export', SYNTHETIC, '--format', 'md', '-o', out)).code, 0);
+    assert.equal((await arbor('export', session, '--format', 'jsonl', '-o', toSession)).code, 0);
+    assert.equal(readFileSync(victim, 'utf8'), 'export PATH="$HOME/bin:$PATH"\n');
+    assert.equal(readFileSync(session, 'utf8'), readFileSync(SYNTHETIC, 'utf8'));
+    assert.deepEqual([lstatSync(out).isFile(), lstatSync(toSession).isFile()], [true, true]);
+    assert.ok(readFileSync(out, 'utf8').startsWith('# '));
+    assert.equal(statSync(out).mode & 0o777, 0o600);
+    assert.throws(() => readlinkSync(out), { code: 'EINVAL' });
   });
 });

@@ -111,7 +111,8 @@ describe('branch summaries', () => {
     const failing = new ScriptedSummarizer(() => {
       throw new Error('overloaded');
     });
-    assert.deepEqual(await generateBranchSummary(pathOf(user('q')), { summarizer: failing }), { kind: 'error', message: 'Summarization failed: overloaded' });
+    const failed = await generateBranchSummary(pathOf(user('q')), { summarizer: failing });
+    assert.deepEqual(failed.kind === 'error' ? [failed.message, (failed.error as { reason?: string }).reason] : failed, ['Summarization failed: overloaded', 'summarization-failed']);
     assert.ok(BRANCH_SUMMARY_PREAMBLE.endsWith('exploration:\n\n'));
   });
 });

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { createTools, toolSpecs } from '../../../src/core/agent/tools/registry';
-import { cutNote, ProjectContext, ProjectPrompt, type ProjectContextOptions } from '../../../src/core/context';
+import { cutNote, ProjectContext, ProjectPrompt, ProjectPrompts, type ProjectContextOptions, type ProjectContextSnapshot } from '../../../src/core/context';
 import { loadPi } from '../../support/pi';
 import { useTempDir } from '../../support/tempDir';
 import { countingFs, plant, plantContextTree, repeated, usePiAgentDirEnv } from './support';
@@ -209,5 +209,31 @@ describe('project context: AGENTS.md, CLAUDE.md, SYSTEM.md and APPEND_SYSTEM.md 
     assert.equal(file!.cutFromBytes, 28);
     const cutInside = await context({ maxFileBytes: 9 }).load();
     assert.equal(cutInside.contextFiles[0]!.content, `abcdefgh\n\n${cutNote(8, 28)}`);
+  });
+
+  it('keeps one project prompt across configurations while its folder, trust and switch stay the same, and disposes the one it replaces', async () => {
+    plantContextTree(tmp());
+    const loaded: ProjectContextSnapshot[] = [];
+    const prompts = new ProjectPrompts((snapshot) => loaded.push(snapshot));
+    const options = { cwd: workspace(), agentDir: agentDir(), trusted: true, contextFiles: true };
+    const first = prompts.for(options);
+    assert.equal(prompts.for({ ...options }), first);
+    const input = { root: workspace(), tools: [] };
+    await first.systemPrompt(input);
+    await first.systemPrompt(input);
+    const untrusted = prompts.for({ ...options, trusted: false });
+    assert.notEqual(untrusted, first);
+    // The replaced prompt tells nobody any more what it loads (the workspace's file changed).
+    writeFileSync(path.join(workspace(), 'AGENTS.md'), 'Workspace rules, edited.\n');
+    await first.systemPrompt(input);
+    await untrusted.systemPrompt(input);
+    assert.deepEqual(
+      loaded.map((snapshot) => snapshot.contextFiles.length),
+      [4, 1],
+    );
+    prompts.dispose();
+    writeFileSync(path.join(agentDir(), 'AGENTS.md'), 'Global rules, edited.\n');
+    await untrusted.systemPrompt(input);
+    assert.equal(loaded.length, 2);
   });
 });

@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import Anthropic from '@anthropic-ai/sdk';
 import {
   chunks,
+  holdAfter,
   reply,
   redactedThinking,
   slow,
@@ -30,6 +31,37 @@ describe('fake Anthropic server: replies through the real SDK', () => {
     assert.equal(message.stop_reason, 'end_turn');
     assert.equal(message.model, 'claude-test-1');
     assert.equal(message.role, 'assistant');
+  });
+
+  it('holds a stream after the scripted events until released: the client has the first part, the response is still open, then the rest comes', async () => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // message_start, ping, content_block_start, then two deltas of four characters: held there.
+    server().script(reply(text('abcdefghijkl'), chunks(4), holdAfter(5, released)));
+    const deltas: string[] = [];
+    let twoArrived: () => void = () => undefined;
+    const two = new Promise<void>((resolve) => (twoArrived = resolve));
+    const stream = client().messages.stream(HI).on('text', (delta) => {
+      deltas.push(delta);
+      if (deltas.length === 2) twoArrived();
+    });
+    await two;
+    assert.deepEqual(deltas, ['abcd', 'efgh']);
+    assert.equal(server().lastRequest().outcome, 'pending');
+    release();
+    const message = await stream.finalMessage();
+    assert.deepEqual(deltas, ['abcd', 'efgh', 'ijkl']);
+    assert.deepEqual(message.content, [{ type: 'text', text: 'abcdefghijkl' }]);
+    assert.equal(server().lastRequest().outcome, 'complete');
+  });
+
+  it('ends a held stream when the client goes away, without waiting for the release', async () => {
+    server().script(reply(text('abcdefgh'), chunks(4), holdAfter(4, new Promise<void>(() => undefined))));
+    const stream = client().messages.stream(HI);
+    stream.on('text', () => stream.abort());
+    assert.ok((await stream.finalMessage().catch((e: unknown) => e)) instanceof Anthropic.APIUserAbortError);
+    await server().settled(); // would never settle if the hold outlived the connection
+    assert.equal(server().lastRequest().outcome, 'aborted');
   });
 
   it('never splits a character made of two UTF-16 units across deltas', async () => {

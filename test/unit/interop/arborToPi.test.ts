@@ -7,7 +7,8 @@
 import { strict as assert } from 'node:assert';
 import { appendFileSync, copyFileSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { compactSession, navigateTree, type Summarizer } from '../../../src/core/compaction';
+import { compactSession, type Summarizer } from '../../../src/core/compaction';
+import { navigateTree } from '../../../src/core/navigation';
 import { createSessionFile, forkSession, openSessionFile, type Session } from '../../../src/core/session';
 import { appendTurns, assistant, steppingClock, user } from '../../support/builders';
 import { fixturePath } from '../../support/fixtures';

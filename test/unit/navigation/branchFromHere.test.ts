@@ -1,7 +1,7 @@
 // navigateTree's `atTarget` (Branch from Here): the position goes to the entry itself, even a user
 // message, so the next reply continues after it; a summary of what is left hangs below it.
 import { strict as assert } from 'node:assert';
-import { navigateTree } from '../../../src/core/compaction';
+import { navigateTree } from '../../../src/core/navigation';
 import type { BranchSummaryEntry } from '../../../src/core/session';
 import { appendTurns, memorySession } from '../../support/builders';
 import { ScriptedSummarizer } from '../compaction/support/scriptedSummarizer';

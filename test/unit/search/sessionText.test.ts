@@ -47,6 +47,12 @@ describe('searching the text of one session', () => {
     assert.deepEqual(hits.map((hit) => [hit.entryId, hit.matchCount, hit.snippet.slice(hit.matchStart, hit.matchEnd)]), [['e2', 2, 'Línea uno']]);
   });
 
+  it('runs a regular expression in linear time over hostile text: (a+)+$ against lines of 40 a\'s', () => {
+    const hostile = fileOf([`${'a'.repeat(40)}!`, `x ${'a'.repeat(40)}`]).text;
+    const hits = searchSessionText('f', hostile, compileQuery({ text: '(a+)+$', regex: true })).hits;
+    assert.deepEqual(hits.map((hit) => [hit.entryId, hit.matchCount]), [['e1', 1]]);
+  });
+
   it('refuses an empty query and a broken regular expression in plain words', () => {
     assert.throws(() => compileQuery({ text: '' }), (error: unknown) => error instanceof SearchQueryError && error.reason === 'empty');
     assert.throws(() => compileQuery({ text: '(', regex: true }), (error: unknown) => error instanceof SearchQueryError && error.reason === 'bad-regex');

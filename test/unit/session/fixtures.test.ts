@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { buildSessionContext, entryKind, getTree, loadSessionFile, positionOnOpen, type SessionTree, type TreeNode } from '../../../src/core/session';
+import { buildSessionContext, entryKind, loadSessionFile, positionOnOpen, type SessionTree } from '../../../src/core/session';
+import { getTree, type TreeNode } from '../../../src/core/sessionTree';
 import { expectedOf, fixturePath } from '../../support/fixtures';
 
 interface ExpectedNode {

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { flattenDisplayTree, getDisplayTree, getTree, SessionTree, type TreeNode } from '../../../src/core/session';
+import { SessionTree } from '../../../src/core/session';
+import { flattenDisplayTree, getDisplayTree, getTree, type TreeNode } from '../../../src/core/sessionTree';
 import { appendTurns, assistant, chain, entry, memorySession, msg, user } from '../../support/builders';
 
 const shape = (nodes: TreeNode[]): unknown => nodes.map((n) => ({ [n.entry.id]: shape(n.children) }));

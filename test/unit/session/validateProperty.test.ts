@@ -15,9 +15,6 @@ import {
   convertToLlm,
   describeEntry,
   firstLine,
-  flattenDisplayTree,
-  getDisplayTree,
-  getTree,
   loadSessionFile,
   openSessionFile,
   SessionFileError,
@@ -31,11 +28,12 @@ import {
   DEFAULT_COMPACTION_SETTINGS,
   dropOrphanToolResults,
   findCutPoint,
-  navigationTarget,
   prepareBranchEntries,
   prepareCompaction,
   serializeConversation,
 } from '../../../src/core/compaction';
+import { navigationTarget } from '../../../src/core/navigation';
+import { flattenDisplayTree, getDisplayTree, getTree } from '../../../src/core/sessionTree';
 import { calibrationSamples, contextStatus, createTokenizerEstimator, getLastAssistantUsage, piEstimator, type TokenEstimator } from '../../../src/core/tokens';
 import { convertMessages } from '../../../src/core/llm/anthropic/convert';
 import { contextMessageText, entryPreview } from '../../../src/cli/describe';
@@ -341,6 +339,7 @@ describe('no valid-JSON line makes a reader throw (property)', function () {
       ['check', file],
       ['repair', file],
       ['export', file, '--format', dice.pick(['md', 'html', 'jsonl']), ...some()],
+      ['usage', file, ...some()],
     ];
     if (ids.length > 0) runs.push(['branch-entries', file, '--from', dice.pick(ids), '--to', dice.pick(ids)]);
     const run = new Set(runs.map((argv) => argv[0]));

@@ -47,4 +47,10 @@ describe('search result rows', () => {
     const row = hitRow(hit({ snippet: 'echo $(date)' }), { sessionTitle: 'T', modified: NOW, onBranch: true, now: NOW });
     assert.equal(row.label, 'echo $\u200b(date)');
   });
+
+  it("keeps icons and links out of the session's title and an entry kind the file made up", () => {
+    const row = hitRow(hit({ kind: '$(warning)_[x](command:arbor.clearApiKey)', field: 'custom' }), { sessionTitle: '$(check) [Click](command:arbor.clearApiKey)', modified: NOW, onBranch: true, now: NOW });
+    assert.equal(row.description, '$\u200b(check) [Click]\u200b(command:arbor.clearApiKey) · current branch');
+    assert.equal(row.detail, '$\u200b(warning) [x]\u200b(command:arbor.clearApiKey) · just now');
+  });
 });

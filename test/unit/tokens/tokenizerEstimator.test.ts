@@ -1,11 +1,13 @@
 import { strict as assert } from 'node:assert';
 import type { AgentMessage } from '../../../src/core/session';
 import {
+  boundedCounter,
   createTokenizerEstimator,
   estimateTokensPi,
   IMAGE_TOKENS,
   loadTextTokenizer,
   loadTokenizerEstimator,
+  MAX_UNBROKEN_CHARS,
   MESSAGE_OVERHEAD_TOKENS,
 } from '../../../src/core/tokens';
 import { assistant, bash, user } from '../../support/builders';
@@ -25,6 +27,20 @@ describe('tokenizer estimator', () => {
     const estimator = await loadTokenizerEstimator();
     const cjk = user('日本語のテキストを要約してください。'.repeat(20));
     assert.ok(estimator.estimate(cjk) > 2 * estimateTokensPi(cjk));
+  });
+
+  it('counts a 2 MB stretch without spaces, and 100 000 brackets, in linear time (in pieces; whole, BPE takes minutes)', async () => {
+    const count = await loadTextTokenizer();
+    assert.equal(count('x'.repeat(2_000_000)), 250_000);
+    assert.equal(count('['.repeat(100_000)), count('['.repeat(MAX_UNBROKEN_CHARS)) * (100_000 / MAX_UNBROKEN_CHARS));
+    assert.equal(count(`${'word '.repeat(1000)}end`), 1001);
+  });
+
+  it('cuts only stretches without spaces, after MAX_UNBROKEN_CHARS characters', () => {
+    const pieces: string[] = [];
+    const counter = boundedCounter((text) => (pieces.push(text), text.length));
+    assert.equal(counter(`short words ${'y'.repeat(300)} tail`), 12 + 300 + 5);
+    assert.deepEqual(pieces.map((piece) => piece.length), [12 + MAX_UNBROKEN_CHARS, MAX_UNBROKEN_CHARS, 300 - 2 * MAX_UNBROKEN_CHARS + 5]);
   });
 
   it('loads the tokenizer once and shares it', async () => {

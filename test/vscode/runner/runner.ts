@@ -8,13 +8,15 @@ import * as path from 'node:path';
 import Mocha from 'mocha';
 import type * as vscode from 'vscode';
 import ResultReporter from '../resultReporter';
-import { EXTENSION_LOGS_ENV, RESULT_FILE_ENV, writeResults } from '../results';
+import { EXTENSION_LOGS_ENV, GLOBAL_STORAGE_ENV, RESULT_FILE_ENV, writeResults } from '../results';
 
 export function activate(context: vscode.ExtensionContext): void {
   const resultFile = process.env[RESULT_FILE_ENV];
   if (!resultFile) return;
   // Every extension logs to <logs>/exthost1/<extension id>/: tell the suites where Arbor's log is.
   process.env[EXTENSION_LOGS_ENV] = path.dirname(context.logUri.fsPath);
+  // Likewise <global storage>/<extension id>/: where Arbor keeps its reply checkpoints.
+  process.env[GLOBAL_STORAGE_ENV] = path.dirname(context.globalStorageUri.fsPath);
   runSuites().catch((error: unknown) => {
     // The suites could not even load: say so in the results file, which the driver is waiting for.
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error);

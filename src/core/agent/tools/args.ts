@@ -4,6 +4,7 @@
  */
 import type { Json } from '../../session';
 import { ToolFailure, type ToolArgs } from './define';
+import { previewJson } from '../../util/jsonText';
 
 export function requiredString(args: ToolArgs, name: string): string {
   const value = args[name];
@@ -44,6 +45,6 @@ export function optionalBoolean(args: ToolArgs, name: string): boolean | undefin
 }
 
 function invalid(name: string, expected: string, value: Json | undefined): ToolFailure {
-  const got = value === undefined ? 'nothing' : JSON.stringify(value).slice(0, 60);
+  const got = value === undefined ? 'nothing' : previewJson(value, { indent: 0, maxChars: 60 }).slice(0, 60);
   return new ToolFailure(`Invalid arguments: "${name}" must be ${expected} (got ${got}).`);
 }

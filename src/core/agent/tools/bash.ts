@@ -2,11 +2,13 @@
  * `bash`: runs a command in the workspace root with a shell in its own process group, so a
  * timeout or an abort ends the command and everything it started. Output (stdout and stderr as
  * they interleave) is kept in bounded memory: the model sees the tail, and a longer output is saved
- * whole to a file named in the result. A non-zero exit is an error result, as in pi.
+ * whole to a file named in the result. A non-zero exit is an error result, as in pi. The command
+ * gets Arbor's environment without the model credentials in it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import * as os from 'node:os';
+import { withoutCredentials } from '../../llm/credentials';
 import type { Json } from '../../session';
 import { optionalPositiveNumber, requiredString } from './args';
 import { argumentsSchema, defineTool, param, type ToolArgs, ToolFailure } from './define';
@@ -65,7 +67,12 @@ async function runBash(args: ToolArgs, context: ToolContext, options: BashToolOp
     ...(options.maxLines !== undefined && { maxLines: options.maxLines }),
     ...(options.maxBytes !== undefined && { maxBytes: options.maxBytes }),
   });
-  const child = spawn(shell(), ['-c', command], { cwd: context.root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(shell(), ['-c', command], {
+    cwd: context.root,
+    env: withoutCredentials(process.env),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const updates = throttledUpdates(output, context, options.updateIntervalMs ?? 100);
   for (const stream of [child.stdout, child.stderr]) {
     stream.on('data', (chunk: Buffer) => {

@@ -66,7 +66,8 @@ export function createEditTool(): Tool {
   });
 }
 
-function readEdits(args: ToolArgs): Replacement[] {
+/** The replacements as the model sent them (an `edits` array, its JSON text, or one top-level pair), CRLF read as LF; throws a `ToolFailure` in plain words when malformed. */
+export function readEdits(args: ToolArgs): Replacement[] {
   let list: Json | undefined = args['edits'];
   // Some models send the array as a JSON string.
   if (typeof list === 'string') {

@@ -3,7 +3,7 @@
  * '/' matches names at any depth (`*.ts`); one with a '/' matches paths below the search folder at
  * any depth (`src/**\/*.test.ts`), or from the search folder itself when it starts with '/'.
  */
-import { Minimatch } from 'minimatch';
+import { braceExpand, Minimatch } from 'minimatch';
 import { optionalInteger, optionalString, requiredString } from './args';
 import { argumentsSchema, defineTool, param, textResult, ToolFailure } from './define';
 import { listingResult } from './listing';
@@ -56,9 +56,18 @@ export function createFindTool(): Tool {
   });
 }
 
+/**
+ * Most patterns a glob's braces may expand to: minimatch tests a path against each, and
+ * `{a,b}{a,b}…` doubles them per group (a model that read a hostile file may send 2^30).
+ */
+export const MAX_GLOB_EXPANSIONS = 256;
+
 /** A test for posix paths relative to the search folder. */
 export function globMatcher(pattern: string): (relative: string) => boolean {
-  const options = { dot: true };
+  if (braceExpand(pattern, { braceExpandMax: MAX_GLOB_EXPANSIONS + 1 }).length > MAX_GLOB_EXPANSIONS) {
+    throw new ToolFailure(`The glob expands to more than ${MAX_GLOB_EXPANSIONS} patterns (each {a,b} group multiplies them): use fewer brace groups.`);
+  }
+  const options = { dot: true, braceExpandMax: MAX_GLOB_EXPANSIONS };
   if (!pattern.includes('/')) {
     const name = new Minimatch(pattern, options);
     return (relative) => name.match(relative.slice(relative.lastIndexOf('/') + 1));

@@ -120,7 +120,9 @@ export class OutputTail {
   private openFile(): void {
     const name = `${this.options.prefix ?? 'arbor-output'}-${randomBytes(8).toString('hex')}.log`;
     const filePath = path.join(this.options.directory, name);
-    const stream = createWriteStream(filePath);
+    // A new file (never one that exists, nor a link planted at the name) that only the user can read:
+    // command output may hold anything the command printed.
+    const stream = createWriteStream(filePath, { flags: 'wx', mode: 0o600 });
     const file: { path: string; stream: WriteStream; error?: Error } = { path: filePath, stream };
     stream.on('error', (error) => {
       file.error = error;

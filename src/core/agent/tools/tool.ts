@@ -32,5 +32,17 @@ export interface Tool {
 
 export type ApprovalDecision = 'allow-once' | 'allow-always' | 'deny';
 
+/** One tool call waiting for the user's answer. */
+export interface ApprovalRequest {
+  toolName: string;
+  args: { [key: string]: Json };
+  toolCallId: string;
+  /**
+   * Set when the call writes a protected file (workspace-relative; see protectedPaths.ts): it is
+   * asked every time, so the question offers no "always" (an "always" answer counts as once).
+   */
+  protectedPath?: string;
+}
+
 /** Asked before a tool that needs approval runs (the chat shows allow once / always / deny). */
-export type ApprovalCallback = (request: { toolName: string; args: { [key: string]: Json }; toolCallId: string }) => Promise<ApprovalDecision>;
+export type ApprovalCallback = (request: ApprovalRequest) => Promise<ApprovalDecision>;

@@ -7,8 +7,8 @@
  */
 import { promises as fs, type Dirent } from 'node:fs';
 import * as path from 'node:path';
-import ignore, { type Ignore } from 'ignore';
 import { throwIfAborted } from './define';
+import { parseGitignore, type IgnoreRules } from './gitignore';
 import { displayPath } from './paths';
 
 export interface WalkEntry {
@@ -31,8 +31,11 @@ export interface WalkOptions {
 interface IgnoreFile {
   /** The folder holding the `.gitignore`: its patterns are relative to it. */
   base: string;
-  rules: Ignore;
+  rules: IgnoreRules;
 }
+
+/** The start of a `.gitignore` read: a repository may hold a huge one (and only MAX_RULES rules are used anyway). */
+const MAX_IGNORE_FILE_BYTES = 256 * 1024;
 
 const NEVER_ENTERED = new Set(['.git', 'node_modules']);
 
@@ -71,8 +74,23 @@ function isIgnored(files: readonly IgnoreFile[], absolute: string, isDirectory: 
 }
 
 async function readIgnoreFile(folder: string): Promise<IgnoreFile[]> {
-  const text = await fs.readFile(path.join(folder, '.gitignore'), 'utf8').catch(() => undefined);
-  return text === undefined ? [] : [{ base: folder, rules: ignore().add(text) }];
+  const text = await readStart(path.join(folder, '.gitignore'), MAX_IGNORE_FILE_BYTES);
+  return text === undefined ? [] : [{ base: folder, rules: parseGitignore(text) }];
+}
+
+/** The file's first `maxBytes` as text (its last line may be cut), or undefined when it cannot be read. */
+async function readStart(file: string, maxBytes: number): Promise<string | undefined> {
+  const handle = await fs.open(file, 'r').catch(() => undefined);
+  if (!handle) return undefined;
+  try {
+    const buffer = Buffer.alloc(maxBytes);
+    const { bytesRead } = await handle.read(buffer, 0, maxBytes, 0);
+    return buffer.subarray(0, bytesRead).toString('utf8');
+  } catch {
+    return undefined;
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The root and the folders below it down to `start`'s parent (their rules reach `start`). */

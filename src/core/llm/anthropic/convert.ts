@@ -17,6 +17,8 @@
  *   from another model, becomes plain text.
  * - Tool call ids are reduced to the characters and length the API accepts.
  * - Lone UTF-16 surrogates (invalid in the JSON body) become U+FFFD.
+ * - Tool call arguments nested deeper than any tool needs (a hostile file may nest them 100 000
+ *   deep, which the SDK's JSON.stringify cannot write) are sent cut at that depth, with a marker.
  */
 import type {
   ContentBlockParam,
@@ -26,8 +28,12 @@ import type {
   ToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { AssistantMessage, ImageContent, LlmMessage, TextContent, ToolResultMessage, UserMessage } from '../../session';
+import { limitJsonDepth } from '../../util/jsonText';
 
 export const PROVIDER = 'anthropic';
+
+/** Deeper containers in a tool call's arguments are sent as `[nested too deep]`. */
+export const MAX_ARGUMENT_DEPTH = 64;
 export const API = 'anthropic-messages';
 
 /** The text of the result sent for a tool call that has none in the session. */
@@ -104,7 +110,7 @@ function assistantMessage(message: AssistantMessage, targetModel: string): Anthr
         blocks.push(textBlock(block.thinking));
       }
     } else if (block.type === 'toolCall') {
-      blocks.push({ type: 'tool_use', id: toolUseId(block.id), name: block.name, input: block.arguments ?? {} });
+      blocks.push({ type: 'tool_use', id: toolUseId(block.id), name: block.name, input: limitJsonDepth(block.arguments ?? {}, MAX_ARGUMENT_DEPTH) });
     }
   }
   return blocks.length > 0 ? { role: 'assistant', content: blocks } : undefined;

@@ -9,6 +9,7 @@ import type { AssistantMessage, Json, StopReason, Usage } from '../../session';
 import type { ModelInfo, ProviderEvent } from '../provider';
 import { API, PROVIDER } from './convert';
 import { applyWireUsage, emptyUsage } from './usage';
+import { stringifyJson } from '../../util/jsonText';
 
 /** What a redacted thinking block shows; its encrypted data rides in `thinkingSignature`. */
 export const REDACTED_THINKING_TEXT = '(thinking redacted by the provider)';
@@ -77,7 +78,7 @@ export class ReplyAssembler {
         this.blocks.set(index, { position });
         return [{ type: 'thinking_delta', index: position, delta: REDACTED_THINKING_TEXT }];
       case 'tool_use': {
-        const input = isObject(block.input) && Object.keys(block.input).length > 0 ? JSON.stringify(block.input) : '';
+        const input = isObject(block.input) && Object.keys(block.input).length > 0 ? stringifyJson(block.input) : '';
         this.content.push({ type: 'toolCall', id: block.id, name: block.name, arguments: {} });
         this.blocks.set(index, { position, json: input });
         return [{ type: 'tool_call_start', index: position, id: block.id, name: block.name }];

@@ -1,17 +1,18 @@
 /**
  * Rewriting an old-format (v1/v2) session file in the current format, before the first append.
  *
- * The new content goes to a temporary file beside the original, is fsynced, and replaces the
- * original by rename only if the original still holds exactly the bytes that were migrated: a
- * file another program changed since it was read is left alone (the caller gets a
- * `changed-on-disk` error) rather than overwritten with content that lacks that program's lines.
+ * The new content goes to a new file of a random name beside the original (created exclusively,
+ * never through a link), is fsynced, and replaces the original by rename only if the original
+ * still holds exactly the bytes that were migrated: a file another program changed since it was
+ * read is left alone (the caller gets a `changed-on-disk` error) rather than overwritten with
+ * content that lacks that program's lines.
  */
-import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { ParsedSessionFile, TornTail } from '../jsonl';
 import { serializeLine } from '../jsonl';
 import type { SessionEntry } from '../types';
+import { replaceFile } from '../../util/safeFiles';
 import { writeBackupFile } from './backupFile';
 import { SessionFileError } from './fileErrors';
 
@@ -32,33 +33,17 @@ export async function rewriteMigrated(file: string, pending: PendingMigration, t
     await writeBackupFile(tornPath, pending.original.subarray(tornTail.offset, tornTail.offset + tornTail.length));
   }
   const content = Buffer.from(migratedContent(pending));
-  const temp = `${file}.migrating-${process.pid}-${randomBytes(4).toString('hex')}`;
-  await writeDurably(temp, content);
-  try {
-    if (!Buffer.from(pending.original).equals(await fs.readFile(file))) {
-      throw new SessionFileError(
-        'changed-on-disk',
-        file,
-        `${file} was changed by another program while Arbor was converting it to the current format; nothing was written. Reopen the session.`,
-      );
-    }
-    await fs.rename(temp, file);
-  } catch (error) {
-    await fs.rm(temp, { force: true });
-    throw error;
-  }
+  const unchanged = async (): Promise<void> => {
+    if (Buffer.from(pending.original).equals(await fs.readFile(file))) return;
+    throw new SessionFileError(
+      'changed-on-disk',
+      file,
+      `${file} was changed by another program while Arbor was converting it to the current format; nothing was written. Reopen the session.`,
+    );
+  };
+  await replaceFile(file, content, { durable: true, beforeRename: unchanged });
   await syncFolder(path.dirname(file));
   return content;
-}
-
-async function writeDurably(file: string, bytes: Buffer): Promise<void> {
-  const handle = await fs.open(file, 'wx');
-  try {
-    await handle.writeFile(bytes);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 /** Makes the rename itself durable. Some platforms cannot open or fsync a folder; the rename stands anyway. */

@@ -21,6 +21,7 @@ import { FileSink, seenFile, type PendingRepair, type SeenFile } from './fileSin
 import { SessionFileError } from './fileErrors';
 import { messageText } from '../text';
 import { messageRole } from '../kind';
+import { writeNewFile } from '../../util/safeFiles';
 
 export const systemClock = (): Date => new Date();
 
@@ -215,8 +216,8 @@ async function writeNewSession(spec: NewSessionSpec): Promise<Session> {
   const entries = spec.entries ?? [];
   await fs.mkdir(path.dirname(spec.file), { recursive: true });
   const content = [header, ...entries].map(serializeLine).join('');
-  // 'wx': never overwrite a file that appeared meanwhile.
-  await fs.writeFile(spec.file, content, { flag: 'wx' });
+  // Created exclusively: never overwrites a file that appeared meanwhile, nor writes through a link.
+  await writeNewFile(spec.file, content);
   const sink = new FileSink(spec.file, { seen: seenFile(Buffer.from(content)), clock: spec.clock });
   return new Session({ header, tree: SessionTree.fromEntries(entries), sink, clock: spec.clock });
 }

@@ -3,7 +3,7 @@
  * the parent kills it with SIGKILL mid-stream or mid-tool. It prints one line per milestone
  * (`delta`, `tool_start`) so the parent knows when to kill.
  *
- * argv: <session file> <base url> <prompt>
+ * argv: <session file> <base url> <prompt> <checkpoint folder>
  */
 import { AgentSession } from '../../../../src/core/agent';
 import type { Tool } from '../../../../src/core/agent/tools/tool';
@@ -18,11 +18,11 @@ const waitForever: Tool = {
 };
 
 async function main(): Promise<void> {
-  const [file, baseUrl, prompt] = process.argv.slice(2) as [string, string, string];
+  const [file, baseUrl, prompt, checkpointFolder] = process.argv.slice(2) as [string, string, string, string];
   const clock = (): Date => new Date();
   const { session } = await openSessionFile(file, { clock });
   const provider = createAnthropicProvider({ apiKey: 'sk-ant-crash-test-key', baseUrl, now: () => Date.now(), retry: { maxAttempts: 1 } });
-  const agent = await AgentSession.create({ session, provider, tools: [waitForever], settings: { model: 'claude-sonnet-4-6' }, clock, root: process.cwd(), checkpointEveryMs: 20 });
+  const agent = await AgentSession.create({ session, provider, tools: [waitForever], settings: { model: 'claude-sonnet-4-6' }, clock, root: process.cwd(), checkpointEveryMs: 20, checkpointFolder });
   agent.onEvent((event) => {
     if (event.type === 'text_delta' || event.type === 'tool_start') process.stdout.write(`${event.type}\n`);
   });

@@ -107,3 +107,17 @@ export function hangAfter(first: string, onWaiting?: () => void): Script {
 export function call(name: string, args: ToolCall['arguments'], id: string): ToolCall {
   return { type: 'toolCall', id, name, arguments: args };
 }
+
+/** A script that says when its request is made (`asked`), then answers with `answer` once `release` is called. */
+export function gated(answer: Script): { script: Script; asked: Promise<void>; release: () => void } {
+  let asked!: () => void;
+  let release!: () => void;
+  const askedPromise = new Promise<void>((resolve) => (asked = resolve));
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const script: Script = async function* (request, n) {
+    asked();
+    await gate;
+    yield* answer(request, n) as AsyncIterable<ProviderEvent>;
+  };
+  return { script, asked: askedPromise, release };
+}

@@ -1,10 +1,10 @@
 import { strict as assert } from 'node:assert';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Json } from '../../../../src/core/session';
 import { ApprovalGate, DENIED_TEXT } from '../../../../src/core/agent/tools/approval';
 import { createTools, toolSpecs, TOOL_NAMES, UnknownToolError } from '../../../../src/core/agent/tools/registry';
-import type { ApprovalDecision, Tool } from '../../../../src/core/agent/tools/tool';
+import type { ApprovalDecision, ApprovalRequest, Tool } from '../../../../src/core/agent/tools/tool';
 import { computeFileLists, createFileOps, extractFileOpsFromMessage } from '../../../../src/core/compaction';
 import { assistant, toolCall } from '../../../support/builders';
 import { loadPi } from '../../../support/pi';
@@ -12,10 +12,10 @@ import { textOf, useWorkspace } from './support';
 
 /** An approval callback that answers from a script and records who asked. */
 function scriptedApproval(...answers: ApprovalDecision[]) {
-  const asked: { toolName: string; toolCallId: string; args: { [key: string]: Json } }[] = [];
+  const asked: ApprovalRequest[] = [];
   return {
     asked,
-    ask: async (request: { toolName: string; args: { [key: string]: Json }; toolCallId: string }): Promise<ApprovalDecision> => {
+    ask: async (request: ApprovalRequest): Promise<ApprovalDecision> => {
       asked.push(request);
       const answer = answers.shift();
       if (!answer) throw new Error('asked more often than scripted');
@@ -139,5 +139,49 @@ describe('approval gate', () => {
     const result = await ws.run(named(aborting.wrap(createTools()), 'write'), { path: 'c.txt', content: 'c' }, { signal: controller.signal });
     assert.deepEqual({ isError: result.isError, text: textOf(result) }, { isError: true, text: 'The tool call was aborted before it ran.' });
     assert.equal(existsSync(path.join(ws.root, 'c.txt')), false);
+  });
+
+  it('asks for a write to .vscode/settings.json even with write allowed from the start and "always" answered before, and never offers "always" for it', async () => {
+    const ws = workspace();
+    const approval = scriptedApproval('allow-always', 'allow-always', 'deny');
+    const gate = new ApprovalGate({ ask: approval.ask, allowed: ['write', 'edit'] });
+    const write = named(gate.wrap(createTools()), 'write');
+    await ws.run(write, { path: 'notes.txt', content: 'no question' }, { toolCallId: 'plain' });
+    await ws.run(write, { path: '.vscode/settings.json', content: '{"a": 1}' }, { toolCallId: 'first' });
+    await ws.run(write, { path: './.VSCode/../.vscode/settings.json', content: '{"a": 2}' }, { toolCallId: 'second' });
+    const denied = await ws.run(write, { path: '.vscode/settings.json', content: '{"a": 3}' }, { toolCallId: 'third' });
+    assert.deepEqual(
+      approval.asked.map((request) => [request.toolCallId, request.protectedPath]),
+      [
+        ['first', '.vscode/settings.json'],
+        ['second', '.vscode/settings.json'],
+        ['third', '.vscode/settings.json'],
+      ],
+    );
+    assert.equal(textOf(denied), DENIED_TEXT);
+    assert.equal(readFileSync(path.join(ws.root, '.vscode', 'settings.json'), 'utf8'), '{"a": 2}');
+    assert.deepEqual(['write', 'edit'].map((name) => gate.allows(name)), [true, true]);
+  });
+
+  it('does not let "always" on a protected path allow the tool for other files', async () => {
+    const ws = workspace();
+    const approval = scriptedApproval('allow-always', 'allow-once');
+    const write = named(new ApprovalGate({ ask: approval.ask }).wrap(createTools()), 'write');
+    await ws.run(write, { path: '.git/config', content: '[core]' });
+    await ws.run(write, { path: 'src/a.ts', content: 'a' });
+    assert.deepEqual(approval.asked.map((request) => request.args['path']), ['.git/config', 'src/a.ts']);
+  });
+
+  it('asks for an edit through a link into .git, naming where the link leads', async () => {
+    const ws = workspace();
+    ws.file('.git/config', '[core]\n\thooksPath = hooks\n');
+    mkdirSync(path.join(ws.root, 'docs'), { recursive: true });
+    symlinkSync(path.join(ws.root, '.git'), path.join(ws.root, 'docs', 'repo'));
+    const approval = scriptedApproval('deny');
+    const edit = named(new ApprovalGate({ ask: approval.ask, allowed: ['edit'] }).wrap(createTools()), 'edit');
+    const result = await ws.run(edit, { path: 'docs/repo/config', edits: [{ oldText: 'hooks', newText: '/tmp/evil' }] });
+    assert.equal(textOf(result), DENIED_TEXT);
+    assert.deepEqual(approval.asked.map((request) => request.protectedPath), ['.git/config']);
+    assert.equal(readFileSync(path.join(ws.root, '.git', 'config'), 'utf8'), '[core]\n\thooksPath = hooks\n');
   });
 });

@@ -32,6 +32,11 @@ async function diesSoon(pid: number, withinMs = 5_000): Promise<boolean> {
   return isGone(pid);
 }
 
+function restoreEnv(name: string, value: string | undefined): void {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
+}
+
 describe('bash tool', () => {
   const workspace = useWorkspace();
   const bash = (outputDirectory: string) => createBashTool({ outputDirectory, killGraceMs: 300 });
@@ -143,6 +148,33 @@ describe('bash tool', () => {
       },
     });
     assert.deepEqual({ first: seen[0], final: textOf(result) }, { first: 'first', final: 'first\nsecond' });
+  });
+
+  it('does not hand the API key or the other credentials Arbor reads to the command', async () => {
+    const ws = workspace();
+    const saved = { key: process.env.ANTHROPIC_API_KEY, token: process.env.ANTHROPIC_AUTH_TOKEN, marker: process.env.ARBOR_TEST_MARKER };
+    process.env.ANTHROPIC_API_KEY = 'sk-ant-api03-never-in-a-child';
+    process.env.ANTHROPIC_AUTH_TOKEN = 'auth-token-never-in-a-child';
+    process.env.ARBOR_TEST_MARKER = 'passed-through';
+    try {
+      const lines = textOf(await ws.run(bash(ws.outside), { command: 'env' })).split('\n');
+      assert.deepEqual(
+        lines.filter((line) => /^(ANTHROPIC_API_KEY|ANTHROPIC_AUTH_TOKEN|ARBOR_TEST_MARKER)=/.test(line)),
+        ['ARBOR_TEST_MARKER=passed-through'],
+      );
+    } finally {
+      restoreEnv('ANTHROPIC_API_KEY', saved.key);
+      restoreEnv('ANTHROPIC_AUTH_TOKEN', saved.token);
+      restoreEnv('ARBOR_TEST_MARKER', saved.marker);
+    }
+  });
+
+  it('saves the full output to a new file only its owner can read', async () => {
+    const ws = workspace();
+    const result = await ws.run(createBashTool({ outputDirectory: ws.outside, maxLines: 5 }), { command: 'seq 1 50' });
+    const { fullOutputPath } = result.details as { fullOutputPath: string };
+    assert.equal(statSync(fullOutputPath).mode & 0o777, 0o600);
+    assert.match(path.basename(fullOutputPath), /^arbor-bash-[0-9a-f]{16}\.log$/);
   });
 
   it('refuses a missing command, a bad timeout and a missing workspace folder in plain words', async () => {

@@ -141,7 +141,7 @@ describe('grep tool', () => {
     const bad = await ws.run(grep, { pattern: '(unclosed' });
     assert.deepEqual({ isError: bad.isError, text: textOf(bad) }, {
       isError: true,
-      text: 'Invalid regular expression: /(unclosed/: Unterminated group. Set literal to true to search for the text as it is.',
+      text: 'Invalid regular expression (RE2 syntax): missing closing ) at "(unclosed". Set literal to true to search for the text as it is.',
     });
     assert.equal(textOf(await ws.run(grep, { pattern: 'absent' })), 'No matches found.');
   });

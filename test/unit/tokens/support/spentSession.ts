@@ -5,7 +5,8 @@
  */
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
-import { compactSession, DEFAULT_COMPACTION_SETTINGS, navigateTree } from '../../../../src/core/compaction';
+import { compactSession, DEFAULT_COMPACTION_SETTINGS } from '../../../../src/core/compaction';
+import { navigateTree } from '../../../../src/core/navigation';
 import { createSessionFile, type Session } from '../../../../src/core/session';
 import type { TokenSpend } from '../../../../src/core/tokens';
 import { assistant, steppingClock, user } from '../../../support/builders';

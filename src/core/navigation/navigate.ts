@@ -1,0 +1,91 @@
+/**
+ * Moving within one session (pi's `/tree`): where the position goes for a selected
+ * entry, and the whole navigation with an optional summary of the branch being left.
+ *
+ * Differences from pi, on purpose: the summary's `fromId` names the abandoned leaf (what the field
+ * promises) rather than the attach point; an orphan's unknown parent counts as the root.
+ */
+import { messageRole, messageText, SessionError, type Session, type SessionEntry } from '../session';
+import type { TokenEstimator } from '../tokens';
+import { collectEntriesForBranchSummary, CompactionError, generateBranchSummary, type Summarizer } from '../compaction';
+
+export interface NavigationTarget {
+  /** The new position (null: before the first entry). */
+  newLeafId: string | null;
+  /** Text to put back in the input box, for a selected user or custom message. */
+  editorText: string | undefined;
+}
+
+/**
+ * A user message (or custom message) is re-opened for editing: the position goes to its parent
+ * and its text to the editor. Any other entry becomes the position itself.
+ */
+export function navigationTarget(session: Pick<Session, 'tree'>, targetId: string): NavigationTarget {
+  const target = session.tree.get(targetId);
+  if (!target) throw new SessionError('entry-not-found', `Entry ${targetId} not found`);
+  if (isUserMessage(target) || target.type === 'custom_message') {
+    const text = target.type === 'custom_message' ? messageText(target as never) : messageText(target.message as never);
+    return { newLeafId: session.tree.parentOf(targetId), editorText: text };
+  }
+  return { newLeafId: targetId, editorText: undefined };
+}
+
+export interface NavigateOptions {
+  /** Summarize the branch being left. */
+  summarize?: boolean;
+  summarizer?: Summarizer | undefined;
+  signal?: AbortSignal | undefined;
+  customInstructions?: string | undefined;
+  replaceInstructions?: boolean | undefined;
+  /** Label for the selected entry (or, with a summary, for the summary). */
+  label?: string | undefined;
+  /** The position goes to the target itself even for a user message, no editor text ("Branch from Here"). */
+  atTarget?: boolean | undefined;
+  reserveTokens?: number | undefined;
+  contextWindow?: number | undefined;
+  estimator?: TokenEstimator | undefined;
+  /** The clock (ms since the epoch) for the summary request; default the system clock. */
+  now?: (() => number) | undefined;
+}
+
+export type NavigateResult =
+  | { cancelled: false; editorText?: string; summaryEntryId?: string }
+  | { cancelled: true; aborted: true };
+
+/** Throws `SessionError` for an unknown target, `CompactionError` when summarizing is impossible or fails. */
+export async function navigateTree(session: Session, targetId: string, options: NavigateOptions = {}): Promise<NavigateResult> {
+  const oldLeafId = session.leafId;
+  if (targetId === oldLeafId) return { cancelled: false };
+  if (options.summarize && !options.summarizer) throw new CompactionError('no-summarizer', 'No model available for summarization');
+  const { newLeafId, editorText } = options.atTarget ? exactTarget(session, targetId) : navigationTarget(session, targetId);
+  const { entries } = collectEntriesForBranchSummary(session.tree, oldLeafId, targetId);
+  let summaryEntryId: string | undefined;
+  if (options.summarize && options.summarizer && entries.length > 0) {
+    const outcome = await generateBranchSummary(entries, { ...options, summarizer: options.summarizer, cwd: session.cwd });
+    if (outcome.kind === 'aborted' || options.signal?.aborted) return { cancelled: true, aborted: true };
+    if (outcome.kind === 'error') throw new CompactionError('summarization-failed', outcome.message, { cause: outcome.error });
+    summaryEntryId = await session.branchWithSummary(newLeafId, {
+      summary: outcome.summary,
+      fromId: oldLeafId ?? 'root',
+      details: { readFiles: outcome.readFiles, modifiedFiles: outcome.modifiedFiles },
+      usage: outcome.tally.usage,
+      fromHook: false,
+      extra: { arbor: { summarizedMessages: outcome.summarizedMessages, requests: outcome.tally.requests, ...(outcome.tally.model ? { summarizerModel: outcome.tally.model } : {}) } },
+    });
+    if (options.label) await session.appendLabel(summaryEntryId, options.label);
+  } else {
+    if (newLeafId === null) await session.resetLeaf();
+    else await session.branch(newLeafId);
+    if (options.label) await session.appendLabel(targetId, options.label);
+  }
+  return { cancelled: false, ...(editorText !== undefined ? { editorText } : {}), ...(summaryEntryId ? { summaryEntryId } : {}) };
+}
+
+function exactTarget(session: Pick<Session, 'tree'>, targetId: string): NavigationTarget {
+  if (!session.tree.has(targetId)) throw new SessionError('entry-not-found', `Entry ${targetId} not found`);
+  return { newLeafId: targetId, editorText: undefined };
+}
+
+function isUserMessage(entry: SessionEntry): boolean {
+  return messageRole(entry) === 'user';
+}

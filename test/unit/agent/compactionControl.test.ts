@@ -1,0 +1,160 @@
+import { strict as assert } from 'node:assert';
+import { CompactionControl, ContextTracker, type CompactionEvent, type CompactionRun, type CompactionRunReason } from '../../../src/core/agent';
+import { DEFAULT_COMPACTION_SETTINGS, type CompactionSettings, type Summarizer } from '../../../src/core/compaction';
+import type { Session } from '../../../src/core/session';
+import { piEstimator } from '../../../src/core/tokens';
+import { appendTurns, assistant, memorySession, usage, user } from '../../support/builders';
+import { chars } from '../compaction/support/path';
+import { sessionWithHistory } from '../compaction/support/history';
+import { hangingSummarizer, ScriptedSummarizer } from '../compaction/support/scriptedSummarizer';
+
+const settings = { ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens: 500 };
+
+/** Events without the (large) result object, and with the error's reason instead of the error. */
+const brief = (events: CompactionEvent[]): unknown[] =>
+  events.map((event) => {
+    if (event.type !== 'compaction_end') return event;
+    const { error, ...rest } = event;
+    return { ...rest, result: event.result ? 'result' : undefined, ...(error ? { error: error.reason } : {}) };
+  });
+
+/** The agent's compaction control on `session`, its events collected in `events`. */
+function control(session: Session, summarizer: Summarizer, events: CompactionEvent[], compaction: CompactionSettings = settings): CompactionControl {
+  return new CompactionControl({
+    session,
+    tracker: new ContextTracker(session),
+    summarizer,
+    config: { compaction, estimator: piEstimator, calibration: undefined },
+    now: () => Date.now(),
+    emit: (event) => events.push(event),
+  });
+}
+
+function run(reason: CompactionRunReason, extra: Partial<CompactionRun> = {}): CompactionRun {
+  return {
+    reason,
+    willRetry: false,
+    model: { provider: 'anthropic', id: 'claude-sonnet-4-5' },
+    thinkingLevel: 'off',
+    modelReasoning: false,
+    summarizerContextWindow: undefined,
+    maxOutputTokens: undefined,
+    hasQueuedInput: false,
+    signal: new AbortController().signal,
+    ...extra,
+  };
+}
+
+describe('the agent running a compaction: events, outcome, messages', () => {
+  it('emits start and end with the result for a manual run, and writes the compaction', async () => {
+    const session = await sessionWithHistory();
+    const events: CompactionEvent[] = [];
+    const next = await control(session, new ScriptedSummarizer(() => ({ text: 'S' })), events).run(run('manual'));
+    assert.deepEqual(brief(events), [
+      { type: 'compaction_start', reason: 'manual' },
+      { type: 'compaction_end', reason: 'manual', result: 'result', aborted: false, willRetry: false },
+    ]);
+    assert.deepEqual(next, { continueAfterMs: undefined });
+    assert.equal(session.getEntry(session.leafId!)!.type, 'compaction');
+  });
+
+  it('passes willRetry through for overflow recovery and says to continue afterwards', async () => {
+    const session = await sessionWithHistory();
+    const events: CompactionEvent[] = [];
+    const next = await control(session, new ScriptedSummarizer(() => ({ text: 'S' })), events).run(run('overflow', { willRetry: true }));
+    assert.deepEqual(brief(events).at(-1), { type: 'compaction_end', reason: 'overflow', result: 'result', aborted: false, willRetry: true });
+    assert.deepEqual(next, { continueAfterMs: 100 });
+  });
+
+  it('reports a cancelled manual run as aborted, rejects with "Compaction cancelled" and writes nothing', async () => {
+    const session = await sessionWithHistory();
+    const entries = session.entries.length;
+    const controller = new AbortController();
+    const events: CompactionEvent[] = [];
+    const running = control(session, hangingSummarizer(), events).run(run('manual', { signal: controller.signal }));
+    setTimeout(() => controller.abort(), 5);
+    await assert.rejects(running, { message: 'Compaction cancelled' });
+    assert.deepEqual(events.at(-1), { type: 'compaction_end', reason: 'manual', aborted: true, willRetry: false });
+    assert.equal(session.entries.length, entries);
+  });
+
+  it('ends a cancelled automatic run with aborted: true and does not reject', async () => {
+    const session = await sessionWithHistory();
+    const controller = new AbortController();
+    const events: CompactionEvent[] = [];
+    const running = control(session, hangingSummarizer(), events).run(run('threshold', { signal: controller.signal }));
+    setTimeout(() => controller.abort(), 5);
+    assert.equal(await running, undefined);
+    assert.deepEqual(events.at(-1), { type: 'compaction_end', reason: 'threshold', aborted: true, willRetry: false });
+  });
+
+  it('words failures as pi does for each reason, and gives the error with its reason', async () => {
+    const failing = new ScriptedSummarizer(() => {
+      throw new Error('boom');
+    });
+    const expected = {
+      manual: 'Compaction failed: Summarization failed: boom',
+      threshold: 'Auto-compaction failed: Summarization failed: boom',
+      overflow: 'Context overflow recovery failed: Summarization failed: boom',
+    } as const;
+    for (const reason of ['manual', 'threshold', 'overflow'] as const) {
+      const session = await sessionWithHistory();
+      const events: CompactionEvent[] = [];
+      const running = control(session, failing, events).run(run(reason));
+      if (reason === 'manual') await assert.rejects(running, { name: 'CompactionError', reason: 'summarization-failed', message: 'Summarization failed: boom' });
+      else assert.equal(await running, undefined);
+      assert.deepEqual(brief(events).at(-1), { type: 'compaction_end', reason, result: undefined, aborted: false, willRetry: false, errorMessage: expected[reason], error: 'summarization-failed' });
+      assert.equal(session.getEntry(session.leafId!)!.type, 'message');
+    }
+  });
+
+  it('tells a manual run why there is nothing to compact, as a reason; an automatic run just ends', async () => {
+    const small = memorySession();
+    await appendTurns(small, 1);
+    const events: CompactionEvent[] = [];
+    await assert.rejects(control(small, new ScriptedSummarizer(), events).run(run('manual')), {
+      name: 'CompactionError',
+      reason: 'nothing-to-compact',
+      nothing: 'empty-span',
+      message: 'Nothing to compact (all of it fits in the recent messages kept verbatim)',
+    });
+    assert.deepEqual(brief(events).at(-1), {
+      type: 'compaction_end',
+      reason: 'manual',
+      result: undefined,
+      aborted: false,
+      willRetry: false,
+      errorMessage: 'Compaction failed: Nothing to compact (all of it fits in the recent messages kept verbatim)',
+      error: 'nothing-to-compact',
+    });
+    const empty = memorySession();
+    const autoEvents: CompactionEvent[] = [];
+    assert.equal(await control(empty, new ScriptedSummarizer(), autoEvents).run(run('threshold')), undefined);
+    assert.deepEqual(autoEvents, [
+      { type: 'compaction_start', reason: 'threshold' },
+      { type: 'compaction_end', reason: 'threshold', aborted: false, willRetry: false },
+    ]);
+    assert.equal(empty.entries.length, 0);
+  });
+
+  it('keeps its guard when the settings change: a compaction that left the context over the threshold is not repeated before new messages', async () => {
+    // A 3000-token window, 2000 reserved: over 1000 tokens compacts; the reply kept verbatim reported 2510.
+    const session = memorySession();
+    await appendTurns(session, 3);
+    await session.appendMessage(user(chars(4000)));
+    await session.appendMessage(assistant('latest answer', { usage: usage(2500, 10) }));
+    const small = { ...settings, reserveTokens: 2000 };
+    const model = { provider: 'anthropic', id: 'claude-sonnet-4-5', contextWindow: 3000 };
+    const config = { compaction: small, estimator: piEstimator, calibration: undefined };
+    const compaction = new CompactionControl({ session, tracker: new ContextTracker(session), summarizer: new ScriptedSummarizer(() => ({ text: 'S' })), config, now: () => Date.now(), emit: () => undefined });
+    await compaction.run(run('threshold', { model }));
+    assert.equal(session.getEntry(session.leafId!)!.type, 'compaction');
+    // A reply newer than the compaction, over the threshold, and no message added since.
+    const fresh = assistant('still long', { usage: usage(1500, 10), timestamp: Date.parse('2030-01-01T00:00:00.000Z') });
+    const decide = () => compaction.decide({ point: 'agent-end', assistant: fresh }, model);
+    assert.deepEqual(decide(), { kind: 'none', why: 'waiting-for-new-messages' });
+    // New settings between runs (the agent's configuration changes in place).
+    config.compaction = { ...small, keepRecentTokens: 400 };
+    assert.deepEqual(decide(), { kind: 'none', why: 'waiting-for-new-messages' });
+  });
+});
