@@ -16,17 +16,20 @@ async function main(): Promise<number> {
   await buildIntegrationTests();
   const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-electron-'));
   prepareWorkspace(workspace, { workspaceFiles: integrationWorkspaceFiles });
+  // pi's agent folder for the run: the user's own ~/.pi must neither leak into a test nor receive its sessions.
+  const piAgentDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-electron-pi-'));
   fs.mkdirSync(resultsDir, { recursive: true });
   try {
     return await runTests({
       version: process.env.ARBOR_VSCODE_VERSION ?? 'stable',
       extensionDevelopmentPath: repoRoot,
       extensionTestsPath: runnerEntry,
-      extensionTestsEnv: { [RESULT_FILE_ENV]: process.env[RESULT_FILE_ENV] ?? path.join(resultsDir, 'electron.json') },
+      extensionTestsEnv: { [RESULT_FILE_ENV]: process.env[RESULT_FILE_ENV] ?? path.join(resultsDir, 'electron.json'), PI_CODING_AGENT_DIR: piAgentDir },
       launchArgs: [workspace, '--disable-extensions', '--disable-workspace-trust'],
     });
   } finally {
     fs.rmSync(workspace, { recursive: true, force: true });
+    fs.rmSync(piAgentDir, { recursive: true, force: true });
   }
 }
 

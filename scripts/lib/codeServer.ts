@@ -132,7 +132,10 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   // code-server keeps logs and a heartbeat in ~/.local/share, VS Code a device id in ~/.cache:
   // point them into the run's folder, so that nothing outside it is written.
   const xdg = { XDG_DATA_HOME: path.join(tempDir, 'xdg', 'data'), XDG_CONFIG_HOME: path.join(tempDir, 'xdg', 'config'), XDG_CACHE_HOME: path.join(tempDir, 'xdg', 'cache') };
-  const env = { ...process.env, ...xdg, ...options.env };
+  // pi's agent folder too: Arbor reads pi's AGENTS.md and settings and may keep sessions there, and
+  // the user's own ~/.pi must neither leak into a test nor receive its sessions.
+  const env: NodeJS.ProcessEnv = { ...process.env, ...xdg, PI_CODING_AGENT_DIR: path.join(tempDir, 'pi-agent'), ...options.env };
+  delete env.PI_CODING_AGENT_SESSION_DIR;
   try {
     installVsixFiles(options.extensions, { configFile, userDataDir, extensionsDir }, env);
   } catch (error) {
@@ -163,7 +166,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
     throw error;
   }
   const workbenchUrl = `${url}?folder=${encodeURIComponent(workspace)}`;
-  return { url, workbenchUrl, workspace, userDataDir, tempDir, dataHome: env.XDG_DATA_HOME, exited: server.exited, logTail, stop };
+  return { url, workbenchUrl, workspace, userDataDir, tempDir, dataHome: env.XDG_DATA_HOME ?? xdg.XDG_DATA_HOME, exited: server.exited, logTail, stop };
 }
 
 /** Creates `workspace` with the given files and settings. */

@@ -1,9 +1,13 @@
 // The AgentSession of the current session, and its configuration from the settings, the key and the
 // workspace: the Anthropic provider, the tools confined to the first workspace folder (none when the
-// workspace is untrusted or there is no folder), the estimator the settings name.
+// workspace is untrusted or there is no folder), the estimator the settings name, the system prompt
+// with the project's context files (re-checked before every request), and the compaction budgets
+// (Arbor's settings the user set, else pi's settings files, else pi's defaults).
+import * as os from 'node:os';
 import { AgentSession, type AgentConfiguration, type AgentLogger } from '../core/agent';
 import { createTools } from '../core/agent/tools/registry';
 import type { ApprovalCallback } from '../core/agent/tools/tool';
+import { compactionSettingsOf, piEnvironment, readPiSettings, resolveCompactionSettings, type PiSettings, type ProjectContextSnapshot, type ProjectPrompts } from '../core/context';
 import { createAnthropicProvider } from '../core/llm';
 import type { Session } from '../core/session';
 import { loadTokenizerEstimator, piEstimator, type TokenEstimator } from '../core/tokens';
@@ -15,16 +19,32 @@ export interface AgentInputs {
   apiKey: string;
   /** The folder tools work in; undefined: no tools are offered. */
   toolRoot: string | undefined;
+  /** pi's agent folder (its AGENTS.md, SYSTEM.md, settings.json). */
+  piAgentDir: string;
+  /** pi's settings files as they are now (the project's only from a trusted workspace folder). */
+  piSettings: PiSettings;
+}
+
+/** pi's side of the inputs: its agent folder and its settings for the folder tools work in. */
+export async function piInputs(toolRoot: string | undefined): Promise<Pick<AgentInputs, 'piAgentDir' | 'piSettings'>> {
+  const { agentDir } = piEnvironment(process.env, os.homedir());
+  // Without a tool folder (untrusted, or no folder open) only pi's global file is read.
+  const piSettings = await readPiSettings({ cwd: toolRoot ?? os.homedir(), agentDir, trusted: toolRoot !== undefined });
+  return { piAgentDir: agentDir, piSettings };
 }
 
 /** What decides whether the agent must be configured again (the key only as a fingerprint: it is never kept). */
 export function configurationSignature(inputs: AgentInputs): string {
-  const { config, apiKey, toolRoot } = inputs;
-  return JSON.stringify([config, apiKey.length, hashKey(apiKey), toolRoot ?? null]);
+  const { config, apiKey, toolRoot, piAgentDir, piSettings } = inputs;
+  return JSON.stringify([config, apiKey.length, hashKey(apiKey), toolRoot ?? null, piAgentDir, piSettings.global, piSettings.project, piSettings.warnings]);
 }
 
-/** The provider, settings, tools and estimator that the settings, the key and the workspace call for. */
-export async function agentConfiguration(inputs: AgentInputs, session: Session, logger: AgentLogger): Promise<AgentConfiguration> {
+/**
+ * The provider, settings, system prompt, tools and estimator that the settings, the key, pi's files
+ * and the workspace call for. `prompts` keeps one project prompt per agent (the same while its
+ * folder, trust and `arbor.contextFiles` stay the same).
+ */
+export async function agentConfiguration(inputs: AgentInputs, session: Session, logger: AgentLogger, prompts: ProjectPrompts): Promise<AgentConfiguration> {
   const { config, toolRoot } = inputs;
   const provider = createAnthropicProvider({
     apiKey: inputs.apiKey,
@@ -33,19 +53,33 @@ export async function agentConfiguration(inputs: AgentInputs, session: Session, 
     log: { info: (message) => logger.info(message), warn: (message) => logger.warn(message) },
     modelOverrides: config.modelOverrides,
   });
+  const compaction = resolveCompactionSettings(inputs.piSettings, config.compactionExplicit);
+  for (const warning of [...inputs.piSettings.warnings, ...compaction.warnings]) logger.warn(warning);
+  const root = toolRoot ?? session.cwd;
   return {
     provider,
     settings: {
       model: config.model,
       ...(config.maxOutputTokens !== undefined ? { maxTokens: config.maxOutputTokens } : {}),
       thinkingLevel: config.thinking,
-      compaction: config.compaction,
+      compaction: compactionSettingsOf(compaction),
+      branchSummaryReserveTokens: compaction.branchSummaryReserveTokens.value,
+      compactionModel: config.compactionModel,
     },
+    // The project's own files only from a trusted workspace folder; pi's global ones always.
+    systemPrompt: prompts.for({ cwd: root, agentDir: inputs.piAgentDir, trusted: toolRoot !== undefined, contextFiles: config.contextFiles }),
     tools: toolRoot === undefined ? [] : createTools(),
     allowedTools: config.autoApprove,
     estimator: await estimatorFor(config, logger),
-    root: toolRoot ?? session.cwd,
+    root,
   };
+}
+
+/** Which files a project prompt loaded go to the log (never their text), with what could not be read. */
+export function logProjectContext(snapshot: ProjectContextSnapshot, logger: AgentLogger): void {
+  const files = [...snapshot.contextFiles, ...(snapshot.systemPrompt ? [snapshot.systemPrompt] : []), ...(snapshot.appendSystemPrompt ? [snapshot.appendSystemPrompt] : [])];
+  logger.info(files.length > 0 ? `Project context: ${files.map((file) => file.path).join(', ')}` : 'Project context: no AGENTS.md, CLAUDE.md, SYSTEM.md or APPEND_SYSTEM.md');
+  for (const warning of snapshot.warnings) logger.warn(warning);
 }
 
 /** The agent of `session`, for as long as it is current. */

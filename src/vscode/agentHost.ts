@@ -10,7 +10,7 @@ import type { Session } from '../core/session';
 import type { ContextStatus } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';
 import type { Scope } from '../core/util/scope';
-import type { AgentInputs } from './agentBuilder';
+import { piInputs, type AgentInputs } from './agentBuilder';
 import { askInDialog } from './approvalDialog';
 import { onDidChangeConfig, readConfig } from './config';
 import type { CurrentSession } from './currentSession';
@@ -228,7 +228,8 @@ export class AgentHost implements vscode.Disposable {
 
   private async inputs(): Promise<AgentInputs> {
     const found = await this.deps.keys.get();
-    return { config: readConfig(), apiKey: found?.key ?? '', toolRoot: vscode.workspace.isTrusted ? toolRoot() : undefined };
+    const root = vscode.workspace.isTrusted ? toolRoot() : undefined;
+    return { config: readConfig(), apiKey: found?.key ?? '', toolRoot: root, ...(await piInputs(root)) };
   }
 
   /** Settings, key, trust or folders changed: the chat's status now, the agent's new configuration (and its reading) soon. */

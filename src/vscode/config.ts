@@ -6,9 +6,10 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { CompactionSettings } from '../core/compaction';
+import type { ArborCompactionValues } from '../core/context';
 import type { ModelOverrides, ThinkingLevel } from '../core/llm';
 import { expandHome } from '../core/session';
-import { userValue, workspaceMaySet } from '../core/util/settingSources';
+import { explicitValue, userValue, workspaceMaySet } from '../core/util/settingSources';
 
 export const DEFAULT_MODEL = 'claude-sonnet-4-6';
 export const THINKING_LEVELS: readonly ThinkingLevel[] = ['off', 'minimal', 'low', 'medium', 'high', 'xhigh'];
@@ -24,7 +25,14 @@ export interface ArborConfig {
   /** Undefined: the model's own output limit. */
   maxOutputTokens: number | undefined;
   thinking: ThinkingLevel;
+  /** The settings' values, defaults filled in. */
   compaction: CompactionSettings;
+  /** Only the compaction settings the user set (they win over pi's settings files). */
+  compactionExplicit: ArborCompactionValues;
+  /** `arbor.compaction.model`: the model for summaries ('' : the chat's model). */
+  compactionModel: string;
+  /** `arbor.contextFiles`: load AGENTS.md / CLAUDE.md into the system prompt. */
+  contextFiles: boolean;
   /** Absolute (with `~` expanded), or undefined when not set. */
   sessionsDirectory: string | undefined;
   /** bash / write / edit that run without asking. */
@@ -36,7 +44,9 @@ export interface ArborConfig {
 
 /** Reads the settings; a value of the wrong type or range falls back to its default. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ArborConfig {
-  const get = settingReader(vscode.workspace.getConfiguration('arbor'), vscode.workspace.isTrusted);
+  const config = vscode.workspace.getConfiguration('arbor');
+  const trusted = vscode.workspace.isTrusted;
+  const get = settingReader(config, trusted);
   const baseUrl = text(get('baseUrl')) || env.ANTHROPIC_BASE_URL?.trim() || undefined;
   const dir = text(get('sessionsDirectory'));
   return {
@@ -49,6 +59,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ArborConfig {
       reserveTokens: positiveInt(get('compaction.reserveTokens')) ?? 16384,
       keepRecentTokens: Math.max(1000, positiveInt(get('compaction.keepRecentTokens')) ?? 20000),
     },
+    compactionExplicit: explicitCompaction(config, trusted),
+    compactionModel: text(get('compaction.model')),
+    contextFiles: get('contextFiles') !== false,
     sessionsDirectory: dir === '' ? undefined : expandHome(dir, os.homedir()),
     autoApprove: stringList(get('tools.autoApprove')).filter((name) => (APPROVABLE_TOOLS as readonly string[]).includes(name)),
     tokenEstimator: oneOf(get('tokenEstimator'), ['tokenizer', 'chars4'] as const, 'tokenizer'),
@@ -67,6 +80,18 @@ export function onDidChangeConfig(listener: () => void): vscode.Disposable {
   return vscode.workspace.onDidChangeConfiguration((event) => {
     if (event.affectsConfiguration('arbor')) listener();
   });
+}
+
+/** The compaction settings someone set in a layer Arbor may read: they win over pi's settings files. */
+function explicitCompaction(config: vscode.WorkspaceConfiguration, trusted: boolean): ArborCompactionValues {
+  const set = (key: string): unknown => explicitValue(key, config.inspect<unknown>(key), trusted);
+  const enabled = set('compaction.enabled');
+  const keepRecent = positiveInt(set('compaction.keepRecentTokens'));
+  return {
+    enabled: typeof enabled === 'boolean' ? enabled : undefined,
+    reserveTokens: positiveInt(set('compaction.reserveTokens')),
+    keepRecentTokens: keepRecent === undefined ? undefined : Math.max(1000, keepRecent),
+  };
 }
 
 function text(value: unknown): string {

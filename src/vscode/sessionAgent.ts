@@ -5,10 +5,11 @@
 import type * as vscode from 'vscode';
 import type { AgentEvent, AgentLogger, AgentSession } from '../core/agent';
 import type { ApprovalCallback } from '../core/agent/tools/tool';
+import { ProjectPrompts } from '../core/context';
 import type { Session } from '../core/session';
 import { errorMessage } from '../core/util/errors';
 import type { Scope } from '../core/util/scope';
-import { agentConfiguration, configurationSignature, createAgent, type AgentInputs } from './agentBuilder';
+import { agentConfiguration, configurationSignature, createAgent, logProjectContext, type AgentInputs } from './agentBuilder';
 
 export interface SessionAgentDeps {
   /** The settings, the key and the workspace as they are now. */
@@ -29,12 +30,15 @@ export class SessionAgent {
   private signature: string | undefined;
   /** Configurations are worked out and applied one after the other. */
   private configuring: Promise<void> = Promise.resolve();
+  /** The project's system prompt, kept across configurations while its folder, trust and switch stay. */
+  private readonly prompts: ProjectPrompts;
 
   constructor(
     readonly session: Session,
     private readonly scope: Scope,
     private readonly deps: SessionAgentDeps,
   ) {
+    this.prompts = scope.add(new ProjectPrompts((snapshot) => logProjectContext(snapshot, deps.logger)));
     this.building = this.build();
   }
 
@@ -62,7 +66,7 @@ export class SessionAgent {
   private build(): Promise<AgentSession> {
     const building = (async () => {
       const inputs = await this.deps.inputs();
-      const configuration = await agentConfiguration(inputs, this.session, this.deps.logger);
+      const configuration = await agentConfiguration(inputs, this.session, this.deps.logger, this.prompts);
       const agent = await createAgent({ session: this.session, configuration, approve: this.deps.approve, logger: this.deps.logger, checkpointFolder: this.deps.checkpointFolder });
       // Added to a scope that has ended (the session was replaced meanwhile), the agent is disposed at once.
       this.scope.add(agent);
@@ -86,7 +90,7 @@ export class SessionAgent {
     const inputs = await this.deps.inputs();
     const signature = configurationSignature(inputs);
     if (signature === this.signature) return;
-    agent.configure(await agentConfiguration(inputs, this.session, this.deps.logger));
+    agent.configure(await agentConfiguration(inputs, this.session, this.deps.logger, this.prompts));
     this.signature = signature;
     this.deps.log.info(`Agent configured: ${describe(inputs)}`);
   }

@@ -1,15 +1,19 @@
 /**
- * `arbor compact <file> [--leaf ID] [--instructions TEXT] [--keep-recent N] [--reserve N]`: one
- * manual compaction of the path to the leaf (default: the position a reopen gives), appended to
- * the file, as `/compact` does. Needs `ANTHROPIC_API_KEY`.
+ * `arbor compact <file> [--leaf ID] [--instructions TEXT] [--keep-recent N] [--reserve N]
+ * [--model ID]`: one manual compaction of the path to the leaf (default: the position a reopen
+ * gives), appended to the file, as `/compact` does. The budgets not given as flags come from pi's
+ * settings for the current folder, else pi's defaults. `--model` writes the summary (its window
+ * bounds each summary request). Needs `ANTHROPIC_API_KEY`.
  */
-import { CompactionError, compactSession, DEFAULT_COMPACTION_SETTINGS, NOTHING_TO_COMPACT_TEXT, type CompactSessionOutcome } from '../../core/compaction';
-import { providerSummarizer } from '../../core/llm';
-import { openSessionFile, positionOnOpen } from '../../core/session';
-import { integerFlag, stringFlag } from '../args';
+import { CompactionError, compactSession, NOTHING_TO_COMPACT_TEXT, type CompactSessionOutcome } from '../../core/compaction';
+import { compactionSettingsOf } from '../../core/context';
+import { providerSummarizer, type LlmProvider } from '../../core/llm';
+import { openSessionFile, positionOnOpen, type Session, type Usage } from '../../core/session';
+import { stringFlag } from '../args';
 import { LEAF_FLAG, type Command } from '../command';
 import { InputError } from '../io';
 import { loadForCli } from '../load';
+import { BUDGET_FLAGS, cliCompactionSettings, cliPiEnvironment } from '../piProject';
 import { cliModel, LLM_FLAGS } from './llmFlags';
 
 export interface CompactReport {
@@ -18,19 +22,19 @@ export interface CompactReport {
   /** Estimated context right after the compaction (summary + kept tail). */
   tokensAfter: number;
   firstKeptEntryId: string;
+  /** What the summary requests cost (the entry's `usage`). */
+  usage: Usage;
 }
 
 export const compactCommand: Command = {
   name: 'compact',
   usage: '[--leaf ID] [--instructions TEXT] [--keep-recent N] [--reserve N] [--model ID] [--base-url URL]',
   summary: 'summarize the older part of the path into a compaction entry (calls the model)',
-  flags: [LEAF_FLAG, { name: 'instructions', kind: 'string', value: 'TEXT' }, { name: 'keep-recent', kind: 'string', value: 'N' }, { name: 'reserve', kind: 'string', value: 'N' }, ...LLM_FLAGS],
+  flags: [LEAF_FLAG, { name: 'instructions', kind: 'string', value: 'TEXT' }, ...BUDGET_FLAGS, ...LLM_FLAGS],
   async run({ file, args, io }) {
-    const settings = {
-      enabled: true,
-      keepRecentTokens: integerFlag(args, 'keep-recent') ?? DEFAULT_COMPACTION_SETTINGS.keepRecentTokens,
-      reserveTokens: integerFlag(args, 'reserve') ?? DEFAULT_COMPACTION_SETTINGS.reserveTokens,
-    };
+    const effective = await cliCompactionSettings(args, io, cliPiEnvironment());
+    // Manual compaction runs whether or not automatic compaction is on.
+    const settings = { ...compactionSettingsOf(effective), enabled: true };
     const { provider, model } = cliModel(args, io);
     await loadForCli(file); // one-line errors for missing or foreign files
     const { session } = await openSessionFile(file, { createIfMissing: false, clock: () => io.now() });
@@ -46,7 +50,7 @@ export const compactCommand: Command = {
         settings,
         summarizer: providerSummarizer(provider, { model }),
         customInstructions: stringFlag(args, 'instructions'),
-        contextWindow: info.contextWindow,
+        contextWindow: chatWindow(session, provider) ?? info.contextWindow,
         summarizerContextWindow: info.contextWindow,
         maxOutputTokens: info.maxOutputTokens,
         now: () => io.now().getTime(),
@@ -59,10 +63,27 @@ export const compactCommand: Command = {
     await session.sync();
     if (outcome.kind !== 'compacted') throw new InputError(`${file}: ${NOTHING_TO_COMPACT_TEXT[outcome.reason]}`);
     const { result } = outcome;
-    const report: CompactReport = { compactionId: outcome.entryId, tokensBefore: result.tokensBefore, tokensAfter: result.arbor.tokensAfter, firstKeptEntryId: result.firstKeptEntryId };
+    const report: CompactReport = {
+      compactionId: outcome.entryId,
+      tokensBefore: result.tokensBefore,
+      tokensAfter: result.arbor.tokensAfter,
+      firstKeptEntryId: result.firstKeptEntryId,
+      usage: result.usage,
+    };
     return {
       json: () => report,
       text: () => `compacted: ${report.compactionId}, ${report.tokensBefore} → ${report.tokensAfter} tokens, first kept entry ${report.firstKeptEntryId}\n`,
     };
   },
 };
+
+/**
+ * The window of the session's own model (what the compacted context must fit in), when this
+ * provider knows it; `--model` may name another, the one that writes the summary.
+ */
+function chatWindow(session: Session, provider: LlmProvider): number | undefined {
+  const current = session.buildContext().model;
+  if (!current || current.provider !== provider.provider) return undefined;
+  const info = provider.modelInfo(current.modelId);
+  return info.known === false ? undefined : info.contextWindow;
+}

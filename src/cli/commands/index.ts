@@ -10,5 +10,6 @@ import { repairCommand } from './repair';
 import { runCommand } from './runPrompt';
 import { tokensCommand } from './tokens';
 import { treeCommand } from './tree';
+import { usageCommand } from './usage';
 
-export const COMMANDS: readonly Command[] = [treeCommand, contextCommand, tokensCommand, cutPointCommand, branchEntriesCommand, checkCommand, repairCommand, exportCommand, compactCommand, runCommand];
+export const COMMANDS: readonly Command[] = [treeCommand, contextCommand, tokensCommand, usageCommand, cutPointCommand, branchEntriesCommand, checkCommand, repairCommand, exportCommand, compactCommand, runCommand];

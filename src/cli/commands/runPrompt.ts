@@ -6,19 +6,25 @@
  * that names another folder is mentioned on stderr. Only the tools in LIST are offered (default:
  * all); bash, edit and write are refused unless `--yes` approves them, and a write or edit of a
  * protected file (.vscode/, .git/, .pi/, … see protectedPaths.ts) is refused even then: it always
- * asks, and no one is there to answer. Needs `ANTHROPIC_API_KEY`. Exit code 1 when the run ended
- * with an error. A prompt that got no reply at all is undone as the chat does it: it stays in the
- * file on a branch of its own, and the position goes back to where it was sent from, so that
- * running it again does not repeat it.
+ * asks, and no one is there to answer. The system prompt is the extension's for the same folder:
+ * Arbor's prompt with the context files pi would load for the folder the tools work in
+ * (`--no-context-files`: none). Compaction budgets not given as flags come from pi's settings for
+ * that folder. Needs `ANTHROPIC_API_KEY`. Exit code 1 when the run ended with an error. A prompt
+ * that got no reply at all is undone as the chat does it: it stays in the file on a branch of its
+ * own, and the position goes back to where it was sent from, so that running it again does not
+ * repeat it.
  */
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { AgentSession, UnansweredPromptError, watchFirstReply, type AgentErrorReason, type AgentEvent } from '../../core/agent';
 import { createTools, UnknownToolError } from '../../core/agent/tools/registry';
-import { openSessionFile, textParts, type AssistantMessage, type Usage } from '../../core/session';
+import { compactionSettingsOf } from '../../core/context';
+import { openSessionFile, textParts, type AssistantMessage, type SessionEntry } from '../../core/session';
+import { sessionTotals, type SpendTotals } from '../../core/tokens';
 import { stringFlag } from '../args';
 import type { Command } from '../command';
 import { EXIT_OK, EXIT_PROBLEM, InputError, UsageError } from '../io';
+import { BUDGET_FLAGS, cliCompactionSettings, cliPiEnvironment, cliProjectPrompt, warn } from '../piProject';
 import { cliCheckpointFolder } from '../stateFolder';
 import { cliModel, LLM_FLAGS } from './llmFlags';
 import { inputErrorFor } from '../load';
@@ -28,8 +34,8 @@ export interface RunReport {
   reply: string;
   /** Every entry the run appended, in order. */
   entryIds: string[];
-  /** The replies' usage added up. */
-  usage: Pick<Usage, 'input' | 'output' | 'cacheRead' | 'cacheWrite' | 'totalTokens'>;
+  /** What the entries the run appended spent: its replies and the compactions it ran. */
+  usage: SpendTotals;
   error?: string;
   /** Why the run failed (with `error`). */
   reason?: AgentErrorReason;
@@ -39,15 +45,25 @@ export interface RunReport {
 
 export const runCommand: Command = {
   name: 'run',
-  usage: '<prompt> [--tools LIST] [--yes] [--cwd DIR] [--model ID] [--base-url URL]',
+  usage: '<prompt> [--tools LIST] [--yes] [--cwd DIR] [--no-context-files] [--keep-recent N] [--reserve N] [--compaction-model ID] [--model ID] [--base-url URL]',
   summary: 'send one prompt and let the agent run to the end, appending to the session (calls the model); tools work in the current folder or DIR',
   extraPositionals: ['prompt'],
-  flags: [{ name: 'tools', kind: 'string', value: 'LIST' }, { name: 'yes', kind: 'boolean' }, { name: 'cwd', kind: 'string', value: 'DIR' }, ...LLM_FLAGS],
+  flags: [
+    { name: 'tools', kind: 'string', value: 'LIST' },
+    { name: 'yes', kind: 'boolean' },
+    { name: 'cwd', kind: 'string', value: 'DIR' },
+    { name: 'no-context-files', kind: 'boolean' },
+    ...BUDGET_FLAGS,
+    { name: 'compaction-model', kind: 'string', value: 'ID' },
+    ...LLM_FLAGS,
+  ],
   async run({ file, args, io, positionals }) {
     const [prompt] = positionals as [string];
     const tools = chooseTools(stringFlag(args, 'tools'));
     const { provider, model } = cliModel(args, io);
     const root = await toolRoot(stringFlag(args, 'cwd'));
+    const pi = cliPiEnvironment();
+    const effective = await cliCompactionSettings(args, io, pi, root);
     const clock = (): Date => io.now();
     const { session } = await openSessionFile(file, { cwd: root, clock }).catch(async (error: unknown) => {
       const input = await inputErrorFor(file, error);
@@ -56,14 +72,21 @@ export const runCommand: Command = {
     if (!(await sameFolder(session.cwd, root))) {
       await io.err(`arbor run: the tools work in ${root}, not in ${session.cwd} where the session was started (--cwd DIR chooses)\n`);
     }
+    const systemPrompt = cliProjectPrompt(root, pi, !args.flags.has('no-context-files'));
     const agent = await AgentSession.create({
       session,
       provider,
       tools,
       ...(args.flags.has('yes') ? { allowedTools: tools.map((tool) => tool.spec.name) } : {}),
-      settings: { model },
+      settings: {
+        model,
+        compaction: compactionSettingsOf(effective),
+        branchSummaryReserveTokens: effective.branchSummaryReserveTokens.value,
+        compactionModel: stringFlag(args, 'compaction-model') ?? '',
+      },
       clock,
       root,
+      systemPrompt,
       checkpointFolder: cliCheckpointFolder(),
     });
     const report = collect(agent);
@@ -75,6 +98,8 @@ export const runCommand: Command = {
     await agent.prompt(prompt);
     const unanswered = await answered;
     agent.dispose();
+    await warn(io, systemPrompt.context.current?.warnings ?? []);
+    systemPrompt.dispose();
     await session.sync();
     const result = { ...report(), ...(unanswered instanceof UnansweredPromptError ? { unanswered: true as const } : {}) };
     return {
@@ -120,21 +145,18 @@ function chooseTools(list: string | undefined) {
 
 /** Follows the run's events; returns the report when called. */
 function collect(agent: AgentSession): () => RunReport {
-  const entryIds: string[] = [];
-  const usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0 };
+  const appended: SessionEntry[] = [];
   let last: AssistantMessage | undefined;
   let error: { message: string; reason: AgentErrorReason } | undefined;
   agent.onEvent((event: AgentEvent) => {
-    if (event.type === 'entry_appended') entryIds.push(event.entry.id);
+    if (event.type === 'entry_appended') appended.push(event.entry);
     else if (event.type === 'error') error = { message: event.message, reason: event.reason };
-    else if (event.type === 'reply_end') {
-      last = event.message;
-      usage.input += event.message.usage.input;
-      usage.output += event.message.usage.output;
-      usage.cacheRead += event.message.usage.cacheRead;
-      usage.cacheWrite += event.message.usage.cacheWrite;
-      usage.totalTokens += event.message.usage.totalTokens ?? 0;
-    }
+    else if (event.type === 'reply_end') last = event.message;
   });
-  return () => ({ reply: last ? textParts(last.content).join('\n') : '', entryIds, usage, ...(error ? { error: error.message, reason: error.reason } : {}) });
+  return () => ({
+    reply: last ? textParts(last.content).join('\n') : '',
+    entryIds: appended.map((entry) => entry.id),
+    usage: sessionTotals(appended, []).session,
+    ...(error ? { error: error.message, reason: error.reason } : {}),
+  });
 }

@@ -86,7 +86,6 @@ export class AgentSession implements Disposable {
       compaction: this.compaction,
       checkpoints: this.checkpoints,
       logger: this.logger,
-      systemPrompt: options.systemPrompt,
       checkpointEveryMs: options.checkpointEveryMs,
       compactNow: (reason, willRetry, instructions, signal) => this.compactNow(reason, willRetry, instructions, signal),
       emit: (event) => this.emit(event),
@@ -161,6 +160,11 @@ export class AgentSession implements Disposable {
     this.emitTokens(); // another window, another threshold
   }
 
+  /** The model that writes compactions and branch summaries (`settings.compactionModel`, else the chat's model). */
+  get compactionModelId(): string {
+    return this.config.summaryModel();
+  }
+
   async setThinkingLevel(level: ThinkingLevel): Promise<void> {
     this.config.thinking = level;
     await this.turns.recordSettings();
@@ -192,7 +196,7 @@ export class AgentSession implements Disposable {
             summarizer: options.summarize ? this.compactionSummarizer() : undefined,
             signal,
             reserveTokens: this.config.branchSummaryReserveTokens,
-            contextWindow: this.config.modelInfo()?.contextWindow,
+            contextWindow: this.config.modelInfo(this.config.summaryModel())?.contextWindow,
             estimator: this.config.estimator,
           }),
         );
@@ -257,7 +261,7 @@ export class AgentSession implements Disposable {
     runSignal?: AbortSignal,
     upToEntryId?: string,
   ): Promise<{ continueAfterMs: number | undefined } | undefined> {
-    const info = this.config.modelInfo();
+    const summarizer = this.config.modelInfo(this.config.summaryModel());
     const done = this.work.during({ kind: 'compacting', reason });
     try {
       return await this.stopper.run(runSignal, (signal) =>
@@ -266,8 +270,9 @@ export class AgentSession implements Disposable {
           willRetry,
           model: this.config.compactionModel(),
           thinkingLevel: this.config.thinking,
-          modelReasoning: info?.supportsThinking ?? false,
-          maxOutputTokens: info?.maxOutputTokens,
+          modelReasoning: summarizer?.supportsThinking ?? false,
+          summarizerContextWindow: summarizer?.contextWindow,
+          maxOutputTokens: summarizer?.maxOutputTokens,
           customInstructions,
           upToEntryId,
           hasQueuedInput: this.work.queuedCount > 0,
@@ -311,9 +316,9 @@ export class AgentSession implements Disposable {
     await run;
   }
 
-  /** The given summarizer, else the session's own model (whichever is current when it is asked). */
+  /** The given summarizer, else the compaction model (whichever is current when it is asked). */
   private compactionSummarizer(): Summarizer {
-    return this.options.summarizer ?? { summarize: (request) => providerSummarizer(this.config.provider, { model: this.config.model }).summarize(request) };
+    return this.options.summarizer ?? { summarize: (request) => providerSummarizer(this.config.provider, { model: this.config.summaryModel() }).summarize(request) };
   }
 
   private emit(event: AgentEvent): void {

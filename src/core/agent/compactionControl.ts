@@ -61,9 +61,12 @@ export interface CompactionRun {
   reason: CompactionRunReason;
   /** True for overflow recovery: the agent retries the failed request afterwards. */
   willRetry: boolean;
+  /** The chat's model: its window sets the threshold and what the compacted context must fit in. */
   model: CompactionModel;
   thinkingLevel: string;
+  /** Whether the summarizing model reasons, its window and its output limit. */
   modelReasoning: boolean;
+  summarizerContextWindow: number | undefined;
   maxOutputTokens: number | undefined;
   customInstructions?: string | undefined;
   /** "Compact up to here": the last entry to summarize (manual runs only). */
@@ -144,7 +147,7 @@ export class CompactionControl {
       upToEntryId: run.upToEntryId,
       thinkingLevel: run.thinkingLevel,
       modelReasoning: run.modelReasoning,
-      summarizerContextWindow: run.model.contextWindow,
+      summarizerContextWindow: run.summarizerContextWindow,
       maxOutputTokens: run.maxOutputTokens,
       contextWindow: run.model.contextWindow,
       estimator,

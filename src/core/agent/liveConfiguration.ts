@@ -1,17 +1,19 @@
 /**
  * What an agent works with that may change while it lives: the provider (and with it the key and
- * the endpoint), the model and thinking level, the output limit, the compaction settings, the tools
- * and the estimator with its calibration. The turns and the compaction read it live. A new
- * configuration waits (`request`) until the agent applies it between runs (`applyPending`), so a
- * run never changes model or tools halfway; what the agent learned is kept across it. The
- * calibration is not learned but derived from the file: the latest replies on the path to the
- * position (`pathCalibration.ts`), so a reading depends on the file and the settings only.
+ * the endpoint), the model and thinking level, the output limit, the compaction settings and the
+ * model that writes summaries, the system prompt (or its source), the tools and the estimator with
+ * its calibration. The turns and the compaction read it live. A new configuration waits
+ * (`request`) until the agent applies it between runs (`applyPending`), so a run never changes
+ * model or tools halfway. The calibration is not learned but derived from the file: the latest
+ * replies on the path to the position (`pathCalibration.ts`), so a reading depends on the file and
+ * the settings only.
  */
 import { DEFAULT_COMPACTION_SETTINGS, type CompactionModel, type CompactionSettings } from '../compaction';
 import type { LlmProvider, ModelInfo, ThinkingLevel } from '../llm/provider';
 import type { AgentMessage } from '../session';
 import { contextStatus, piEstimator, PositionCalibrations, type ContextMeasureOptions, type ContextStatus, type EntryLookup, type TokenEstimator } from '../tokens';
 import type { AgentConfiguration, AgentSessionOptions, AgentSettings } from './options';
+import { composeSystemPrompt, NO_PROMPT_PARTS, type SystemPromptInput, type SystemPromptSource } from './systemPrompt';
 import type { ApprovalGate } from './tools/approval';
 import type { Tool } from './tools/tool';
 
@@ -28,6 +30,10 @@ export class LiveConfiguration {
   maxTokens: number | undefined;
   branchSummaryReserveTokens: number | undefined;
   compaction!: CompactionSettings;
+  /** The model that writes summaries; undefined: the chat's model. */
+  summaryModelId: string | undefined;
+  /** A fixed prompt, or a source asked before every request; undefined: Arbor's prompt without project files. */
+  systemPromptSource: string | SystemPromptSource | undefined;
   private pending: AgentConfiguration | undefined;
 
   constructor(
@@ -44,6 +50,7 @@ export class LiveConfiguration {
     this.calibrate = options.calibrate === true;
     this.calibrations = this.calibrationsFor(this.estimator);
     this.root = options.root;
+    this.systemPromptSource = options.systemPrompt;
     this.takeSettings(options.settings);
   }
 
@@ -62,6 +69,7 @@ export class LiveConfiguration {
     this.gate.allowBeforehand(next.allowedTools);
     this.tools = this.gate.wrap(next.tools);
     this.root = next.root;
+    this.systemPromptSource = next.systemPrompt;
     if (next.estimator !== this.estimator) {
       // A calibration belongs to its estimator: the new one is derived again from the file.
       this.estimator = next.estimator;
@@ -80,15 +88,28 @@ export class LiveConfiguration {
     this.maxTokens = settings.maxTokens;
     this.branchSummaryReserveTokens = settings.branchSummaryReserveTokens;
     this.compaction = { ...DEFAULT_COMPACTION_SETTINGS, ...settings.compaction };
+    this.summaryModelId = settings.compactionModel || undefined;
+  }
+
+  /** The system prompt for the next request (a source re-checks the project's files now). */
+  async systemPrompt(input: SystemPromptInput): Promise<string> {
+    const given = this.systemPromptSource;
+    if (typeof given === 'string') return given;
+    return given ? given.systemPrompt(input) : composeSystemPrompt(input, NO_PROMPT_PARTS);
   }
 
   /** What the provider knows of the model (undefined for one it does not know). */
-  modelInfo(): ModelInfo | undefined {
+  modelInfo(modelId = this.model): ModelInfo | undefined {
     try {
-      return this.provider.modelInfo(this.model);
+      return this.provider.modelInfo(modelId);
     } catch {
       return undefined;
     }
+  }
+
+  /** The model that writes compactions and branch summaries. */
+  summaryModel(): string {
+    return this.summaryModelId ?? this.model;
   }
 
   /** The model the next request goes to, as compaction sees it. */

@@ -5,6 +5,7 @@ import type { Session } from '../session';
 import type { TokenEstimator } from '../tokens';
 import type { CheckpointStore } from './checkpoint';
 import type { AgentLogger } from './events';
+import type { SystemPromptSource } from './systemPrompt';
 import type { ApprovalCallback, Tool } from './tools/tool';
 
 export interface AgentSettings {
@@ -15,9 +16,14 @@ export interface AgentSettings {
   compaction?: Partial<CompactionSettings>;
   /** branchSummary.reserveTokens (default 16384). */
   branchSummaryReserveTokens?: number;
+  /**
+   * The model that writes compaction and branch summaries (a cheaper one, or one with a larger
+   * window); its window bounds what one summary request may hold. Empty: the chat's model.
+   */
+  compactionModel?: string;
 }
 
-/** What can change between runs without a new agent: the settings, the key (in the provider), the workspace. */
+/** What can change between runs without a new agent: the settings, the key (in the provider), the workspace, the system prompt. */
 export interface AgentConfiguration {
   provider: LlmProvider;
   settings: AgentSettings;
@@ -27,6 +33,8 @@ export interface AgentConfiguration {
   estimator: TokenEstimator;
   /** The workspace root tools are confined to. */
   root: string;
+  /** A fixed prompt, or a source asked before every request (the project's files). Default: Arbor's prompt, no project files. */
+  systemPrompt?: string | SystemPromptSource;
 }
 
 export interface AgentSessionOptions {
@@ -51,7 +59,8 @@ export interface AgentSessionOptions {
   logger?: AgentLogger;
   /** Default: summaries by the same provider and model. */
   summarizer?: Summarizer;
-  systemPrompt?: string;
+  /** A fixed prompt, or a source asked before every request. Default: Arbor's prompt, no project files. */
+  systemPrompt?: string | SystemPromptSource;
   /**
    * Arbor's own folder for reply checkpoints (never the session's folder); without it, and for
    * in-memory sessions, replies are not checkpointed.

@@ -1,6 +1,8 @@
 /**
- * The system prompt of agent requests. It holds nothing that changes between requests of a
- * session (no date, no counters), so the provider's prompt cache keeps hitting.
+ * The system prompt of agent requests: Arbor's default prompt (or the user's SYSTEM.md in its
+ * place), what APPEND_SYSTEM.md adds, the project's context files, and the working directory,
+ * assembled in pi's order and format. It holds nothing that changes between requests (no date, no
+ * counters; pi adds the date, Arbor does not), so the provider's prompt cache keeps hitting.
  */
 import type { ToolSpec } from '../llm/provider';
 
@@ -10,27 +12,87 @@ export interface SystemPromptInput {
   tools: readonly ToolSpec[];
 }
 
-export function defaultSystemPrompt(input: SystemPromptInput): string {
-  const lines = ['You are a coding assistant working in the user\'s project inside their editor.', `The project folder is ${input.root}; relative paths are resolved against it.`];
-  if (input.tools.length > 0) {
-    const names = input.tools.map((tool) => tool.name);
-    lines.push(`Tools available: ${names.join(', ')}.`);
-    lines.push(...reach(names));
-    lines.push('Read files before changing them, make focused changes, and say briefly what you did.');
-  } else {
-    lines.push('No tools are available in this conversation: answer from what you are told.');
-  }
-  return lines.join('\n');
+/** Where the agent gets its system prompt before each request (project context re-checked then). */
+export interface SystemPromptSource {
+  systemPrompt(input: SystemPromptInput): Promise<string>;
 }
 
+/** One line per tool the model may be offered: what it is for. */
+const TOOL_LINES: Record<string, string> = {
+  read: 'read: read a file (text, or an image); a long file comes in parts: ask for the rest with offset and limit.',
+  ls: 'ls: list a folder.',
+  find: 'find: find files by name with a glob pattern; skips what .gitignore ignores.',
+  grep: 'grep: search file contents for a regular expression or a literal text; skips what .gitignore ignores.',
+  edit: 'edit: change a file by replacing exact pieces of its text.',
+  write: 'write: create a file, or replace all of a file.',
+  bash: 'bash: run a shell command and get its output (long output keeps its end).',
+};
+
+const FILE_TOOLS = ['read', 'ls', 'find', 'grep', 'edit', 'write'];
+
+/** Arbor's own prompt, for the tools offered (their order as given). */
+export function defaultSystemPrompt(tools: readonly ToolSpec[]): string {
+  const intro =
+    "You are a coding assistant working in the user's project from inside their editor (VS Code, with the Arbor extension). " +
+    'You help by reading and searching the code, changing files, running commands and answering questions about the project.';
+  const names = tools.map((tool) => tool.name);
+  if (names.length === 0) {
+    return `${intro}\n\nNo tools are available in this conversation: answer from what you are told and from the conversation so far. Be brief.`;
+  }
+  const toolLines = names.map((name) => `- ${TOOL_LINES[name] ?? `${name}: ${tools.find((tool) => tool.name === name)?.description ?? ''}`}`);
+  return `${intro}\n\nTools:\n${toolLines.join('\n')}\n\nHow to work:\n${guidelines(names).map((line) => `- ${line}`).join('\n')}`;
+}
+
+function guidelines(names: readonly string[]): string[] {
+  const has = (name: string): boolean => names.includes(name);
+  const explore = ['ls', 'find', 'grep'].filter(has);
+  const fileTools = FILE_TOOLS.filter(has);
+  const lines = ['Paths are relative to the project folder, the working directory named at the end of this prompt.'];
+  if (has('bash') && explore.length > 0) lines.push(`Look around with ${list(explore)} rather than bash: their output is bounded and they skip ignored files.`);
+  if (has('read') && (has('edit') || has('write'))) lines.push('Read a file before you change it, enough of it to know what your change touches.');
+  if (has('edit')) {
+    lines.push(
+      "Change existing files with edit: each oldText must match the file's text exactly, whitespace and indentation included, and occur in it only once; take a few lines around the change to make it unique.",
+    );
+  }
+  if (has('write')) lines.push(has('edit') ? 'Use write for new files, or when you rewrite most of a file.' : 'Use write to create files or to replace them whole.');
+  if (has('bash') && (has('edit') || has('write'))) lines.push("After changing code, check it the way the project does (its tests, type checker or build) when that is quick.");
+  if (fileTools.length > 0) lines.push(`${list(fileTools)} only reach files inside the project folder.`);
+  if (has('bash')) {
+    lines.push(
+      "bash starts in the project folder but is not confined to it: a command can read and change anything the user's account can. Keep commands to the project unless the user asks otherwise, and run nothing destructive (deleting files, rewriting history) unless asked.",
+    );
+  }
+  if (['bash', 'edit', 'write'].some(has)) lines.push('The user may have to approve bash, edit and write first. When a call is denied, do not repeat it: say what you wanted to do and why.');
+  lines.push('Be brief: say what you did or found in a few sentences, name files by their paths, and show code only where it helps.');
+  return lines;
+}
+
+function list(names: readonly string[]): string {
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
+}
+
+/** What the prompt is assembled from (the project context's files, or none). */
+export interface PromptParts {
+  /** SYSTEM.md's text: replaces the default prompt when not empty. */
+  systemPrompt?: { content: string } | undefined;
+  /** APPEND_SYSTEM.md's text. */
+  appendSystemPrompt?: { content: string } | undefined;
+  contextFiles: readonly { path: string; content: string }[];
+}
+
+export const NO_PROMPT_PARTS: PromptParts = { contextFiles: [] };
+
 /**
- * What the tools can reach, said truthfully: the file tools check every path against the project
- * folder, but bash only starts there; a command can go anywhere the user's account can.
+ * pi's layout: the prompt, the appended text after a blank line, then "# Project Context" with
+ * each file under its path as a heading, and last the working directory (with `/` separators).
  */
-function reach(names: readonly string[]): string[] {
-  const fileTools = names.filter((name) => name !== 'bash');
-  return [
-    ...(fileTools.length > 0 ? [`${fileTools.join(', ')} cannot reach outside the project folder.`] : []),
-    ...(names.includes('bash') ? ['bash starts in the project folder but is not confined to it: a command can read and change anything the user\'s account can, so keep commands to the project unless the user asks otherwise.'] : []),
-  ];
+export function composeSystemPrompt(input: SystemPromptInput, parts: PromptParts): string {
+  let prompt = parts.systemPrompt?.content || defaultSystemPrompt(input.tools);
+  if (parts.appendSystemPrompt?.content) prompt += `\n\n${parts.appendSystemPrompt.content}`;
+  if (parts.contextFiles.length > 0) {
+    prompt += '\n\n# Project Context\n\nProject-specific instructions and guidelines:\n\n';
+    for (const file of parts.contextFiles) prompt += `## ${file.path}\n\n${file.content}\n\n`;
+  }
+  return `${prompt}\nCurrent working directory: ${input.root.replace(/\\/g, '/')}`;
 }

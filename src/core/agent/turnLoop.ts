@@ -15,7 +15,6 @@ import type { AgentEvent, AgentLogger } from './events';
 import type { LiveConfiguration } from './liveConfiguration';
 import { missingResult } from './requestMessages';
 import { streamReply, type StreamedReply } from './streamReply';
-import { defaultSystemPrompt } from './systemPrompt';
 import { runToolCall } from './toolRunner';
 import type { ToolResult } from './tools/tool';
 
@@ -28,7 +27,6 @@ export interface TurnHost {
   readonly compaction: CompactionControl;
   readonly checkpoints: CheckpointStore;
   readonly logger: AgentLogger;
-  readonly systemPrompt: string | undefined;
   readonly checkpointEveryMs: number | undefined;
   /** Runs a compaction; says whether (and after how long) to continue by itself. */
   compactNow(reason: 'threshold' | 'overflow', willRetry: boolean, customInstructions: string | undefined, signal: AbortSignal): Promise<{ continueAfterMs: number | undefined } | undefined>;
@@ -80,11 +78,13 @@ export class TurnLoop {
     const parentId = this.host.session.leafId;
     const specs = config.tools.map((tool) => tool.spec);
     let checkpointed = false;
+    // Asked before every request: the project's files are re-checked, so an edit applies from the next one.
+    const systemPrompt = await config.systemPrompt({ root: config.root, tools: specs });
     const streamed = await streamReply({
       provider: config.provider,
       request: {
         model: config.model,
-        systemPrompt: this.host.systemPrompt ?? defaultSystemPrompt({ root: config.root, tools: specs }),
+        systemPrompt,
         messages: this.host.tracker.current().request.snapshot(),
         ...(specs.length > 0 ? { tools: specs } : {}),
         maxTokens: config.maxTokens ?? info?.maxOutputTokens ?? 8192,

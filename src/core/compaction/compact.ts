@@ -10,7 +10,7 @@
  * - a span too large for one request is summarized in chunks, oldest first, each request updating
  *   the running summary (pi sends the whole span, however large, in one).
  */
-import { convertToLlm, type AgentMessage, type Json } from '../session';
+import { convertToLlm, type AgentMessage, type Json, type Usage } from '../session';
 import { measureContext, piEstimator, type ContextMeasureOptions, type TokenEstimator } from '../tokens';
 import { chunkConversation, conservativeTextTokens, conversationBudget } from './chunking';
 import type { CutAdjustment } from './cutAdjust';
@@ -62,7 +62,6 @@ export interface ArborCompactionRecord {
    */
   tokensAfter: number;
   summarizerModel?: string;
-  usage: { input: number; output: number; cacheRead: number; cacheWrite: number };
   requests: number;
   /** History chunks summarized (1 unless the span was too large for one request). */
   chunks: number;
@@ -77,6 +76,8 @@ export interface CompactionResult {
   firstKeptEntryId: string;
   tokensBefore: number;
   details: CompactionDetails;
+  /** What the summary requests cost (the entry's `usage`, pi's shape). */
+  usage: Required<Usage>;
   arbor: ArborCompactionRecord;
 }
 
@@ -105,10 +106,10 @@ export async function compact(preparation: CompactionPreparation, options: Compa
       firstKeptEntryId: preparation.firstKeptEntryId,
       tokensBefore: preparation.tokensBefore,
       details: { readFiles, modifiedFiles },
+      usage: tally.usage,
       arbor: {
         tokensAfter: after.contextTokens,
         ...(tally.model !== undefined ? { summarizerModel: tally.model } : {}),
-        usage: tally.usage,
         requests: tally.requests,
         chunks: history.chunks,
         durationMs: now() - started,

@@ -56,6 +56,7 @@ export async function compactSession(session: Session, options: CompactSessionOp
     firstKeptEntryId: result.firstKeptEntryId,
     tokensBefore: result.tokensBefore,
     details: { readFiles: result.details.readFiles, modifiedFiles: result.details.modifiedFiles },
+    usage: result.usage,
     fromHook: false,
     extra: { arbor: arborRecordJson(result.arbor) },
   });

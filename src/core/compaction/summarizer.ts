@@ -3,7 +3,7 @@
  * use a scripted one that records requests. Compaction and branch summaries never see a model
  * object, an API key or a provider.
  */
-import { systemClock, textParts, type LlmMessage } from '../session';
+import { systemClock, textParts, type LlmMessage, type Usage, type UsageCost } from '../session';
 import type { NothingToCompactReason } from './compactSession';
 import { SUMMARIZATION_SYSTEM_PROMPT } from './prompts';
 import { errorMessage } from '../util/errors';
@@ -23,6 +23,8 @@ export interface SummaryUsage {
   output: number;
   cacheRead?: number;
   cacheWrite?: number;
+  /** What the request cost, when the summarizer knows the model's prices. */
+  cost?: UsageCost;
 }
 
 export interface SummaryResponse {
@@ -60,15 +62,15 @@ export class CompactionError extends Error {
   }
 }
 
-/** What a run of requests cost, for the entry's `arbor` record. */
+/** What a run of requests cost: the entry's `usage` (pi's shape) and its `arbor` record. */
 export interface SummaryTally {
   requests: number;
-  usage: Required<SummaryUsage>;
+  usage: Required<Usage>;
   model: string | undefined;
 }
 
 export function newTally(): SummaryTally {
-  return { requests: 0, usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, model: undefined };
+  return { requests: 0, usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } }, model: undefined };
 }
 
 /** How adapters turn reply blocks into `SummaryResponse.text` (pi's rule: text blocks, "\n"). */
@@ -128,10 +130,18 @@ function record(tally: SummaryTally, response: SummaryResponse): void {
   tally.model ??= response.model;
   const usage = response.usage;
   if (!usage) return;
-  tally.usage.input += usage.input;
-  tally.usage.output += usage.output;
-  tally.usage.cacheRead += usage.cacheRead ?? 0;
-  tally.usage.cacheWrite += usage.cacheWrite ?? 0;
+  const sum = tally.usage;
+  sum.input += usage.input;
+  sum.output += usage.output;
+  sum.cacheRead += usage.cacheRead ?? 0;
+  sum.cacheWrite += usage.cacheWrite ?? 0;
+  sum.totalTokens = sum.input + sum.output + sum.cacheRead + sum.cacheWrite;
+  if (!usage.cost) return;
+  sum.cost.input += usage.cost.input;
+  sum.cost.output += usage.cost.output;
+  sum.cost.cacheRead += usage.cost.cacheRead;
+  sum.cost.cacheWrite += usage.cost.cacheWrite;
+  sum.cost.total += usage.cost.total;
 }
 
 function describe(error: unknown): string {

@@ -28,6 +28,11 @@ export interface LlmRequest {
   tools?: ToolSpec[];
   maxTokens: number;
   thinking?: ThinkingLevel;
+  /**
+   * False: no prompt-cache breakpoints. A summary request is sent once: a cache write would cost
+   * more than plain input and nothing would ever read it.
+   */
+  promptCache?: boolean;
   signal?: AbortSignal;
 }
 

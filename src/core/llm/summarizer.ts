@@ -22,6 +22,7 @@ export function providerSummarizer(provider: LlmProvider, options: ProviderSumma
         messages: request.messages,
         maxTokens: request.maxTokens,
         thinking: thinkingLevel(request.reasoning),
+        promptCache: false,
         ...(request.signal ? { signal: request.signal } : {}),
       });
       if (!end) throw new LlmError('server', 'The provider ended without a reply');
@@ -30,8 +31,8 @@ export function providerSummarizer(provider: LlmProvider, options: ProviderSumma
       if (message.stopReason === 'error' || message.stopReason === 'aborted') {
         throw new LlmError(message.stopReason === 'aborted' ? 'aborted' : 'server', message.errorMessage ?? 'The summary request failed');
       }
-      const { input, output, cacheRead, cacheWrite } = message.usage;
-      return { text: joinTextBlocks(message.content), usage: { input, output, cacheRead, cacheWrite }, model: message.responseModel ?? message.model };
+      const { input, output, cacheRead, cacheWrite, cost } = message.usage;
+      return { text: joinTextBlocks(message.content), usage: { input, output, cacheRead, cacheWrite, ...(cost ? { cost } : {}) }, model: message.responseModel ?? message.model };
     },
   };
 }

@@ -68,8 +68,9 @@ export async function navigateTree(session: Session, targetId: string, options: 
       summary: outcome.summary,
       fromId: oldLeafId ?? 'root',
       details: { readFiles: outcome.readFiles, modifiedFiles: outcome.modifiedFiles },
+      usage: outcome.tally.usage,
       fromHook: false,
-      extra: { arbor: { summarizedMessages: outcome.summarizedMessages, usage: { ...outcome.tally.usage }, ...(outcome.tally.model ? { summarizerModel: outcome.tally.model } : {}) } },
+      extra: { arbor: { summarizedMessages: outcome.summarizedMessages, requests: outcome.tally.requests, ...(outcome.tally.model ? { summarizerModel: outcome.tally.model } : {}) } },
     });
     if (options.label) await session.appendLabel(summaryEntryId, options.label);
   } else {

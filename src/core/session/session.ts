@@ -28,6 +28,7 @@ import type {
   StoredMessage,
   TextContent,
   ThinkingLevelChangeEntry,
+  Usage,
 } from './types';
 
 /** Where appended entries go. */
@@ -74,6 +75,8 @@ export interface CompactionInput {
   firstKeptEntryId: string;
   tokensBefore: number;
   details?: Json;
+  /** What the summary requests cost, in pi's Usage shape. */
+  usage?: Usage;
   fromHook?: boolean;
   /** Arbor's own fields, stored beside pi's (pi ignores unknown fields). */
   extra?: Record<string, Json>;
@@ -84,6 +87,8 @@ export interface BranchSummaryInput {
   /** The entry navigated away from (pi writes the attach point, the summary's parent, instead). */
   fromId?: string;
   details?: Json;
+  /** What the summary request cost, in pi's Usage shape. */
+  usage?: Usage;
   fromHook?: boolean;
   extra?: Record<string, Json>;
 }

@@ -59,8 +59,11 @@ export interface Usage {
   cacheWrite: number;
   /** May be absent in old files. */
   totalTokens?: number;
-  cost?: { input: number; output: number; cacheRead: number; cacheWrite: number; total: number };
+  cost?: UsageCost;
 }
+
+/** US dollars, per kind of token and in total. */
+export type UsageCost = { input: number; output: number; cacheRead: number; cacheWrite: number; total: number };
 
 export type StopReason = 'stop' | 'length' | 'toolUse' | 'error' | 'aborted';
 
@@ -174,6 +177,8 @@ export interface CompactionEntry extends EntryBase {
   firstKeptEntryId: string;
   tokensBefore: number;
   details?: Json;
+  /** What the summary requests cost, so session totals include it (absent in pi 0.73.1's files). */
+  usage?: Usage;
   fromHook?: boolean;
 }
 
@@ -182,6 +187,8 @@ export interface BranchSummaryEntry extends EntryBase {
   fromId: string;
   summary: string;
   details?: Json;
+  /** What the summary request cost (absent in pi 0.73.1's files). */
+  usage?: Usage;
   fromHook?: boolean;
 }
 

@@ -9,3 +9,4 @@ export * from './contextTokens';
 export * from './meterText';
 export * from './meter';
 export * from './meterLive';
+export * from './totals';

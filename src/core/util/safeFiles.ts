@@ -177,6 +177,29 @@ export async function readRegularFile(file: string, maxBytes: number, options: P
   }
 }
 
+export interface FileStart {
+  /** At most the number of bytes asked for, from the start. */
+  bytes: Buffer;
+  /** The open file's own stat (the version that was read). */
+  stat: Stats;
+}
+
+/**
+ * The first `maxBytes` bytes of `file` if it is a regular file, with its stat: a larger file is
+ * cut, not refused. For files a user links on purpose (a CLAUDE.md linked to a shared one),
+ * `followLinks` follows a link to a regular file; a FIFO or a device is refused either way, so a
+ * read never hangs nor runs on forever.
+ */
+export async function readRegularFileStart(file: string, maxBytes: number, options: Pick<OpenRegularOptions, 'followLinks'> = {}): Promise<FileStart> {
+  const handle = await openRegularFile(file, options);
+  try {
+    const stat = await handle.stat();
+    return { bytes: await readRange(handle, 0, Math.min(stat.size, maxBytes)), stat };
+  } finally {
+    await handle.close();
+  }
+}
+
 /** The bytes from `from` up to `to` (fewer when the file ends first). */
 export async function readRange(handle: fs.FileHandle, from: number, to: number): Promise<Buffer> {
   const bytes = Buffer.alloc(Math.max(0, to - from));

@@ -26,6 +26,7 @@ export const COSTLY_SETTINGS = [
   'compaction.enabled',
   'compaction.reserveTokens',
   'compaction.keepRecentTokens',
+  'compaction.model',
   'branchSummary',
 ] as const;
 
@@ -46,4 +47,14 @@ export function workspaceMaySet(key: string, workspaceTrusted: boolean): boolean
 /** The user's own value, else the default: the workspace's layers are passed over. */
 export function userValue<T>(layers: SettingLayers<T> | undefined): T | undefined {
   return layers?.globalValue ?? layers?.defaultValue;
+}
+
+/**
+ * The value someone set for `key` in a layer Arbor may read (a default does not count): the
+ * folder's, the workspace's, then the user's, or the user's alone where a workspace may not set
+ * it. Undefined: nobody set it, so other sources (pi's settings files) may supply it.
+ */
+export function explicitValue<T>(key: string, layers: SettingLayers<T> | undefined, workspaceTrusted: boolean): T | undefined {
+  if (!workspaceMaySet(key, workspaceTrusted)) return layers?.globalValue;
+  return layers?.workspaceFolderValue ?? layers?.workspaceValue ?? layers?.globalValue;
 }

@@ -37,6 +37,7 @@ function run(reason: CompactionRunReason, extra: Partial<CompactionRun> = {}): C
     model: { provider: 'anthropic', id: 'claude-sonnet-4-5' },
     thinkingLevel: 'off',
     modelReasoning: false,
+    summarizerContextWindow: undefined,
     maxOutputTokens: undefined,
     hasQueuedInput: false,
     signal: new AbortController().signal,

@@ -1,44 +1,44 @@
 import { strict as assert } from 'node:assert';
-import { defaultSystemPrompt } from '../../../src/core/agent/systemPrompt';
+import { composeSystemPrompt, defaultSystemPrompt, NO_PROMPT_PARTS } from '../../../src/core/agent/systemPrompt';
 import type { ToolSpec } from '../../../src/core/llm/provider';
 
 const spec = (name: string): ToolSpec => ({ name, description: `${name} tool`, inputSchema: { type: 'object', properties: {} } });
+const specs = (...names: string[]): ToolSpec[] => names.map(spec);
 
 describe('the default system prompt', () => {
   it('says the file tools stay in the project folder and bash is not confined to it', () => {
-    const prompt = defaultSystemPrompt({ root: '/work/project', tools: ['read', 'bash', 'edit'].map(spec) });
-    assert.equal(
-      prompt,
+    const prompt = defaultSystemPrompt(specs('read', 'bash', 'edit'));
+    const lines = prompt.split('\n');
+    assert.deepEqual(
+      lines.filter((line) => /project folder/.test(line)),
       [
-        "You are a coding assistant working in the user's project inside their editor.",
-        'The project folder is /work/project; relative paths are resolved against it.',
-        'Tools available: read, bash, edit.',
-        'read, edit cannot reach outside the project folder.',
-        "bash starts in the project folder but is not confined to it: a command can read and change anything the user's account can, so keep commands to the project unless the user asks otherwise.",
-        'Read files before changing them, make focused changes, and say briefly what you did.',
-      ].join('\n'),
+        '- Paths are relative to the project folder, the working directory named at the end of this prompt.',
+        '- read and edit only reach files inside the project folder.',
+        "- bash starts in the project folder but is not confined to it: a command can read and change anything the user's account can. Keep commands to the project unless the user asks otherwise, and run nothing destructive (deleting files, rewriting history) unless asked.",
+      ],
     );
+    assert.doesNotMatch(prompt, /cannot reach outside/);
   });
 
   it('claims no confinement for tools it does not have: no bash line without bash, no file-tool line with bash alone', () => {
-    const withoutBash = defaultSystemPrompt({ root: '/p', tools: ['read', 'ls'].map(spec) });
-    assert.match(withoutBash, /^read, ls cannot reach outside the project folder\.$/m);
-    assert.doesNotMatch(withoutBash, /bash/);
-    const bashOnly = defaultSystemPrompt({ root: '/p', tools: [spec('bash')] });
-    assert.doesNotMatch(bashOnly, /cannot reach outside/);
-    assert.match(bashOnly, /^bash starts in the project folder but is not confined to it/m);
+    const withoutBash = defaultSystemPrompt(specs('read', 'ls'));
+    assert.match(withoutBash, /^- read and ls only reach files inside the project folder\.$/m);
+    assert.doesNotMatch(withoutBash, /\bbash\b|\bedit\b|\bwrite\b|approve/);
+    const bashOnly = defaultSystemPrompt(specs('bash'));
+    assert.doesNotMatch(bashOnly, /only reach files inside/);
+    assert.match(bashOnly, /^- bash starts in the project folder but is not confined to it/m);
   });
 
   it('says no tools are available when there are none, and claims nothing about their reach', () => {
     assert.equal(
-      defaultSystemPrompt({ root: '/p', tools: [] }),
-      "You are a coding assistant working in the user's project inside their editor.\nThe project folder is /p; relative paths are resolved against it.\nNo tools are available in this conversation: answer from what you are told.",
+      composeSystemPrompt({ root: '/p', tools: [] }, NO_PROMPT_PARTS),
+      "You are a coding assistant working in the user's project from inside their editor (VS Code, with the Arbor extension). You help by reading and searching the code, changing files, running commands and answering questions about the project.\n\nNo tools are available in this conversation: answer from what you are told and from the conversation so far. Be brief.\nCurrent working directory: /p",
     );
   });
 
   it('is the same text every time for the same folder and tools (the prompt cache keeps hitting)', () => {
-    const input = { root: '/p', tools: ['read', 'write', 'bash'].map(spec) };
-    assert.equal(defaultSystemPrompt(input), defaultSystemPrompt({ root: '/p', tools: ['read', 'write', 'bash'].map(spec) }));
-    assert.doesNotMatch(defaultSystemPrompt(input), /\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}/);
+    const prompt = composeSystemPrompt({ root: '/p', tools: specs('read', 'write', 'bash') }, NO_PROMPT_PARTS);
+    assert.equal(prompt, composeSystemPrompt({ root: '/p', tools: specs('read', 'write', 'bash') }, NO_PROMPT_PARTS));
+    assert.doesNotMatch(prompt, /\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|Current date/);
   });
 });

@@ -1,39 +1,14 @@
 import { strict as assert } from 'node:assert';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import * as os from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { bundleCli } from '../../../bench/cliBundle';
 import { createSessionFile, loadSessionFile, positionOnOpen, type SessionEntry } from '../../../src/core/session';
 import { steppingClock } from '../../support/builders';
 import { chunks, reply, slow, text, toolUse, useFakeAnthropic } from '../../support/fakeAnthropic';
 import { useTempDir } from '../../support/tempDir';
+import { sessionWithHistory } from './historySession';
+import { arborChild as arbor } from './runArbor';
 
 const KEY = 'sk-ant-cli-test-key';
-
-let bundle: Promise<string> | undefined;
-function cli(): Promise<string> {
-  if (!bundle) {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'arbor-cli-agent-'));
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    bundle = bundleCli(dir);
-  }
-  return bundle;
-}
-
-/** `node cli.js …` as a real process, without blocking this one (the fake server answers it). */
-async function arbor(cwd: string, env: Record<string, string>, ...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const file = await cli();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [file, ...argv], { cwd, env: { PATH: process.env.PATH ?? '', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
 
 function messageTexts(entries: readonly SessionEntry[]): string[] {
   return entries.filter((e) => e.type === 'message').map((e) => `${(e.message as { role: string }).role}:${JSON.stringify((e.message as { content: unknown }).content)}`);
@@ -45,7 +20,8 @@ describe('arbor run and arbor compact (built CLI against the fake server)', func
   const dir = useTempDir();
   /** The CLI's state folder (checkpoints) inside the test's folder, never the user's. */
   const state = (): string => path.join(dir(), 'state');
-  const env = (): Record<string, string> => ({ ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server().url, XDG_STATE_HOME: state() });
+  // pi's agent folder in the temp folder: the user's own ~/.pi (settings, AGENTS.md) is never read.
+  const env = (): Record<string, string> => ({ ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server().url, XDG_STATE_HOME: state(), PI_CODING_AGENT_DIR: path.join(dir(), 'pi-agent') });
 
   it('run: creates the session, appends the prompt and the reply, and prints reply, entry ids and usage', async () => {
     const file = path.join(dir(), 'new.jsonl');
@@ -154,29 +130,14 @@ describe('arbor run and arbor compact (built CLI against the fake server)', func
 
   it('run without a key: exit 2 and one line, nothing written', async () => {
     const file = path.join(dir(), 'nokey.jsonl');
-    const run = await arbor(dir(), { ANTHROPIC_BASE_URL: server().url }, 'run', file, 'hello');
+    const run = await arbor(dir(), { ANTHROPIC_BASE_URL: server().url, PI_CODING_AGENT_DIR: path.join(dir(), 'pi-agent') }, 'run', file, 'hello');
     assert.equal(run.code, 2);
     assert.equal(run.stderr, 'arbor run: ANTHROPIC_API_KEY is not set (see arbor --help)\n');
     assert.equal(server().messageRequests().length, 0);
   });
 
   it('compact: appends one compaction with the focus instructions sent, and prints its id and sizes', async () => {
-    const session = await createSessionFile({ dir: dir(), cwd: dir(), clock: steppingClock() });
-    const long = (label: string): string => `${label} ${'words and more words '.repeat(40)}`;
-    for (let i = 1; i <= 4; i++) {
-      await session.appendMessage({ role: 'user', content: [{ type: 'text', text: long(`question ${i}`) }], timestamp: i });
-      await session.appendMessage({
-        role: 'assistant',
-        content: [{ type: 'text', text: long(`answer ${i}`) }],
-        api: 'anthropic-messages',
-        provider: 'anthropic',
-        model: 'claude-sonnet-4-6',
-        usage: { input: 100 * i, output: 50, cacheRead: 0, cacheWrite: 0, totalTokens: 100 * i + 50 },
-        stopReason: 'stop',
-        timestamp: i,
-      });
-    }
-    await session.sync();
+    const session = await sessionWithHistory(dir());
     const lastQuestion = session.getBranch().at(-2)!;
     server().script(reply(text('SUMMARY OF THE OLD PART')));
     const run = await arbor(dir(), env(), 'compact', session.file!, '--keep-recent', '300', '--instructions', 'Focus on question 2', '--json');

@@ -85,6 +85,13 @@ for (const shape of SHAPES) {
       assert.equal(ok(await arbor('repair', file)), `${file}: no torn last line; nothing changed\n`);
     });
 
+    it('usage adds up the branch to the position and the whole file', async () => {
+      const totals = JSON.parse(ok(await arbor('usage', file, '--json'))) as Record<string, { totalTokens: number }>;
+      assert.deepEqual(Object.keys(totals), ['branch', 'session']);
+      assert.ok(totals.session!.totalTokens >= totals.branch!.totalTokens);
+      assert.ok(ok(await arbor('usage', file)).startsWith(`branch to ${last}: `));
+    });
+
     it('export writes the branch as Markdown, HTML and a JSONL session that loads back whole', async () => {
       for (const format of ['md', 'html', 'jsonl']) {
         const out = path.join(tmp(), `out.${format}`);
@@ -98,8 +105,10 @@ for (const shape of SHAPES) {
     });
 
     it('compact and run talk to the model and append to the file', async () => {
-      const env = { ANTHROPIC_API_KEY: process.env.ANTHROPIC_API_KEY };
+      const env = { ANTHROPIC_API_KEY: process.env.ANTHROPIC_API_KEY, PI_CODING_AGENT_DIR: process.env.PI_CODING_AGENT_DIR };
       process.env.ANTHROPIC_API_KEY = KEY;
+      // pi's agent folder in the test's folder: the user's own ~/.pi (settings, AGENTS.md) is never read.
+      process.env.PI_CODING_AGENT_DIR = path.join(tmp(), 'pi-agent');
       try {
         const compact = await arbor('compact', file, '--keep-recent', '1000', '--base-url', server().url);
         // Either it compacted, or it said in one line why there is nothing to compact.
@@ -111,8 +120,10 @@ for (const shape of SHAPES) {
         assert.equal((JSON.parse(run.stdout) as { reply: string }).reply, 'All right.');
         assert.equal(run.code, 0);
       } finally {
-        if (env.ANTHROPIC_API_KEY === undefined) delete process.env.ANTHROPIC_API_KEY;
-        else process.env.ANTHROPIC_API_KEY = env.ANTHROPIC_API_KEY;
+        for (const [name, value] of Object.entries(env)) {
+          if (value === undefined) delete process.env[name];
+          else process.env[name] = value;
+        }
       }
     });
   });

@@ -2,7 +2,7 @@
  * Runs the `arbor` CLI in-process (through `runCli`, the function `dist/cli.js` calls) or, for the
  * few tests about the real process, as `node dist/cli.js`.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -48,4 +48,21 @@ export async function arborProcess(...argv: string[]): Promise<CliRun> {
   const cli = await cliBundle();
   const result = spawnSync(process.execPath, [cli, ...argv], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+/**
+ * `node cli.js …` as a real process in `cwd` with only PATH and `env` in its environment, without
+ * blocking this one (so an in-process fake server can answer it).
+ */
+export async function arborChild(cwd: string, env: Record<string, string>, ...argv: string[]): Promise<CliRun> {
+  const cli = await cliBundle();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...argv], { cwd, env: { PATH: process.env.PATH ?? '', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
 }

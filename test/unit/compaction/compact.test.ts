@@ -171,10 +171,10 @@ describe('compact with a scripted summarizer', () => {
     let now = 1000;
     const summarizer = new ScriptedSummarizer(() => ({ text: 'S', usage: { input: 120, output: 30 }, model: 'claude-haiku' }));
     const result = await compacted(prepareCompaction(pathOf(user('q'), assistant('a'), user(chars(4000)), assistant('done')), settings(500))!, summarizer, { now: () => (now += 250) });
+    assert.deepEqual(result.usage, { input: 120, output: 30, cacheRead: 0, cacheWrite: 0, totalTokens: 150, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } });
     assert.deepEqual(result.arbor, {
       tokensAfter: 1 + 1001,
       summarizerModel: 'claude-haiku',
-      usage: { input: 120, output: 30, cacheRead: 0, cacheWrite: 0 },
       requests: 1,
       chunks: 1,
       durationMs: 750,
@@ -183,5 +183,18 @@ describe('compact with a scripted summarizer', () => {
     });
     // Clock reads: start 1250, the request's timestamp 1500, the summary estimate 1750, the end 2000.
     assert.equal(summarizer.requests[0]!.messages[0]!.timestamp, 1500);
+  });
+
+  it('adds up the usage and the cost of every request of a split turn in pi\'s Usage shape', async () => {
+    const cost = (input: number, output: number) => ({ input, output, cacheRead: 0.5, cacheWrite: 0.25, total: input + output + 0.75 });
+    const summarizer = new ScriptedSummarizer((request) => {
+      const prefix = (request.messages[0]!.content as { text: string }[])[0]!.text.includes('## Original Request');
+      return prefix
+        ? { text: 'P', usage: { input: 10, output: 2, cacheRead: 4, cacheWrite: 1, cost: cost(1, 2) } }
+        : { text: 'H', usage: { input: 20, output: 3, cacheRead: 5, cacheWrite: 6, cost: cost(4, 8) } };
+    });
+    const result = await compacted(prepareCompaction(splitPath(), settings(600))!, summarizer);
+    assert.equal(summarizer.requests.length, 2);
+    assert.deepEqual(result.usage, { input: 30, output: 5, cacheRead: 9, cacheWrite: 7, totalTokens: 51, cost: { input: 5, output: 10, cacheRead: 1, cacheWrite: 0.5, total: 16.5 } });
   });
 });

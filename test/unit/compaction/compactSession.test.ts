@@ -12,7 +12,8 @@ describe('compactSession: prepare, summarize, append', () => {
   it('appends one compaction under the previous leaf, pi\'s fields plus ours', async () => {
     const session = await sessionWithHistory();
     const leafBefore = session.leafId;
-    const summarizer = new ScriptedSummarizer(() => ({ text: 'S', model: 'claude-haiku' }));
+    const cost = { input: 0.003, output: 0.002, cacheRead: 0, cacheWrite: 0, total: 0.005 };
+    const summarizer = new ScriptedSummarizer(() => ({ text: 'S', model: 'claude-haiku', usage: { input: 3000, output: 400, cost } }));
     const outcome = await compactSession(session, { settings, summarizer });
     assert.equal(outcome.kind, 'compacted');
     const entry = session.getEntry(session.leafId!) as CompactionEntry;
@@ -22,7 +23,9 @@ describe('compactSession: prepare, summarize, append', () => {
     assert.equal(entry.firstKeptEntryId, session.getBranch()[6]!.id);
     assert.equal(entry.fromHook, false);
     assert.deepEqual(entry.details, { readFiles: [], modifiedFiles: [] });
-    assert.deepEqual(Object.keys(entry).slice(0, 9), ['type', 'id', 'parentId', 'timestamp', 'summary', 'firstKeptEntryId', 'tokensBefore', 'details', 'fromHook']);
+    assert.deepEqual(Object.keys(entry).slice(0, 10), ['type', 'id', 'parentId', 'timestamp', 'summary', 'firstKeptEntryId', 'tokensBefore', 'details', 'usage', 'fromHook']);
+    // pi's Usage shape, as newer pi versions write it on summaries so that session totals include them.
+    assert.deepEqual(entry.usage, { input: 3000, output: 400, cacheRead: 0, cacheWrite: 0, totalTokens: 3400, cost });
     assert.equal((entry.arbor as { summarizerModel: string }).summarizerModel, 'claude-haiku');
     const context = session.buildContext().messages;
     assert.deepEqual(context.map((m) => m.role), ['compactionSummary', 'user', 'assistant']);

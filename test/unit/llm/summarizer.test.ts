@@ -9,16 +9,25 @@ import { testProvider } from './support/run';
 describe('llm: the compaction Summarizer on the Anthropic provider', () => {
   const server = useFakeAnthropic();
 
-  it('sends the summary prompt and returns the text blocks joined, the usage and the model', async () => {
+  it('sends the summary prompt and returns the text blocks joined, the usage with its cost, and the model', async () => {
     server().script(reply(thinking('Planning the summary', 'sig'), text('## Goal'), text('Ship it.'), usage({ input_tokens: 900, output_tokens: 40, cache_read_input_tokens: 100 })));
     const summarizer = providerSummarizer(testProvider(server()).provider, { model: 'claude-haiku-4-5' });
     const response = await summarizer.summarize({ systemPrompt: SUMMARIZATION_SYSTEM_PROMPT, messages: [user('Summarize this conversation')], maxTokens: 2000, reasoning: 'low' });
-    assert.deepEqual(response, { text: '## Goal\nShip it.', usage: { input: 900, output: 40, cacheRead: 100, cacheWrite: 0 }, model: 'claude-haiku-4-5' });
+    // Haiku 4.5: $1 in, $5 out, $0.10 cache read per million tokens.
+    const cost = { input: 0.0009, output: 0.0002, cacheRead: 0.00001, cacheWrite: 0, total: 0.0009 + 0.0002 + 0.00001 };
+    assert.deepEqual(response, { text: '## Goal\nShip it.', usage: { input: 900, output: 40, cacheRead: 100, cacheWrite: 0, cost }, model: 'claude-haiku-4-5' });
     const body = server().lastRequest().body!;
     assert.equal(body.model, 'claude-haiku-4-5');
     assert.deepEqual(body.thinking, { type: 'enabled', budget_tokens: 2048 });
     assert.equal(body.max_tokens, 4048);
-    assert.deepEqual(body.system, [{ type: 'text', text: SUMMARIZATION_SYSTEM_PROMPT, cache_control: { type: 'ephemeral' } }]);
+    assert.deepEqual(body.system, [{ type: 'text', text: SUMMARIZATION_SYSTEM_PROMPT }]);
+  });
+
+  it('marks no prompt-cache breakpoint anywhere in a summary request: nothing would ever read that cache', async () => {
+    server().script(text('Summary.'));
+    const summarizer = providerSummarizer(testProvider(server()).provider, { model: 'claude-sonnet-4-5' });
+    await summarizer.summarize({ systemPrompt: SUMMARIZATION_SYSTEM_PROMPT, messages: [user('first'), user('Summarize this conversation')], maxTokens: 2000 });
+    assert.doesNotMatch(server().lastRequest().rawBody, /cache_control/);
   });
 
   it('plugs into the compaction engine\'s requestSummary, which tallies its usage', async () => {
@@ -27,7 +36,12 @@ describe('llm: the compaction Summarizer on the Anthropic provider', () => {
     const tally = newTally();
     const summary = await requestSummary({ summarizer, prompt: 'Summarize', maxTokens: 1000, failure: 'Summarization failed', tally, now: () => 1 });
     assert.equal(summary, 'The summary.');
-    assert.deepEqual(tally, { requests: 1, usage: { input: 300, output: 20, cacheRead: 0, cacheWrite: 0 }, model: 'claude-sonnet-4-5' });
+    // Sonnet 4.5: $3 in, $15 out per million tokens.
+    assert.deepEqual(tally, {
+      requests: 1,
+      usage: { input: 300, output: 20, cacheRead: 0, cacheWrite: 0, totalTokens: 320, cost: { input: 0.0009, output: 0.0003, cacheRead: 0, cacheWrite: 0, total: 0.0009 + 0.0003 } },
+      model: 'claude-sonnet-4-5',
+    });
   });
 
   it('rejects with the provider\'s error, which compaction reports as a failed summary', async () => {

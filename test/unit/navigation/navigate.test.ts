@@ -47,6 +47,15 @@ describe('navigateTree', () => {
     assert.deepEqual(session.tree.childrenOf(ids[1]!).map((e) => e.type), ['message', 'branch_summary']);
   });
 
+  it("stores the summary request's usage and cost on the entry in pi's Usage shape", async () => {
+    const { session, ids } = await conversation(3);
+    const cost = { input: 0.0006, output: 0.0015, cacheRead: 0, cacheWrite: 0, total: 0.0021 };
+    await navigateTree(session, ids[1]!, { summarize: true, summarizer: new ScriptedSummarizer(() => ({ text: 'S', usage: { input: 200, output: 100, cost }, model: 'claude-sonnet-4-5' })) });
+    const entry = session.getEntry(session.leafId!) as BranchSummaryEntry;
+    assert.deepEqual(entry.usage, { input: 200, output: 100, cacheRead: 0, cacheWrite: 0, totalTokens: 300, cost });
+    assert.deepEqual(entry.arbor, { summarizedMessages: 4, requests: 1, summarizerModel: 'claude-sonnet-4-5' });
+  });
+
   it('with a summary to an assistant message: the summary is its child and the position', async () => {
     const { session, ids } = await conversation(3);
     await navigateTree(session, ids[1]!, { summarize: true, summarizer: new ScriptedSummarizer() });

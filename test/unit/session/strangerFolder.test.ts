@@ -93,7 +93,7 @@ describe('a stranger\'s session folder with links planted at the names Arbor use
     assert.equal((await arbor('export', legacy, '--format', 'md', '-o', path.join(folder, 'session.md'))).code, 0);
     assert.equal((await arbor('export', legacy, '--format', 'html', '-o', path.join(folder, 'session.html'))).code, 0);
     server().script(reply(text('A short answer.')));
-    const run = await withEnv({ ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: server().url, XDG_STATE_HOME: state }, () => arbor('run', crashed, 'and now?', '--cwd', tmp()));
+    const run = await withEnv({ ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: server().url, XDG_STATE_HOME: state, PI_CODING_AGENT_DIR: path.join(state, 'pi-agent') }, () => arbor('run', crashed, 'and now?', '--cwd', tmp()));
     assert.equal(run.code, 0, run.stderr);
 
     assert.deepEqual(hashes(), before, 'the user\'s files are byte-identical, and none was created');

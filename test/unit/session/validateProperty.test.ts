@@ -339,6 +339,7 @@ describe('no valid-JSON line makes a reader throw (property)', function () {
       ['check', file],
       ['repair', file],
       ['export', file, '--format', dice.pick(['md', 'html', 'jsonl']), ...some()],
+      ['usage', file, ...some()],
     ];
     if (ids.length > 0) runs.push(['branch-entries', file, '--from', dice.pick(ids), '--to', dice.pick(ids)]);
     const run = new Set(runs.map((argv) => argv[0]));

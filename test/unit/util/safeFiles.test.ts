@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import { lstatSync, readdirSync, readFileSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { openRegularFile, readRegularFile, replaceFile, UnsafeFileError, writeNewFile, type OpenRegularOptions } from '../../../src/core/util/safeFiles';
+import { openRegularFile, readRegularFile, readRegularFileStart, replaceFile, UnsafeFileError, writeNewFile, type OpenRegularOptions } from '../../../src/core/util/safeFiles';
 import { useTempDir } from '../../support/tempDir';
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
@@ -17,6 +17,14 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
 
 describe('writing and reading files where links may be planted', () => {
   const tmp = useTempDir();
+
+  /** `regular` with `text`, and beside it `link` (to it), `zero` (a link to /dev/zero) and a FIFO `fifo`. */
+  function plantReadTargets(regular: string, text: string): void {
+    writeFileSync(regular, text);
+    symlinkSync(regular, path.join(tmp(), 'link'));
+    symlinkSync('/dev/zero', path.join(tmp(), 'zero'));
+    execFileSync('mkfifo', [path.join(tmp(), 'fifo')]);
+  }
 
   it('creates a new file readable by its owner only', async () => {
     const file = path.join(tmp(), 'new.json');
@@ -66,10 +74,7 @@ describe('writing and reading files where links may be planted', () => {
 
   it('refuses at once a link, a link to /dev/zero, a FIFO, a device and a file over the limit', async () => {
     const regular = path.join(tmp(), 'regular');
-    writeFileSync(regular, 'x');
-    symlinkSync(regular, path.join(tmp(), 'link'));
-    symlinkSync('/dev/zero', path.join(tmp(), 'zero'));
-    execFileSync('mkfifo', [path.join(tmp(), 'fifo')]);
+    plantReadTargets(regular, 'x');
     const big = path.join(tmp(), 'big');
     writeFileSync(big, '');
     truncateSync(big, 1025); // sparse: nothing is written
@@ -127,5 +132,22 @@ describe('writing and reading files where links may be planted', () => {
     const missing = path.join(tmp(), 'missing.jsonl');
     await assert.rejects(openRegularFile(missing, { access: 'append' }), { code: 'ENOENT' });
     assert.deepEqual(readdirSync(tmp()), []);
+  });
+
+  it('reads the start of a regular file, cut at the limit, following a link only when asked, and never a FIFO or a device', async () => {
+    const regular = path.join(tmp(), 'AGENTS.md');
+    plantReadTargets(regular, 'abcdef');
+    const start = await readRegularFileStart(path.join(tmp(), 'link'), 4, { followLinks: true });
+    assert.deepEqual([start.bytes.toString(), start.stat.size], ['abcd', 6]);
+    assert.equal((await readRegularFileStart(regular, 100)).bytes.toString(), 'abcdef');
+    assert.deepEqual(
+      [
+        await refusal(readRegularFileStart(path.join(tmp(), 'link'), 4)),
+        await refusal(readRegularFileStart(path.join(tmp(), 'zero'), 4, { followLinks: true })),
+        await refusal(readRegularFileStart(path.join(tmp(), 'fifo'), 4, { followLinks: true })),
+        await refusal(readRegularFileStart(tmp(), 4, { followLinks: true })),
+      ],
+      ['link', 'not-a-file', 'not-a-file', 'not-a-file'],
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { COSTLY_SETTINGS, USER_ONLY_SETTINGS, userValue, workspaceMaySet } from '../../../src/core/util/settingSources';
+import { COSTLY_SETTINGS, explicitValue, USER_ONLY_SETTINGS, userValue, workspaceMaySet } from '../../../src/core/util/settingSources';
 
 interface SettingSchema {
   scope?: string;
@@ -29,6 +29,17 @@ describe('where settings may come from', () => {
     assert.equal(userValue({ defaultValue: 'd', globalValue: 'user', workspaceValue: 'ws', workspaceFolderValue: 'folder' }), 'user');
     assert.equal(userValue({ defaultValue: 'd', workspaceValue: 'ws', workspaceFolderValue: 'folder' }), 'd');
     assert.equal(userValue(undefined), undefined);
+  });
+
+  it("takes as set explicitly only a layer Arbor may read: the workspace's from a trusted one, the user's always, never the default", () => {
+    const layers = { defaultValue: 20000, globalValue: 30000, workspaceValue: 40000, workspaceFolderValue: 50000 };
+    assert.equal(explicitValue('compaction.keepRecentTokens', layers, true), 50000);
+    assert.equal(explicitValue('compaction.keepRecentTokens', { ...layers, workspaceFolderValue: undefined }, true), 40000);
+    assert.equal(explicitValue('compaction.keepRecentTokens', layers, false), 30000);
+    assert.equal(explicitValue('compaction.keepRecentTokens', { defaultValue: 20000, workspaceValue: 40000 }, false), undefined);
+    assert.equal(explicitValue('compaction.model', { defaultValue: '', workspaceValue: 'claude-opus-4-5' }, false), undefined);
+    assert.equal(explicitValue('sessionsDirectory', { workspaceValue: '/tmp/x' }, true), undefined);
+    assert.equal(explicitValue('compaction.enabled', { defaultValue: true }, true), undefined);
   });
 
   it('is what the manifest tells VS Code: user-only settings are application-scoped, and every guarded setting is restricted', () => {

@@ -35,7 +35,8 @@ export interface BuiltRequest {
   betas: string[];
 }
 
-export function buildRequest(request: LlmRequest, model: ModelInfo, family: ModelFamily | undefined, cache: PromptCacheOptions): BuiltRequest {
+export function buildRequest(request: LlmRequest, model: ModelInfo, family: ModelFamily | undefined, providerCache: PromptCacheOptions): BuiltRequest {
+  const cache = request.promptCache === false ? { ...providerCache, enabled: false } : providerCache;
   const messages = convertMessages(request.messages, request.model);
   markRecentUserMessages(messages, cache);
   const maxTokens = clampTokens(request.maxTokens, model.maxOutputTokens);

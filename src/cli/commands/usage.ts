@@ -1,0 +1,48 @@
+/**
+ * `arbor usage <file> [--leaf ID]`: what the session spent, in tokens and US dollars, on the
+ * branch to the current position (or `--leaf`) and in the whole file, every branch included; each
+ * with the part the summaries (compactions and branch summaries) spent.
+ */
+import { sessionTotals, type SessionTotals, type SpendTotals, type TokenSpend } from '../../core/tokens';
+import { stringFlag } from '../args';
+import { LEAF_FLAG, type Command } from '../command';
+import { loadForCli, resolveLeaf } from '../load';
+
+export const usageCommand: Command = {
+  name: 'usage',
+  usage: '[--leaf ID]',
+  summary: 'tokens and cost of the replies and summaries, on the branch and in the whole file',
+  flags: [LEAF_FLAG],
+  async run({ file, args }) {
+    const loaded = await loadForCli(file);
+    const leafId = resolveLeaf(loaded, stringFlag(args, 'leaf'));
+    const totals = sessionTotals(loaded.tree.entries, loaded.tree.pathTo(leafId));
+    return { json: () => totals, text: () => renderUsage(totals, leafId) };
+  },
+};
+
+export function renderUsage(totals: SessionTotals, leafId: string | null): string {
+  return [
+    ...block(`branch to ${leafId ?? '(before the first entry)'}`, totals.branch),
+    ...block('whole session (all branches)', totals.session),
+    ...unpricedNote(totals.session),
+  ].join('\n') + '\n';
+}
+
+function block(title: string, spend: SpendTotals): string[] {
+  return [`${title}: ${line(spend)}`, `  replies (${spend.replies.count}): ${line(spend.replies)}`, `  summaries (${spend.summaries.count}): ${line(spend.summaries)}`];
+}
+
+function line(spend: TokenSpend): string {
+  return `${spend.totalTokens} tokens (input ${spend.input}, output ${spend.output}, cache read ${spend.cacheRead}, cache write ${spend.cacheWrite}), ${dollars(spend.cost)}`;
+}
+
+/** Four decimals: a single short reply costs a fraction of a cent. */
+function dollars(cost: number): string {
+  return `$${cost.toFixed(4)}`;
+}
+
+function unpricedNote(spend: SpendTotals): string[] {
+  if (spend.unpriced === 0) return [];
+  return [`${spend.unpriced} of them recorded no cost and their model has no known price: counted as $0.`];
+}

@@ -1,0 +1,97 @@
+/**
+ * pi's settings files, read and merged as pi 0.73.1's SettingsManager does: the global
+ * `<agent folder>/settings.json`, then the project's `<workspace>/.pi/settings.json` over it, a
+ * nested object merged one level deep (a project's `compaction.enabled` keeps the global
+ * `compaction.reserveTokens`). A file that is missing or empty is no settings; one that is not a
+ * JSON object is reported by name and its values are not used; nothing throws.
+ *
+ * In an untrusted workspace the project's file is not read: it came with the workspace, and it
+ * could make every turn compact (and cost) or send new sessions elsewhere.
+ */
+import * as path from 'node:path';
+import { errorMessage } from '../util/errors';
+import { nodeContextFs, NotRegularFileError, type ContextFs } from './contextFs';
+import { PI_PROJECT_DIR } from './piEnvironment';
+
+export const PI_SETTINGS_FILE = 'settings.json';
+/** Settings files are small; a larger one is refused rather than parsed. */
+export const MAX_SETTINGS_BYTES = 1024 * 1024;
+
+export type SettingsObject = { [key: string]: unknown };
+
+export interface PiSettings {
+  global: SettingsObject;
+  project: SettingsObject;
+  /** `project` over `global`, nested objects merged one level deep. */
+  merged: SettingsObject;
+  globalFile: string;
+  projectFile: string;
+  /** Files that exist but could not be used, each naming the file. */
+  warnings: string[];
+}
+
+export interface ReadPiSettingsOptions {
+  cwd: string;
+  agentDir: string;
+  /** False in an untrusted workspace: the project's file is not read. */
+  trusted: boolean;
+  fs?: ContextFs;
+}
+
+export async function readPiSettings(options: ReadPiSettingsOptions): Promise<PiSettings> {
+  const fs = options.fs ?? nodeContextFs;
+  const globalFile = path.join(options.agentDir, PI_SETTINGS_FILE);
+  const projectFile = path.join(path.resolve(options.cwd), PI_PROJECT_DIR, PI_SETTINGS_FILE);
+  const [global, project] = await Promise.all([readSettingsFile(fs, globalFile), options.trusted ? readSettingsFile(fs, projectFile) : Promise.resolve(noFile())]);
+  const warnings = [global.warning, project.warning].filter((warning): warning is string => warning !== undefined);
+  return { global: global.settings, project: project.settings, merged: mergePiSettings(global.settings, project.settings), globalFile, projectFile, warnings };
+}
+
+/** pi's merge: the override's value wins, except two objects (not arrays), which merge key by key. */
+export function mergePiSettings(base: SettingsObject, override: SettingsObject): SettingsObject {
+  const merged: SettingsObject = { ...base };
+  for (const [key, value] of Object.entries(override)) {
+    if (value === undefined) continue;
+    const under = base[key];
+    merged[key] = isObject(value) && isObject(under) ? { ...under, ...value } : value;
+  }
+  return merged;
+}
+
+interface SettingsRead {
+  settings: SettingsObject;
+  warning?: string;
+}
+
+/** A fresh object each time: callers own what they get. */
+const noFile = (): SettingsRead => ({ settings: {} });
+
+async function readSettingsFile(fs: ContextFs, file: string): Promise<SettingsRead> {
+  let text: string;
+  try {
+    const version = await fs.stat(file);
+    if (!version) return noFile();
+    if (version.size > MAX_SETTINGS_BYTES) return unusable(file, `it is larger than ${MAX_SETTINGS_BYTES} bytes`);
+    text = Buffer.from((await fs.read(file, MAX_SETTINGS_BYTES)).bytes).toString('utf8');
+  } catch (error) {
+    return unusable(file, error instanceof NotRegularFileError ? 'it is not a regular file' : `it could not be read (${errorMessage(error)})`);
+  }
+  // pi treats an empty file as no settings.
+  if (text === '') return noFile();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    return unusable(file, `it is not valid JSON (${errorMessage(error)})`);
+  }
+  if (!isObject(parsed)) return unusable(file, 'it does not hold a JSON object');
+  return { settings: parsed };
+}
+
+function unusable(file: string, why: string): SettingsRead {
+  return { settings: {}, warning: `pi's settings file ${file} is not used: ${why}.` };
+}
+
+export function isObject(value: unknown): value is SettingsObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,57 @@
+/**
+ * The system prompt the extension and `arbor run` send for a workspace: Arbor's prompt with the
+ * project's context files, SYSTEM.md and APPEND_SYSTEM.md as pi finds them, re-checked before
+ * every request (see `ProjectContext`).
+ */
+import { composeSystemPrompt, type SystemPromptInput, type SystemPromptSource } from '../agent/systemPrompt';
+import type { Event } from '../util/event';
+import { ProjectContext, type ProjectContextOptions, type ProjectContextSnapshot } from './projectContext';
+
+export class ProjectPrompt implements SystemPromptSource {
+  readonly context: ProjectContext;
+
+  constructor(options: ProjectContextOptions) {
+    this.context = new ProjectContext(options);
+  }
+
+  /** The files changed since the last request (or were loaded for the first time). */
+  get onDidChange(): Event<ProjectContextSnapshot> {
+    return this.context.onDidChange;
+  }
+
+  async systemPrompt(input: SystemPromptInput): Promise<string> {
+    return composeSystemPrompt(input, await this.context.load());
+  }
+
+  dispose(): void {
+    this.context.dispose();
+  }
+}
+
+/**
+ * The project prompt of one agent across its configurations: the same `ProjectPrompt` (and with it
+ * the versions of the files it read) while the folder, trust and switch stay the same, a new one
+ * when they change (the old one disposed). A setting that changes something else (the model, the
+ * key) thus re-reads nothing.
+ */
+export class ProjectPrompts {
+  private current: { key: string; prompt: ProjectPrompt } | undefined;
+
+  /** `changed`: called with what each prompt loaded, whenever that differs from its load before. */
+  constructor(private readonly changed: (snapshot: ProjectContextSnapshot) => void = () => undefined) {}
+
+  for(options: Omit<ProjectContextOptions, 'fs'>): ProjectPrompt {
+    const key = JSON.stringify([options.cwd, options.agentDir, options.trusted, options.contextFiles, options.maxFileBytes ?? null]);
+    if (this.current?.key === key) return this.current.prompt;
+    this.current?.prompt.dispose();
+    const prompt = new ProjectPrompt(options);
+    prompt.onDidChange((snapshot) => this.changed(snapshot));
+    this.current = { key, prompt };
+    return prompt;
+  }
+
+  dispose(): void {
+    this.current?.prompt.dispose();
+    this.current = undefined;
+  }
+}

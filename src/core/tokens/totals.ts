@@ -1,0 +1,118 @@
+/**
+ * What a session spent: the tokens and dollars of every reply and every summary (compaction and
+ * branch summary, whose `usage` newer pi versions and Arbor record), for the current branch and for
+ * the whole file, every branch included. Computed from entries already loaded: never a second read.
+ *
+ * The cost is the one recorded with the usage. A usage recorded without one (an older writer) is
+ * priced from Arbor's price table when its model is a known Claude model; otherwise it counts as
+ * unpriced, so a total is never passed off as complete when it is not. Counters that are not
+ * finite non-negative numbers (a damaged or hostile file) count as 0.
+ */
+import { lookupModel } from '../llm/anthropic/models';
+import { withCost } from '../llm/anthropic/usage';
+import { messageRole, type AssistantMessage, type SessionEntry } from '../session';
+
+export interface TokenSpend {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  /** The four counters added up. */
+  totalTokens: number;
+  /** US dollars. */
+  cost: number;
+  /** Usages counted. */
+  count: number;
+  /** Of those, usages with no recorded cost and no known price (their cost counts as 0). */
+  unpriced: number;
+}
+
+export interface SpendTotals extends TokenSpend {
+  /** The model's replies (assistant messages, failed and stopped ones included). */
+  replies: TokenSpend;
+  /** Compaction and branch-summary requests. */
+  summaries: TokenSpend;
+}
+
+export interface SessionTotals {
+  /** The entries from the root to the current position. */
+  branch: SpendTotals;
+  /** Every entry of the file. */
+  session: SpendTotals;
+}
+
+export function emptySpend(): TokenSpend {
+  return { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: 0, count: 0, unpriced: 0 };
+}
+
+/** Totals over `entries` (file order) and over those of them on `branch` (the path to the position). */
+export function sessionTotals(entries: readonly SessionEntry[], branch: readonly SessionEntry[]): SessionTotals {
+  const onBranch = new Set(branch.map((entry) => entry.id));
+  const totals = { branch: emptyTotals(), session: emptyTotals() };
+  for (const entry of entries) {
+    const found = spendOf(entry);
+    if (!found) continue;
+    add(totals.session, found);
+    if (onBranch.has(entry.id)) add(totals.branch, found);
+  }
+  return totals;
+}
+
+interface EntrySpend {
+  kind: 'replies' | 'summaries';
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  cost: number | undefined;
+}
+
+function spendOf(entry: SessionEntry): EntrySpend | undefined {
+  if (entry.type === 'compaction' || entry.type === 'branch_summary') return usageSpend('summaries', entry['usage'], undefined);
+  if (entry.type === 'message' && messageRole(entry) === 'assistant') {
+    const message = entry['message'] as Partial<AssistantMessage>;
+    return usageSpend('replies', message.usage, message.provider === 'anthropic' && typeof message.model === 'string' ? message.model : undefined);
+  }
+  return undefined;
+}
+
+function usageSpend(kind: EntrySpend['kind'], usage: unknown, pricedModel: string | undefined): EntrySpend | undefined {
+  if (typeof usage !== 'object' || usage === null) return undefined;
+  const record = usage as Record<string, unknown>;
+  const spend: EntrySpend = { kind, input: count(record['input']), output: count(record['output']), cacheRead: count(record['cacheRead']), cacheWrite: count(record['cacheWrite']), cost: undefined };
+  const recorded = record['cost'];
+  spend.cost = typeof recorded === 'object' && recorded !== null ? finite((recorded as Record<string, unknown>)['total']) : undefined;
+  if (spend.cost === undefined && pricedModel !== undefined) {
+    const pricing = lookupModel(pricedModel).pricing;
+    if (pricing) spend.cost = withCost(spend, pricing).cost?.total;
+  }
+  return spend;
+}
+
+function add(totals: SpendTotals, spend: EntrySpend): void {
+  addTo(totals, spend);
+  addTo(totals[spend.kind], spend);
+}
+
+function addTo(part: TokenSpend, spend: EntrySpend): void {
+  part.input += spend.input;
+  part.output += spend.output;
+  part.cacheRead += spend.cacheRead;
+  part.cacheWrite += spend.cacheWrite;
+  part.totalTokens += spend.input + spend.output + spend.cacheRead + spend.cacheWrite;
+  part.cost += spend.cost ?? 0;
+  part.count++;
+  if (spend.cost === undefined) part.unpriced++;
+}
+
+function emptyTotals(): SpendTotals {
+  return { ...emptySpend(), replies: emptySpend(), summaries: emptySpend() };
+}
+
+function count(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0;
+}
+
+function finite(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+}

@@ -1,0 +1,67 @@
+/**
+ * Session totals: a session written to disk with replies, a compaction and a branch summary,
+ * read back, and its totals compared with sums computed here from the file's own lines.
+ */
+import { strict as assert } from 'node:assert';
+import { loadSessionFile, positionOnOpen, type SessionEntry } from '../../../src/core/session';
+import { sessionTotals } from '../../../src/core/tokens';
+import { assistant } from '../../support/builders';
+import { useTempDir } from '../../support/tempDir';
+import { fileLines, pathIds, sumsFromLines, writeSession } from './support/spentSession';
+
+describe('session totals: tokens and cost of replies and summaries, for the branch and the whole file', () => {
+  const dir = useTempDir();
+
+  it('adds up every usage of the file, replies and summaries apart, and those on the current branch', async () => {
+    const { file } = await writeSession(dir());
+    const lines = fileLines(file);
+    const loaded = await loadSessionFile(file);
+    const leaf = positionOnOpen(loaded.tree)!;
+    const totals = sessionTotals(loaded.tree.entries, loaded.tree.pathTo(leaf));
+    assert.deepEqual(totals.session, sumsFromLines(lines, undefined));
+    assert.deepEqual(totals.branch, sumsFromLines(lines, pathIds(lines, leaf)));
+    // The compaction is on the other branch; the branch summary and two replies are on this one.
+    assert.deepEqual([totals.session.replies.count, totals.session.summaries.count, totals.branch.replies.count, totals.branch.summaries.count], [5, 2, 2, 1]);
+    assert.equal(totals.branch.summaries.input, 800);
+    assert.equal(totals.session.summaries.cost, 0.75 + 0.125);
+  });
+
+  it('counts the branch left behind in the session only, and on that branch once the position goes back to it', async () => {
+    const { file, firstLeaf } = await writeSession(dir());
+    const lines = fileLines(file);
+    const { tree } = await loadSessionFile(file);
+    const totals = sessionTotals(tree.entries, tree.pathTo(firstLeaf));
+    assert.deepEqual(totals.branch, sumsFromLines(lines, pathIds(lines, firstLeaf)));
+    assert.deepEqual([totals.branch.replies.count, totals.branch.summaries.count, totals.branch.summaries.input], [4, 1, 3000]);
+  });
+
+  it('prices a usage recorded without a cost from the price table, and counts one with no known price as unpriced', () => {
+    const entry = (id: string, model: string, provider = 'anthropic'): SessionEntry => ({
+      type: 'message',
+      id,
+      parentId: null,
+      timestamp: '2026-01-01T00:00:00.000Z',
+      message: { ...assistant('a', { model, provider }), usage: { input: 1_000_000, output: 100_000, cacheRead: 0, cacheWrite: 0 } },
+    });
+    const entries = [entry('a', 'claude-sonnet-4-5'), entry('b', 'my-local-model'), entry('c', 'gpt-5', 'openai')];
+    const { session } = sessionTotals(entries, []);
+    // Sonnet 4.5: $3 per million input tokens, $15 per million output tokens.
+    assert.equal(session.cost, 3 + 1.5);
+    assert.deepEqual([session.count, session.unpriced], [3, 2]);
+  });
+
+  it('counts counters that are not finite non-negative numbers as 0', () => {
+    const hostile: SessionEntry = {
+      type: 'compaction',
+      id: 'c',
+      parentId: null,
+      timestamp: '2026-01-01T00:00:00.000Z',
+      summary: 's',
+      firstKeptEntryId: 'x',
+      tokensBefore: 1,
+      usage: { input: -5, output: Infinity, cacheRead: '7', cacheWrite: 2, cost: { total: Number.NaN } } as never,
+    };
+    const { session } = sessionTotals([hostile], []);
+    assert.deepEqual(session.summaries, { input: 0, output: 0, cacheRead: 0, cacheWrite: 2, totalTokens: 2, cost: 0, count: 1, unpriced: 1 });
+  });
+});
