@@ -227,4 +227,12 @@ describe('session files that are not regular files: a FIFO, a device, links to t
     assert.equal(await summarizeSessionFile(path.join(folder, 'f.jsonl')), undefined);
     assert.deepEqual((await listSessions(folder)).map((s) => path.basename(s.file)).sort(), ['d.jsonl', 'e.jsonl']);
   });
+  it('refuses a link to a missing file as not found instead of creating a session through it, and leaves the link as it was', async () => {
+    const folder = tmp();
+    const link = path.join(folder, 'dangling.jsonl');
+    symlinkSync(path.join(folder, 'nowhere', 'gone.jsonl'), link);
+    assert.equal(await refusal(openSessionFile(link)), `not-found: ${link} is a symbolic link to a file that does not exist`);
+    assert.equal(lstatSync(link).isSymbolicLink(), true);
+    assert.equal(existsSync(path.join(folder, 'nowhere')), false);
+  });
 });

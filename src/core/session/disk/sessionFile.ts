@@ -108,6 +108,8 @@ export async function openSessionFile(file: string, options: OpenOptions = {}): 
   const clock = options.clock ?? systemClock;
   if (!(await exists(file))) {
     if (options.createIfMissing === false) throw new SessionFileError('not-found', file, `${file} does not exist`);
+    // A link whose target is gone: a new session is never created through it.
+    if (await isLink(file)) throw new SessionFileError('not-found', file, `${file} is a symbolic link to a file that does not exist`);
     const session = await writeNewSession({ file, cwd: options.cwd ?? process.cwd(), clock });
     return { session, report: emptyReport(), created: true };
   }
@@ -284,6 +286,10 @@ async function readDecoding(handle: FileHandle): Promise<ReadFile | undefined> {
   const tailLength = Buffer.byteLength(text.slice(lineEnd), 'utf8');
   const tornTail = tailLength === 0 ? undefined : { offset: size - tailLength, length: tailLength };
   return { text, tornTail, seen: { size, lastBytes: actual }, bytes: undefined };
+}
+
+async function isLink(file: string): Promise<boolean> {
+  return (await fs.lstat(file).catch(() => undefined))?.isSymbolicLink() === true;
 }
 
 async function exists(file: string): Promise<boolean> {
