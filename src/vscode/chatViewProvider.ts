@@ -5,12 +5,12 @@
 // reload) is answered with the status, the branch and any approval still waiting.
 import * as vscode from 'vscode';
 import { isAnswering, type AgentEvent } from '../core/agent';
-import { applyDelta, branchWindow, buildItems, givenBack, itemUpdate, placedByMove, restored, resultView, startReply, stashDropped, typed, windowBefore, type AssistantItem, type Draft, type ReplyDelta } from '../core/chat';
+import { applyDelta, branchWindow, buildItems, givenBack, itemUpdate, placedByMove, restored, resultView, startReply, stashDropped, typed, windowBefore, type AssistantItem, type Draft, type ReplyDelta, type SessionDrafts } from '../core/chat';
 import type { SessionChange } from '../core/session';
 import { errorMessage } from '../core/util/errors';
 import { CHAT_COMMANDS, isWebviewToHostMessage, type ChatCommandId, type HostToWebviewMessage, type NoticeAction, type WebviewToHostMessage } from '../shared/protocol';
 import type { AgentHost, UnsentInputs } from './agentHost';
-import { ChatDrafts } from './chatDrafts';
+import { chatDrafts, draftKey } from './chatDrafts';
 import type { CurrentSession, CurrentSessionEvent } from './currentSession';
 import { ChatApprovals } from './chatApprovals';
 import { chatHtml } from './chatHtml';
@@ -36,7 +36,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   /** The chat has the focus when "Insert at cursor" is clicked: the editor before it is the target. */
   private lastEditor: vscode.TextEditor | undefined = vscode.window.activeTextEditor;
   /** The input's text per session (typed text is never lost: see core/chat/drafts.ts). */
-  private readonly drafts: ChatDrafts;
+  private readonly drafts: SessionDrafts;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -46,7 +46,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     /** Where the drafts are kept across window reloads (the workspace's state). */
     state: vscode.Memento,
   ) {
-    this.drafts = new ChatDrafts(state);
+    this.drafts = chatDrafts(state);
     this.disposables.push(
       host.onEvent((event) => this.agentEvent(event)),
       current.follow((event) => this.sessionEvent(event)),
@@ -157,7 +157,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     if (event.kind === 'changed') return this.sessionChange(event.change);
     // Another session: the whole branch again, and the reply of the old one is no longer streaming here.
     this.streaming = undefined;
-    this.drafts.show(event.session);
+    this.drafts.show(draftKey(event.session), event.session?.entries.length === 0);
     this.postReset();
     this.postStatus();
     this.postDraft(this.drafts.draft, false);
@@ -234,7 +234,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   /** Prompts queued in a session left while they waited: kept in that session's draft (shown when it is the one shown). */
   private unsentReturned({ session, texts }: UnsentInputs): void {
-    if (this.drafts.changeFor(session, (draft) => givenBack(draft, texts))) this.postDraft(this.drafts.draft, false);
+    if (this.drafts.changeFor(draftKey(session), (draft) => givenBack(draft, texts))) this.postDraft(this.drafts.draft, false);
   }
 
   // ---- receiving ---------------------------------------------------------------------------------

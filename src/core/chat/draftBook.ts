@@ -8,6 +8,9 @@ import { EMPTY_DRAFT, isEmptyDraft, type Draft } from './drafts';
 /** How many sessions' drafts are kept (the least recently used beyond this are forgotten). */
 export const MAX_DRAFTS = 50;
 
+/** The key of the draft typed while no session is open. */
+export const NO_SESSION = '';
+
 /** The stored form: session key → draft, least recently used first. */
 export type StoredDrafts = Record<string, Draft>;
 
@@ -68,4 +71,71 @@ function draftFrom(value: unknown): Draft | undefined {
   if (stash !== undefined && typeof stash !== 'string') return undefined;
   if (placed !== undefined && typeof placed !== 'string') return undefined;
   return { input, ...(stash !== undefined && stash !== '' ? { stash } : {}), ...(placed !== undefined ? { placed } : {}) };
+}
+
+/**
+ * The drafts as the chat uses them: the book, which session's draft the input shows, and the
+ * turn (`generation`) that the input's reports must name, so that a report sent just before a
+ * session switch does not land in the next session's draft. `save` gets the stored form after
+ * every change.
+ */
+export class SessionDrafts {
+  private readonly book: DraftBook;
+  private key = NO_SESSION;
+  private turn = 0;
+
+  constructor(
+    stored: unknown,
+    private readonly save: (drafts: StoredDrafts) => void,
+  ) {
+    this.book = new DraftBook(stored);
+  }
+
+  /**
+   * The input now shows the session `key` (NO_SESSION: none is open): a new turn starts.
+   * `isNew`: the session has no entries yet; a draft typed while none was open goes with it (it is
+   * the session the next prompt created).
+   */
+  show(key: string, isNew: boolean): void {
+    if (this.key === NO_SESSION && key !== NO_SESSION && isNew && isEmptyDraft(this.book.get(key))) {
+      this.book.set(key, this.book.get(NO_SESSION));
+      this.book.set(NO_SESSION, EMPTY_DRAFT);
+      this.save(this.book.toJSON());
+    }
+    this.key = key;
+    this.turn++;
+  }
+
+  get generation(): number {
+    return this.turn;
+  }
+
+  /** The shown session's draft. */
+  get draft(): Draft {
+    return this.book.get(this.key);
+  }
+
+  /** A change the input reports for turn `generation`; false (and nothing changed) when that turn is over. */
+  report(generation: number, change: (draft: Draft) => Draft): boolean {
+    if (generation !== this.turn) return false;
+    this.change(change);
+    return true;
+  }
+
+  /** Applies one of the rules to the shown session's draft; returns the result. */
+  change(change: (draft: Draft) => Draft): Draft {
+    return this.changeOf(this.key, change);
+  }
+
+  /** Applies one of the rules to session `key`'s draft; true when that session is the one shown. */
+  changeFor(key: string, change: (draft: Draft) => Draft): boolean {
+    this.changeOf(key, change);
+    return key === this.key;
+  }
+
+  private changeOf(key: string, change: (draft: Draft) => Draft): Draft {
+    const after = change(this.book.get(key));
+    if (this.book.set(key, after)) this.save(this.book.toJSON());
+    return after;
+  }
 }

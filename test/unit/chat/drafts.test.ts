@@ -2,7 +2,7 @@
 // join the draft, a move's text puts the draft aside, Restore swaps them back, and the book of
 // drafts per session reads only well-formed drafts and keeps a bounded number.
 import { strict as assert } from 'node:assert';
-import { DraftBook, EMPTY_DRAFT, givenBack, MAX_DRAFTS, placedByMove, restored, stashDropped, typed, type Draft } from '../../../src/core/chat';
+import { DraftBook, EMPTY_DRAFT, givenBack, MAX_DRAFTS, NO_SESSION, placedByMove, restored, SessionDrafts, stashDropped, typed, type Draft, type StoredDrafts } from '../../../src/core/chat';
 
 describe('chat drafts: typed text is never lost', () => {
   describe('unsent prompts given back (Stop with a queue, a prompt that failed)', () => {
@@ -108,6 +108,70 @@ describe('chat drafts: typed text is never lost', () => {
       const keys = Object.keys(book.toJSON());
       assert.equal(keys.length, MAX_DRAFTS);
       assert.deepEqual([keys.includes('s0'), keys.includes('s2'), keys.includes('s1'), keys.at(-1)], [false, false, true, 'new']);
+    });
+  });
+
+  describe('the drafts the chat shows, session by session', () => {
+    function drafts(stored?: unknown): { shown: SessionDrafts; saved: StoredDrafts[] } {
+      const saved: StoredDrafts[] = [];
+      return { shown: new SessionDrafts(stored, (value) => saved.push(value)), saved };
+    }
+
+    it('shows each session its own draft when the input switches between them, and an empty one to a session without', () => {
+      const { shown } = drafts();
+      shown.show('/s/a.jsonl', false);
+      shown.report(shown.generation, (draft) => typed(draft, 'draft of a'));
+      shown.show('/s/b.jsonl', false);
+      assert.deepEqual(shown.draft, EMPTY_DRAFT);
+      shown.report(shown.generation, (draft) => typed(draft, 'draft of b'));
+      shown.show('/s/a.jsonl', false);
+      assert.deepEqual(shown.draft, { input: 'draft of a' });
+      shown.show(NO_SESSION, false);
+      assert.deepEqual(shown.draft, EMPTY_DRAFT);
+    });
+
+    it("drops a report of the input sent for a session no longer shown, so it cannot land in the next session's draft", () => {
+      const { shown } = drafts();
+      shown.show('/s/a.jsonl', false);
+      const turnOfA = shown.generation;
+      shown.show('/s/b.jsonl', false);
+      assert.equal(shown.report(turnOfA, (draft) => typed(draft, 'typed in a')), false);
+      assert.deepEqual(shown.draft, EMPTY_DRAFT);
+      shown.show('/s/a.jsonl', false);
+      assert.deepEqual(shown.draft, EMPTY_DRAFT);
+    });
+
+    it('keeps unsent prompts for the session they were written in, saying whether it is the one shown', () => {
+      const { shown } = drafts();
+      shown.show('/s/b.jsonl', false);
+      assert.equal(shown.changeFor('/s/a.jsonl', (draft) => givenBack(draft, ['queued in a'])), false);
+      assert.deepEqual(shown.draft, EMPTY_DRAFT);
+      shown.show('/s/a.jsonl', false);
+      assert.deepEqual(shown.draft, { input: 'queued in a' });
+    });
+
+    it('gives a draft typed with no session open to the new session the next prompt creates, not to an existing one', () => {
+      const { shown } = drafts();
+      shown.show(NO_SESSION, false);
+      shown.report(shown.generation, (draft) => typed(draft, 'typed before the first prompt'));
+      shown.show('/s/old.jsonl', false);
+      assert.deepEqual(shown.draft, EMPTY_DRAFT);
+      shown.show(NO_SESSION, false);
+      shown.show('/s/new.jsonl', true);
+      assert.deepEqual(shown.draft, { input: 'typed before the first prompt' });
+      shown.show(NO_SESSION, false);
+      assert.deepEqual(shown.draft, EMPTY_DRAFT);
+    });
+
+    it('saves the book after each change and reads it back, so a reload shows the same drafts', () => {
+      const { shown, saved } = drafts();
+      shown.show('/s/a.jsonl', false);
+      shown.report(shown.generation, (draft) => typed(draft, 'kept across a reload'));
+      shown.report(shown.generation, (draft) => typed(draft, 'kept across a reload'));
+      assert.deepEqual(saved, [{ '/s/a.jsonl': { input: 'kept across a reload' } }]);
+      const reloaded = drafts(JSON.parse(JSON.stringify(saved.at(-1)))).shown;
+      reloaded.show('/s/a.jsonl', false);
+      assert.deepEqual(reloaded.draft, { input: 'kept across a reload' });
     });
   });
 });
