@@ -47,7 +47,7 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   const keys = new ApiKeyStore(context.secrets);
   const storage = (name: string): string => vscode.Uri.joinPath(context.globalStorageUri, name).fsPath;
   const host = new AgentHost({ current, keys, log, defaultSessionsRoot: storage('sessions'), checkpointFolder: storage('checkpoints') });
-  const chat = new ChatViewProvider(context.extensionUri, host, current, log);
+  const chat = new ChatViewProvider(context.extensionUri, host, current, log, context.workspaceState);
   const tree = new SessionTreeView({ current, state: context.workspaceState, revealInChat: (entryId) => chat.reveal(entryId) });
   const sessions = registerSessions({ host, current, log });
   context.subscriptions.push(

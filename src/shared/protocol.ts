@@ -132,6 +132,22 @@ export interface SetInputMessage {
   text: string;
 }
 
+/**
+ * The input's draft for the session shown (drafts belong to their session): on ready, on a session
+ * switch, and when Arbor changes it (unsent text given back, a move's text, Restore draft).
+ * `generation` names the session's turn in the view: the webview sends it back with its changes,
+ * and the host ignores changes meant for a session no longer shown.
+ */
+export interface DraftMessage {
+  type: 'draft';
+  input: string;
+  /** Text put aside by a move, offered back by "Restore draft" (undefined: nothing put aside). */
+  stash?: string;
+  generation: number;
+  /** The input takes the focus (Arbor put text there for the user to edit or send). */
+  focus: boolean;
+}
+
 export interface FocusInputMessage {
   type: 'focusInput';
 }
@@ -155,6 +171,7 @@ export type HostToWebviewMessage =
   | ApprovalDoneMessage
   | NoticeMessage
   | SetInputMessage
+  | DraftMessage
   | FocusInputMessage
   | RevealMessage;
 
@@ -178,7 +195,13 @@ export type WebviewToHostMessage =
   /** An uncaught error or a CSP violation inside the webview: the host logs it. */
   | { type: 'webviewError'; message: string }
   /** Send the prompt that failed again. */
-  | { type: 'retry' };
+  | { type: 'retry' }
+  /** What the input holds now (the draft the user is typing), for the session of `generation`. */
+  | { type: 'draftChanged'; text: string; generation: number }
+  /** "Restore draft": the text put aside comes back into the input (and the input's text is put aside). */
+  | { type: 'restoreDraft'; generation: number }
+  /** The user dismissed the text put aside. */
+  | { type: 'dropStash'; generation: number };
 
 const DECISIONS: readonly string[] = ['allow-once', 'allow-always', 'deny'] satisfies ApprovalDecision[];
 const COMMANDS: readonly string[] = CHAT_COMMANDS;
@@ -189,6 +212,7 @@ export function isWebviewToHostMessage(value: unknown): value is WebviewToHostMe
   const m = value as Record<string, unknown>;
   const str = (key: string): boolean => typeof m[key] === 'string';
   const id = (key: string): boolean => typeof m[key] === 'string' && (m[key] as string).length > 0;
+  const generation = (): boolean => Number.isSafeInteger(m['generation']) && (m['generation'] as number) >= 0;
   switch (m['type']) {
     case 'ready':
     case 'stop':
@@ -211,6 +235,11 @@ export function isWebviewToHostMessage(value: unknown): value is WebviewToHostMe
       return typeof m['command'] === 'string' && COMMANDS.includes(m['command']);
     case 'webviewError':
       return str('message');
+    case 'draftChanged':
+      return str('text') && generation();
+    case 'restoreDraft':
+    case 'dropStash':
+      return generation();
     default:
       return false;
   }

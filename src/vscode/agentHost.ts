@@ -29,6 +29,12 @@ export interface ChatHostState {
   toolsOff: 'untrusted' | 'no-folder' | undefined;
 }
 
+/** Prompts the user queued that were never sent, and the session they were written in. */
+export interface UnsentInputs {
+  session: Session;
+  texts: readonly string[];
+}
+
 export interface AgentHostDeps {
   current: CurrentSession;
   keys: ApiKeyStore;
@@ -50,6 +56,12 @@ export class AgentHost implements vscode.Disposable {
   private readonly inputRequested = new vscode.EventEmitter<string>();
   /** Text for the chat's input (a tree row's user message): the chat view shows it and focuses its input. */
   readonly onDidRequestInput = this.inputRequested.event;
+  private readonly unsentReturned = new vscode.EventEmitter<UnsentInputs>();
+  /**
+   * Prompts that were queued in a session's agent when another session became current: that agent
+   * ends without a word (its listeners go with its session), so they are handed back here.
+   */
+  readonly onDidReturnUnsent = this.unsentReturned.event;
 
   /** The current session's agent. */
   private slot: SessionAgent | undefined;
@@ -189,6 +201,7 @@ export class AgentHost implements vscode.Disposable {
     this.stateChanged.dispose();
     this.focusRequested.dispose();
     this.inputRequested.dispose();
+    this.unsentReturned.dispose();
   }
 
   // ---- the agent ---------------------------------------------------------------------------------
@@ -204,7 +217,11 @@ export class AgentHost implements vscode.Disposable {
       checkpointFolder: this.deps.checkpointFolder,
       onEvent: (event: AgentEvent) => this.agentEvent(event),
     };
+    const left = this.slot;
+    // The old agent is disposed, its run stopping; what waited in its queue is still there.
+    const unsent = left?.ready?.state.queued ?? [];
     this.slot = session ? new SessionAgent(session, scope, deps) : undefined;
+    if (left && unsent.length > 0) this.unsentReturned.fire({ session: left.session, texts: unsent });
     this.fireState();
   }
 

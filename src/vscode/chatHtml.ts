@@ -28,6 +28,7 @@ export function chatHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): string
     <div id="approvals" class="approvals"></div>
     <div id="notices" class="notices" role="status"></div>
     <div id="queue" class="queue" hidden></div>
+    <div id="stash" class="stash" role="status" hidden></div>
     <form id="composer" class="composer">
       <textarea id="prompt" rows="3" placeholder="${PROMPT_PLACEHOLDER}" aria-label="Message to Arbor (Enter to send, Shift+Enter for a new line)"></textarea>
       <div class="composer-actions">

@@ -5,11 +5,12 @@
 // reload) is answered with the status, the branch and any approval still waiting.
 import * as vscode from 'vscode';
 import { isAnswering, type AgentEvent } from '../core/agent';
-import { applyDelta, branchWindow, buildItems, itemUpdate, resultView, startReply, windowBefore, type AssistantItem, type ReplyDelta } from '../core/chat';
+import { applyDelta, branchWindow, buildItems, givenBack, itemUpdate, placedByMove, restored, resultView, startReply, stashDropped, typed, windowBefore, type AssistantItem, type Draft, type ReplyDelta, type SessionDrafts } from '../core/chat';
 import type { SessionChange } from '../core/session';
 import { errorMessage } from '../core/util/errors';
 import { CHAT_COMMANDS, isWebviewToHostMessage, type ChatCommandId, type HostToWebviewMessage, type NoticeAction, type WebviewToHostMessage } from '../shared/protocol';
-import type { AgentHost } from './agentHost';
+import type { AgentHost, UnsentInputs } from './agentHost';
+import { chatDrafts, draftKey } from './chatDrafts';
 import type { CurrentSession, CurrentSessionEvent } from './currentSession';
 import { ChatApprovals } from './chatApprovals';
 import { chatHtml } from './chatHtml';
@@ -34,19 +35,25 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   );
   /** The chat has the focus when "Insert at cursor" is clicked: the editor before it is the target. */
   private lastEditor: vscode.TextEditor | undefined = vscode.window.activeTextEditor;
+  /** The input's text per session (typed text is never lost: see core/chat/drafts.ts). */
+  private readonly drafts: SessionDrafts;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly host: AgentHost,
     current: CurrentSession,
     private readonly log: vscode.LogOutputChannel,
+    /** Where the drafts are kept across window reloads (the workspace's state). */
+    state: vscode.Memento,
   ) {
+    this.drafts = chatDrafts(state);
     this.disposables.push(
       host.onEvent((event) => this.agentEvent(event)),
       current.follow((event) => this.sessionEvent(event)),
       host.onDidChangeState(() => this.postStatus()),
       host.onDidRequestInputFocus(() => void this.focusInput()),
       host.onDidRequestInput((text) => void this.showInInput(text)),
+      host.onDidReturnUnsent((unsent) => this.unsentReturned(unsent)),
       host.setApprovalHandler(this.approvals.ask),
       vscode.window.onDidChangeActiveTextEditor((editor) => {
         if (editor) this.lastEditor = editor;
@@ -70,9 +77,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     );
   }
 
-  /** Puts text into the input (the tree's user-message navigation, a command). */
+  /** Puts text into the input (the tree's user-message navigation, a command); a draft there is put aside, "Restore draft" brings it back. */
   setInput(text: string): void {
-    this.post({ type: 'setInput', text });
+    this.postDraft(this.drafts.change((draft) => placedByMove(draft, text)), true);
   }
 
   /** Scrolls the chat to an entry. */
@@ -95,6 +102,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     }
     // Anything the reply to `ready` carries anyway is not queued: it would be stale by then.
     if (message.type === 'reset' || message.type === 'status' || message.type === 'approval') return;
+    // The reply to `ready` carries the draft; what is left of a draft message is its focus.
+    if (message.type === 'draft') {
+      if (message.focus) this.queue.push({ type: 'focusInput' });
+      return;
+    }
     if (message.type === 'prepend' || message.type === 'delta' || message.type === 'append' || message.type === 'tool' || message.type === 'replyStart' || message.type === 'replyReset') return;
     this.queue.push(message);
   }
@@ -114,6 +126,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         hasSession: this.host.session !== undefined,
       },
     });
+  }
+
+  /** The shown session's draft into the input (`focus`: Arbor put text there for the user). */
+  private postDraft(draft: Draft, focus: boolean): void {
+    this.post({ type: 'draft', input: draft.input, ...(draft.stash !== undefined ? { stash: draft.stash } : {}), generation: this.drafts.generation, focus });
   }
 
   private postReset(): void {
@@ -140,8 +157,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     if (event.kind === 'changed') return this.sessionChange(event.change);
     // Another session: the whole branch again, and the reply of the old one is no longer streaming here.
     this.streaming = undefined;
+    this.drafts.show(draftKey(event.session), event.session?.entries.length === 0);
     this.postReset();
     this.postStatus();
+    this.postDraft(this.drafts.draft, false);
   }
 
   private sessionChange(change: SessionChange): void {
@@ -209,7 +228,13 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       this.post({ type: 'replyReset', message: '' });
     }
     this.approvals.denyAll();
-    if (unsent.length > 0) this.post({ type: 'setInput', text: unsent.join('\n\n') });
+    // What was queued and not sent joins the input; a draft typed meanwhile stays (see core/chat/drafts.ts).
+    if (unsent.length > 0) this.postDraft(this.drafts.change((draft) => givenBack(draft, unsent)), true);
+  }
+
+  /** Prompts queued in a session left while they waited: kept in that session's draft (shown when it is the one shown). */
+  private unsentReturned({ session, texts }: UnsentInputs): void {
+    if (this.drafts.changeFor(draftKey(session), (draft) => givenBack(draft, texts))) this.postDraft(this.drafts.draft, false);
   }
 
   // ---- receiving ---------------------------------------------------------------------------------
@@ -260,6 +285,17 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'webviewError':
         this.log.error(`Chat view: ${message.message}`);
         return;
+      case 'draftChanged': {
+        const text = message.text;
+        this.drafts.report(message.generation, (draft) => typed(draft, text));
+        return;
+      }
+      case 'restoreDraft':
+        if (this.drafts.report(message.generation, restored)) this.postDraft(this.drafts.draft, true);
+        return;
+      case 'dropStash':
+        if (this.drafts.report(message.generation, stashDropped)) this.postDraft(this.drafts.draft, true);
+        return;
     }
   }
 
@@ -267,6 +303,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.ready = true;
     this.postStatus();
     this.postReset();
+    this.postDraft(this.drafts.draft, false);
     this.approvals.repost();
     const queued = this.queue;
     this.queue = [];
@@ -281,7 +318,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     } catch (error) {
       this.lastFailedPrompt = text;
       this.log.warn(`A prompt could not be sent: ${errorMessage(error)}`);
-      this.post({ type: 'setInput', text });
+      this.postDraft(this.drafts.change((draft) => givenBack(draft, [text])), true);
       const failure = promptFailure(error, readConfig().baseUrl);
       this.notice('error', failure.message, commandAction(failure.command) ?? { kind: 'retry', label: 'Retry' });
     } finally {
@@ -319,7 +356,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   /** Reveals the chat, then puts the text into its input (which the webview focuses), as Edit & branch does. */
   private async showInInput(text: string): Promise<void> {
     await vscode.commands.executeCommand(`${ChatViewProvider.viewType}.focus`);
-    this.post({ type: 'setInput', text });
+    this.setInput(text);
   }
 
   private async focusInput(): Promise<void> {

@@ -1,7 +1,7 @@
 // The input: Enter sends (and clears), Shift+Enter is a new line; Send (disabled while there is
 // nothing to send), and Stop while running. Up on the input's first line walks back through the
 // session's earlier prompts and Down walks forward again, back to the draft (promptHistory.ts).
-// The draft survives the view being hidden or the window reloading (the webview's saved state).
+// The draft survives the view being hidden or the window reloading: the host keeps it, per session.
 import { PromptHistory } from './promptHistory';
 
 export interface ComposerHooks {

@@ -4,7 +4,7 @@ import { STREAMING_ID } from '../core/chat/items';
 import type { ApprovalDecision, ChatCommandId, ChatStatus, HostToWebviewMessage, WebviewToHostMessage } from '../shared/protocol';
 import { Composer } from './composer';
 import { ApprovalCards } from './approvalCards';
-import { emptyState, showNotice, showQueue, trustBanner } from './panels';
+import { emptyState, showNotice, showQueue, showStash, trustBanner } from './panels';
 import { openCards } from './render/assistant';
 import { itemElement } from './render/items';
 import { toggleFold } from './render/userText';
@@ -12,8 +12,7 @@ import { ChatStore } from './store';
 import { VirtualList } from './virtualList';
 
 interface SavedState {
-  draft: string;
-  /** Undefined: stuck to the bottom. */
+  /** Undefined: stuck to the bottom. (The draft is the host's: drafts belong to their session.) */
   scrollTop?: number;
 }
 
@@ -32,6 +31,7 @@ const conversation = byId('conversation');
 const notices = byId('notices');
 const approvals = byId('approvals');
 const queue = byId('queue');
+const stash = byId('stash');
 const live = byId('live');
 const statusLine = byId('status-line');
 const empty = document.createElement('div');
@@ -41,7 +41,7 @@ banner.className = 'banner-host';
 conversation.before(banner);
 conversation.before(empty);
 
-const saved = (vscode.getState() as SavedState | undefined) ?? { draft: '' };
+const saved: SavedState = { ...(vscode.getState() as SavedState | undefined) };
 const save = (patch: Partial<SavedState>): void => {
   Object.assign(saved, patch);
   if (patch.scrollTop === undefined && 'scrollTop' in patch) delete saved.scrollTop;
@@ -54,6 +54,8 @@ let restoreScroll = saved.scrollTop;
 /** The host holds items before the first one here (a long branch arrives from its end). */
 let hasEarlier = false;
 let loadingEarlier = false;
+/** The host's turn for the session shown (from its `draft` message); the input's changes are reported with it. */
+let draftGeneration: number | undefined;
 
 /** At the top of what is held, ask for the window before it. */
 function maybeLoadEarlier(): void {
@@ -78,10 +80,11 @@ const composer = new Composer({
     post({ type: 'prompt', text });
   },
   stop: () => post({ type: 'stop' }),
-  draftChanged: (draft) => save({ draft }),
+  draftChanged: (text) => {
+    if (draftGeneration !== undefined) post({ type: 'draftChanged', text, generation: draftGeneration });
+  },
   prompts: () => [...store.items.flatMap((item) => (item.kind === 'user' ? [item.text] : [])), ...status.queued],
 });
-composer.setText(saved.draft);
 
 const approvalCards = new ApprovalCards(approvals, {
   announce: (text) => (live.textContent = text),
@@ -171,6 +174,12 @@ function receive(message: HostToWebviewMessage): void {
     case 'setInput':
       composer.setText(message.text);
       return composer.focus();
+    case 'draft':
+      draftGeneration = message.generation;
+      composer.setText(message.input);
+      showStash(stash, message.stash);
+      if (message.focus) composer.focus();
+      return;
     case 'focusInput':
       return composer.focus();
     case 'reveal': {
@@ -218,6 +227,12 @@ document.addEventListener('click', (event) => {
     case 'dismiss':
       button.closest('.notice')?.remove();
       return composer.focus();
+    case 'restore-draft':
+      if (draftGeneration !== undefined) post({ type: 'restoreDraft', generation: draftGeneration });
+      return;
+    case 'drop-stash':
+      if (draftGeneration !== undefined) post({ type: 'dropStash', generation: draftGeneration });
+      return;
     case 'fold':
       toggleFold(data['id']!);
       list.invalidate(data['id']!);

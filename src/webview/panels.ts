@@ -30,6 +30,22 @@ export function showQueue(container: HTMLElement, status: ChatStatus): void {
   for (const text of status.queued) container.append(h('div', { class: 'queued-item', text }));
 }
 
+/**
+ * The bar above the input while a draft is put aside (a move put text into the input): its first
+ * line, "Restore draft" (the two swap places) and a button to let it go.
+ */
+export function showStash(container: HTMLElement, stash: string | undefined): void {
+  container.hidden = stash === undefined;
+  if (stash === undefined) return container.replaceChildren();
+  const firstLine = stash.trim().split('\n')[0] ?? '';
+  container.replaceChildren(
+    icon('archive'),
+    h('span', { class: 'stash-text', attrs: { title: stash } }, [h('span', { class: 'muted', text: 'Draft put aside: ' }), h('span', { text: firstLine })]),
+    actionButton('restore-draft', 'Restore draft', 'discard'),
+    actionButton('drop-stash', 'Discard the draft put aside', 'close', {}, false),
+  );
+}
+
 /** What Arbor is and what to do first; shown while the conversation is empty. */
 export function emptyState(status: ChatStatus): HTMLElement {
   return h('div', { class: 'empty-state' }, [

@@ -5,3 +5,5 @@ export * from './streamingReply';
 export * from './toolSummary';
 export * from './window';
 export * from './summaryView';
+export * from './drafts';
+export * from './draftBook';

@@ -19,6 +19,10 @@ describe('chat protocol: the webview → host guard', () => {
       { type: 'openLink', href: 'https://example.com' },
       { type: 'command', command: 'arbor.setApiKey' },
       { type: 'webviewError', message: 'boom' },
+      { type: 'draftChanged', text: '', generation: 0 },
+      { type: 'draftChanged', text: 'half a thought', generation: 3 },
+      { type: 'restoreDraft', generation: 1 },
+      { type: 'dropStash', generation: 2 },
     ];
     assert.deepEqual(good.filter((message) => !isWebviewToHostMessage(message)), []);
   });
@@ -47,6 +51,13 @@ describe('chat protocol: the webview → host guard', () => {
       { type: 'command', command: 'workbench.action.terminal.sendSequence' },
       { type: 'command', command: 'arbor.clearApiKey' },
       { type: 'webviewError' },
+      { type: 'draftChanged', text: 'x' },
+      { type: 'draftChanged', generation: 1 },
+      { type: 'draftChanged', text: 'x', generation: -1 },
+      { type: 'draftChanged', text: 'x', generation: 1.5 },
+      { type: 'draftChanged', text: 'x', generation: '1' },
+      { type: 'restoreDraft' },
+      { type: 'dropStash', generation: null },
     ];
     assert.deepEqual(bad.filter((message) => isWebviewToHostMessage(message)), []);
   });
