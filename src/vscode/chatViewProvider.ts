@@ -6,12 +6,13 @@
 import * as vscode from 'vscode';
 import { isAnswering, type AgentEvent } from '../core/agent';
 import { applyDelta, branchWindow, buildItems, itemUpdate, resultView, startReply, windowBefore, type AssistantItem, type ReplyDelta } from '../core/chat';
-import type { SessionChange } from '../core/session';
+import { describeEntry, type Session, type SessionChange } from '../core/session';
 import { errorMessage } from '../core/util/errors';
 import { CHAT_COMMANDS, isWebviewToHostMessage, type ChatCommandId, type HostToWebviewMessage, type NoticeAction, type WebviewToHostMessage } from '../shared/protocol';
 import type { AgentHost } from './agentHost';
 import type { CurrentSession, CurrentSessionEvent } from './currentSession';
 import { ChatApprovals } from './chatApprovals';
+import { ChatMoveNote } from './chatMoveNote';
 import { chatHtml } from './chatHtml';
 import { readConfig } from './config';
 import { automaticCompactionText, promptFailure, retryText, runFailureFix, runFailureText, userMessage, type FixCommand } from './errors';
@@ -32,6 +33,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     (message) => this.post(message),
     () => (this.view ? this.view.show(true) : void vscode.commands.executeCommand(`${ChatViewProvider.viewType}.focus`)),
   );
+  private readonly moveNote: ChatMoveNote;
   /** The chat has the focus when "Insert at cursor" is clicked: the editor before it is the target. */
   private lastEditor: vscode.TextEditor | undefined = vscode.window.activeTextEditor;
 
@@ -41,8 +43,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     current: CurrentSession,
     private readonly log: vscode.LogOutputChannel,
   ) {
+    this.moveNote = new ChatMoveNote(host, (message) => this.post(message));
     this.disposables.push(
       host.onEvent((event) => this.agentEvent(event)),
+      host.onDidMove((event) => this.moveNote.moved(event)),
       current.follow((event) => this.sessionEvent(event)),
       host.onDidChangeState(() => this.postStatus()),
       host.onDidRequestInputFocus(() => void this.focusInput()),
@@ -94,7 +98,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       return;
     }
     // Anything the reply to `ready` carries anyway is not queued: it would be stale by then.
-    if (message.type === 'reset' || message.type === 'status' || message.type === 'approval') return;
+    if (message.type === 'reset' || message.type === 'status' || message.type === 'approval' || message.type === 'moveNote') return;
     if (message.type === 'prepend' || message.type === 'delta' || message.type === 'append' || message.type === 'tool' || message.type === 'replyStart' || message.type === 'replyReset') return;
     this.queue.push(message);
   }
@@ -119,10 +123,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private postReset(): void {
     const session = this.host.session;
     const window = session ? branchWindow(session.getBranch()) : { entries: [], hasEarlier: false };
+    const items = buildItems(window.entries);
     this.post({
       type: 'reset',
-      items: buildItems(window.entries),
+      items,
       hasEarlier: window.hasEarlier,
+      ...(session && items.length === 0 && hasMessages(session) ? { atSessionStart: true } : {}),
       ...(this.streaming ? { streaming: this.streaming } : {}),
       ...(session ? { title: session.sessionName ?? session.id } : {}),
     });
@@ -140,6 +146,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     if (event.kind === 'changed') return this.sessionChange(event.change);
     // Another session: the whole branch again, and the reply of the old one is no longer streaming here.
     this.streaming = undefined;
+    this.moveNote.clear();
     this.postReset();
     this.postStatus();
   }
@@ -147,6 +154,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private sessionChange(change: SessionChange): void {
     // An entry another program appended is not on the branch (the position stays): the tree shows it.
     if (change.kind === 'external') return;
+    // A move goes with the note about it (told after the move); one no note describes clears it.
+    if (change.kind === 'move') this.moveNote.clear();
     // A branch summary is written at the new position: it comes with a move (navigation).
     if (change.kind === 'move' || change.entry.type === 'branch_summary') return this.postReset();
     if (change.entry.type === 'session_info') this.showSessionName();
@@ -260,6 +269,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'webviewError':
         this.log.error(`Chat view: ${message.message}`);
         return;
+      case 'moveBack':
+        return this.moveNote.back();
+      case 'dismissMoveNote':
+        return this.moveNote.clear();
     }
   }
 
@@ -268,12 +281,15 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.postStatus();
     this.postReset();
     this.approvals.repost();
+    this.moveNote.repost();
     const queued = this.queue;
     this.queue = [];
     queued.forEach((message) => this.post(message));
   }
 
   private async prompt(text: string): Promise<void> {
+    // What the note said Send would do is done: it goes (and with it Back, which would leave the new message).
+    this.moveNote.clear();
     this.promptsInFlight++;
     try {
       await this.host.prompt(text);
@@ -333,6 +349,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.view = undefined;
     this.ready = false;
   }
+}
+
+/** Some entry of the session is one the chat shows (stops at the first: usually near the file's start). */
+function hasMessages(session: Session): boolean {
+  return session.tree.entries.some((entry) => describeEntry(entry).kind !== undefined);
 }
 
 /** The button under a failure's notice that runs what fixes it (setting the key), when the chat may run that command. */

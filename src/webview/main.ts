@@ -4,6 +4,7 @@ import { STREAMING_ID } from '../core/chat/items';
 import type { ApprovalDecision, ChatCommandId, ChatStatus, HostToWebviewMessage, WebviewToHostMessage } from '../shared/protocol';
 import { Composer } from './composer';
 import { ApprovalCards } from './approvalCards';
+import { MoveNoteView, sessionStartNote } from './moveNote';
 import { emptyState, showNotice, showQueue, trustBanner } from './panels';
 import { openCards } from './render/assistant';
 import { itemElement } from './render/items';
@@ -40,6 +41,10 @@ const banner = document.createElement('div');
 banner.className = 'banner-host';
 conversation.before(banner);
 conversation.before(empty);
+const moveNoteHost = document.createElement('div');
+moveNoteHost.className = 'move-note-host';
+byId('composer').before(moveNoteHost);
+const moveNote = new MoveNoteView(moveNoteHost);
 
 const saved = (vscode.getState() as SavedState | undefined) ?? { draft: '' };
 const save = (patch: Partial<SavedState>): void => {
@@ -54,6 +59,8 @@ let restoreScroll = saved.scrollTop;
 /** The host holds items before the first one here (a long branch arrives from its end). */
 let hasEarlier = false;
 let loadingEarlier = false;
+/** The session has messages, the position is before them all: the empty chat says so instead of welcoming. */
+let atSessionStart = false;
 
 /** At the top of what is held, ask for the window before it. */
 function maybeLoadEarlier(): void {
@@ -74,6 +81,7 @@ const list = new VirtualList(
 const composer = new Composer({
   send: (text) => {
     notices.replaceChildren();
+    moveNote.hide();
     list.scrollToBottom();
     post({ type: 'prompt', text });
   },
@@ -101,7 +109,7 @@ function redrawReply(): void {
 
 function refreshChrome(): void {
   const isEmpty = store.count === 0;
-  empty.replaceChildren(...(isEmpty ? [emptyState(status)] : []));
+  empty.replaceChildren(...(isEmpty ? [atSessionStart ? sessionStartNote() : emptyState(status)] : []));
   empty.hidden = !isEmpty;
   conversation.classList.toggle('is-empty', isEmpty);
   const note = trustBanner(status);
@@ -117,6 +125,7 @@ function receive(message: HostToWebviewMessage): void {
     case 'reset':
       store.reset(message.items, message.streaming);
       hasEarlier = message.hasEarlier;
+      atSessionStart = message.atSessionStart === true;
       loadingEarlier = false;
       list.clear();
       if (restoreScroll !== undefined) {
@@ -178,6 +187,8 @@ function receive(message: HostToWebviewMessage): void {
       if (index !== undefined) list.scrollToIndex(index);
       return;
     }
+    case 'moveNote':
+      return moveNote.show(message);
   }
 }
 
@@ -218,6 +229,14 @@ document.addEventListener('click', (event) => {
     case 'dismiss':
       button.closest('.notice')?.remove();
       return composer.focus();
+    case 'move-back':
+      if (moveNote.backClearsInput(composer.input.value)) composer.setText('');
+      moveNote.hide();
+      return post({ type: 'moveBack' });
+    case 'move-dismiss':
+      moveNote.hide();
+      composer.focus();
+      return post({ type: 'dismissMoveNote' });
     case 'fold':
       toggleFold(data['id']!);
       list.invalidate(data['id']!);

@@ -10,6 +10,7 @@
  */
 import { buildSessionContext, describeEntry, type SessionEntry, type SessionTree } from '../session';
 import { presentRow, toolCallFor } from '../sessionTree/rows';
+import type { MoveNote } from './moveNoteView';
 
 /** How the position moved. */
 export type MoveKind =
@@ -34,14 +35,7 @@ export interface MoveReport {
   compactionId?: string;
 }
 
-export interface MoveNote {
-  /** What happened, when a move did more than move (or undid something); plain text. */
-  happened?: string;
-  /** Where the position is and what Send does next; plain text. */
-  position: string;
-  /** "Back" is offered: it returns to the position before the move. */
-  back: boolean;
-}
+export type { MoveNote } from './moveNoteView';
 
 /** The note for `report`, read from `tree` after the move. */
 export function moveNote(tree: SessionTree, report: MoveReport): MoveNote {
