@@ -56,6 +56,10 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
     host,
     chat,
     tree,
+    // A move made in the tree: its focus follows the ● there, then goes where the move sent the user.
+    host.onDidMove((move) => {
+      if (move.fromTree) tree.followMove(move.focusesInput ? () => host.requestInputFocus() : undefined);
+    }),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chat),
     new TokenStatusBar(host, current),
     // Another program writing to the current session: read in, told, followed when it continues ours.

@@ -10,9 +10,11 @@
  */
 import type { ApprovalView, AssistantItem, ChatItem, ToolResultView } from '../core/chat/items';
 import type { ReplyDelta } from '../core/chat/streamingReply';
+import type { MoveNote } from '../core/navigation/moveNoteView';
 
 export type { ApprovalField, ApprovalView, AssistantItem, ChatItem, ToolResultView } from '../core/chat/items';
 export type { ReplyDelta } from '../core/chat/streamingReply';
+export type { MoveNote } from '../core/navigation/moveNoteView';
 
 export type NoticeLevel = 'info' | 'warning' | 'error';
 
@@ -51,6 +53,8 @@ export interface ResetMessage {
   title?: string;
   /** A long branch is sent from its end: earlier items come with `prepend` when the user scrolls up. */
   hasEarlier: boolean;
+  /** The session has messages but the position is before all of them (Edit & branch on the first message): not the welcome. */
+  atSessionStart?: boolean;
 }
 
 /** Items before the first one shown (the answer to `loadEarlier`). */
@@ -158,6 +162,15 @@ export interface RevealMessage {
   entryId: string;
 }
 
+/**
+ * After a move (a tree click, Switch Branch…, Edit & branch, Undo Compaction, …): the note above the
+ * input saying where the position is and what Send does next, with Back. No note: it goes.
+ */
+export interface MoveNoteMessage {
+  type: 'moveNote';
+  note?: MoveNote;
+}
+
 export type HostToWebviewMessage =
   | ResetMessage
   | PrependMessage
@@ -173,7 +186,8 @@ export type HostToWebviewMessage =
   | SetInputMessage
   | DraftMessage
   | FocusInputMessage
-  | RevealMessage;
+  | RevealMessage
+  | MoveNoteMessage;
 
 // ---- webview → host ---------------------------------------------------------------------------
 
@@ -201,7 +215,11 @@ export type WebviewToHostMessage =
   /** "Restore draft": the text put aside comes back into the input (and the input's text is put aside). */
   | { type: 'restoreDraft'; generation: number }
   /** The user dismissed the text put aside. */
-  | { type: 'dropStash'; generation: number };
+  | { type: 'dropStash'; generation: number }
+  /** The move note's Back: to the position before the move. */
+  | { type: 'moveBack' }
+  /** The move note was dismissed (it does not come back when the view reloads). */
+  | { type: 'dismissMoveNote' };
 
 const DECISIONS: readonly string[] = ['allow-once', 'allow-always', 'deny'] satisfies ApprovalDecision[];
 const COMMANDS: readonly string[] = CHAT_COMMANDS;
@@ -217,6 +235,8 @@ export function isWebviewToHostMessage(value: unknown): value is WebviewToHostMe
     case 'ready':
     case 'stop':
     case 'retry':
+    case 'moveBack':
+    case 'dismissMoveNote':
       return true;
     case 'prompt':
       return str('text');

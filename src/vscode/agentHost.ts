@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { IDLE_STATE, watchFirstReply, type AgentEvent, type AgentLogger, type AgentSession, type AgentState } from '../core/agent';
 import type { ApprovalCallback, ApprovalDecision, ApprovalRequest } from '../core/agent/tools/tool';
-import type { NavigateResult } from '../core/navigation';
+import type { MoveReport, NavigateResult } from '../core/navigation';
 import type { Session } from '../core/session';
 import type { ContextStatus } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';
@@ -35,6 +35,15 @@ export interface UnsentInputs {
   texts: readonly string[];
 }
 
+/** A move the user made, as the chat is told of it. */
+export interface MoveEvent {
+  report: MoveReport;
+  /** Made in the Session Tree (a row's click or menu): the tree's focus follows the ● there. */
+  fromTree?: boolean;
+  /** The chat's input takes the focus after the move (Edit & branch, Branch from Here). */
+  focusesInput?: boolean;
+}
+
 export interface AgentHostDeps {
   current: CurrentSession;
   keys: ApiKeyStore;
@@ -62,6 +71,10 @@ export class AgentHost implements vscode.Disposable {
    * ends without a word (its listeners go with its session), so they are handed back here.
    */
   readonly onDidReturnUnsent = this.unsentReturned.event;
+
+  private readonly moved = new vscode.EventEmitter<MoveEvent>();
+  /** The position was moved by the user (a tree click, Switch Branch…, Undo Compaction, …): the chat says where it is. */
+  readonly onDidMove = this.moved.event;
 
   /** The current session's agent. */
   private slot: SessionAgent | undefined;
@@ -182,6 +195,11 @@ export class AgentHost implements vscode.Disposable {
     this.inputRequested.fire(text);
   }
 
+  /** Tells the chat about a move the user made (after it happened). */
+  reportMove(move: MoveEvent): void {
+    this.moved.fire(move);
+  }
+
   setApprovalHandler(handler: ApprovalCallback): vscode.Disposable {
     this.approvalHandlers.push(handler);
     return new vscode.Disposable(() => {
@@ -202,6 +220,7 @@ export class AgentHost implements vscode.Disposable {
     this.focusRequested.dispose();
     this.inputRequested.dispose();
     this.unsentReturned.dispose();
+    this.moved.dispose();
   }
 
   // ---- the agent ---------------------------------------------------------------------------------

@@ -5,14 +5,15 @@
 // reload) is answered with the status, the branch and any approval still waiting.
 import * as vscode from 'vscode';
 import { isAnswering, type AgentEvent } from '../core/agent';
-import { applyDelta, branchWindow, buildItems, givenBack, itemUpdate, placedByMove, restored, resultView, startReply, stashDropped, typed, windowBefore, type AssistantItem, type Draft, type ReplyDelta, type SessionDrafts } from '../core/chat';
-import type { SessionChange } from '../core/session';
+import { applyDelta, branchWindow, buildItems, givenBack, itemUpdate, movedBack, placedByMove, restored, resultView, startReply, stashDropped, typed, windowBefore, type AssistantItem, type Draft, type ReplyDelta, type SessionDrafts } from '../core/chat';
+import { describeEntry, type Session, type SessionChange } from '../core/session';
 import { errorMessage } from '../core/util/errors';
 import { CHAT_COMMANDS, isWebviewToHostMessage, type ChatCommandId, type HostToWebviewMessage, type NoticeAction, type WebviewToHostMessage } from '../shared/protocol';
 import type { AgentHost, UnsentInputs } from './agentHost';
 import { chatDrafts, draftKey } from './chatDrafts';
 import type { CurrentSession, CurrentSessionEvent } from './currentSession';
 import { ChatApprovals } from './chatApprovals';
+import { ChatMoveNote } from './chatMoveNote';
 import { chatHtml } from './chatHtml';
 import { readConfig } from './config';
 import { automaticCompactionText, promptFailure, retryText, runFailureFix, runFailureText, userMessage, type FixCommand } from './errors';
@@ -33,6 +34,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     (message) => this.post(message),
     () => (this.view ? this.view.show(true) : void vscode.commands.executeCommand(`${ChatViewProvider.viewType}.focus`)),
   );
+  private readonly moveNote: ChatMoveNote;
   /** The chat has the focus when "Insert at cursor" is clicked: the editor before it is the target. */
   private lastEditor: vscode.TextEditor | undefined = vscode.window.activeTextEditor;
   /** The input's text per session (typed text is never lost: see core/chat/drafts.ts). */
@@ -47,8 +49,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     state: vscode.Memento,
   ) {
     this.drafts = chatDrafts(state);
+    this.moveNote = new ChatMoveNote(host, (message) => this.post(message));
     this.disposables.push(
       host.onEvent((event) => this.agentEvent(event)),
+      host.onDidMove((event) => this.moveNote.moved(event)),
       current.follow((event) => this.sessionEvent(event)),
       host.onDidChangeState(() => this.postStatus()),
       host.onDidRequestInputFocus(() => void this.focusInput()),
@@ -101,7 +105,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       return;
     }
     // Anything the reply to `ready` carries anyway is not queued: it would be stale by then.
-    if (message.type === 'reset' || message.type === 'status' || message.type === 'approval') return;
+    if (message.type === 'reset' || message.type === 'status' || message.type === 'approval' || message.type === 'moveNote') return;
     // The reply to `ready` carries the draft; what is left of a draft message is its focus.
     if (message.type === 'draft') {
       if (message.focus) this.queue.push({ type: 'focusInput' });
@@ -136,10 +140,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private postReset(): void {
     const session = this.host.session;
     const window = session ? branchWindow(session.getBranch()) : { entries: [], hasEarlier: false };
+    const items = buildItems(window.entries);
     this.post({
       type: 'reset',
-      items: buildItems(window.entries),
+      items,
       hasEarlier: window.hasEarlier,
+      ...(session && items.length === 0 && hasMessages(session) ? { atSessionStart: true } : {}),
       ...(this.streaming ? { streaming: this.streaming } : {}),
       ...(session ? { title: session.sessionName ?? session.id } : {}),
     });
@@ -158,6 +164,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     // Another session: the whole branch again, and the reply of the old one is no longer streaming here.
     this.streaming = undefined;
     this.drafts.show(draftKey(event.session), event.session?.entries.length === 0);
+    this.moveNote.clear();
     this.postReset();
     this.postStatus();
     this.postDraft(this.drafts.draft, false);
@@ -166,6 +173,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private sessionChange(change: SessionChange): void {
     // An entry another program appended is not on the branch (the position stays): the tree shows it.
     if (change.kind === 'external') return;
+    // A move goes with the note about it (told after the move); one no note describes clears it.
+    if (change.kind === 'move') this.moveNote.clear();
     // A branch summary is written at the new position: it comes with a move (navigation).
     if (change.kind === 'move' || change.entry.type === 'branch_summary') return this.postReset();
     if (change.entry.type === 'session_info') this.showSessionName();
@@ -296,6 +305,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'dropStash':
         if (this.drafts.report(message.generation, stashDropped)) this.postDraft(this.drafts.draft, true);
         return;
+      case 'moveBack':
+        // The text the move put up leaves the input with it, and a draft it put aside comes back.
+        this.postDraft(this.drafts.change(movedBack), true);
+        return this.moveNote.back();
+      case 'dismissMoveNote':
+        return this.moveNote.clear();
     }
   }
 
@@ -305,12 +320,15 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.postReset();
     this.postDraft(this.drafts.draft, false);
     this.approvals.repost();
+    this.moveNote.repost();
     const queued = this.queue;
     this.queue = [];
     queued.forEach((message) => this.post(message));
   }
 
   private async prompt(text: string): Promise<void> {
+    // What the note said Send would do is done: it goes (and with it Back, which would leave the new message).
+    this.moveNote.clear();
     this.promptsInFlight++;
     try {
       await this.host.prompt(text);
@@ -370,6 +388,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.view = undefined;
     this.ready = false;
   }
+}
+
+/** Some entry of the session is one the chat shows (stops at the first: usually near the file's start). */
+function hasMessages(session: Session): boolean {
+  return session.tree.entries.some((entry) => describeEntry(entry).kind !== undefined);
 }
 
 /** The button under a failure's notice that runs what fixes it (setting the key), when the chat may run that command. */

@@ -4,6 +4,7 @@ import { STREAMING_ID } from '../core/chat/items';
 import type { ApprovalDecision, ChatCommandId, ChatStatus, HostToWebviewMessage, WebviewToHostMessage } from '../shared/protocol';
 import { Composer } from './composer';
 import { ApprovalCards } from './approvalCards';
+import { MoveNoteView, sessionStartNote } from './moveNote';
 import { emptyState, showNotice, showQueue, showStash, trustBanner } from './panels';
 import { openCards } from './render/assistant';
 import { itemElement } from './render/items';
@@ -40,6 +41,10 @@ const banner = document.createElement('div');
 banner.className = 'banner-host';
 conversation.before(banner);
 conversation.before(empty);
+const moveNoteHost = document.createElement('div');
+moveNoteHost.className = 'move-note-host';
+byId('composer').before(moveNoteHost);
+const moveNote = new MoveNoteView(moveNoteHost);
 
 const saved: SavedState = { ...(vscode.getState() as SavedState | undefined) };
 const save = (patch: Partial<SavedState>): void => {
@@ -56,6 +61,8 @@ let hasEarlier = false;
 let loadingEarlier = false;
 /** The host's turn for the session shown (from its `draft` message); the input's changes are reported with it. */
 let draftGeneration: number | undefined;
+/** The session has messages, the position is before them all: the empty chat says so instead of welcoming. */
+let atSessionStart = false;
 
 /** At the top of what is held, ask for the window before it. */
 function maybeLoadEarlier(): void {
@@ -76,6 +83,7 @@ const list = new VirtualList(
 const composer = new Composer({
   send: (text) => {
     notices.replaceChildren();
+    moveNote.hide();
     list.scrollToBottom();
     post({ type: 'prompt', text });
   },
@@ -104,7 +112,7 @@ function redrawReply(): void {
 
 function refreshChrome(): void {
   const isEmpty = store.count === 0;
-  empty.replaceChildren(...(isEmpty ? [emptyState(status)] : []));
+  empty.replaceChildren(...(isEmpty ? [atSessionStart ? sessionStartNote() : emptyState(status)] : []));
   empty.hidden = !isEmpty;
   conversation.classList.toggle('is-empty', isEmpty);
   const note = trustBanner(status);
@@ -120,6 +128,7 @@ function receive(message: HostToWebviewMessage): void {
     case 'reset':
       store.reset(message.items, message.streaming);
       hasEarlier = message.hasEarlier;
+      atSessionStart = message.atSessionStart === true;
       loadingEarlier = false;
       list.clear();
       if (restoreScroll !== undefined) {
@@ -187,6 +196,8 @@ function receive(message: HostToWebviewMessage): void {
       if (index !== undefined) list.scrollToIndex(index);
       return;
     }
+    case 'moveNote':
+      return moveNote.show(message);
   }
 }
 
@@ -233,6 +244,13 @@ document.addEventListener('click', (event) => {
     case 'drop-stash':
       if (draftGeneration !== undefined) post({ type: 'dropStash', generation: draftGeneration });
       return;
+    case 'move-back':
+      moveNote.hide();
+      return post({ type: 'moveBack' });
+    case 'move-dismiss':
+      moveNote.hide();
+      composer.focus();
+      return post({ type: 'dismissMoveNote' });
     case 'fold':
       toggleFold(data['id']!);
       list.invalidate(data['id']!);

@@ -60,6 +60,15 @@ export function restored(draft: Draft): Draft {
   return withFields({ input: draft.stash, stash: blank(draft.input) ? undefined : draft.input });
 }
 
+/**
+ * Back from a move: the text it put up leaves the input, unless the user changed it, and a draft
+ * it put aside comes back in its place.
+ */
+export function movedBack(draft: Draft): Draft {
+  if (draft.placed === undefined || draft.input !== draft.placed) return draft;
+  return withFields({ input: draft.stash ?? '' });
+}
+
 /** The user dismissed what was put aside. */
 export function stashDropped(draft: Draft): Draft {
   return withFields({ input: draft.input, placed: draft.placed });

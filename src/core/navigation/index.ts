@@ -3,3 +3,4 @@ export * from './summaryChoice';
 export * from './branchLeaves';
 export * from './branchItems';
 export * from './navigate';
+export * from './moveNote';

@@ -82,9 +82,11 @@ async function undoCompaction(deps: CommandDeps): Promise<boolean> {
 }
 
 /** Moves the position to the compaction's parent; resolves true when it moved. The compaction stays in the tree. */
-export async function moveBeforeCompaction(deps: CommandDeps, compaction: { id: string; parentId: string | null }): Promise<boolean> {
+export async function moveBeforeCompaction(deps: CommandDeps, compaction: { id: string; parentId: string | null }, fromTree = false): Promise<boolean> {
   try {
+    const from = deps.current.session?.leafId ?? null;
     await deps.host.moveTo(compaction.parentId);
+    deps.host.reportMove({ report: { kind: 'undoCompaction', from, to: compaction.parentId, compactionId: compaction.id }, fromTree });
     deps.log.info(`Undo compaction: moved to ${compaction.parentId ?? 'the start'}, before compaction ${compaction.id}`);
     return true;
   } catch (error) {

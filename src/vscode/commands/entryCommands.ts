@@ -121,7 +121,7 @@ async function undoCompactionRow(deps: CommandDeps, arg: unknown): Promise<boole
     void vscode.window.showInformationMessage('That entry is not a compaction.');
     return false;
   }
-  return moveBeforeCompaction(deps, target.entry);
+  return moveBeforeCompaction(deps, target.entry, true);
 }
 
 /** Opens the session file with the entry's line selected; resolves with that 0-based line. */

@@ -19,6 +19,8 @@ export type MoveOutcome = 'moved' | 'unchanged' | 'cancelled' | 'failed';
 export interface GoToOptions {
   /** Branch from Here: the position goes to the entry itself, even a user message. */
   atTarget?: boolean;
+  /** The move was made in the Session Tree (its focus follows the ● there). */
+  fromTree?: boolean;
 }
 
 export async function goToEntry(deps: CommandDeps, targetId: string, options: GoToOptions = {}): Promise<MoveOutcome> {
@@ -35,14 +37,20 @@ export async function goToEntry(deps: CommandDeps, targetId: string, options: Go
   const step = summaryStep(readConfig().branchSummary, leavesConversation(session.tree, session.leafId, targetId));
   const request = step.kind === 'ask' ? await askSummary() : { summarize: step.summarize };
   if (!request) return 'cancelled';
+  const from = session.leafId;
   try {
-    const result = request.summarize ? await withStoppableProgress(deps.host, 'Arbor: summarizing the branch you are leaving…', () => deps.host.navigate(targetId, { ...request, ...options })) : await deps.host.navigate(targetId, options);
+    const moveOptions = options.atTarget ? { atTarget: true } : {};
+    const result = request.summarize ? await withStoppableProgress(deps.host, 'Arbor: summarizing the branch you are leaving…', () => deps.host.navigate(targetId, { ...request, ...moveOptions })) : await deps.host.navigate(targetId, moveOptions);
     if (result.cancelled) {
       deps.log.info('Branch summary cancelled: the position did not move');
       void vscode.window.showInformationMessage('Branch summary cancelled: the position did not move.');
       return 'cancelled';
     }
     deps.log.info(`Moved to entry ${targetId}${result.summaryEntryId ? ` with branch summary ${result.summaryEntryId}` : ''}`);
+    const edited = result.editorText !== undefined ? { editedId: targetId } : {};
+    const summary = result.summaryEntryId ? { summaryEntryId: result.summaryEntryId } : {};
+    const focusesInput = result.editorText !== undefined || options.atTarget === true;
+    deps.host.reportMove({ report: { kind: 'go', from, to: session.leafId, ...edited, ...summary }, fromTree: options.fromTree === true, focusesInput });
     if (result.editorText !== undefined) deps.host.putInInput(result.editorText);
     return 'moved';
   } catch (error) {

@@ -5,27 +5,28 @@ import { branchItems, branchLeaves, type BranchItem, type BranchLeaf } from '../
 import { plainText } from '../../core/util/plainText';
 import type { CommandDeps } from './deps';
 import { entryIdOf } from './entryArg';
+import { ROW_CLICK } from '../sessionTree/treeItem';
 import { goToEntry, type MoveOutcome } from './goToEntry';
 
 export function registerNavigationCommands(deps: CommandDeps): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('arbor.tree.activate', (arg: unknown) => activate(deps, arg)),
+    vscode.commands.registerCommand('arbor.tree.activate', (arg: unknown, origin?: unknown) => activate(deps, arg, origin)),
     vscode.commands.registerCommand('arbor.tree.branchFromHere', (arg: unknown) => branchFromHere(deps, arg)),
     vscode.commands.registerCommand('arbor.switchBranch', () => switchBranch(deps)),
   ];
 }
 
 /** A user message: position at its parent, its text into the input (sending makes a sibling); else position at the entry. */
-async function activate(deps: CommandDeps, arg: unknown): Promise<MoveOutcome> {
+async function activate(deps: CommandDeps, arg: unknown, origin: unknown): Promise<MoveOutcome> {
   const id = entryIdOf(arg);
-  return id ? goToEntry(deps, id) : 'unchanged';
+  return id ? goToEntry(deps, id, { fromTree: origin === ROW_CLICK || isRowElement(arg) }) : 'unchanged';
 }
 
 /** The next prompt continues from the entry itself (after a user message: its reply comes next). */
 async function branchFromHere(deps: CommandDeps, arg: unknown): Promise<MoveOutcome> {
   const id = entryIdOf(arg);
   if (!id) return 'unchanged';
-  const outcome = await goToEntry(deps, id, { atTarget: true });
+  const outcome = await goToEntry(deps, id, { atTarget: true, fromTree: isRowElement(arg) });
   if (outcome === 'moved' || outcome === 'unchanged') deps.host.requestInputFocus();
   return outcome;
 }
@@ -45,6 +46,11 @@ async function switchBranch(deps: CommandDeps): Promise<MoveOutcome> {
   });
   if (!picked || picked.leaf.current) return 'unchanged';
   return goToEntry(deps, picked.leaf.entryId);
+}
+
+/** A row's menu gives the command the row's element; the chat, a search and automation give an entry id. */
+function isRowElement(arg: unknown): boolean {
+  return typeof arg === 'object' && arg !== null;
 }
 
 /** A branch as a quick pick item: the session's text and label as plain text (no link, no icon), Arbor's own icon drawn. */

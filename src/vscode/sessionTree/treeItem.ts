@@ -6,6 +6,8 @@ import type { GroupElement } from './provider';
 
 /** The command a row's click runs, with the entry id (expanding or collapsing runs nothing). */
 export const ACTIVATE_COMMAND = 'arbor.tree.activate';
+/** The click's second argument: the move came from the tree (its focus follows the ● there). */
+export const ROW_CLICK = 'row-click';
 
 /** Rows on the current path get their icon in this colour. */
 const ON_PATH_COLOR = new vscode.ThemeColor('charts.green');
@@ -25,7 +27,7 @@ export function entryTreeItem(entry: SessionEntry, node: LazyDisplayNode, isCurr
   item.tooltip = untrustedMarkdown(row.tooltip);
   item.iconPath = new vscode.ThemeIcon(row.icon, node.onActivePath ? ON_PATH_COLOR : undefined);
   item.contextValue = row.contextValue;
-  item.command = { command: ACTIVATE_COMMAND, title: 'Go to Entry', arguments: [entry.id] };
+  item.command = { command: ACTIVATE_COMMAND, title: 'Go to Entry', arguments: [entry.id, ROW_CLICK] };
   item.accessibilityInformation = { label: row.accessibilityLabel };
   return item;
 }

@@ -26,6 +26,8 @@ export class SessionTreeView implements vscode.Disposable {
   /** Set while we select the current row ourselves: that selection is not the user's, the chat stays where it is. */
   private revealing = 0;
   private revealTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A move made in the tree: the next reveal moves the tree's focus too, then runs this (or nothing). */
+  private followingMove: { then: (() => void) | undefined } | undefined;
 
   constructor(private readonly deps: SessionTreeDeps) {
     this.provider = new SessionTreeProvider(deps.current, parseTreeFilter(deps.state.get<unknown>(FILTER_KEY)));
@@ -78,7 +80,27 @@ export class SessionTreeView implements vscode.Disposable {
    */
   private revealSoon(): void {
     clearTimeout(this.revealTimer);
-    this.revealTimer = setTimeout(() => void this.revealCurrent(false), REVEAL_DELAY_MS);
+    this.revealTimer = setTimeout(() => void this.revealNow(), REVEAL_DELAY_MS);
+  }
+
+  /**
+   * After a move made in the tree, the tree's focus (where its keyboard goes on from) follows the
+   * selection to the ● row: VS Code moves a tree's focus only with the DOM focus, so the reveal
+   * takes that too, and `then` hands it on (to the chat's input when the move filled it) — the
+   * user stays where the move put them. A move made elsewhere (the chat, a search) selects the row
+   * and leaves the focus alone.
+   */
+  followMove(then?: () => void): void {
+    this.followingMove = { then };
+    this.revealSoon();
+  }
+
+  private async revealNow(): Promise<void> {
+    const follow = this.followingMove;
+    this.followingMove = undefined;
+    if (!follow || !this.view.visible) return this.revealCurrent(false);
+    await this.revealCurrent(true);
+    follow.then?.();
   }
 
   private selected(selection: readonly TreeElement[]): void {

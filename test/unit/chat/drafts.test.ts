@@ -2,7 +2,7 @@
 // join the draft, a move's text puts the draft aside, Restore swaps them back, and the book of
 // drafts per session reads only well-formed drafts and keeps a bounded number.
 import { strict as assert } from 'node:assert';
-import { DraftBook, EMPTY_DRAFT, givenBack, MAX_DRAFTS, NO_SESSION, placedByMove, restored, SessionDrafts, stashDropped, typed, type Draft, type StoredDrafts } from '../../../src/core/chat';
+import { DraftBook, EMPTY_DRAFT, givenBack, MAX_DRAFTS, movedBack, NO_SESSION, placedByMove, restored, SessionDrafts, stashDropped, typed, type Draft, type StoredDrafts } from '../../../src/core/chat';
 
 describe('chat drafts: typed text is never lost', () => {
   describe('unsent prompts given back (Stop with a queue, a prompt that failed)', () => {
@@ -46,6 +46,23 @@ describe('chat drafts: typed text is never lost', () => {
 
     it('puts nothing aside when the input already holds the same text', () => {
       assert.deepEqual(placedByMove({ input: 'same text' }, 'same text'), { input: 'same text', placed: 'same text' });
+    });
+  });
+
+  describe("the move note's Back", () => {
+    it('takes the move\'s text out of the input and brings the draft it put aside back', () => {
+      assert.deepEqual(movedBack(placedByMove({ input: 'my draft' }, 'edit me')), { input: 'my draft' });
+      assert.deepEqual(movedBack(placedByMove(EMPTY_DRAFT, 'edit me')), { input: '' });
+    });
+
+    it('keeps the input when the user changed the move\'s text, and what was put aside with it', () => {
+      const edited = typed(placedByMove({ input: 'my draft' }, 'edit me'), 'edit me, reworded');
+      assert.deepEqual(movedBack(edited), { input: 'edit me, reworded', stash: 'my draft' });
+    });
+
+    it('changes nothing after a move that put no text up', () => {
+      const draft: Draft = { input: 'typing' };
+      assert.equal(movedBack(draft), draft);
     });
   });
 

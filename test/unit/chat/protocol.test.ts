@@ -9,6 +9,8 @@ describe('chat protocol: the webview → host guard', () => {
       { type: 'prompt', text: 'hi' },
       { type: 'stop' },
       { type: 'retry' },
+      { type: 'moveBack' },
+      { type: 'dismissMoveNote' },
       { type: 'editAndBranch', entryId: 'a1b2c3d4' },
       { type: 'branchFrom', entryId: 'a1b2c3d4' },
       { type: 'loadEarlier', beforeId: 'a1b2c3d4' },

@@ -1,0 +1,56 @@
+// The chat's note after a move (its words decided by core/navigation's moveNote): shown above the
+// input until the next send, a dismissal or another session; shown again when the view reloads.
+// Its Back moves to where the position was before the move, with no summary question: the note
+// only stands while nothing was sent since the move, so going back leaves nothing of the user's.
+import { moveNote, type MoveNote } from '../core/navigation';
+import type { Session } from '../core/session';
+import type { MoveNoteMessage } from '../shared/protocol';
+import type { AgentHost, MoveEvent } from './agentHost';
+
+interface Shown {
+  session: Session;
+  from: string | null;
+  note: MoveNote;
+}
+
+export class ChatMoveNote {
+  private shown: Shown | undefined;
+
+  constructor(
+    private readonly host: AgentHost,
+    private readonly post: (message: MoveNoteMessage) => void,
+  ) {}
+
+  /** A move was made in the current session: the note says where it left the position. */
+  moved(event: MoveEvent): void {
+    const session = this.host.session;
+    if (!session) return this.clear();
+    const note = moveNote(session.tree, event.report);
+    this.shown = { session, from: event.report.from, note };
+    this.repost();
+  }
+
+  /** The note again (the webview reloaded). */
+  repost(): void {
+    const shown = this.shown;
+    if (shown) this.post({ type: 'moveNote', note: shown.note });
+  }
+
+  /** Sent, dismissed, another session, a move no note describes: the note goes. */
+  clear(): void {
+    if (!this.shown) return;
+    this.shown = undefined;
+    this.post({ type: 'moveNote' });
+  }
+
+  /** Back: to the position before the move, when it is still in the session shown. */
+  async back(): Promise<void> {
+    const shown = this.shown;
+    const session = this.host.session;
+    if (!shown?.note.back || session !== shown.session) return this.clear();
+    if (shown.from !== null && !session.getEntry(shown.from)) return this.clear();
+    const from = session.leafId;
+    await this.host.moveTo(shown.from);
+    this.host.reportMove({ report: { kind: 'back', from, to: shown.from } });
+  }
+}
