@@ -142,6 +142,30 @@ export interface RevealMessage {
   entryId: string;
 }
 
+/** One of the files the project's requests load (AGENTS.md, CLAUDE.md, SYSTEM.md, APPEND_SYSTEM.md). */
+export interface ContextFileView {
+  /** The full path: what the chat asks the host to open (the host opens only a loaded file's). */
+  path: string;
+  /** Short: relative to the workspace folder, `~/…`, else the full path. */
+  label: string;
+  /** 'instructions': AGENTS.md / CLAUDE.md; 'system': SYSTEM.md (replaces the prompt); 'append': APPEND_SYSTEM.md. */
+  role: 'instructions' | 'system' | 'append';
+}
+
+/** The files the next request loads; `hidden`: `arbor.contextFiles` is off (nothing is shown). */
+export interface ContextFilesMessage {
+  type: 'contextFiles';
+  files: ContextFileView[];
+  hidden: boolean;
+}
+
+/** What the session spent: a short line (undefined: nothing yet, or no session) and the full lines for its tooltip. */
+export interface TotalsMessage {
+  type: 'totals';
+  line?: string;
+  details: string[];
+}
+
 export type HostToWebviewMessage =
   | ResetMessage
   | PrependMessage
@@ -156,7 +180,9 @@ export type HostToWebviewMessage =
   | NoticeMessage
   | SetInputMessage
   | FocusInputMessage
-  | RevealMessage;
+  | RevealMessage
+  | ContextFilesMessage
+  | TotalsMessage;
 
 // ---- webview → host ---------------------------------------------------------------------------
 
@@ -178,7 +204,9 @@ export type WebviewToHostMessage =
   /** An uncaught error or a CSP violation inside the webview: the host logs it. */
   | { type: 'webviewError'; message: string }
   /** Send the prompt that failed again. */
-  | { type: 'retry' };
+  | { type: 'retry' }
+  /** Open a context file the chat lists: the host opens it only when it is one of the loaded files. */
+  | { type: 'openContextFile'; path: string };
 
 const DECISIONS: readonly string[] = ['allow-once', 'allow-always', 'deny'] satisfies ApprovalDecision[];
 const COMMANDS: readonly string[] = CHAT_COMMANDS;
@@ -211,6 +239,8 @@ export function isWebviewToHostMessage(value: unknown): value is WebviewToHostMe
       return typeof m['command'] === 'string' && COMMANDS.includes(m['command']);
     case 'webviewError':
       return str('message');
+    case 'openContextFile':
+      return id('path');
     default:
       return false;
   }

@@ -178,6 +178,11 @@ export class AgentHost implements vscode.Disposable {
     });
   }
 
+  /** pi's settings (or files the agent reads) changed: the agent takes them before its next run, its meter reading soon. */
+  reconfigure(): void {
+    this.settingsChanged();
+  }
+
   /** This workspace's sessions folder (where new sessions go; what the Sessions view lists). */
   sessionsFolder(): SessionsFolder {
     return workspaceSessionsFolder(this.deps.defaultSessionsRoot);

@@ -7,12 +7,15 @@ import * as vscode from 'vscode';
 import { isAnswering, type AgentEvent } from '../core/agent';
 import { applyDelta, branchWindow, buildItems, itemUpdate, resultView, startReply, windowBefore, type AssistantItem, type ReplyDelta } from '../core/chat';
 import type { SessionChange } from '../core/session';
+import { totalsDetails, totalsLine } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';
 import { CHAT_COMMANDS, isWebviewToHostMessage, type ChatCommandId, type HostToWebviewMessage, type NoticeAction, type WebviewToHostMessage } from '../shared/protocol';
 import type { AgentHost } from './agentHost';
 import type { CurrentSession, CurrentSessionEvent } from './currentSession';
 import { ChatApprovals } from './chatApprovals';
 import { chatHtml } from './chatHtml';
+import type { ProjectInfo } from './projectInfo';
+import type { SessionTotalsWatcher } from './sessionTotals';
 import { readConfig } from './config';
 import { automaticCompactionText, promptFailure, retryText, runFailureFix, runFailureText, userMessage, type FixCommand } from './errors';
 
@@ -40,8 +43,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     private readonly host: AgentHost,
     current: CurrentSession,
     private readonly log: vscode.LogOutputChannel,
+    private readonly project: ProjectInfo,
+    private readonly totals: SessionTotalsWatcher,
   ) {
     this.disposables.push(
+      project.onDidChange(() => this.postContextFiles()),
+      totals.onDidChange(() => this.postTotals()),
       host.onEvent((event) => this.agentEvent(event)),
       current.follow((event) => this.sessionEvent(event)),
       host.onDidChangeState(() => this.postStatus()),
@@ -94,7 +101,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       return;
     }
     // Anything the reply to `ready` carries anyway is not queued: it would be stale by then.
-    if (message.type === 'reset' || message.type === 'status' || message.type === 'approval') return;
+    if (message.type === 'reset' || message.type === 'status' || message.type === 'approval' || message.type === 'contextFiles' || message.type === 'totals') return;
     if (message.type === 'prepend' || message.type === 'delta' || message.type === 'append' || message.type === 'tool' || message.type === 'replyStart' || message.type === 'replyReset') return;
     this.queue.push(message);
   }
@@ -114,6 +121,19 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         hasSession: this.host.session !== undefined,
       },
     });
+  }
+
+  /** The files the next request loads, under the input. */
+  private postContextFiles(): void {
+    const state = this.project.state;
+    const files = (state?.files ?? []).map(({ path, label, role }) => ({ path, label, role }));
+    this.post({ type: 'contextFiles', files, hidden: state === undefined || !state.showFiles });
+  }
+
+  private postTotals(): void {
+    const totals = this.totals.totals;
+    const line = totals && totalsLine(totals);
+    this.post({ type: 'totals', ...(line ? { line } : {}), details: totals ? totalsDetails(totals) : [] });
   }
 
   private postReset(): void {
@@ -260,6 +280,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'webviewError':
         this.log.error(`Chat view: ${message.message}`);
         return;
+      case 'openContextFile':
+        return this.openContextFile(message.path);
     }
   }
 
@@ -267,6 +289,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.ready = true;
     this.postStatus();
     this.postReset();
+    this.postContextFiles();
+    this.postTotals();
     this.approvals.repost();
     const queued = this.queue;
     this.queue = [];
@@ -314,6 +338,16 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     }
     if (uri.scheme === 'http' || uri.scheme === 'https' || uri.scheme === 'mailto') await vscode.env.openExternal(uri);
     else this.log.warn(`Chat view: a link with scheme "${uri.scheme}" was not opened`);
+  }
+
+  /** Only a file the project's requests load: the path is looked up, never taken from the webview as such. */
+  private async openContextFile(requested: string): Promise<void> {
+    const file = this.project.state?.files.find((loaded) => loaded.path === requested);
+    if (!file) {
+      this.log.warn('Chat view: asked to open a file that is not one of the loaded context files; not opened');
+      return;
+    }
+    await vscode.window.showTextDocument(vscode.Uri.file(file.path), { preview: true });
   }
 
   /** Reveals the chat, then puts the text into its input (which the webview focuses), as Edit & branch does. */

@@ -5,6 +5,7 @@ import type { ApprovalDecision, ChatCommandId, ChatStatus, HostToWebviewMessage,
 import { Composer } from './composer';
 import { ApprovalCards } from './approvalCards';
 import { emptyState, showNotice, showQueue, trustBanner } from './panels';
+import { ProjectLine } from './projectLine';
 import { openCards } from './render/assistant';
 import { itemElement } from './render/items';
 import { toggleFold } from './render/userText';
@@ -34,6 +35,7 @@ const approvals = byId('approvals');
 const queue = byId('queue');
 const live = byId('live');
 const statusLine = byId('status-line');
+const projectLine = new ProjectLine(byId('project-line'));
 const empty = document.createElement('div');
 empty.className = 'empty-host';
 const banner = document.createElement('div');
@@ -178,6 +180,10 @@ function receive(message: HostToWebviewMessage): void {
       if (index !== undefined) list.scrollToIndex(index);
       return;
     }
+    case 'contextFiles':
+      return projectLine.setFiles(message);
+    case 'totals':
+      return projectLine.setTotals(message);
   }
 }
 
@@ -218,6 +224,8 @@ document.addEventListener('click', (event) => {
     case 'dismiss':
       button.closest('.notice')?.remove();
       return composer.focus();
+    case 'open-context-file':
+      return post({ type: 'openContextFile', path: data['path']! });
     case 'fold':
       toggleFold(data['id']!);
       list.invalidate(data['id']!);

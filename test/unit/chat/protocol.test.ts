@@ -19,6 +19,7 @@ describe('chat protocol: the webview → host guard', () => {
       { type: 'openLink', href: 'https://example.com' },
       { type: 'command', command: 'arbor.setApiKey' },
       { type: 'webviewError', message: 'boom' },
+      { type: 'openContextFile', path: '/home/ada/app/AGENTS.md' },
     ];
     assert.deepEqual(good.filter((message) => !isWebviewToHostMessage(message)), []);
   });
@@ -47,6 +48,9 @@ describe('chat protocol: the webview → host guard', () => {
       { type: 'command', command: 'workbench.action.terminal.sendSequence' },
       { type: 'command', command: 'arbor.clearApiKey' },
       { type: 'webviewError' },
+      { type: 'openContextFile' },
+      { type: 'openContextFile', path: '' },
+      { type: 'openContextFile', path: ['/etc/passwd'] },
     ];
     assert.deepEqual(bad.filter((message) => isWebviewToHostMessage(message)), []);
   });
