@@ -69,7 +69,7 @@ export function mergePiSettings(base: SettingsObject, override: SettingsObject):
   return merged;
 }
 
-interface SettingsRead {
+export interface SettingsRead {
   settings: SettingsObject;
   warning?: string;
 }
@@ -87,7 +87,11 @@ async function readSettingsFile(fs: ContextFs, file: string): Promise<SettingsRe
   } catch (error) {
     return unusable(file, error instanceof NotRegularFileError ? 'it is not a regular file' : `it could not be read (${errorMessage(error)})`);
   }
-  // pi treats an empty file as no settings.
+  return parsePiSettings(text, file);
+}
+
+/** A settings file's text as pi takes it: empty is no settings; else a JSON object, or a warning naming the file. */
+export function parsePiSettings(text: string, file: string): SettingsRead {
   if (text === '') return noFile();
   let parsed: unknown;
   try {
