@@ -66,6 +66,7 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
     project,
     totals,
     project.onDidChange(() => host.reconfigure()),
+    host.onDidChangeContextFiles(() => void project.refresh()),
     new TokenStatusBar(host, current, project, totals),
     // Another program writing to the current session: read in, told, followed when it continues ours.
     new OtherWriters(current, host, log),

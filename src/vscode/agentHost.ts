@@ -50,6 +50,9 @@ export class AgentHost implements vscode.Disposable {
   private readonly inputRequested = new vscode.EventEmitter<string>();
   /** Text for the chat's input (a tree row's user message): the chat view shows it and focuses its input. */
   readonly onDidRequestInput = this.inputRequested.event;
+  private readonly contextChanged = new vscode.EventEmitter<void>();
+  /** A request loaded other context files than the one before (a folder above the workspace, say). */
+  readonly onDidChangeContextFiles = this.contextChanged.event;
 
   /** The current session's agent. */
   private slot: SessionAgent | undefined;
@@ -194,6 +197,7 @@ export class AgentHost implements vscode.Disposable {
     this.stateChanged.dispose();
     this.focusRequested.dispose();
     this.inputRequested.dispose();
+    this.contextChanged.dispose();
   }
 
   // ---- the agent ---------------------------------------------------------------------------------
@@ -208,6 +212,7 @@ export class AgentHost implements vscode.Disposable {
       log,
       checkpointFolder: this.deps.checkpointFolder,
       onEvent: (event: AgentEvent) => this.agentEvent(event),
+      onContextChanged: () => this.contextChanged.fire(),
     };
     this.slot = session ? new SessionAgent(session, scope, deps) : undefined;
     this.fireState();
