@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { runTests } from '@vscode/test-electron';
+import { PI_PACKAGE_ENV } from '../test/integration/piOracle';
 import { RESULT_FILE_ENV } from '../test/vscode/results';
 import { buildIntegrationTests, integrationWorkspaceFiles, runnerEntry } from './lib/buildTests';
 import { buildExtension, prepareWorkspace } from './lib/codeServer';
@@ -24,7 +25,7 @@ async function main(): Promise<number> {
       version: process.env.ARBOR_VSCODE_VERSION ?? 'stable',
       extensionDevelopmentPath: repoRoot,
       extensionTestsPath: runnerEntry,
-      extensionTestsEnv: { [RESULT_FILE_ENV]: process.env[RESULT_FILE_ENV] ?? path.join(resultsDir, 'electron.json'), PI_CODING_AGENT_DIR: piAgentDir },
+      extensionTestsEnv: { [RESULT_FILE_ENV]: process.env[RESULT_FILE_ENV] ?? path.join(resultsDir, 'electron.json'), PI_CODING_AGENT_DIR: piAgentDir, [PI_PACKAGE_ENV]: path.join(repoRoot, 'node_modules', '@mariozechner', 'pi-coding-agent') },
       launchArgs: [workspace, '--disable-extensions', '--disable-workspace-trust'],
     });
   } finally {

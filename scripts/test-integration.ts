@@ -11,7 +11,8 @@ import { printResults, readResults, RESULT_FILE_ENV, type SuiteResults } from '.
 import { launchBrowser, newLocalContext, openWorkbench } from './lib/browser';
 import { buildIntegrationTests, integrationWorkspaceFiles } from './lib/buildTests';
 import { startCodeServer } from './lib/codeServer';
-import { resultsDir } from './lib/paths';
+import { repoRoot, resultsDir } from './lib/paths';
+import { PI_PACKAGE_ENV } from '../test/integration/piOracle';
 import { delay } from './lib/processGroup';
 import { arborVsixForTests } from './lib/vsix';
 import { provision } from './provision';
@@ -29,7 +30,8 @@ async function main(): Promise<number> {
   const server = await startCodeServer({
     extensions: [arbor, runner],
     workspaceFiles: integrationWorkspaceFiles,
-    env: { [RESULT_FILE_ENV]: resultFile },
+    // pi's package, which the suites run as the oracle (test/integration/piOracle.ts).
+    env: { [RESULT_FILE_ENV]: resultFile, [PI_PACKAGE_ENV]: path.join(repoRoot, 'node_modules', '@mariozechner', 'pi-coding-agent') },
   });
   const browser = await launchBrowser();
   try {

@@ -9,6 +9,8 @@ import { SessionTreeView } from './vscode/sessionTree/view';
 import type { SessionTreeProvider } from './vscode/sessionTree/provider';
 import { SessionWatcher } from './vscode/sessionWatcher';
 import { OtherWriters } from './vscode/otherWriters';
+import { ProjectInfo } from './vscode/projectInfo';
+import { SessionTotalsWatcher } from './vscode/sessionTotals';
 import { TokenStatusBar } from './vscode/statusBar';
 import { SessionMemory } from './vscode/workspaceState';
 import { registerSessions } from './vscode/sessions';
@@ -20,6 +22,8 @@ import { seal, type Sealed } from './core/util/sealedArgument';
 /** What `activate` returns (`extension.exports`): the chat backend, for tests and automation. */
 export interface ArborApi {
   readonly host: AgentHost;
+  /** The project's context files and compaction settings in effect (the integration tests read them). */
+  readonly project: ProjectInfo;
   /** The Session Tree's data (the integration tests watch what it refreshes). */
   readonly sessionTree: SessionTreeProvider;
   /** The Sessions view's data (the integration tests read what it lists). */
@@ -47,7 +51,9 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   const keys = new ApiKeyStore(context.secrets);
   const storage = (name: string): string => vscode.Uri.joinPath(context.globalStorageUri, name).fsPath;
   const host = new AgentHost({ current, keys, log, defaultSessionsRoot: storage('sessions'), checkpointFolder: storage('checkpoints') });
-  const chat = new ChatViewProvider(context.extensionUri, host, current, log, context.workspaceState);
+  const project = new ProjectInfo(log);
+  const totals = new SessionTotalsWatcher(current);
+  const chat = new ChatViewProvider(context.extensionUri, host, current, log, context.workspaceState, project, totals);
   const tree = new SessionTreeView({ current, state: context.workspaceState, revealInChat: (entryId) => chat.reveal(entryId) });
   const sessions = registerSessions({ host, current, log });
   context.subscriptions.push(
@@ -61,7 +67,11 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
       if (move.fromTree) tree.followMove(move.focusesInput ? () => host.requestInputFocus() : undefined);
     }),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chat),
-    new TokenStatusBar(host, current),
+    project,
+    totals,
+    project.onDidChange(() => host.reconfigure()),
+    host.onDidChangeContextFiles(() => void project.refresh()),
+    new TokenStatusBar(host, current, project, totals),
     // Another program writing to the current session: read in, told, followed when it continues ours.
     new OtherWriters(current, host, log),
     new SessionWatcher(current, log),
@@ -72,7 +82,7 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   // After the views exist: the key's presence for the chat, and the session this window had before a reload.
   void keys.refresh();
   void current.restore();
-  return { host, sessionTree: tree.provider, sessions: sessions.view, commandArgument: seal };
+  return { host, project, sessionTree: tree.provider, sessions: sessions.view, commandArgument: seal };
 }
 
 export function deactivate(): void {

@@ -171,6 +171,30 @@ export interface MoveNoteMessage {
   note?: MoveNote;
 }
 
+/** One of the files the project's requests load (AGENTS.md, CLAUDE.md, SYSTEM.md, APPEND_SYSTEM.md). */
+export interface ContextFileView {
+  /** The full path: what the chat asks the host to open (the host opens only a loaded file's). */
+  path: string;
+  /** Short: relative to the workspace folder, `~/…`, else the full path. */
+  label: string;
+  /** 'instructions': AGENTS.md / CLAUDE.md; 'system': SYSTEM.md (replaces the prompt); 'append': APPEND_SYSTEM.md. */
+  role: 'instructions' | 'system' | 'append';
+}
+
+/** The files the next request loads; `hidden`: `arbor.contextFiles` is off (nothing is shown). */
+export interface ContextFilesMessage {
+  type: 'contextFiles';
+  files: ContextFileView[];
+  hidden: boolean;
+}
+
+/** What the session spent: a short line (undefined: nothing yet, or no session) and the full lines for its tooltip. */
+export interface TotalsMessage {
+  type: 'totals';
+  line?: string;
+  details: string[];
+}
+
 export type HostToWebviewMessage =
   | ResetMessage
   | PrependMessage
@@ -187,7 +211,9 @@ export type HostToWebviewMessage =
   | DraftMessage
   | FocusInputMessage
   | RevealMessage
-  | MoveNoteMessage;
+  | MoveNoteMessage
+  | ContextFilesMessage
+  | TotalsMessage;
 
 // ---- webview → host ---------------------------------------------------------------------------
 
@@ -219,7 +245,9 @@ export type WebviewToHostMessage =
   /** The move note's Back: to the position before the move. */
   | { type: 'moveBack' }
   /** The move note was dismissed (it does not come back when the view reloads). */
-  | { type: 'dismissMoveNote' };
+  | { type: 'dismissMoveNote' }
+  /** Open a context file the chat lists: the host opens it only when it is one of the loaded files. */
+  | { type: 'openContextFile'; path: string };
 
 const DECISIONS: readonly string[] = ['allow-once', 'allow-always', 'deny'] satisfies ApprovalDecision[];
 const COMMANDS: readonly string[] = CHAT_COMMANDS;
@@ -260,6 +288,8 @@ export function isWebviewToHostMessage(value: unknown): value is WebviewToHostMe
     case 'restoreDraft':
     case 'dropStash':
       return generation();
+    case 'openContextFile':
+      return id('path');
     default:
       return false;
   }

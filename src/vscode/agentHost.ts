@@ -75,6 +75,9 @@ export class AgentHost implements vscode.Disposable {
   private readonly moved = new vscode.EventEmitter<MoveEvent>();
   /** The position was moved by the user (a tree click, Switch Branch…, Undo Compaction, …): the chat says where it is. */
   readonly onDidMove = this.moved.event;
+  private readonly contextChanged = new vscode.EventEmitter<void>();
+  /** A request loaded other context files than the one before (a folder above the workspace, say). */
+  readonly onDidChangeContextFiles = this.contextChanged.event;
 
   /** The current session's agent. */
   private slot: SessionAgent | undefined;
@@ -208,6 +211,11 @@ export class AgentHost implements vscode.Disposable {
     });
   }
 
+  /** pi's settings (or files the agent reads) changed: the agent takes them before its next run, its meter reading soon. */
+  reconfigure(): void {
+    this.settingsChanged();
+  }
+
   /** This workspace's sessions folder (where new sessions go; what the Sessions view lists). */
   sessionsFolder(): SessionsFolder {
     return workspaceSessionsFolder(this.deps.defaultSessionsRoot);
@@ -221,6 +229,7 @@ export class AgentHost implements vscode.Disposable {
     this.inputRequested.dispose();
     this.unsentReturned.dispose();
     this.moved.dispose();
+    this.contextChanged.dispose();
   }
 
   // ---- the agent ---------------------------------------------------------------------------------
@@ -235,6 +244,7 @@ export class AgentHost implements vscode.Disposable {
       log,
       checkpointFolder: this.deps.checkpointFolder,
       onEvent: (event: AgentEvent) => this.agentEvent(event),
+      onContextChanged: () => this.contextChanged.fire(),
     };
     const left = this.slot;
     // The old agent is disposed, its run stopping; what waited in its queue is still there.

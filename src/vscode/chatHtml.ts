@@ -37,6 +37,7 @@ export function chatHtml(webview: vscode.Webview, mediaRoot: vscode.Uri): string
         <button id="send" type="submit" class="button"><span class="codicon codicon-send" aria-hidden="true"></span> Send</button>
       </div>
     </form>
+    <div id="project-line" class="project-line" hidden></div>
   </div>
   <script nonce="${nonce}" src="${uri('chat.js')}"></script>
 </body>

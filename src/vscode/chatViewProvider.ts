@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { isAnswering, type AgentEvent } from '../core/agent';
 import { applyDelta, branchWindow, buildItems, givenBack, itemUpdate, movedBack, placedByMove, restored, resultView, startReply, stashDropped, typed, windowBefore, type AssistantItem, type Draft, type ReplyDelta, type SessionDrafts } from '../core/chat';
 import { describeEntry, type Session, type SessionChange } from '../core/session';
+import { totalsDetails, totalsLine } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';
 import { CHAT_COMMANDS, isWebviewToHostMessage, type ChatCommandId, type HostToWebviewMessage, type NoticeAction, type WebviewToHostMessage } from '../shared/protocol';
 import type { AgentHost, UnsentInputs } from './agentHost';
@@ -15,6 +16,8 @@ import type { CurrentSession, CurrentSessionEvent } from './currentSession';
 import { ChatApprovals } from './chatApprovals';
 import { ChatMoveNote } from './chatMoveNote';
 import { chatHtml } from './chatHtml';
+import type { ProjectInfo } from './projectInfo';
+import type { SessionTotalsWatcher } from './sessionTotals';
 import { readConfig } from './config';
 import { automaticCompactionText, promptFailure, retryText, runFailureFix, runFailureText, userMessage, type FixCommand } from './errors';
 
@@ -47,10 +50,14 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     private readonly log: vscode.LogOutputChannel,
     /** Where the drafts are kept across window reloads (the workspace's state). */
     state: vscode.Memento,
+    private readonly project: ProjectInfo,
+    private readonly totals: SessionTotalsWatcher,
   ) {
     this.drafts = chatDrafts(state);
     this.moveNote = new ChatMoveNote(host, (message) => this.post(message));
     this.disposables.push(
+      project.onDidChange(() => this.postContextFiles()),
+      totals.onDidChange(() => this.postTotals()),
       host.onEvent((event) => this.agentEvent(event)),
       host.onDidMove((event) => this.moveNote.moved(event)),
       current.follow((event) => this.sessionEvent(event)),
@@ -105,7 +112,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       return;
     }
     // Anything the reply to `ready` carries anyway is not queued: it would be stale by then.
-    if (message.type === 'reset' || message.type === 'status' || message.type === 'approval' || message.type === 'moveNote') return;
+    if (message.type === 'reset' || message.type === 'status' || message.type === 'approval' || message.type === 'moveNote' || message.type === 'contextFiles' || message.type === 'totals') return;
     // The reply to `ready` carries the draft; what is left of a draft message is its focus.
     if (message.type === 'draft') {
       if (message.focus) this.queue.push({ type: 'focusInput' });
@@ -135,6 +142,19 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   /** The shown session's draft into the input (`focus`: Arbor put text there for the user). */
   private postDraft(draft: Draft, focus: boolean): void {
     this.post({ type: 'draft', input: draft.input, ...(draft.stash !== undefined ? { stash: draft.stash } : {}), generation: this.drafts.generation, focus });
+  }
+
+  /** The files the next request loads, under the input. */
+  private postContextFiles(): void {
+    const state = this.project.state;
+    const files = (state?.files ?? []).map(({ path, label, role }) => ({ path, label, role }));
+    this.post({ type: 'contextFiles', files, hidden: state === undefined || !state.showFiles });
+  }
+
+  private postTotals(): void {
+    const totals = this.totals.totals;
+    const line = totals && totalsLine(totals);
+    this.post({ type: 'totals', ...(line ? { line } : {}), details: totals ? totalsDetails(totals) : [] });
   }
 
   private postReset(): void {
@@ -311,6 +331,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         return this.moveNote.back();
       case 'dismissMoveNote':
         return this.moveNote.clear();
+      case 'openContextFile':
+        return this.openContextFile(message.path);
     }
   }
 
@@ -319,6 +341,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.postStatus();
     this.postReset();
     this.postDraft(this.drafts.draft, false);
+    this.postContextFiles();
+    this.postTotals();
     this.approvals.repost();
     this.moveNote.repost();
     const queued = this.queue;
@@ -369,6 +393,16 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     }
     if (uri.scheme === 'http' || uri.scheme === 'https' || uri.scheme === 'mailto') await vscode.env.openExternal(uri);
     else this.log.warn(`Chat view: a link with scheme "${uri.scheme}" was not opened`);
+  }
+
+  /** Only a file the project's requests load: the path is looked up, never taken from the webview as such. */
+  private async openContextFile(requested: string): Promise<void> {
+    const file = this.project.state?.files.find((loaded) => loaded.path === requested);
+    if (!file) {
+      this.log.warn('Chat view: asked to open a file that is not one of the loaded context files; not opened');
+      return;
+    }
+    await vscode.window.showTextDocument(vscode.Uri.file(file.path), { preview: true });
   }
 
   /** Reveals the chat, then puts the text into its input (which the webview focuses), as Edit & branch does. */

@@ -21,6 +21,8 @@ export interface SessionAgentDeps {
   checkpointFolder: string;
   /** Where the agent's events go while the session is current. */
   onEvent(event: AgentEvent): void;
+  /** A request found other context files or contents than the one before (the chat's list follows). */
+  onContextChanged?(): void;
 }
 
 export class SessionAgent {
@@ -38,7 +40,12 @@ export class SessionAgent {
     private readonly scope: Scope,
     private readonly deps: SessionAgentDeps,
   ) {
-    this.prompts = scope.add(new ProjectPrompts((snapshot) => logProjectContext(snapshot, deps.logger)));
+    this.prompts = scope.add(
+      new ProjectPrompts((snapshot) => {
+        logProjectContext(snapshot, deps.logger);
+        deps.onContextChanged?.();
+      }),
+    );
     this.building = this.build();
   }
 

@@ -4,10 +4,13 @@
 // text and throttles redraws.
 import * as vscode from 'vscode';
 import type { AgentEvent } from '../core/agent';
-import { LiveMeter, meterDetails, meterText, type MeterLevel, type MeterReading, type MeterSettings, type MeterTimers } from '../core/tokens';
+import { describeCompactionSettings, type EffectiveCompactionSettings } from '../core/context';
+import { LiveMeter, meterDetails, meterText, totalsDetails, type MeterLevel, type MeterReading, type MeterSettings, type MeterTimers, type SessionTotals } from '../core/tokens';
 import type { AgentHost } from './agentHost';
-import { onDidChangeConfig, readConfig } from './config';
+import { readConfig } from './config';
 import type { CurrentSession } from './currentSession';
+import type { ProjectInfo } from './projectInfo';
+import type { SessionTotalsWatcher } from './sessionTotals';
 
 const COMPACT_COMMAND = 'arbor.compactSession';
 
@@ -26,10 +29,16 @@ const LEVEL_COLORS: Record<MeterLevel, vscode.ThemeColor | undefined> = {
 
 export class TokenStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('arbor.tokens', vscode.StatusBarAlignment.Right, 100);
-  private readonly meter = new LiveMeter(meterSettings(), (reading) => this.render(reading), REAL_TIMERS);
+  private readonly meter: LiveMeter;
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor(host: AgentHost, current: CurrentSession) {
+  constructor(
+    host: AgentHost,
+    current: CurrentSession,
+    private readonly project: ProjectInfo,
+    private readonly totals: SessionTotalsWatcher,
+  ) {
+    this.meter = new LiveMeter(meterSettings(project.state?.compaction), (reading) => this.render(reading), REAL_TIMERS);
     this.item.name = 'Arbor Context Tokens';
     this.item.command = { command: COMPACT_COMMAND, title: 'Compact Session' };
     this.subscriptions = [
@@ -38,8 +47,10 @@ export class TokenStatusBar implements vscode.Disposable {
       current.follow((event) => {
         if (event.kind === 'replaced' && !event.session) this.meter.setStatus(undefined);
       }),
-      // What the tooltip says of compaction; the agent reports the new reading once it has the settings.
-      onDidChangeConfig(() => this.meter.setSettings(meterSettings())),
+      // What the tooltip says of compaction (Arbor's settings over pi's); the agent reports the new
+      // reading (its threshold) once it has the settings.
+      project.onDidChange((state) => this.meter.setSettings(meterSettings(state.compaction))),
+      totals.onDidChange(() => this.render(this.meter.reading())),
     ];
   }
 
@@ -74,22 +85,31 @@ export class TokenStatusBar implements vscode.Disposable {
     }
     this.item.text = `$(pulse) ${meterText(reading)}`;
     this.item.backgroundColor = LEVEL_COLORS[reading.level];
-    this.item.tooltip = tooltip(reading);
+    this.item.tooltip = tooltip(reading, this.project.state?.compaction, this.totals.totals);
     this.item.accessibilityInformation = { label: `Arbor context: ${meterDetails(reading)[0]}` };
     this.item.show();
   }
 }
 
-function tooltip(reading: MeterReading): vscode.MarkdownString {
+function tooltip(reading: MeterReading, compaction: EffectiveCompactionSettings | undefined, totals: SessionTotals | undefined): vscode.MarkdownString {
   const markdown = new vscode.MarkdownString('**Arbor context**\n\n');
+  const section = (title: string, lines: readonly string[]): void => {
+    if (lines.length === 0) return;
+    markdown.appendMarkdown(`**${title}**\n\n`);
+    for (const line of lines) markdown.appendText(line).appendMarkdown('\n\n');
+  };
   for (const line of meterDetails(reading)) markdown.appendText(line).appendMarkdown('\n\n');
+  section('Compaction settings', compaction ? describeCompactionSettings(compaction) : []);
+  section('Spent', totals ? totalsDetails(totals) : []);
   markdown.appendMarkdown(`[Compact Session](command:${COMPACT_COMMAND})`);
   // Trusted for this one command only: nothing else in the tooltip can run anything.
   markdown.isTrusted = { enabledCommands: [COMPACT_COMMAND] };
   return markdown;
 }
 
-function meterSettings(): MeterSettings {
+/** The values in effect (Arbor's settings over pi's); Arbor's alone until pi's files were read. */
+function meterSettings(compaction: EffectiveCompactionSettings | undefined): MeterSettings {
+  if (compaction) return { enabled: compaction.enabled.value, keepRecentTokens: compaction.keepRecentTokens.value };
   const { enabled, keepRecentTokens } = readConfig().compaction;
   return { enabled, keepRecentTokens };
 }

@@ -6,6 +6,7 @@ import { Composer } from './composer';
 import { ApprovalCards } from './approvalCards';
 import { MoveNoteView, sessionStartNote } from './moveNote';
 import { emptyState, showNotice, showQueue, showStash, trustBanner } from './panels';
+import { ProjectLine } from './projectLine';
 import { openCards } from './render/assistant';
 import { itemElement } from './render/items';
 import { toggleFold } from './render/userText';
@@ -35,6 +36,7 @@ const queue = byId('queue');
 const stash = byId('stash');
 const live = byId('live');
 const statusLine = byId('status-line');
+const projectLine = new ProjectLine(byId('project-line'));
 const empty = document.createElement('div');
 empty.className = 'empty-host';
 const banner = document.createElement('div');
@@ -198,6 +200,10 @@ function receive(message: HostToWebviewMessage): void {
     }
     case 'moveNote':
       return moveNote.show(message);
+    case 'contextFiles':
+      return projectLine.setFiles(message);
+    case 'totals':
+      return projectLine.setTotals(message);
   }
 }
 
@@ -251,6 +257,8 @@ document.addEventListener('click', (event) => {
       moveNote.hide();
       composer.focus();
       return post({ type: 'dismissMoveNote' });
+    case 'open-context-file':
+      return post({ type: 'openContextFile', path: data['path']! });
     case 'fold':
       toggleFold(data['id']!);
       list.invalidate(data['id']!);

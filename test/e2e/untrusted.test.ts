@@ -7,6 +7,9 @@
 // that spend the user's money are restricted). Granting trust from the banner's button brings the
 // tools and the folder's model settings back without a reload; the endpoint and the approvals stay
 // the user's own (application-scoped settings: a folder never chooses them, trusted or not).
+// Project instructions likewise: while untrusted only pi's global AGENTS.md goes into the prompt
+// (and the chat lists only it under the input); once trusted the folder's joins it, and clicking it
+// in the chat opens it.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -21,6 +24,18 @@ const BANNER = 'This workspace is not trusted';
 const DEFAULT_MODEL = 'claude-sonnet-4-6';
 /** The output limit the folder's settings ask for (no model's own limit). */
 const FOLDER_MAX_TOKENS = 1234;
+const GLOBAL_RULES = 'Global rules from the pi agent folder.';
+const FOLDER_RULES = 'Folder rules, loaded only once the folder is trusted.';
+
+function systemText(server: FakeAnthropic): string {
+  const system = server.messageRequests().at(-1)?.body?.system;
+  return Array.isArray(system) ? system.map((block) => String((block as { text?: unknown }).text)).join('\n') : String(system);
+}
+
+/** The file names the chat lists under its input as loaded into the prompt. */
+async function listedContextFiles(chat: Frame): Promise<string[]> {
+  return chat.locator('#project-line .context-file').allInnerTexts();
+}
 
 function toolNames(server: FakeAnthropic): string[] {
   const tools = server.messageRequests().at(-1)?.body?.tools;
@@ -65,6 +80,11 @@ describe('Untrusted workspace', () => {
       },
     });
     console.log(`    (the second workbench, trust on, started in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    // pi's agent folder is the run's own (beside the workspace: the harness points PI_CODING_AGENT_DIR there).
+    const agentDir = path.join(path.dirname(wb.workspaceDir), 'pi-agent');
+    fs.mkdirSync(agentDir, { recursive: true });
+    fs.writeFileSync(path.join(agentDir, 'AGENTS.md'), `${GLOBAL_RULES}\n`);
+    fs.writeFileSync(path.join(wb.workspaceDir, 'AGENTS.md'), `${FOLDER_RULES}\n`);
   });
 
   afterEach(async function () {
@@ -94,6 +114,13 @@ describe('Untrusted workspace', () => {
     assert.notEqual(request.body?.max_tokens, FOLDER_MAX_TOKENS, 'the untrusted folder chose the output limit');
     assert.deepEqual(toolNames(server!), []);
     assert.equal(folderServer!.messageRequests().length, 0, 'the untrusted folder\'s endpoint received the request (and the key)');
+    // pi's global instructions, not the untrusted folder's; the chat lists just the global file.
+    assert.ok(systemText(server!).includes(GLOBAL_RULES), 'the global AGENTS.md is not in the prompt');
+    assert.ok(!systemText(server!).includes(FOLDER_RULES), "the untrusted folder's AGENTS.md is in the prompt");
+    await poll('the chat to list the global AGENTS.md', async () => {
+      const listed = await listedContextFiles(chat);
+      return listed.length === 1 && listed[0]!.endsWith(path.join('pi-agent', 'AGENTS.md')) ? listed : undefined;
+    });
     assert.deepEqual(workbench().takeProblems(), []);
   });
 
@@ -118,6 +145,13 @@ describe('Untrusted workspace', () => {
     assert.equal(request.body?.model, E2E_MODEL);
     assert.equal(request.body?.max_tokens, FOLDER_MAX_TOKENS);
     assert.equal(folderServer!.messageRequests().length, 0, "the folder's endpoint received a request (and the key)");
+    // Trusted, the folder's instructions follow the global ones, and the chat lists both.
+    const prompt = systemText(server!);
+    assert.ok(prompt.indexOf(GLOBAL_RULES) >= 0 && prompt.indexOf(GLOBAL_RULES) < prompt.indexOf(FOLDER_RULES), 'the prompt does not hold the global then the folder instructions');
+    await poll('the chat to list the folder\'s AGENTS.md', async () => ((await listedContextFiles(chat)).includes('AGENTS.md') ? true : undefined));
+    // A click (Enter: the trust editor takes the pointer) opens the file in an editor.
+    await chat.locator('#project-line .context-file', { hasText: /^AGENTS\.md$/ }).press('Enter');
+    await page.locator('.tabs-container .tab', { hasText: 'AGENTS.md' }).first().waitFor();
     assert.deepEqual(workbench().takeProblems(), []);
   });
 });

@@ -69,3 +69,21 @@ function valueAt(settings: SettingsObject, section: string, key: string): unknow
   const inner = settings[section];
   return isObject(inner) ? inner[key] : undefined;
 }
+
+const SOURCE_TEXT: Record<SettingSource, string> = {
+  'pi global': "pi's global settings",
+  'pi project': "pi's project settings",
+  'arbor setting': 'Arbor setting',
+  default: 'default',
+};
+
+/** The tooltip's lines: each value in effect and where it comes from. */
+export function describeCompactionSettings(effective: EffectiveCompactionSettings): string[] {
+  const tokens = (sourced: Sourced<number>): string => `${sourced.value.toLocaleString('en-US')} tokens (${SOURCE_TEXT[sourced.source]})`;
+  return [
+    `Auto-compaction: ${effective.enabled.value ? 'on' : 'off'} (${SOURCE_TEXT[effective.enabled.source]})`,
+    `Reserve: ${tokens(effective.reserveTokens)}`,
+    `Keep recent: ${tokens(effective.keepRecentTokens)}`,
+    `Branch summary reserve: ${tokens(effective.branchSummaryReserveTokens)}`,
+  ];
+}

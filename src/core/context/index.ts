@@ -6,3 +6,4 @@ export * from './projectPrompt';
 export * from './piSettings';
 export * from './compactionSettings';
 export * from './sessionsFolder';
+export * from './loadedFiles';

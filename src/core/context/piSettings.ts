@@ -28,6 +28,13 @@ export interface PiSettings {
   projectFile: string;
   /** Files that exist but could not be used, each naming the file. */
   warnings: string[];
+  /** The same, with the file each is about (for a notification that offers to open it). */
+  problems: SettingsProblem[];
+}
+
+export interface SettingsProblem {
+  file: string;
+  warning: string;
 }
 
 export interface ReadPiSettingsOptions {
@@ -43,8 +50,12 @@ export async function readPiSettings(options: ReadPiSettingsOptions): Promise<Pi
   const globalFile = path.join(options.agentDir, PI_SETTINGS_FILE);
   const projectFile = path.join(path.resolve(options.cwd), PI_PROJECT_DIR, PI_SETTINGS_FILE);
   const [global, project] = await Promise.all([readSettingsFile(fs, globalFile), options.trusted ? readSettingsFile(fs, projectFile) : Promise.resolve(noFile())]);
-  const warnings = [global.warning, project.warning].filter((warning): warning is string => warning !== undefined);
-  return { global: global.settings, project: project.settings, merged: mergePiSettings(global.settings, project.settings), globalFile, projectFile, warnings };
+  const problems = [
+    ...(global.warning !== undefined ? [{ file: globalFile, warning: global.warning }] : []),
+    ...(project.warning !== undefined ? [{ file: projectFile, warning: project.warning }] : []),
+  ];
+  const warnings = problems.map((problem) => problem.warning);
+  return { global: global.settings, project: project.settings, merged: mergePiSettings(global.settings, project.settings), globalFile, projectFile, warnings, problems };
 }
 
 /** pi's merge: the override's value wins, except two objects (not arrays), which merge key by key. */
@@ -58,7 +69,7 @@ export function mergePiSettings(base: SettingsObject, override: SettingsObject):
   return merged;
 }
 
-interface SettingsRead {
+export interface SettingsRead {
   settings: SettingsObject;
   warning?: string;
 }
@@ -76,7 +87,11 @@ async function readSettingsFile(fs: ContextFs, file: string): Promise<SettingsRe
   } catch (error) {
     return unusable(file, error instanceof NotRegularFileError ? 'it is not a regular file' : `it could not be read (${errorMessage(error)})`);
   }
-  // pi treats an empty file as no settings.
+  return parsePiSettings(text, file);
+}
+
+/** A settings file's text as pi takes it: empty is no settings; else a JSON object, or a warning naming the file. */
+export function parsePiSettings(text: string, file: string): SettingsRead {
   if (text === '') return noFile();
   let parsed: unknown;
   try {

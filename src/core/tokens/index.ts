@@ -10,3 +10,4 @@ export * from './meterText';
 export * from './meter';
 export * from './meterLive';
 export * from './totals';
+export * from './totalsText';

@@ -10,7 +10,7 @@
  */
 import { lookupModel } from '../llm/anthropic/models';
 import { withCost } from '../llm/anthropic/usage';
-import { messageRole, type AssistantMessage, type SessionEntry } from '../session';
+import { messageRole, type AssistantMessage, type SessionChange, type SessionEntry } from '../session';
 
 export interface TokenSpend {
   input: number;
@@ -115,4 +115,57 @@ function count(value: unknown): number {
 
 function finite(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+/**
+ * The totals of an open session, kept up to date from its changes instead of added up again: an
+ * appended entry adds its usage (to the branch too when it is at the position), a move walks the
+ * new branch only. The same numbers as `sessionTotals` over the same entries, added in the same order.
+ */
+export class TotalsTracker {
+  private readonly session: SpendTotals;
+  private branch: SpendTotals;
+
+  constructor(entries: readonly SessionEntry[], branch: readonly SessionEntry[]) {
+    const totals = sessionTotals(entries, branch);
+    this.session = totals.session;
+    this.branch = totals.branch;
+  }
+
+  /** An entry was added to the file; `onBranch`: it is on the path to the position (an append there). */
+  appended(entry: SessionEntry, onBranch: boolean): void {
+    const found = spendOf(entry);
+    if (!found) return;
+    add(this.session, found);
+    if (onBranch) add(this.branch, found);
+  }
+
+  /** The position moved: the branch's totals from the new path (root first). */
+  moved(branch: readonly SessionEntry[]): void {
+    this.branch = emptyTotals();
+    for (const entry of branch) {
+      const found = spendOf(entry);
+      if (found) add(this.branch, found);
+    }
+  }
+
+  /**
+   * Follows a session's change: ours is appended at the position (so on the branch); another
+   * program's is not on the branch (the position stays; a file it rewrote is read again and only
+   * entries new to the tree come); a move walks the new branch, which `branch` gives.
+   */
+  apply(change: SessionChange, branch: () => readonly SessionEntry[]): void {
+    if (change.kind === 'append') this.appended(change.entry, true);
+    else if (change.kind === 'external') this.appended(change.entry, false);
+    else this.moved(branch());
+  }
+
+  /** A copy: the caller may keep it while the tracker goes on counting. */
+  get totals(): SessionTotals {
+    return { branch: copyTotals(this.branch), session: copyTotals(this.session) };
+  }
+}
+
+function copyTotals(totals: SpendTotals): SpendTotals {
+  return { ...totals, replies: { ...totals.replies }, summaries: { ...totals.summaries } };
 }

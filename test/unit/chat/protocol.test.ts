@@ -25,6 +25,7 @@ describe('chat protocol: the webview → host guard', () => {
       { type: 'draftChanged', text: 'half a thought', generation: 3 },
       { type: 'restoreDraft', generation: 1 },
       { type: 'dropStash', generation: 2 },
+      { type: 'openContextFile', path: '/home/ada/app/AGENTS.md' },
     ];
     assert.deepEqual(good.filter((message) => !isWebviewToHostMessage(message)), []);
   });
@@ -60,6 +61,9 @@ describe('chat protocol: the webview → host guard', () => {
       { type: 'draftChanged', text: 'x', generation: '1' },
       { type: 'restoreDraft' },
       { type: 'dropStash', generation: null },
+      { type: 'openContextFile' },
+      { type: 'openContextFile', path: '' },
+      { type: 'openContextFile', path: ['/etc/passwd'] },
     ];
     assert.deepEqual(bad.filter((message) => isWebviewToHostMessage(message)), []);
   });

@@ -3,8 +3,8 @@
  * read back, and its totals compared with sums computed here from the file's own lines.
  */
 import { strict as assert } from 'node:assert';
-import { loadSessionFile, positionOnOpen, type SessionEntry } from '../../../src/core/session';
-import { sessionTotals } from '../../../src/core/tokens';
+import { loadSessionFile, openSessionFile, positionOnOpen, type SessionEntry } from '../../../src/core/session';
+import { sessionTotals, TotalsTracker } from '../../../src/core/tokens';
 import { assistant } from '../../support/builders';
 import { useTempDir } from '../../support/tempDir';
 import { fileLines, pathIds, sumsFromLines, writeSession } from './support/spentSession';
@@ -63,5 +63,34 @@ describe('session totals: tokens and cost of replies and summaries, for the bran
     };
     const { session } = sessionTotals([hostile], []);
     assert.deepEqual(session.summaries, { input: 0, output: 0, cacheRead: 0, cacheWrite: 2, totalTokens: 2, cost: 0, count: 1, unpriced: 1 });
+  });
+
+  it('keeps the same totals as a fresh count while it follows the open session through a move and new replies', async () => {
+    const { file, firstLeaf } = await writeSession(dir());
+    const { session } = await openSessionFile(file, { createIfMissing: false });
+    const tracker = new TotalsTracker(session.entries, session.getBranch());
+    session.onDidChange((change) => tracker.apply(change, () => session.getBranch()));
+    const fresh = () => sessionTotals(session.entries, session.getBranch());
+    assert.deepEqual(tracker.totals, fresh());
+    await session.branch(firstLeaf);
+    assert.deepEqual(tracker.totals, fresh());
+    await session.appendMessage(assistant('one more', { usage: { input: 5, output: 7, cacheRead: 11, cacheWrite: 13, totalTokens: 36, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0.5 } } }));
+    assert.deepEqual(tracker.totals, fresh());
+    assert.deepEqual([tracker.totals.branch.replies.count, tracker.totals.session.replies.count, tracker.totals.branch.input], [5, 6, 1000 + 50 + 60 + 3000 + 70 + 5]);
+    await session.sync();
+  });
+
+  it("counts another program's entry in the whole file but not on the branch, whose position it does not move", () => {
+    const reply = (id: string, parentId: string | null, input: number): SessionEntry => ({
+      type: 'message',
+      id,
+      parentId,
+      timestamp: '2026-01-01T00:00:00.000Z',
+      message: { ...assistant('a'), usage: { input, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: input, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } } },
+    });
+    const first = reply('a', null, 10);
+    const tracker = new TotalsTracker([first], [first]);
+    tracker.apply({ kind: 'external', entry: reply('b', 'a', 100), leafId: 'a' }, () => [first]);
+    assert.deepEqual([tracker.totals.branch.input, tracker.totals.session.input], [10, 110]);
   });
 });

@@ -1,0 +1,132 @@
+// What Arbor knows of the project, for the views: the context files a request would load (the
+// chat lists them, each one clickable) and the compaction settings in effect with where each comes
+// from (the meter's tooltip). Worked out again when a setting, the trust or the folders change, and
+// when pi's settings or a context file in the workspace or pi's agent folder is written (folders
+// above the workspace are re-checked before every request by the agent itself).
+//
+// A pi settings file that cannot be used (broken JSON, not a file) is told to the user once per
+// change, naming the file, with "Open File"; its values are not used and the log has it too.
+import * as os from 'node:os';
+import * as vscode from 'vscode';
+import {
+  APPEND_SYSTEM_PROMPT_FILE,
+  CONTEXT_FILE_NAMES,
+  loadedContextFiles,
+  PI_PROJECT_DIR,
+  PI_SETTINGS_FILE,
+  piEnvironment,
+  ProjectPrompts,
+  resolveCompactionSettings,
+  SYSTEM_PROMPT_FILE,
+  type EffectiveCompactionSettings,
+  type LoadedContextFile,
+  type SettingsProblem,
+} from '../core/context';
+import { errorMessage } from '../core/util/errors';
+import { piInputs } from './agentBuilder';
+import { onDidChangeConfig, readConfig } from './config';
+
+export interface ProjectState {
+  /** The files a request loads now (empty with `arbor.contextFiles` off and no SYSTEM.md). */
+  files: readonly LoadedContextFile[];
+  /** False: `arbor.contextFiles` is off (the chat shows no list). */
+  showFiles: boolean;
+  compaction: EffectiveCompactionSettings;
+}
+
+const WATCHED_NAMES = [...CONTEXT_FILE_NAMES, SYSTEM_PROMPT_FILE, APPEND_SYSTEM_PROMPT_FILE, PI_SETTINGS_FILE];
+
+export class ProjectInfo implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<ProjectState>();
+  readonly onDidChange = this.changed.event;
+  private current: ProjectState | undefined;
+  private readonly prompts = new ProjectPrompts();
+  private readonly disposables: vscode.Disposable[] = [];
+  private watchers: vscode.Disposable[] = [];
+  /** Problems already told to the user, so that the same one is not told again. */
+  private told = new Set<string>();
+  private refreshing: Promise<void> = Promise.resolve();
+  private again = false;
+
+  constructor(private readonly log: vscode.LogOutputChannel) {
+    const refresh = (): void => void this.refresh();
+    this.disposables.push(
+      onDidChangeConfig(refresh),
+      vscode.workspace.onDidGrantWorkspaceTrust(refresh),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        this.watch();
+        refresh();
+      }),
+    );
+    this.watch();
+    refresh();
+  }
+
+  /** The state as last worked out (undefined before the first one). */
+  get state(): ProjectState | undefined {
+    return this.current;
+  }
+
+  /** Works the state out again; one at a time, and one more after a burst of changes. */
+  refresh(): Promise<void> {
+    if (this.again) return this.refreshing;
+    this.again = true;
+    this.refreshing = this.refreshing.then(async () => {
+      this.again = false;
+      try {
+        await this.load();
+      } catch (error) {
+        this.log.warn(`The project's context files and pi's settings could not be read: ${errorMessage(error)}`);
+      }
+    });
+    return this.refreshing;
+  }
+
+  dispose(): void {
+    for (const disposable of [...this.disposables, ...this.watchers]) disposable.dispose();
+    this.prompts.dispose();
+    this.changed.dispose();
+  }
+
+  private async load(): Promise<void> {
+    const config = readConfig();
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    // As the agent does: the project's own files only from a trusted workspace folder.
+    const root = vscode.workspace.isTrusted ? folder : undefined;
+    const pi = await piInputs(root);
+    const compaction = resolveCompactionSettings(pi.piSettings, config.compactionExplicit);
+    this.tell(pi.piSettings.problems);
+    const cwd = root ?? folder ?? os.homedir();
+    const snapshot = await this.prompts.for({ cwd, agentDir: pi.piAgentDir, trusted: root !== undefined, contextFiles: config.contextFiles }).context.load();
+    this.current = { files: loadedContextFiles(snapshot, { cwd, home: os.homedir() }), showFiles: config.contextFiles, compaction };
+    this.changed.fire(this.current);
+  }
+
+  /** Each problem once, while it lasts: fixed and broken again, it is told again. */
+  private tell(problems: readonly SettingsProblem[]): void {
+    const now = new Set(problems.map((problem) => `${problem.file}\n${problem.warning}`));
+    for (const problem of problems) {
+      if (this.told.has(`${problem.file}\n${problem.warning}`)) continue;
+      this.log.warn(problem.warning);
+      void vscode.window.showWarningMessage(`${problem.warning} Arbor uses the other settings and the defaults.`, 'Open File').then((choice) => {
+        if (choice === 'Open File') void vscode.window.showTextDocument(vscode.Uri.file(problem.file)).then(undefined, (error: unknown) => this.log.warn(`${problem.file} could not be opened: ${errorMessage(error)}`));
+      });
+    }
+    this.told = now;
+  }
+
+  /** Watches pi's agent folder and the workspace folder (with its .pi folder) for the files that matter. */
+  private watch(): void {
+    for (const watcher of this.watchers) watcher.dispose();
+    const names = `{${WATCHED_NAMES.join(',')}}`;
+    const { agentDir } = piEnvironment(process.env, os.homedir());
+    const patterns = [new vscode.RelativePattern(vscode.Uri.file(agentDir), names)];
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    if (folder) patterns.push(new vscode.RelativePattern(folder, names), new vscode.RelativePattern(folder, `${PI_PROJECT_DIR}/${names}`));
+    this.watchers = patterns.flatMap((pattern) => {
+      const watcher = vscode.workspace.createFileSystemWatcher(pattern);
+      const refresh = (): void => void this.refresh();
+      return [watcher, watcher.onDidCreate(refresh), watcher.onDidChange(refresh), watcher.onDidDelete(refresh)];
+    });
+  }
+}

@@ -1,0 +1,129 @@
+// Arbor knows the project as pi does, in the real extension host, with pi 0.73.1 as the oracle:
+// the context files at the fake server are exactly those pi's loadProjectContextFiles returns (a
+// sibling folder's never), the chat lists the same files, pi's settings set the compaction values
+// the agent uses (an Arbor setting wins, a broken file is told and passed over), and a new session
+// lands in pi's own folder for the workspace, where pi's SessionManager.list finds it.
+//
+// The harness runs every suite in a trusted workspace (code-server is started with trust off), so
+// an untrusted workspace is covered by the unit tests of ProjectContext and readPiSettings.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { ArborApi } from '../../src/extension';
+import { text } from '../support/fakeAnthropic';
+import { configure, send, useAgent } from './agentSupport';
+import { piContextFiles, piListSessions, piSessionDir } from './piOracle';
+import { arbor, waitForLog, workspaceFile } from './support';
+
+function piAgentDir(): string {
+  const dir = process.env.PI_CODING_AGENT_DIR;
+  assert.ok(dir, 'the launcher must point PI_CODING_AGENT_DIR at a temp folder');
+  return dir;
+}
+
+async function project(): Promise<ArborApi['project']> {
+  return ((await arbor()).exports as ArborApi).project;
+}
+
+describe("Arbor knows the project as pi does (pi's context files, settings and session folder)", () => {
+  const agent = useAgent();
+  const planted: string[] = [];
+  const plant = (file: string, content: string): void => {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, content);
+    planted.push(file);
+  };
+  afterEach(async () => {
+    for (const file of planted.splice(0).reverse()) fs.rmSync(file, { recursive: true, force: true });
+    await (await project()).refresh();
+  });
+  const systemText = (): string => (agent.server().messageRequests().at(-1)!.body!.system as { text: string }[])[0]!.text;
+  const workspace = (): string => path.dirname(workspaceFile('x'));
+
+  it("sends exactly the context files pi's loadProjectContextFiles returns, in its order, and the chat lists them", async () => {
+    const parent = path.dirname(workspace());
+    plant(path.join(piAgentDir(), 'AGENTS.md'), 'Global rules.\n');
+    plant(path.join(parent, 'CLAUDE.md'), 'Parent rules, Claude style.\n');
+    plant(workspaceFile('AGENTS.md'), 'Workspace rules.\n');
+    plant(workspaceFile('CLAUDE.md'), 'Workspace Claude rules (never read: AGENTS.md comes first).\n');
+    plant(path.join(parent, 'sibling', 'AGENTS.md'), 'Sibling rules.\n');
+    planted.push(path.join(parent, 'sibling'));
+    const expected = piContextFiles(workspace(), piAgentDir());
+    // The planted ones among them, in this order (folders above the run's own may hold more: pi and Arbor see the same).
+    assert.deepEqual(
+      expected.map((file) => file.path).filter((file) => planted.includes(file)),
+      [path.join(piAgentDir(), 'AGENTS.md'), path.join(parent, 'CLAUDE.md'), workspaceFile('AGENTS.md')],
+    );
+    agent.server().script(text('One.'));
+    await send(agent.host(), 'hello');
+    const sections = expected.map((file) => `## ${file.path}\n\n${file.content}\n\n`).join('');
+    assert.ok(systemText().includes(`# Project Context\n\nProject-specific instructions and guidelines:\n\n${sections}`), systemText());
+    assert.equal(systemText().match(/^## /gm)?.length, expected.length);
+    assert.doesNotMatch(systemText(), /Sibling rules|never read/);
+    const info = await project();
+    await info.refresh();
+    assert.deepEqual(
+      info.state?.files.filter((file) => file.role === 'instructions').map((file) => file.path),
+      expected.map((file) => file.path),
+    );
+  });
+
+  it("takes the compaction values from pi's global and project settings, with an Arbor setting over them, and the agent's threshold follows", async () => {
+    plant(path.join(piAgentDir(), 'settings.json'), JSON.stringify({ compaction: { reserveTokens: 12345, keepRecentTokens: 3000 } }));
+    plant(workspaceFile('.pi/settings.json'), JSON.stringify({ compaction: { keepRecentTokens: 4321 }, branchSummary: { reserveTokens: 999 } }));
+    planted.push(workspaceFile('.pi'));
+    const info = await project();
+    await info.refresh();
+    const sourced = () => {
+      const c = info.state!.compaction;
+      return [c.enabled, c.reserveTokens, c.keepRecentTokens, c.branchSummaryReserveTokens].map(({ value, source }) => [value, source]);
+    };
+    assert.deepEqual(sourced(), [
+      [true, 'default'],
+      [12345, 'pi global'],
+      [4321, 'pi project'],
+      [999, 'pi project'],
+    ]);
+    agent.server().script(text('One.'));
+    await send(agent.host(), 'hello');
+    const status = await agent.host().status();
+    assert.equal(status?.threshold, status!.contextWindow! - 12345);
+    await configure({ 'compaction.keepRecentTokens': 5000 });
+    await info.refresh();
+    assert.deepEqual(sourced()[2], [5000, 'arbor setting']);
+  });
+
+  it("passes over a pi settings file that is not valid JSON, says so in the log naming the file, and uses the defaults", async () => {
+    const file = path.join(piAgentDir(), 'settings.json');
+    plant(file, '{ "compaction": { "reserveTokens": 1');
+    const info = await project();
+    await info.refresh();
+    assert.deepEqual([info.state!.compaction.reserveTokens.value, info.state!.compaction.reserveTokens.source], [16384, 'default']);
+    const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    assert.match(await waitForLog(new RegExp(`${escaped} is not used: it is not valid JSON`)), new RegExp(`${escaped} is not used: it is not valid JSON`));
+  });
+
+  it("puts a new session into pi's own folder for the workspace, where pi's SessionManager.list finds it", async () => {
+    await configure({ sessionsDirectory: undefined });
+    agent.server().script(text('One.'));
+    await send(agent.host(), 'hello');
+    const file = agent.host().session!.file!;
+    await agent.host().session!.flush();
+    assert.equal(path.dirname(file), piSessionDir(workspace()));
+    assert.equal(path.dirname(file), path.join(piAgentDir(), 'sessions', path.basename(path.dirname(file))));
+    assert.ok(piListSessions(workspace()).includes(file), `pi does not list ${file}`);
+  });
+
+  it("puts a new session into the folder pi's global sessionDir setting names, where pi lists it", async () => {
+    const dir = fs.mkdtempSync(path.join(path.dirname(piAgentDir()), 'pi-session-dir-'));
+    planted.push(dir);
+    plant(path.join(piAgentDir(), 'settings.json'), JSON.stringify({ sessionDir: dir }));
+    await configure({ sessionsDirectory: undefined });
+    agent.server().script(text('One.'));
+    await send(agent.host(), 'hello');
+    const file = agent.host().session!.file!;
+    await agent.host().session!.flush();
+    assert.equal(path.dirname(file), dir);
+    assert.ok(piListSessions(workspace(), dir).includes(file), `pi does not list ${file}`);
+  });
+});
