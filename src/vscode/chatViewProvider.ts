@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { isAnswering, type AgentEvent } from '../core/agent';
 import { applyDelta, branchWindow, buildItems, itemUpdate, resultView, startReply, windowBefore, type AssistantItem, type ReplyDelta } from '../core/chat';
-import type { SessionChange } from '../core/session';
+import { problemsNotice, type Session, type SessionChange } from '../core/session';
 import { errorMessage } from '../core/util/errors';
 import { CHAT_COMMANDS, isWebviewToHostMessage, type ChatCommandId, type HostToWebviewMessage, type NoticeAction, type WebviewToHostMessage } from '../shared/protocol';
 import type { AgentHost } from './agentHost';
@@ -38,7 +38,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly host: AgentHost,
-    current: CurrentSession,
+    private readonly current: CurrentSession,
     private readonly log: vscode.LogOutputChannel,
   ) {
     this.disposables.push(
@@ -124,7 +124,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       items: buildItems(window.entries),
       hasEarlier: window.hasEarlier,
       ...(this.streaming ? { streaming: this.streaming } : {}),
-      ...(session ? { title: session.sessionName ?? session.id } : {}),
+      ...(session ? { title: session.sessionName ?? session.id, sessionId: session.id } : {}),
     });
     this.showSessionName();
   }
@@ -142,6 +142,14 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.streaming = undefined;
     this.postReset();
     this.postStatus();
+    if (event.session) this.tellProblems(event.session);
+  }
+
+  /** A session read with problems says so in the chat, with the way to see them (the log has the details too). */
+  private tellProblems(session: Session): void {
+    const count = this.current.problemsOnOpen(session);
+    if (count === 0) return;
+    this.post({ type: 'notice', level: 'warning', text: problemsNotice(count), action: { kind: 'command', label: 'Show problems', command: 'arbor.showSessionProblems' }, sessionId: session.id });
   }
 
   private sessionChange(change: SessionChange): void {

@@ -4,7 +4,7 @@ import { STREAMING_ID } from '../core/chat/items';
 import type { ApprovalDecision, ChatCommandId, ChatStatus, HostToWebviewMessage, WebviewToHostMessage } from '../shared/protocol';
 import { Composer } from './composer';
 import { ApprovalCards } from './approvalCards';
-import { emptyState, showNotice, showQueue, trustBanner } from './panels';
+import { dropOtherSessionNotices, emptyState, showNotice, showQueue, trustBanner } from './panels';
 import { openCards } from './render/assistant';
 import { itemElement } from './render/items';
 import { toggleFold } from './render/userText';
@@ -112,9 +112,14 @@ function refreshChrome(): void {
   statusLine.textContent = status.compacting ? 'Compacting the context…' : status.running ? 'Arbor is working…' : '';
 }
 
+/** The session the last `reset` showed. */
+let shownSession: string | undefined;
+
 function receive(message: HostToWebviewMessage): void {
   switch (message.type) {
     case 'reset':
+      shownSession = message.sessionId;
+      dropOtherSessionNotices(notices, shownSession);
       store.reset(message.items, message.streaming);
       hasEarlier = message.hasEarlier;
       loadingEarlier = false;
@@ -167,6 +172,8 @@ function receive(message: HostToWebviewMessage): void {
     case 'approvalDone':
       return approvalCards.remove(message.requestId);
     case 'notice':
+      // A notice about a session sent before another one was shown (queued while the view was hidden) is stale.
+      if (message.sessionId !== undefined && message.sessionId !== shownSession) return;
       return showNotice(notices, message);
     case 'setInput':
       composer.setText(message.text);
