@@ -224,6 +224,13 @@ export class ArborWorkbench {
     });
   }
 
+  /** "Arbor: Open Session…", then its "Browse…" item (after this workspace's sessions): VS Code's file dialog opens. */
+  async browseForSession(): Promise<void> {
+    await this.runCommand('Arbor: Open Session…');
+    const browse = this.page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Browse…' }).first();
+    await browse.click();
+  }
+
   /** Answers VS Code's own file dialog (a quick input in the browser) with a path. */
   async answerFileDialog(filePath: string): Promise<void> {
     await this.typeIntoFileDialog(filePath);
