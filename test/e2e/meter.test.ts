@@ -13,15 +13,16 @@ const SENTENCE = 'Every river in this meter test carries a long sentence so that
 const FIRST = 'Meter test: name a river';
 const SECOND = `Meter test second prompt. ${SENTENCE.repeat(5)}`;
 const THIRD = `Meter test third prompt. ${SENTENCE.repeat(5)}`;
-const OTHER = 'Meter test: the other branch';
+const OTHER = `Meter test other branch. ${SENTENCE.repeat(5)}`;
 const REPLIES = ['The Rhine is a river.', 'Noted the second prompt.', 'Noted the third prompt.', 'This is the other branch.'];
 
 /**
- * Reported prompt sizes far above what the prompts estimate (about three times), so that the
- * calibration the path's replies give is far from 1: a reading that lost it (a reload that starts
- * from no calibration) differs in the meter's text.
+ * The prompt sizes the fake reports. The second prompt grew the context far more than its estimate
+ * (the calibration's highest factor, 3); the third and the other branch's prompt hardly at all (its
+ * lowest, 0.5). At the third prompt the path's own replies give 3; a calibration learned from every
+ * reply the window saw (both branches) would give less, and one learned again on a reload 3.
  */
-const INPUT_TOKENS = [10_000, 11_400, 12_800, 11_000];
+const INPUT_TOKENS = [10_000, 11_400, 11_411, 11_411];
 
 /** The meter's text once it has stopped changing and differs from `other`. */
 async function settledMeter(other?: string): Promise<string> {
