@@ -22,7 +22,7 @@ export type NoticeLevel = 'info' | 'warning' | 'error';
 export type NoticeAction = { kind: 'command'; label: string; command: ChatCommandId } | { kind: 'retry'; label: string };
 
 /** The commands the webview may ask the host to run; anything else is refused by the guard. */
-export const CHAT_COMMANDS = ['arbor.setApiKey', 'arbor.showLog', 'arbor.compactSession', 'arbor.newSession', 'arbor.openSession', 'workbench.trust.manage'] as const;
+export const CHAT_COMMANDS = ['arbor.setApiKey', 'arbor.showLog', 'arbor.compactSession', 'arbor.newSession', 'arbor.openSession', 'arbor.showSessionProblems', 'workbench.trust.manage'] as const;
 export type ChatCommandId = (typeof CHAT_COMMANDS)[number];
 
 export interface ChatStatus {
@@ -55,6 +55,8 @@ export interface ResetMessage {
   hasEarlier: boolean;
   /** The session has messages but the position is before all of them (Edit & branch on the first message): not the welcome. */
   atSessionStart?: boolean;
+  /** The id of the session shown (undefined: none): notices about another session go. */
+  sessionId?: string;
 }
 
 /** Items before the first one shown (the answer to `loadEarlier`). */
@@ -128,6 +130,8 @@ export interface NoticeMessage {
   level: NoticeLevel;
   text: string;
   action?: NoticeAction;
+  /** A notice about one session (its problems): shown only while that session is. */
+  sessionId?: string;
 }
 
 /** Text back into the input: a prompt that failed to send, Edit & branch, a queued prompt after a stop. */

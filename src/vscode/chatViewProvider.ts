@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { isAnswering, type AgentEvent } from '../core/agent';
 import { applyDelta, branchWindow, buildItems, givenBack, itemUpdate, movedBack, placedByMove, restored, resultView, startReply, stashDropped, typed, windowBefore, type AssistantItem, type Draft, type ReplyDelta, type SessionDrafts } from '../core/chat';
-import { describeEntry, type Session, type SessionChange } from '../core/session';
+import { describeEntry, problemsNotice, type Session, type SessionChange } from '../core/session';
 import { totalsDetails, totalsLine } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';
 import { CHAT_COMMANDS, isWebviewToHostMessage, type ChatCommandId, type HostToWebviewMessage, type NoticeAction, type WebviewToHostMessage } from '../shared/protocol';
@@ -46,7 +46,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly host: AgentHost,
-    current: CurrentSession,
+    private readonly current: CurrentSession,
     private readonly log: vscode.LogOutputChannel,
     /** Where the drafts are kept across window reloads (the workspace's state). */
     state: vscode.Memento,
@@ -167,7 +167,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       hasEarlier: window.hasEarlier,
       ...(session && items.length === 0 && hasMessages(session) ? { atSessionStart: true } : {}),
       ...(this.streaming ? { streaming: this.streaming } : {}),
-      ...(session ? { title: session.sessionName ?? session.id } : {}),
+      ...(session ? { title: session.sessionName ?? session.id, sessionId: session.id } : {}),
     });
     this.showSessionName();
   }
@@ -188,6 +188,14 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.postReset();
     this.postStatus();
     this.postDraft(this.drafts.draft, false);
+    if (event.session) this.tellProblems(event.session);
+  }
+
+  /** A session read with problems says so in the chat, with the way to see them (the log has the details too). */
+  private tellProblems(session: Session): void {
+    const count = this.current.problemsOnOpen(session);
+    if (count === 0) return;
+    this.post({ type: 'notice', level: 'warning', text: problemsNotice(count), action: { kind: 'command', label: 'Show problems', command: 'arbor.showSessionProblems' }, sessionId: session.id });
   }
 
   private sessionChange(change: SessionChange): void {

@@ -3,7 +3,7 @@
 // whose 'replaced' events carry a scope that ends with the session (see core's Current).
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
-import { createSessionFile, openSessionFile, SessionFileError, type LoadReport, type Session, type SessionChange } from '../core/session';
+import { checkReport, createSessionFile, openSessionFile, problemCount, SessionFileError, type LoadReport, type Session, type SessionChange } from '../core/session';
 import { Current } from '../core/util/current';
 import { errorDetail, errorMessage } from '../core/util/errors';
 import type { Scope } from '../core/util/scope';
@@ -17,6 +17,8 @@ export type CurrentSessionEvent =
 
 export class CurrentSession implements vscode.Disposable {
   private readonly current: Current<Session, SessionChange>;
+  /** What `arbor check` counted in each opened session's file when it was read (a created one has none). */
+  private readonly problems = new WeakMap<Session, number>();
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
@@ -48,9 +50,15 @@ export class CurrentSession implements vscode.Disposable {
     // "Open" must not create a session where there is none.
     const { session, report } = await openSessionFile(file, { createIfMissing: false });
     this.logReport(file, report);
+    this.problems.set(session, problemCount(checkReport({ report })));
     this.log.info(`Opened session ${session.id} (${session.entries.length} entries) from ${file}`);
     this.replace(session);
     return session;
+  }
+
+  /** How many problems `session`'s file had when it was opened (unreadable lines, bad entries: what `arbor check` reports). */
+  problemsOnOpen(session: Session): number {
+    return this.problems.get(session) ?? 0;
   }
 
   /** Creates a new session file in `dir` for a project in `cwd` and makes it current. */

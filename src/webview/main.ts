@@ -5,7 +5,7 @@ import type { ApprovalDecision, ChatCommandId, ChatStatus, HostToWebviewMessage,
 import { Composer } from './composer';
 import { ApprovalCards } from './approvalCards';
 import { MoveNoteView, sessionStartNote } from './moveNote';
-import { emptyState, showNotice, showQueue, showStash, trustBanner } from './panels';
+import { dropOtherSessionNotices, emptyState, showNotice, showQueue, showStash, trustBanner } from './panels';
 import { ProjectLine } from './projectLine';
 import { openCards } from './render/assistant';
 import { itemElement } from './render/items';
@@ -125,9 +125,14 @@ function refreshChrome(): void {
   statusLine.textContent = status.compacting ? 'Compacting the context…' : status.running ? 'Arbor is working…' : '';
 }
 
+/** The session the last `reset` showed. */
+let shownSession: string | undefined;
+
 function receive(message: HostToWebviewMessage): void {
   switch (message.type) {
     case 'reset':
+      shownSession = message.sessionId;
+      dropOtherSessionNotices(notices, shownSession);
       store.reset(message.items, message.streaming);
       hasEarlier = message.hasEarlier;
       atSessionStart = message.atSessionStart === true;
@@ -181,6 +186,8 @@ function receive(message: HostToWebviewMessage): void {
     case 'approvalDone':
       return approvalCards.remove(message.requestId);
     case 'notice':
+      // A notice about a session sent before another one was shown (queued while the view was hidden) is stale.
+      if (message.sessionId !== undefined && message.sessionId !== shownSession) return;
       return showNotice(notices, message);
     case 'setInput':
       composer.setText(message.text);

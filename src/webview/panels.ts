@@ -1,18 +1,22 @@
 // What sits around the conversation: notices (with an action), the queued prompts, the
 // untrusted-workspace banner and the empty state (the approval cards are in approvalCards.ts).
-import type { ChatStatus, NoticeMessage } from '../shared/protocol';
+import type { ChatCommandId, ChatStatus, NoticeMessage } from '../shared/protocol';
 import { actionButton, h, icon } from './render/dom';
 
 const MAX_NOTICES = 3;
+
+/** A command button's icon: what the command does (the key for the rest: they set it up). */
+const COMMAND_ICONS: Partial<Record<ChatCommandId, string>> = { 'arbor.showSessionProblems': 'checklist' };
 
 export function showNotice(container: HTMLElement, notice: NoticeMessage): void {
   const action = notice.action
     ? notice.action.kind === 'retry'
       ? actionButton('retry', notice.action.label, 'refresh')
-      : actionButton('command', notice.action.label, 'key', { command: notice.action.command })
+      : actionButton('command', notice.action.label, COMMAND_ICONS[notice.action.command] ?? 'key', { command: notice.action.command })
     : undefined;
   const iconName = notice.level === 'error' ? 'error' : notice.level === 'warning' ? 'warning' : 'info';
-  const element = h('div', { class: `notice notice-${notice.level}`, attrs: { role: notice.level === 'error' ? 'alert' : 'status' } }, [
+  const role = notice.level === 'error' ? 'alert' : 'status';
+  const element = h('div', { class: `notice notice-${notice.level}`, attrs: { role, ...(notice.sessionId !== undefined ? { 'data-session': notice.sessionId } : {}) } }, [
     icon(iconName),
     h('span', { class: 'notice-text', text: notice.text }),
     action,
@@ -20,6 +24,11 @@ export function showNotice(container: HTMLElement, notice: NoticeMessage): void 
   ]);
   container.append(element);
   while (container.children.length > MAX_NOTICES) container.firstElementChild?.remove();
+}
+
+/** Removes the notices about a session other than `sessionId` (the one now shown). */
+export function dropOtherSessionNotices(container: HTMLElement, sessionId: string | undefined): void {
+  for (const notice of container.querySelectorAll<HTMLElement>('.notice[data-session]')) if (notice.dataset['session'] !== sessionId) notice.remove();
 }
 
 export function showQueue(container: HTMLElement, status: ChatStatus): void {

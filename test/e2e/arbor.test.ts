@@ -38,7 +38,7 @@ describe('Arbor in the browser', () => {
 
   it('opens a session file with "Arbor: Open Session…" and shows its entries in the Session Tree', async () => {
     const wb = workbench();
-    await wb.runCommand('Arbor: Open Session…');
+    await wb.browseForSession();
     await wb.answerFileDialog(wb.fixturePath);
     // The tree gets the whole sidebar: the rows read together must be in view together.
     await wb.setPaneExpanded('Chat', false);
@@ -118,7 +118,7 @@ describe('Arbor in the browser', () => {
     const projectDir = projectSessionsDir();
     fs.mkdirSync(projectDir, { recursive: true });
     const folder = await poll('Open Session to start in the configured folder', async () => {
-      await wb.runCommand('Arbor: Open Session…');
+      await wb.browseForSession();
       const shown = await wb.fileDialogStartFolder();
       await wb.closeQuickInput();
       return shown === `${projectDir}/` ? shown : undefined;

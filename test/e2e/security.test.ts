@@ -132,7 +132,7 @@ describe('Security: hostile content renders inertly', () => {
       { type: 'message', id: 'x05', parentId: 'x04', timestamp: at(5), message: assistant([{ type: 'text', text: 'Hostile session ends.' }], 'stop') },
     ];
     fs.writeFileSync(file, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
-    await wb.runCommand('Arbor: Open Session…');
+    await wb.browseForSession();
     await wb.answerFileDialog(file);
     await waitForText('Hostile session ends.');
     await waitForCardText('HTML file ends here.');

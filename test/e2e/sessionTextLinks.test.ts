@@ -39,7 +39,7 @@ describe('Session text never becomes a command link', () => {
     const wb = workbench();
     const file = path.join(hostileFolder(), `${LINK}.jsonl`);
     fs.writeFileSync(file, 'this is not a session\n');
-    await wb.runCommand('Arbor: Open Session…');
+    await wb.browseForSession();
     await wb.answerFileDialog(file);
     const message = wb.page.locator('.notification-toast').filter({ hasText: 'is not a session file' }).locator('.notification-list-item-message').first();
     await message.waitFor({ timeout: 20_000 });
@@ -57,7 +57,7 @@ describe('Session text never becomes a command link', () => {
     await session.appendMessage(assistant(LINK));
     await session.appendSessionInfo(LINK);
     await session.sync();
-    await wb.runCommand('Arbor: Open Session…');
+    await wb.browseForSession();
     await wb.answerFileDialog(session.file!);
     const prompt = quickInput().locator('.quick-input-message');
     for (const [command, said] of [

@@ -32,6 +32,42 @@ async function rowsWhen(what: string, ready: (rows: TreeRow[]) => boolean): Prom
   });
 }
 
+/** The side bar's width where the rows must still say what matters (VS Code's default is about 300 px). */
+const SIDE_BAR_NARROW = 300;
+
+/**
+ * What a Session Tree row shows of its label and description: the characters laid out before the
+ * row's clip edge, less room for the ellipsis VS Code draws there (text cut off is still laid out,
+ * past the edge).
+ */
+async function visibleRowText(ariaLabel: string): Promise<string> {
+  const row = workbench().page.locator('.pane', { has: workbench().paneHeader('Session Tree') }).locator(`.monaco-list-row[aria-label="${ariaLabel}"]`).first();
+  return row.evaluate((element) => {
+    const container = element.querySelector<HTMLElement>('.monaco-icon-label-container')!;
+    const clip = container.getBoundingClientRect();
+    // The ellipsis as wide as the row's font draws it.
+    const probe = container.appendChild(document.createElement('span'));
+    probe.textContent = '…';
+    const ellipsis = probe.getBoundingClientRect().width;
+    probe.remove();
+    const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT);
+    let shown = '';
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (let i = 0; i < text.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const box = range.getBoundingClientRect();
+        if (box.width > 0 && box.right <= clip.right - ellipsis) shown += text[i];
+        else if (box.width > 0) return shown;
+      }
+      shown += ' ';
+    }
+    return shown.trim();
+  });
+}
+
 const rowOf = (rows: TreeRow[], start: string): TreeRow | undefined => rows.find((row) => row.label.startsWith(start));
 
 describe('Session Tree', () => {
@@ -87,7 +123,9 @@ describe('Session Tree', () => {
     // The compaction row: the tokens before → after and what it summarized, the position mark first.
     const compaction = rowOf(rows, 'compaction ·')!;
     assert.match(compaction.label, /^compaction · \d+(\.\d)?k? → \d+(\.\d)?k? · \d+ entr(y|ies), ● current$/, labels);
-    assert.equal(compaction.shown, `● ${compaction.label.split(', ')[0]}`, labels);
+    // Shown with the numbers first (the icon says compaction): "● 5.3k → 1.5k compaction · 9 entries".
+    const [, tokens, entries] = /^compaction · (.+) · (\d+ entr(?:y|ies)), ● current$/.exec(compaction.label)!;
+    assert.equal(compaction.shown, `● ${tokens} compaction · ${entries}`, labels);
     assert.equal(compaction.level, current.level + 1, labels);
     // A message row shows its text alone (its icon says who wrote it).
     assert.equal(current.shown, EDITED, labels);
@@ -111,6 +149,28 @@ describe('Session Tree', () => {
     await wb.runCommand('Arbor: Session Tree: Show All Entries');
     await rowsWhen('every entry again', (found) => found.some((row) => row.label.startsWith('compaction ·')) && found.some((row) => row.label.startsWith('assistant: ')));
     await wb.setPaneExpanded('Chat', true);
+    assertNoProblems();
+  });
+
+  it('keeps the position mark and the compaction numbers in view at a 300 px side bar', async () => {
+    const wb = workbench();
+    // The session of the test before, at its compaction; the Chat folded so that the rows are in view.
+    await wb.setPaneExpanded('Chat', false);
+    await widenSideBar(SIDE_BAR_NARROW);
+    try {
+      const rows = await rowsWhen('the compaction', (found) => found.some((row) => row.label.startsWith('compaction ·')));
+      const compaction = rowOf(rows, 'compaction ·')!;
+      // No pointer over the tree: a hovered row gives room to its buttons.
+      await wb.page.mouse.move(900, 500);
+      const visible = await visibleRowText(compaction.label);
+      // The mark and both numbers whole ("● 5.3k → 1.5k"), whatever is cut after them.
+      const numbers = /^compaction · (\d+(\.\d)?k? → \d+(\.\d)?k?) · /.exec(compaction.label)?.[1];
+      assert.ok(numbers, compaction.label);
+      assert.ok(visible.startsWith(`● ${numbers} `), `what the row shows at ${SIDE_BAR_NARROW} px: "${visible}"`);
+    } finally {
+      await widenSideBar();
+      await wb.setPaneExpanded('Chat', true);
+    }
     assertNoProblems();
   });
 });

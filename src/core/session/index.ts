@@ -20,3 +20,4 @@ export * from './validate';
 export * from './follow';
 export * from './entryActions';
 export * from './disk/fileWatch';
+export * from './check';

@@ -4,6 +4,7 @@
  */
 import { formatSize } from '../agent/tools/truncate';
 import { localDateTime, relativeAge } from '../util/localTime';
+import { plainText } from '../util/plainText';
 
 // How long ago: moved to util/localTime (Switch Branch uses it too); the search rows still take it from here.
 export { relativeAge };
@@ -47,4 +48,26 @@ export function sessionRow(summary: SessionSummary, now: Date, current = false):
   const dates = [`modified ${localDateTime(summary.modified)}`, ...(Number.isNaN(created.getTime()) ? [] : [`started ${localDateTime(created)}`])].join(' · ');
   const tooltip = [...(summary.name ? [summary.name] : []), message, '', `${count} · ${formatSize(summary.size)}`, dates, summary.file].join('\n');
   return { label: sessionTitle(summary), description, tooltip };
+}
+
+/** A first message is cut here in the quick pick: a line of a wide window. */
+const PICK_MESSAGE_CHARS = 120;
+
+/** How a session reads in Open Session…'s quick pick (its search matches all three). */
+export interface SessionPickRow {
+  label: string;
+  description: string;
+  detail: string;
+}
+
+/**
+ * The title, then "● current", age and size, then the first message (a named session's; an
+ * unnamed one's title is already its first line) and the message count. All plain text: a quick
+ * pick draws `$(name)` as an icon.
+ */
+export function sessionPickRow(summary: SessionSummary, now: Date, current = false): SessionPickRow {
+  const description = [current ? '● current' : undefined, relativeAge(summary.modified, now), formatSize(summary.size)].filter((part) => part !== undefined).join(' · ');
+  const opening = summary.name ? firstLine(summary.firstMessage, PICK_MESSAGE_CHARS) || undefined : undefined;
+  const count = summary.messageCount === 1 ? '1 message' : `${summary.messageCount} messages`;
+  return { label: plainText(sessionTitle(summary), PICK_MESSAGE_CHARS), description, detail: plainText([opening, count].filter((part) => part !== undefined).join(' · '), PICK_MESSAGE_CHARS + 20) };
 }

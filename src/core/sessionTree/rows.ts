@@ -9,7 +9,7 @@
 import { localDateTime } from '../util/localTime';
 import { describeEntry, isKnownEntry, messageRole, type SessionEntry, type ToolCall } from '../session';
 import { cutText } from '../util/markdownText';
-import { compactionLine, compactionNumbers, compactionSentence, entryLine, ROW_TEXT_CHARS } from './rowText';
+import { compactionLine, compactionNumbers, compactionSentence, compactionShown, entryLine, ROW_TEXT_CHARS } from './rowText';
 import { rowTooltip, type TooltipBody } from './rowTooltip';
 
 /** One row of the view, as core's display tree gives it. */
@@ -108,7 +108,7 @@ export function presentRow(row: RowInput): RowView {
   const line = numbers ? undefined : entryLine(kind, text, row.call);
   // Spoken in full ("tool read: src/a.ts"); shown without what the icon already says.
   const spoken = numbers ? compactionLine(numbers) : line ? `${tag}: ${line}` : tag;
-  const shown = numbers ? spoken : !line ? tag : ICON_SAYS_IT.has(kind) ? line : `${shownTag(kind, tag)}: ${line}`;
+  const shown = numbers ? compactionShown(numbers) : !line ? tag : ICON_SAYS_IT.has(kind) ? line : `${shownTag(kind, tag)}: ${line}`;
   const words = ['entry', kind, row.onActivePath ? 'onPath' : '', row.isCurrent ? 'current' : '', row.label !== undefined ? 'labeled' : ''];
   const notes = [row.isCurrent ? CURRENT_MARK : undefined, label].filter((part) => part !== undefined).join(' · ');
   return {

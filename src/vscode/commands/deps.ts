@@ -1,5 +1,6 @@
 // What the command handlers are given (constructor-style injection, no service locator).
 import type * as vscode from 'vscode';
+import type { SessionSummary } from '../../core/session';
 import type { AgentHost } from '../agentHost';
 import type { CurrentSession } from '../currentSession';
 import type { ApiKeyStore } from '../secrets';
@@ -9,4 +10,6 @@ export interface CommandDeps {
   current: CurrentSession;
   keys: ApiKeyStore;
   log: vscode.LogOutputChannel;
+  /** This workspace's sessions, newest first: the Sessions view's listing. */
+  listSessions: () => Promise<SessionSummary[]>;
 }

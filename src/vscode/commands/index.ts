@@ -9,6 +9,7 @@ import { registerEntryCommands } from './entryCommands';
 import { registerKeyCommands } from './keyCommands';
 import { registerModelCommand } from './modelCommand';
 import { registerNavigationCommands } from './navigationCommands';
+import { registerProblemsCommand } from './problemsCommand';
 import { registerSessionCommands } from './sessionCommands';
 
 export type { CommandDeps } from './deps';
@@ -16,6 +17,7 @@ export type { CommandDeps } from './deps';
 export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
   return [
     ...registerSessionCommands(deps),
+    ...registerProblemsCommand(deps),
     ...registerCompactionCommands(deps),
     ...registerKeyCommands(deps),
     registerModelCommand(deps),

@@ -1,8 +1,11 @@
 // New Session, Open Session…, Open Session File: which session is current.
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
+import { sessionPickRow } from '../../core/sessionList/row';
+import { errorMessage } from '../../core/util/errors';
 import { plainText } from '../../core/util/plainText';
 import { reportError } from '../errors';
+import { sameFile } from '../sessions/sessionArg';
 import type { CommandDeps } from './deps';
 import { ownArgument } from './ownArgument';
 
@@ -17,8 +20,10 @@ export function registerSessionCommands(deps: CommandDeps): vscode.Disposable[] 
 
 /** Opens a session file: the one given (a Uri or path, as tests and other commands pass), or one the user picks. */
 async function openSession(deps: CommandDeps, target: unknown): Promise<boolean> {
-  const uri = typeof target === 'string' ? vscode.Uri.file(target) : target instanceof vscode.Uri ? target : await pickSessionFile(deps);
+  const uri = typeof target === 'string' ? vscode.Uri.file(target) : target instanceof vscode.Uri ? target : await pickSession(deps);
   if (!uri) return false;
+  // The open session picked again: it stays as it is (reading it again would drop nothing but the chat's state).
+  if (sameFile(deps.current.session?.file, uri.fsPath)) return true;
   try {
     await deps.current.open(uri.fsPath);
     return true;
@@ -36,6 +41,30 @@ async function openSessionFile(deps: CommandDeps): Promise<void> {
     return;
   }
   await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: false });
+}
+
+type SessionItem = vscode.QuickPickItem & { file?: string; browse?: true };
+
+/** This workspace's sessions first (as the Sessions view lists them), then "Browse…" for any file. */
+async function pickSession(deps: CommandDeps): Promise<vscode.Uri | undefined> {
+  const now = new Date();
+  const open = deps.current.session?.file;
+  const sessions = await deps.listSessions().catch((error: unknown) => {
+    deps.log.warn(`Open Session: could not list this workspace's sessions: ${errorMessage(error)}`);
+    return [];
+  });
+  const items: SessionItem[] = [
+    ...sessions.map((summary) => ({ ...sessionPickRow(summary, now, sameFile(open, summary.file)), file: summary.file })),
+    { label: '', kind: vscode.QuickPickItemKind.Separator },
+    { label: '$(folder-opened) Browse…', detail: 'Open any session file (Arbor or pi)', browse: true, alwaysShow: true },
+  ];
+  const picked = await vscode.window.showQuickPick(items, {
+    title: 'Open Session',
+    placeHolder: "Search this workspace's sessions by name or first message, or browse for a file",
+    matchOnDetail: true,
+  });
+  if (picked?.browse) return pickSessionFile(deps);
+  return picked?.file === undefined ? undefined : vscode.Uri.file(picked.file);
 }
 
 async function pickSessionFile(deps: CommandDeps): Promise<vscode.Uri | undefined> {

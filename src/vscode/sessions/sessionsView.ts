@@ -68,9 +68,15 @@ export class SessionsView implements vscode.TreeDataProvider<SessionSummary>, vs
 
   async getChildren(element?: SessionSummary): Promise<SessionSummary[]> {
     if (element) return [];
+    const summaries = await this.list();
+    for (const summary of summaries) this.rows.add(summary);
+    return summaries;
+  }
+
+  /** This workspace's sessions, newest first, as the view lists them (Open Session… offers the same). */
+  async list(): Promise<SessionSummary[]> {
     const summaries = await this.catalog.list(this.folder());
     this.listed = new Map(summaries.map((summary) => [summary.file, summary]));
-    for (const summary of summaries) this.rows.add(summary);
     return summaries;
   }
 

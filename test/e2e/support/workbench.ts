@@ -224,6 +224,16 @@ export class ArborWorkbench {
     });
   }
 
+  /** "Arbor: Open Session…", then its "Browse…" item (after this workspace's sessions): VS Code's file dialog opens. */
+  async browseForSession(): Promise<void> {
+    await this.runCommand('Arbor: Open Session…');
+    // Browse… comes after every session, and the list puts only the rows in view into the page: search for it.
+    await this.page.locator('.quick-input-widget .monaco-list-row').first().waitFor();
+    await this.page.locator('.quick-input-widget input').fill('Browse');
+    const browse = this.page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Browse…' }).first();
+    await browse.click();
+  }
+
   /** Answers VS Code's own file dialog (a quick input in the browser) with a path. */
   async answerFileDialog(filePath: string): Promise<void> {
     await this.typeIntoFileDialog(filePath);

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { openSessionTitle, sessionRow, sessionTitle } from '../../../src/core/sessionList/row';
+import { openSessionTitle, sessionPickRow, sessionRow, sessionTitle } from '../../../src/core/sessionList/row';
 import { relativeAge } from '../../../src/core/util/localTime';
 import { assistant, user } from '../../support/builders';
 import { createSessionFile, summarizeSessionFile } from '../../../src/core/session';
@@ -61,6 +61,21 @@ describe('session rows', () => {
     const long = `${'y'.repeat(70)}\nsecond line`;
     assert.equal(sessionRow(summary({ name: 'Parser work', firstMessage: long }), NOW).description, `2 min ago · 2.0KB · ${'y'.repeat(59)}…`);
     assert.equal(sessionRow(summary({ name: 'Parser work', firstMessage: '' }), NOW).description, '2 min ago · 2.0KB');
+  });
+
+  it("reads in Open Session…'s quick pick by title, then the mark, age and size, then a named session's first message and the count", () => {
+    assert.deepEqual(sessionPickRow(summary(), NOW), { label: 'Fix the parser', description: '2 min ago · 2.0KB', detail: '4 messages' });
+    assert.deepEqual(sessionPickRow(summary({ name: 'Parser work', messageCount: 1 }), NOW, true), {
+      label: 'Parser work',
+      description: '● current · 2 min ago · 2.0KB',
+      detail: 'Fix the parser · 1 message',
+    });
+  });
+
+  it('keeps a session file\'s text from becoming icons in the quick pick and cuts a long first message', () => {
+    const row = sessionPickRow(summary({ name: '$(alert) Urgent [x](command:arbor.clearApiKey)', firstMessage: `$(key) ${'z'.repeat(200)}` }), NOW);
+    assert.equal(row.label, '$\u200b(alert) Urgent [x]\u200b(command:arbor.clearApiKey)');
+    assert.equal(row.detail, `$\u200b(key) ${'z'.repeat(112)}… · 4 messages`);
   });
 
   it('leaves out a start date it cannot read', () => {

@@ -63,9 +63,9 @@ describe('Session Tree rows', () => {
     assert.equal(shown.tooltip, '**Done** pixel run [docs](https://example.com)\n\n```\n![kept](x.png)\n```');
   });
 
-  it('shows a compaction as its numbers, and its summary with the file lists as lists in the tooltip', () => {
+  it('shows a compaction by its numbers first, and its summary with the file lists as lists in the tooltip', () => {
     const shown = row(arborCompaction(), { onActivePath: true, isCurrent: true });
-    assert.equal(shown.label, '● compaction · 182k → 21k · 12 entries');
+    assert.equal(shown.label, '● 182k → 21k compaction · 12 entries');
     assert.equal(shown.description, undefined);
     assert.equal(shown.icon, 'fold');
     assert.equal(shown.contextValue, 'entry compaction onPath current');
@@ -78,7 +78,7 @@ describe('Session Tree rows', () => {
 
   it('shows a compaction pi wrote (no Arbor record) with the tokens before only', () => {
     const shown = row(compactionEntry('c', null, 'x', 'Earlier work'));
-    assert.equal(shown.label, 'compaction · 1k before');
+    assert.equal(shown.label, '1k before compaction');
     assert.equal(shown.tooltip, 'Earlier work\n\n1,000 tokens before');
     assert.equal(compactionLine({ tokensBefore: 5300, tokensAfter: 1500, summarizedEntries: 9 }), 'compaction · 5.3k → 1.5k · 9 entries');
     assert.equal(compactionLine({ tokensBefore: 182_000, tokensAfter: undefined, summarizedEntries: undefined }), 'compaction · 182k before');

@@ -1,0 +1,60 @@
+// "Show Session Problems" (the chat's "Show problems" button): what `arbor check` reports of the
+// current session's file, read from the file again, in a read-only document. The document is
+// virtual (its own scheme): nothing to save, nothing written, and the session file is only read.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { checkText, loadSessionFile } from '../../core/session';
+import { plainText } from '../../core/util/plainText';
+import { reportError } from '../errors';
+import type { CommandDeps } from './deps';
+
+const SCHEME = 'arbor-check';
+
+export function registerProblemsCommand(deps: CommandDeps): vscode.Disposable[] {
+  const reports = new ProblemReports();
+  return [
+    reports,
+    vscode.workspace.registerTextDocumentContentProvider(SCHEME, reports),
+    vscode.commands.registerCommand('arbor.showSessionProblems', () => showProblems(deps, reports)),
+  ];
+}
+
+/** The reports shown, by document: showing one again reads the file again and updates its document. */
+class ProblemReports implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly texts = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.toString()) ?? '';
+  }
+
+  set(uri: vscode.Uri, text: string): void {
+    this.texts.set(uri.toString(), text);
+    this.changed.fire(uri);
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+async function showProblems(deps: CommandDeps, reports: ProblemReports): Promise<void> {
+  const file = deps.current.session?.file;
+  if (!file) {
+    void vscode.window.showInformationMessage('No session file is open: open a session first.');
+    return;
+  }
+  let text: string;
+  try {
+    text = checkText(await loadSessionFile(file));
+  } catch (error) {
+    void vscode.window.showErrorMessage(`Arbor could not read the session file. ${plainText(reportError(deps.log, `Checking ${file} failed`, error))}`);
+    return;
+  }
+  // Named after the session file (its name is a stranger's: plain text, no path separators).
+  const uri = vscode.Uri.from({ scheme: SCHEME, path: `/${plainText(path.basename(file), 120)} (arbor check).txt` });
+  reports.set(uri, text);
+  const document = await vscode.workspace.openTextDocument(uri);
+  await vscode.window.showTextDocument(document, { preview: true });
+}
