@@ -23,6 +23,7 @@ import {
   type SettingsProblem,
 } from '../core/context';
 import { errorMessage } from '../core/util/errors';
+import { plainText } from '../core/util/plainText';
 import { piInputs } from './agentBuilder';
 import { onDidChangeConfig, readConfig } from './config';
 
@@ -108,7 +109,8 @@ export class ProjectInfo implements vscode.Disposable {
     for (const problem of problems) {
       if (this.told.has(`${problem.file}\n${problem.warning}`)) continue;
       this.log.warn(problem.warning);
-      void vscode.window.showWarningMessage(`${problem.warning} Arbor uses the other settings and the defaults.`, 'Open File').then((choice) => {
+      // The warning quotes the parser, which may quote the file: shown as plain text, never a link.
+      void vscode.window.showWarningMessage(plainText(`${problem.warning} Arbor uses the other settings and the defaults.`), 'Open File').then((choice) => {
         if (choice === 'Open File') void vscode.window.showTextDocument(vscode.Uri.file(problem.file)).then(undefined, (error: unknown) => this.log.warn(`${problem.file} could not be opened: ${errorMessage(error)}`));
       });
     }
