@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import type { Frame, Locator } from 'playwright-core';
 import { reply, startFakeAnthropic, text, toolUse, type FakeAnthropic } from '../support/fakeAnthropic';
+import { e2ePicturesDir } from '../../scripts/lib/paths';
 import { E2E_KEY } from './support/fake';
 import { E2E_MODEL } from './support/hooks';
 import { widenSideBar } from './support/screenshots';
@@ -99,6 +100,8 @@ describe('Layout at the side bar’s real size', () => {
     const room = await box(frame.locator('#conversation'), 'the conversation');
     assert.ok(room.height >= 100, `the conversation is squeezed to ${room.height} px`);
     await workbench().screenshot('layout-card-pending');
+    // The README's first picture: the chat with a card and a queued message, the tree and the meter at first open.
+    await workbench().screenshot('arbor-at-work', e2ePicturesDir);
     await frame.getByRole('button', { name: /^Deny$/ }).click();
     await poll('the queued message to be answered', async () => ((await frame.locator('#conversation').innerText()).includes('The queued message is answered.') ? true : undefined));
   });

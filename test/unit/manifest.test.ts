@@ -107,7 +107,7 @@ describe('the extension manifest and package', function () {
     it('ships the README with its links as written, not pointed at a guessed address', () => {
       const readme = files.get('extension/readme.md')!.toString('utf8');
       assert.equal(readme, readFileSync(path.join(ROOT, 'README.md'), 'utf8'));
-      assert.match(readme, /\]\(docs\/images\/session-open\.png\)/);
+      assert.match(readme, /\]\(docs\/images\/arbor-at-work\.png\)/);
     });
   });
 });
