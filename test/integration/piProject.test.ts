@@ -13,13 +13,7 @@ import type { ArborApi } from '../../src/extension';
 import { text } from '../support/fakeAnthropic';
 import { configure, send, useAgent } from './agentSupport';
 import { piContextFiles, piListSessions, piSessionDir } from './piOracle';
-import { arbor, waitForLog, workspaceFile } from './support';
-
-function piAgentDir(): string {
-  const dir = process.env.PI_CODING_AGENT_DIR;
-  assert.ok(dir, 'the launcher must point PI_CODING_AGENT_DIR at a temp folder');
-  return dir;
-}
+import { arbor, piAgentDir, usePlantedFiles, waitForLog, workspaceFile } from './support';
 
 async function project(): Promise<ArborApi['project']> {
   return ((await arbor()).exports as ArborApi).project;
@@ -27,14 +21,9 @@ async function project(): Promise<ArborApi['project']> {
 
 describe("Arbor knows the project as pi does (pi's context files, settings and session folder)", () => {
   const agent = useAgent();
-  const planted: string[] = [];
-  const plant = (file: string, content: string): void => {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, content);
-    planted.push(file);
-  };
+  const { plant, removeAfter, paths: planted } = usePlantedFiles();
+  // After the planted files are gone (that hook is registered first): the chat's list forgets them.
   afterEach(async () => {
-    for (const file of planted.splice(0).reverse()) fs.rmSync(file, { recursive: true, force: true });
     await (await project()).refresh();
   });
   const systemText = (): string => (agent.server().messageRequests().at(-1)!.body!.system as { text: string }[])[0]!.text;
@@ -47,7 +36,7 @@ describe("Arbor knows the project as pi does (pi's context files, settings and s
     plant(workspaceFile('AGENTS.md'), 'Workspace rules.\n');
     plant(workspaceFile('CLAUDE.md'), 'Workspace Claude rules (never read: AGENTS.md comes first).\n');
     plant(path.join(parent, 'sibling', 'AGENTS.md'), 'Sibling rules.\n');
-    planted.push(path.join(parent, 'sibling'));
+    removeAfter(path.join(parent, 'sibling'));
     const expected = piContextFiles(workspace(), piAgentDir());
     // The planted ones among them, in this order (folders above the run's own may hold more: pi and Arbor see the same).
     assert.deepEqual(
@@ -71,7 +60,7 @@ describe("Arbor knows the project as pi does (pi's context files, settings and s
   it("takes the compaction values from pi's global and project settings, with an Arbor setting over them, and the agent's threshold follows", async () => {
     plant(path.join(piAgentDir(), 'settings.json'), JSON.stringify({ compaction: { reserveTokens: 12345, keepRecentTokens: 3000 } }));
     plant(workspaceFile('.pi/settings.json'), JSON.stringify({ compaction: { keepRecentTokens: 4321 }, branchSummary: { reserveTokens: 999 } }));
-    planted.push(workspaceFile('.pi'));
+    removeAfter(workspaceFile('.pi'));
     const info = await project();
     await info.refresh();
     const sourced = () => {
@@ -116,7 +105,7 @@ describe("Arbor knows the project as pi does (pi's context files, settings and s
 
   it("puts a new session into the folder pi's global sessionDir setting names, where pi lists it", async () => {
     const dir = fs.mkdtempSync(path.join(path.dirname(piAgentDir()), 'pi-session-dir-'));
-    planted.push(dir);
+    removeAfter(dir);
     plant(path.join(piAgentDir(), 'settings.json'), JSON.stringify({ sessionDir: dir }));
     await configure({ sessionsDirectory: undefined });
     agent.server().script(text('One.'));

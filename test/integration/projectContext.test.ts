@@ -9,25 +9,11 @@ import { createTools, toolSpecs } from '../../src/core/agent/tools/registry';
 import { ProjectPrompt } from '../../src/core/context';
 import { text } from '../support/fakeAnthropic';
 import { configure, send, useAgent } from './agentSupport';
-import { workspaceFile } from './support';
-
-function piAgentDir(): string {
-  const dir = process.env.PI_CODING_AGENT_DIR;
-  assert.ok(dir, 'the launcher must point PI_CODING_AGENT_DIR at a temp folder');
-  return dir;
-}
+import { piAgentDir, usePlantedFiles, workspaceFile } from './support';
 
 describe('Project context', () => {
   const agent = useAgent();
-  const planted: string[] = [];
-  const plant = (file: string, content: string): void => {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, content);
-    planted.push(file);
-  };
-  afterEach(() => {
-    for (const file of planted.splice(0)) fs.rmSync(file, { force: true });
-  });
+  const { plant } = usePlantedFiles();
   const systemText = (index = -1): string => (agent.server().messageRequests().at(index)!.body!.system as { text: string }[])[0]!.text;
 
   it('sends the context files pi loads, global first, as arbor run would, and an edited AGENTS.md from the next request on', async () => {

@@ -57,3 +57,36 @@ export async function waitForLog(pattern: RegExp, timeoutMs = 5000): Promise<str
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** pi's agent folder for the run: the launcher points PI_CODING_AGENT_DIR at a temp folder. */
+export function piAgentDir(): string {
+  const dir = process.env.PI_CODING_AGENT_DIR;
+  if (!dir) throw new Error('the launcher must point PI_CODING_AGENT_DIR at a temp folder');
+  return dir;
+}
+
+export interface PlantedFiles {
+  /** Writes `file` (its folders made as needed); it is removed after the test. */
+  plant(file: string, content: string): void;
+  /** Removes `target` (a folder too) after the test. */
+  removeAfter(target: string): void;
+  /** What will be removed, in the order given. */
+  readonly paths: readonly string[];
+}
+
+/** Files a test plants in the workspace or pi's agent folder, removed after each test, last first. */
+export function usePlantedFiles(): PlantedFiles {
+  const paths: string[] = [];
+  afterEach(() => {
+    for (const target of paths.splice(0).reverse()) fs.rmSync(target, { recursive: true, force: true });
+  });
+  return {
+    plant(file, content) {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, content);
+      paths.push(file);
+    },
+    removeAfter: (target) => void paths.push(target),
+    paths,
+  };
+}
