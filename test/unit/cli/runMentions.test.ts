@@ -23,8 +23,8 @@ describe('arbor run with @-mentions (built CLI against the fake server)', functi
     const run = await arborChild(dir(), env(), 'run', file, 'look at @a.txt#L2-3');
     assert.equal(run.code, 0, run.stderr);
     const { tree } = await loadSessionFile(file);
-    const user = tree.entries.find((entry) => entry.type === 'message' && entry.message.role === 'user');
-    assert.deepEqual(user?.type === 'message' ? user.message.content : undefined, [{ type: 'text', text: EXPANDED }]);
+    const messages = tree.entries.flatMap((entry) => (entry.type === 'message' ? [entry.message as { role: string; content: unknown }] : []));
+    assert.deepEqual(messages.find((message) => message.role === 'user')?.content, [{ type: 'text', text: EXPANDED }]);
     const sent = (server().lastRequest().body as unknown as { messages: { role: string; content: { type: string; text: string }[] }[] }).messages;
     assert.deepEqual(sent[0]!.content.map((block) => block.text), [EXPANDED]);
     const context = await arborJson<{ messages: { role: string; text: string }[] }>('context', file);
