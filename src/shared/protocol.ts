@@ -251,7 +251,15 @@ export type WebviewToHostMessage =
   /** The move note was dismissed (it does not come back when the view reloads). */
   | { type: 'dismissMoveNote' }
   /** Open a context file the chat lists: the host opens it only when it is one of the loaded files. */
-  | { type: 'openContextFile'; path: string };
+  | { type: 'openContextFile'; path: string }
+  /** A sent mention's chip: the host opens the file at the lines (a folder: in the Explorer) when it lies inside the workspace. */
+  | { type: 'openMention'; path: string; range?: { first: number; last: number } };
+
+function isLineRange(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { first, last } = value as Record<string, unknown>;
+  return Number.isSafeInteger(first) && Number.isSafeInteger(last) && (first as number) >= 1 && (last as number) >= (first as number);
+}
 
 const DECISIONS: readonly string[] = ['allow-once', 'allow-always', 'deny'] satisfies ApprovalDecision[];
 const COMMANDS: readonly string[] = CHAT_COMMANDS;
@@ -294,6 +302,8 @@ export function isWebviewToHostMessage(value: unknown): value is WebviewToHostMe
       return generation();
     case 'openContextFile':
       return id('path');
+    case 'openMention':
+      return id('path') && (m['range'] === undefined || isLineRange(m['range']));
     default:
       return false;
   }

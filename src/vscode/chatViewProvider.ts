@@ -19,6 +19,9 @@ import { chatHtml } from './chatHtml';
 import type { ProjectInfo } from './projectInfo';
 import type { SessionTotalsWatcher } from './sessionTotals';
 import { readConfig } from './config';
+import { expandMentions, MentionError } from '../core/mentions';
+import { editorMentionSources } from './mentions/mentionSources';
+import { openMention } from './mentions/openMention';
 import { automaticCompactionText, promptFailure, retryText, runFailureFix, runFailureText, userMessage, type FixCommand } from './errors';
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
@@ -341,6 +344,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         return this.moveNote.clear();
       case 'openContextFile':
         return this.openContextFile(message.path);
+      case 'openMention':
+        return openMention(message.path, message.range, this.log);
     }
   }
 
@@ -363,9 +368,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.moveNote.clear();
     this.promptsInFlight++;
     try {
-      await this.host.prompt(text);
+      // The session records the mentions' text (what the model reads); the input gets back what was typed.
+      const message = (await expandMentions(text, editorMentionSources())).text;
+      await this.host.prompt(message);
       this.lastFailedPrompt = undefined;
     } catch (error) {
+      if (error instanceof MentionError) return this.mentionRefused(text, error);
       this.lastFailedPrompt = text;
       this.log.warn(`A prompt could not be sent: ${errorMessage(error)}`);
       this.postDraft(this.drafts.change((draft) => givenBack(draft, [text])), true);
@@ -374,6 +382,13 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     } finally {
       this.promptsInFlight--;
     }
+  }
+
+  /** Nothing was sent: the text goes back into the input, and the notice says which mention and why. */
+  private mentionRefused(text: string, error: MentionError): void {
+    this.log.warn(`A prompt was not sent: a mention was refused (${error.reason})`);
+    this.postDraft(this.drafts.change((draft) => givenBack(draft, [text])), true);
+    this.notice('error', error.message);
   }
 
   private notice(level: 'info' | 'warning' | 'error', text: string, action?: NoticeAction): void {
