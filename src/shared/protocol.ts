@@ -199,6 +199,19 @@ export interface TotalsMessage {
   details: string[];
 }
 
+/** One entry of the `@` completion list: a workspace file or folder (posix, relative), or a special mention. */
+export interface MentionSuggestionView {
+  kind: 'file' | 'folder' | 'problems' | 'selection' | 'terminal';
+  path: string;
+}
+
+/** The answer to `mentionQuery` number `id` (the webview shows only the latest one's). */
+export interface MentionResultsMessage {
+  type: 'mentionResults';
+  id: number;
+  items: MentionSuggestionView[];
+}
+
 export type HostToWebviewMessage =
   | ResetMessage
   | PrependMessage
@@ -217,7 +230,8 @@ export type HostToWebviewMessage =
   | RevealMessage
   | MoveNoteMessage
   | ContextFilesMessage
-  | TotalsMessage;
+  | TotalsMessage
+  | MentionResultsMessage;
 
 // ---- webview → host ---------------------------------------------------------------------------
 
@@ -253,7 +267,9 @@ export type WebviewToHostMessage =
   /** Open a context file the chat lists: the host opens it only when it is one of the loaded files. */
   | { type: 'openContextFile'; path: string }
   /** A sent mention's chip: the host opens the file at the lines (a folder: in the Explorer) when it lies inside the workspace. */
-  | { type: 'openMention'; path: string; range?: { first: number; last: number } };
+  | { type: 'openMention'; path: string; range?: { first: number; last: number } }
+  /** The user types after `@`: the entries of the completion list for `query` (answered with `mentionResults`). */
+  | { type: 'mentionQuery'; id: number; query: string };
 
 function isLineRange(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
@@ -302,6 +318,8 @@ export function isWebviewToHostMessage(value: unknown): value is WebviewToHostMe
       return generation();
     case 'openContextFile':
       return id('path');
+    case 'mentionQuery':
+      return Number.isSafeInteger(m['id']) && str('query') && (m['query'] as string).length <= 1000;
     case 'openMention':
       return id('path') && (m['range'] === undefined || isLineRange(m['range']));
     default:

@@ -22,6 +22,7 @@ import { readConfig } from './config';
 import { expandMentions, MentionError } from '../core/mentions';
 import { editorMentionSources } from './mentions/mentionSources';
 import { openMention } from './mentions/openMention';
+import { MentionIndex } from './mentions/mentionIndex';
 import { automaticCompactionText, promptFailure, retryText, runFailureFix, runFailureText, userMessage, type FixCommand } from './errors';
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
@@ -45,6 +46,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private lastEditor: vscode.TextEditor | undefined = vscode.window.activeTextEditor;
   /** The input's text per session (typed text is never lost: see core/chat/drafts.ts). */
   private readonly drafts: SessionDrafts;
+  /** The workspace's files for the `@` list (built on the first `@`). */
+  private readonly mentionIndex: MentionIndex;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -58,7 +61,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   ) {
     this.drafts = chatDrafts(state);
     this.moveNote = new ChatMoveNote(host, (message) => this.post(message));
+    this.mentionIndex = new MentionIndex(log);
     this.disposables.push(
+      this.mentionIndex,
       project.onDidChange(() => this.postContextFiles()),
       totals.onDidChange(() => this.postTotals()),
       host.onEvent((event) => this.agentEvent(event)),
@@ -346,6 +351,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         return this.openContextFile(message.path);
       case 'openMention':
         return openMention(message.path, message.range, this.log);
+      case 'mentionQuery':
+        return this.post({ type: 'mentionResults', id: message.id, items: await this.mentionIndex.query(message.query) });
     }
   }
 

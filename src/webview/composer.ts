@@ -10,6 +10,8 @@ export interface ComposerHooks {
   draftChanged(text: string): void;
   /** The session's prompts so far, oldest first (what Up recalls). */
   prompts(): readonly string[];
+  /** A list open over the input (the `@` completion) takes its keys first: true when it took this one. */
+  interceptKey?(event: KeyboardEvent): boolean;
 }
 
 export class Composer {
@@ -51,6 +53,7 @@ export class Composer {
 
   private onKey(event: KeyboardEvent): void {
     if (event.isComposing || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (this.hooks.interceptKey?.(event)) return;
     if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();
       this.submit();

@@ -3,6 +3,7 @@
 import { STREAMING_ID } from '../core/chat/items';
 import type { ApprovalDecision, ChatCommandId, ChatStatus, HostToWebviewMessage, WebviewToHostMessage } from '../shared/protocol';
 import { Composer } from './composer';
+import { MentionCompletion } from './mentionCompletion';
 import { ApprovalCards } from './approvalCards';
 import { MoveNoteView, sessionStartNote } from './moveNote';
 import { dropOtherSessionNotices, emptyState, showNotice, showQueue, showStash, trustBanner } from './panels';
@@ -94,7 +95,9 @@ const composer = new Composer({
     if (draftGeneration !== undefined) post({ type: 'draftChanged', text, generation: draftGeneration });
   },
   prompts: () => [...store.items.flatMap((item) => (item.kind === 'user' ? [item.text] : [])), ...status.queued],
+  interceptKey: (event): boolean => mentions.handleKey(event),
 });
+const mentions: MentionCompletion = new MentionCompletion(composer.input, { query: (id, query) => post({ type: 'mentionQuery', id, query }) });
 
 const approvalCards = new ApprovalCards(approvals, {
   announce: (text) => (live.textContent = text),
@@ -209,6 +212,8 @@ function receive(message: HostToWebviewMessage): void {
       return moveNote.show(message);
     case 'contextFiles':
       return projectLine.setFiles(message);
+    case 'mentionResults':
+      return mentions.show(message.id, message.items);
     case 'totals':
       return projectLine.setTotals(message);
   }
