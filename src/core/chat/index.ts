@@ -7,3 +7,5 @@ export * from './window';
 export * from './summaryView';
 export * from './drafts';
 export * from './draftBook';
+export * from './attachments';
+export * from './editorContext';
