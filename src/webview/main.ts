@@ -4,6 +4,7 @@ import { STREAMING_ID } from '../core/chat/items';
 import type { ApprovalDecision, ChatCommandId, ChatStatus, HostToWebviewMessage, WebviewToHostMessage } from '../shared/protocol';
 import { Composer } from './composer';
 import { ApprovalCards } from './approvalCards';
+import { Attachments } from './attachments';
 import { MoveNoteView, sessionStartNote } from './moveNote';
 import { dropOtherSessionNotices, emptyState, showNotice, showQueue, showStash, trustBanner } from './panels';
 import { ProjectLine } from './projectLine';
@@ -87,13 +88,18 @@ const composer = new Composer({
     notices.replaceChildren();
     moveNote.hide();
     list.scrollToBottom();
-    post({ type: 'prompt', text });
+    post({ type: 'prompt', text, ...attachments.take() });
   },
   stop: () => post({ type: 'stop' }),
   draftChanged: (text) => {
     if (draftGeneration !== undefined) post({ type: 'draftChanged', text, generation: draftGeneration });
   },
   prompts: () => [...store.items.flatMap((item) => (item.kind === 'user' ? [item.text] : [])), ...status.queued],
+});
+
+const attachments = new Attachments(composer.input, byId('composer'), {
+  refuse: (text) => showNotice(notices, { type: 'notice', level: 'warning', text }),
+  dropUris: (uris) => post({ type: 'dropUris', uris }),
 });
 
 const approvalCards = new ApprovalCards(approvals, {
@@ -211,6 +217,10 @@ function receive(message: HostToWebviewMessage): void {
       return projectLine.setFiles(message);
     case 'totals':
       return projectLine.setTotals(message);
+    case 'insertText':
+      return composer.insert(message.text);
+    case 'activeEditor':
+      return attachments.setActiveEditor(message.path);
   }
 }
 

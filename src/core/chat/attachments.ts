@@ -8,8 +8,8 @@
  * The content is pi's: the text first, then one `{ type: 'image', data, mimeType }` per image, so
  * pi reads and sends the message as Arbor does.
  */
-import { formatSize } from '../agent/tools/truncate';
 import type { ImageContent, TextContent } from '../session/types';
+import { formatSize } from '../util/byteSize';
 import { IMAGE_HEAD_BYTES, imageMimeType, imageTypeName, MAX_IMAGE_BASE64_CHARS, MAX_IMAGE_BYTES, type ImageMimeType } from '../util/imageType';
 
 /** An image as the chat's input sends it with a prompt. */
