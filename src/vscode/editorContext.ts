@@ -81,22 +81,26 @@ export class ActiveEditorFile implements vscode.Disposable {
   }
 }
 
-/** "Arbor: Add Selection to Chat": `@path#Lx-y` for each selection of the active editor, into the chat's input. */
+/**
+ * "Arbor: Add Selection to Chat": `@path#Lx-y` for each selection of the active editor, into the
+ * chat's input; resolves with the text put there (undefined: nothing, the user was told why).
+ */
 export function registerEditorContextCommands(chat: ChatInputTarget): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('arbor.addSelectionToChat', async () => {
+    vscode.commands.registerCommand('arbor.addSelectionToChat', async (): Promise<string | undefined> => {
       const editor = vscode.window.activeTextEditor;
       if (!editor) {
         void vscode.window.showWarningMessage('Arbor: open a file and select the lines to add to the chat.');
-        return;
+        return undefined;
       }
       const relative = workspacePath(editor.document.uri);
       if (relative === undefined) {
         void vscode.window.showWarningMessage('Arbor: only a file saved in the workspace can be added to the chat.');
-        return;
+        return undefined;
       }
-      const mentions = editor.selections.map((selection) => selectionMention(relative, selection.start, selection.end));
-      await chat.insertIntoInput([...new Set(mentions)].join(' '));
+      const mentions = [...new Set(editor.selections.map((selection) => selectionMention(relative, selection.start, selection.end)))].join(' ');
+      await chat.insertIntoInput(mentions);
+      return mentions;
     }),
   ];
 }
