@@ -271,7 +271,15 @@ export type WebviewToHostMessage =
   /** Open a context file the chat lists: the host opens it only when it is one of the loaded files. */
   | { type: 'openContextFile'; path: string }
   /** Files dragged from the Explorer into the input (their URIs, as the drop gave them): the host mentions those in the workspace. */
-  | { type: 'dropUris'; uris: string[] };
+  | { type: 'dropUris'; uris: string[] }
+  /** A sent mention's chip: the host opens the file at the lines (a folder: in the Explorer) when it lies inside the workspace. */
+  | { type: 'openMention'; path: string; range?: { first: number; last: number } };
+
+function isLineRange(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { first, last } = value as Record<string, unknown>;
+  return Number.isSafeInteger(first) && Number.isSafeInteger(last) && (first as number) >= 1 && (last as number) >= (first as number);
+}
 
 const DECISIONS: readonly string[] = ['allow-once', 'allow-always', 'deny'] satisfies ApprovalDecision[];
 const COMMANDS: readonly string[] = CHAT_COMMANDS;
@@ -316,6 +324,8 @@ export function isWebviewToHostMessage(value: unknown): value is WebviewToHostMe
       return id('path');
     case 'dropUris':
       return Array.isArray(m['uris']) && m['uris'].length <= MAX_DROPPED_URIS && m['uris'].every((uri) => typeof uri === 'string');
+    case 'openMention':
+      return id('path') && (m['range'] === undefined || isLineRange(m['range']));
     default:
       return false;
   }

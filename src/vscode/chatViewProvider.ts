@@ -21,6 +21,9 @@ import { chatHtml } from './chatHtml';
 import type { ProjectInfo } from './projectInfo';
 import type { SessionTotalsWatcher } from './sessionTotals';
 import { readConfig } from './config';
+import { expandMentions, MentionError } from '../core/mentions';
+import { editorMentionSources } from './mentions/mentionSources';
+import { openMention } from './mentions/openMention';
 import { automaticCompactionText, promptFailure, retryText, runFailureFix, runFailureText, userMessage, type FixCommand } from './errors';
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
@@ -360,6 +363,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         return this.openContextFile(message.path);
       case 'dropUris':
         return this.dropped(message.uris);
+      case 'openMention':
+        return openMention(message.path, message.range, this.log);
     }
   }
 
@@ -388,9 +393,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     const activeEditor = sent.activeEditor !== undefined && sent.activeEditor === this.activeEditor.path ? sent.activeEditor : undefined;
     this.promptsInFlight++;
     try {
-      await this.host.prompt(withActiveEditor(text, activeEditor), images);
+      // The session records the mentions' text (what the model reads); the input gets back what was typed.
+      await this.host.prompt(await this.expanded(text, activeEditor), images);
       this.lastFailedPrompt = undefined;
     } catch (error) {
+      if (error instanceof MentionError) return this.mentionRefused(text, error);
       this.lastFailedPrompt = sent;
       this.log.warn(`A prompt could not be sent: ${errorMessage(error)}`);
       this.postDraft(this.drafts.change((draft) => givenBack(draft, [text])), true);
@@ -406,6 +413,32 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     const { mentions, refused } = droppedMentions(uris);
     if (mentions.length > 0) this.post({ type: 'insertText', text: mentions.join(' ') });
     if (refused.length > 0) this.notice('warning', refused.join(' '));
+  }
+
+  /** Nothing was sent: the text goes back into the input, and the notice says which mention and why. */
+  private mentionRefused(text: string, error: MentionError): void {
+    this.log.warn(`A prompt was not sent: a mention was refused (${error.reason})`);
+    this.postDraft(this.drafts.change((draft) => givenBack(draft, [text])), true);
+    this.notice('error', error.message);
+  }
+
+  /**
+   * The text with its mentions expanded, and the active editor's file mentioned unless the text
+   * names it. That file, when it cannot be read as a mention (binary, …), is left out with a
+   * warning rather than stopping the message; a mention the user typed that fails stops it.
+   */
+  private async expanded(text: string, activeEditor: string | undefined): Promise<string> {
+    const sources = editorMentionSources();
+    const withEditor = withActiveEditor(text, activeEditor);
+    if (withEditor === text) return (await expandMentions(text, sources)).text;
+    try {
+      return (await expandMentions(withEditor, sources)).text;
+    } catch (error) {
+      if (!(error instanceof MentionError)) throw error;
+      const plain = (await expandMentions(text, sources)).text;
+      this.notice('warning', `The active editor's file was left out of the message: ${error.message}`);
+      return plain;
+    }
   }
 
   private notice(level: 'info' | 'warning' | 'error', text: string, action?: NoticeAction): void {

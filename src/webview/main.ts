@@ -276,6 +276,8 @@ document.addEventListener('click', (event) => {
       return post({ type: 'dismissMoveNote' });
     case 'open-context-file':
       return post({ type: 'openContextFile', path: data['path']! });
+    case 'open-mention':
+      return post({ type: 'openMention', path: data['path']!, ...(data['first'] ? { range: { first: Number(data['first']), last: Number(data['last']) } } : {}) });
     case 'fold':
       toggleFold(data['id']!);
       list.invalidate(data['id']!);

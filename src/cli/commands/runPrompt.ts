@@ -8,7 +8,9 @@
  * protected file (.vscode/, .git/, .pi/, … see protectedPaths.ts) is refused even then: it always
  * asks, and no one is there to answer. The system prompt is the extension's for the same folder:
  * Arbor's prompt with the context files pi would load for the folder the tools work in
- * (`--no-context-files`: none). Compaction budgets not given as flags come from pi's settings for
+ * (`--no-context-files`: none). `@path`, `@path#L10-20` and `@folder` in the prompt become the
+ * file's text (the lines, the listing) before it, as the chat's Send does it (src/core/mentions);
+ * a mention outside the folder the tools work in, or of a binary file, refuses the run. Compaction budgets not given as flags come from pi's settings for
  * that folder. Needs `ANTHROPIC_API_KEY`. Exit code 1 when the run ended with an error. A prompt
  * that got no reply at all is undone as the chat does it: it stays in the file on a branch of its
  * own, and the position goes back to where it was sent from, so that running it again does not
@@ -19,6 +21,7 @@ import * as path from 'node:path';
 import { AgentSession, UnansweredPromptError, watchFirstReply, type AgentErrorReason, type AgentEvent } from '../../core/agent';
 import { createTools, UnknownToolError } from '../../core/agent/tools/registry';
 import { compactionSettingsOf } from '../../core/context';
+import { diskFiles, expandMentions, MentionError } from '../../core/mentions';
 import { openSessionFile, textParts, type AssistantMessage, type SessionEntry } from '../../core/session';
 import { sessionTotals, type SpendTotals } from '../../core/tokens';
 import { stringFlag } from '../args';
@@ -62,6 +65,7 @@ export const runCommand: Command = {
     const tools = chooseTools(stringFlag(args, 'tools'));
     const { provider, model } = cliModel(args, io);
     const root = await toolRoot(stringFlag(args, 'cwd'));
+    const message = await expandPrompt(prompt, root);
     const pi = cliPiEnvironment();
     const effective = await cliCompactionSettings(args, io, pi, root);
     const clock = (): Date => io.now();
@@ -95,7 +99,7 @@ export const runCommand: Command = {
       () => undefined,
       (error: unknown) => error,
     );
-    await agent.prompt(prompt);
+    await agent.prompt(message);
     const unanswered = await answered;
     agent.dispose();
     await warn(io, systemPrompt.context.current?.warnings ?? []);
@@ -124,6 +128,16 @@ async function toolRoot(given: string | undefined): Promise<string> {
   const stat = await fs.stat(folder).catch(() => undefined);
   if (!stat?.isDirectory()) throw new InputError(`--cwd ${given}: ${stat ? 'not a folder' : 'no such folder'}`);
   return folder;
+}
+
+/** The prompt with its mentions expanded from the files of `root` (the CLI has no editor, problems or terminal). */
+async function expandPrompt(prompt: string, root: string): Promise<string> {
+  try {
+    return (await expandMentions(prompt, { files: diskFiles(root) })).text;
+  } catch (error) {
+    if (error instanceof MentionError) throw new InputError(error.message);
+    throw error;
+  }
 }
 
 /** The same folder, also when one of the two names reaches it through a link. */

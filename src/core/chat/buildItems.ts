@@ -3,9 +3,10 @@
  * `itemUpdate` turns one appended entry into what the webview must change (a new item, or a result
  * attached to a tool call already shown), so a running conversation never resends the branch.
  */
-import { isKnownEntry, messageText, type ImageContent, type SessionEntry, type StoredMessage, type TextContent, type ToolResultMessage } from '../session';
+import { isKnownEntry, messageText, type ImageContent, type SessionEntry, type StoredMessage, type TextContent, type ToolResultMessage, type UserMessage } from '../session';
+import { mentionBlocks } from './mentionBlocks';
 import { asObject, finiteNumber, stringList } from './jsonFields';
-import type { AssistantBlock, AssistantItem, ChatImage, ChatItem, SummaryFiles, ToolCallBlock, ToolResultView } from './items';
+import type { AssistantBlock, AssistantItem, ChatImage, ChatItem, SummaryFiles, ToolCallBlock, ToolResultView, UserItem } from './items';
 import { summaryView, type SummaryView } from './summaryView';
 import { formatArgs, summarizeArgs } from './toolSummary';
 
@@ -24,6 +25,12 @@ export function shownText(text: string, max = MAX_TEXT_CHARS): string {
   // Never leave half of a surrogate pair at the cut.
   const end = isHighSurrogate(text.charCodeAt(max - 1)) ? max - 1 : max;
   return `${text.slice(0, end)}\n\n[… ${text.length - end} more characters not shown here: export the session to read all of it]`;
+}
+
+/** The user's own text, with the mention blocks sent before it as chips. */
+function userItem(id: string, message: UserMessage): UserItem {
+  const { chips, text } = mentionBlocks(messageText(message, '\n'));
+  return { kind: 'user', id, text: shownText(text), images: imagesOf(message.content), ...(chips.length > 0 ? { mentions: chips } : {}) };
 }
 
 function isHighSurrogate(code: number): boolean {
@@ -108,7 +115,7 @@ function summaryFiles(details: unknown, view: SummaryView): SummaryFiles {
 function messageUpdate(id: string, message: StoredMessage): ItemUpdate {
   switch (message.role) {
     case 'user':
-      return { kind: 'item', item: { kind: 'user', id, text: shownText(messageText(message, '\n')), images: imagesOf(message.content) } };
+      return { kind: 'item', item: userItem(id, message) };
     case 'assistant':
       return { kind: 'item', item: assistantItem(id, message) };
     case 'toolResult':

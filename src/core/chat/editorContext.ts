@@ -5,6 +5,7 @@
  * Mentions are `@path` and `@path#Lx-y` (workspace-relative, `/`-separated, lines from 1), which
  * the send path expands into the files' text.
  */
+import { parseMentions } from '../mentions/parse';
 
 /** A position in a document as the editor gives it: zero-based line and character. */
 export interface EditorPosition {
@@ -12,9 +13,9 @@ export interface EditorPosition {
   character: number;
 }
 
-/** `@path`: a file of the workspace. */
+/** `@path`: a file of the workspace (`@"path"` when it holds white space). */
 export function fileMention(relativePath: string): string {
-  return `@${relativePath}`;
+  return /\s/.test(relativePath) ? `@"${relativePath}"` : `@${relativePath}`;
 }
 
 /**
@@ -31,13 +32,7 @@ export function selectionMention(relativePath: string, start: EditorPosition, en
 
 /** Whether `text` mentions the file `relativePath` (alone, or with a line range). */
 export function mentionsFile(text: string, relativePath: string): boolean {
-  const mention = fileMention(relativePath);
-  for (let at = text.indexOf(mention); at !== -1; at = text.indexOf(mention, at + 1)) {
-    const before = at === 0 ? ' ' : text[at - 1]!;
-    const after = text[at + mention.length] ?? ' ';
-    if (/\s/.test(before) && (/\s/.test(after) || after === '#')) return true;
-  }
-  return false;
+  return parseMentions(text).some((mention) => mention.kind === 'path' && mention.path === relativePath);
 }
 
 /** The message with the active editor's file mentioned after it, unless it names that file already. */

@@ -9,3 +9,4 @@ export * from './drafts';
 export * from './draftBook';
 export * from './attachments';
 export * from './editorContext';
+export * from './mentionBlocks';

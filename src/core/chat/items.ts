@@ -5,6 +5,7 @@
  *
  * Plain data only (it crosses postMessage): strings, numbers, booleans, arrays, objects.
  */
+import type { MentionChip } from './mentionBlocks';
 
 /** An image shown inline (a `data:` URL is made from it; only raster types survive). */
 export interface ChatImage {
@@ -19,6 +20,8 @@ export interface UserItem {
   id: string;
   text: string;
   images: ChatImage[];
+  /** The mentions sent with it (their blocks are not in `text`): shown as chips. */
+  mentions?: MentionChip[];
 }
 
 /** A tool's result as the chat shows it, attached to its call. */

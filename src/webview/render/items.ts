@@ -3,6 +3,7 @@ import { STREAMING_ID, type BranchSummaryItem, type ChatItem, type CompactionIte
 import { assistantBody, card, resultElements } from './assistant';
 import { actionButton, formatTokens, h, icon } from './dom';
 import { markdownElement } from './markdownView';
+import { mentionChips } from './mentionChips';
 import { userText } from './userText';
 
 export function itemElement(item: ChatItem): HTMLElement {
@@ -22,6 +23,7 @@ function bodyOf(item: ChatItem): HTMLElement[] {
     case 'user':
       return [
         role('You', 'account'),
+        ...mentionChips(item.mentions),
         ...userText(item.id, item.text),
         ...item.images.map((image) => h('img', { class: 'chat-image', attrs: { src: `data:${image.mimeType};base64,${image.data}`, alt: 'Attached image' } })),
       ];

@@ -23,6 +23,13 @@ describe('the editor context', () => {
     assert.equal(mentionsFile('@src/a.ts#L3-4', 'src/a.ts'), true);
     assert.equal(mentionsFile('see @src/a.tsx', 'src/a.ts'), false);
     assert.equal(mentionsFile('mail@src/a.ts', 'src/a.ts'), false);
+    assert.equal(mentionsFile('(@src/a.ts).', 'src/a.ts'), true);
+  });
+
+  it('quotes a path with a space, so the mention names the whole path', () => {
+    assert.equal(selectionMention('my notes/a b.md', { line: 0, character: 0 }, { line: 1, character: 2 }), '@"my notes/a b.md"#L1-2');
+    assert.equal(withActiveEditor('see', 'my notes/a b.md'), 'see\n\n@"my notes/a b.md"');
+    assert.equal(withActiveEditor('see @"my notes/a b.md"', 'my notes/a b.md'), 'see @"my notes/a b.md"');
   });
 
   it('adds the active editor after the text unless the text names it', () => {

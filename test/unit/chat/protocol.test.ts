@@ -26,6 +26,8 @@ describe('chat protocol: the webview → host guard', () => {
       { type: 'restoreDraft', generation: 1 },
       { type: 'dropStash', generation: 2 },
       { type: 'openContextFile', path: '/home/ada/app/AGENTS.md' },
+      { type: 'openMention', path: 'src/a.ts' },
+      { type: 'openMention', path: 'src/a.ts', range: { first: 2, last: 3 } },
     ];
     assert.deepEqual(good.filter((message) => !isWebviewToHostMessage(message)), []);
   });
@@ -64,6 +66,11 @@ describe('chat protocol: the webview → host guard', () => {
       { type: 'openContextFile' },
       { type: 'openContextFile', path: '' },
       { type: 'openContextFile', path: ['/etc/passwd'] },
+      { type: 'openMention', path: '' },
+      { type: 'openMention', path: 'a.ts', range: { first: 0, last: 3 } },
+      { type: 'openMention', path: 'a.ts', range: { first: 5, last: 3 } },
+      { type: 'openMention', path: 'a.ts', range: { first: 1.5, last: 3 } },
+      { type: 'openMention', path: 'a.ts', range: '1-3' },
     ];
     assert.deepEqual(bad.filter((message) => isWebviewToHostMessage(message)), []);
   });

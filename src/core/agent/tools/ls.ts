@@ -42,7 +42,7 @@ export function createLsTool(): Tool {
   });
 }
 
-function caseInsensitive(a: string, b: string): number {
+export function caseInsensitive(a: string, b: string): number {
   const lowerA = a.toLowerCase();
   const lowerB = b.toLowerCase();
   if (lowerA !== lowerB) return lowerA < lowerB ? -1 : 1;

@@ -1,0 +1,35 @@
+/**
+ * The blocks an expanded mention becomes in the user message, in the shape pi gives a file named on
+ * its command line: `<file name="...">`, a newline, the text, a newline, `</file>`, a newline, all
+ * blocks before the prompt's own text. Arbor's other kinds follow the same shape with their own
+ * tag. The name is an attribute: its quotes and angle brackets are escaped so a file name cannot
+ * close the tag early. The text inside is the file's own and is not escaped (pi does not either):
+ * the chat's chips (src/core/chat/mentionBlocks.ts) read these blocks back only to draw them.
+ */
+
+export type BlockTag = 'file' | 'folder' | 'problems' | 'selection' | 'terminal';
+
+export const BLOCK_TAGS: readonly BlockTag[] = ['file', 'folder', 'problems', 'selection', 'terminal'];
+
+export interface MentionBlock {
+  tag: BlockTag;
+  /** The path, with `#L10-20` for a range; none for `problems`. */
+  name?: string;
+  body: string;
+}
+
+export function formatBlock(block: MentionBlock): string {
+  const name = block.name === undefined ? '' : ` name="${escapeName(block.name)}"`;
+  return `<${block.tag}${name}>\n${block.body}\n</${block.tag}>\n`;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
+const UNESCAPES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&lt;': '<', '&gt;': '>' };
+
+export function escapeName(name: string): string {
+  return name.replace(/[&"<>]/g, (char) => ESCAPES[char]!);
+}
+
+export function unescapeName(name: string): string {
+  return name.replace(/&(?:amp|quot|lt|gt);/g, (entity) => UNESCAPES[entity]!);
+}

@@ -1,0 +1,34 @@
+/**
+ * A sent mention's chip clicked: its path comes from a message's text, which anyone may have
+ * written, so it is opened only once it is known to lie inside the workspace (links followed);
+ * a file opens at the chip's lines, a folder is shown in the Explorer.
+ */
+import { promises as fs } from 'node:fs';
+import * as vscode from 'vscode';
+import { resolveWorkspacePath } from '../../core/agent/tools/paths';
+import type { LineRange } from '../../core/mentions';
+import { errorMessage } from '../../core/util/errors';
+
+export async function openMention(given: string, range: LineRange | undefined, log: vscode.LogOutputChannel): Promise<void> {
+  const root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  if (root === undefined) return;
+  let real: string;
+  try {
+    real = (await resolveWorkspacePath(root, given)).real;
+  } catch (error) {
+    log.warn(`Chat view: a mention's path was not opened: ${errorMessage(error)}`);
+    return;
+  }
+  const stat = await fs.stat(real).catch(() => undefined);
+  if (!stat) {
+    void vscode.window.showWarningMessage(`${given} is no longer in the workspace.`);
+    return;
+  }
+  const uri = vscode.Uri.file(real);
+  if (stat.isDirectory()) {
+    await vscode.commands.executeCommand('revealInExplorer', uri);
+    return;
+  }
+  const selection = range ? new vscode.Range(range.first - 1, 0, range.last - 1, Number.MAX_SAFE_INTEGER) : undefined;
+  await vscode.window.showTextDocument(uri, { preview: true, ...(selection ? { selection } : {}) });
+}
