@@ -97,6 +97,28 @@ describe('Editor context and images in the chat input', () => {
     assertNoProblems();
   });
 
+  it('mentions a file dropped on the input from the Explorer at the caret, and refuses one outside the workspace', async () => {
+    await newSession();
+    await chatReady();
+    const input = await composer();
+    await input.fill('Compare');
+    const inside = `file://${path.join(workbench().workspaceDir, SAMPLE)}`;
+    const drop = async (uri: string): Promise<void> =>
+      (await chat()).locator('#prompt').evaluate((node, list) => {
+        const transfer = new DataTransfer();
+        transfer.setData('text/uri-list', list);
+        node.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      }, uri);
+    await drop(inside);
+    await waitForInput(`Compare @${SAMPLE} `);
+    await drop('file:///etc/passwd');
+    await poll('the refusal', async () => ((await (await chat()).locator('#notices').innerText()).includes('passwd is not a file of the workspace') ? true : undefined));
+    await waitForInput(`Compare @${SAMPLE} `);
+    await input.fill('');
+    await (await chat()).locator('#notices .notice button[data-action="dismiss"]').first().click();
+    assertNoProblems();
+  });
+
   it('sends a pasted image as an image block after the text, stores it as pi does, and shows it in the chat', async () => {
     await newSession();
     await chatReady();
