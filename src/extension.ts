@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { AgentHost } from './vscode/agentHost';
 import { ChatViewProvider } from './vscode/chatViewProvider';
+import { registerEditorContextCommands } from './vscode/editorContext';
 import { registerCommands } from './vscode/commands';
 import { CurrentSession } from './vscode/currentSession';
 import { ApiKeyStore } from './vscode/secrets';
@@ -76,6 +77,7 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
     new OtherWriters(current, host, log),
     new SessionWatcher(current, log),
     ...registerCommands({ host, current, keys, log, listSessions: () => sessions.view.list() }),
+    ...registerEditorContextCommands(chat),
     ...sessions.disposables,
   );
   log.info(`Arbor ${String(context.extension.packageJSON.version)} activated`);

@@ -11,10 +11,12 @@
 import type { ApprovalView, AssistantItem, ChatItem, ToolResultView } from '../core/chat/items';
 import type { ReplyDelta } from '../core/chat/streamingReply';
 import type { MoveNote } from '../core/navigation/moveNoteView';
+import type { PromptImage } from '../core/chat/attachments';
 
 export type { ApprovalField, ApprovalView, AssistantItem, ChatItem, ToolResultView } from '../core/chat/items';
 export type { ReplyDelta } from '../core/chat/streamingReply';
 export type { MoveNote } from '../core/navigation/moveNoteView';
+export type { PromptImage } from '../core/chat/attachments';
 
 export type NoticeLevel = 'info' | 'warning' | 'error';
 
@@ -212,6 +214,19 @@ export interface MentionResultsMessage {
   items: MentionSuggestionView[];
 }
 
+/** Text put into the input at the caret (Add Selection to Chat, a file dropped from the Explorer); the draft around it stays. */
+export interface InsertTextMessage {
+  type: 'insertText';
+  text: string;
+}
+
+/** The active editor's file, for the chip above the input (undefined: no file editor, or the chip is turned off). */
+export interface ActiveEditorMessage {
+  type: 'activeEditor';
+  /** Workspace-relative, `/`-separated: what the prompt sends back as `activeEditor`. */
+  path?: string;
+}
+
 export type HostToWebviewMessage =
   | ResetMessage
   | PrependMessage
@@ -231,14 +246,17 @@ export type HostToWebviewMessage =
   | MoveNoteMessage
   | ContextFilesMessage
   | TotalsMessage
-  | MentionResultsMessage;
+  | MentionResultsMessage
+  | InsertTextMessage
+  | ActiveEditorMessage;
 
 // ---- webview → host ---------------------------------------------------------------------------
 
 export type WebviewToHostMessage =
   /** The script runs and listens: the host may send. */
   | { type: 'ready' }
-  | { type: 'prompt'; text: string }
+  /** `images`: pasted or dropped into the input; `activeEditor`: the active editor chip's path, when it was kept. */
+  | { type: 'prompt'; text: string; images?: PromptImage[]; activeEditor?: string }
   | { type: 'stop' }
   /** The user scrolled to the first item shown: the items before entry `beforeId`. */
   | { type: 'loadEarlier'; beforeId: string }
@@ -266,6 +284,8 @@ export type WebviewToHostMessage =
   | { type: 'dismissMoveNote' }
   /** Open a context file the chat lists: the host opens it only when it is one of the loaded files. */
   | { type: 'openContextFile'; path: string }
+  /** Files dragged from the Explorer into the input (their URIs, as the drop gave them): the host mentions those in the workspace. */
+  | { type: 'dropUris'; uris: string[] }
   /** A sent mention's chip: the host opens the file at the lines (a folder: in the Explorer) when it lies inside the workspace. */
   | { type: 'openMention'; path: string; range?: { first: number; last: number } }
   /** The user types after `@`: the entries of the completion list for `query` (answered with `mentionResults`). */
@@ -295,7 +315,7 @@ export function isWebviewToHostMessage(value: unknown): value is WebviewToHostMe
     case 'dismissMoveNote':
       return true;
     case 'prompt':
-      return str('text');
+      return str('text') && optionalImages(m['images']) && (m['activeEditor'] === undefined || str('activeEditor'));
     case 'editAndBranch':
     case 'branchFrom':
       return id('entryId');
@@ -320,9 +340,24 @@ export function isWebviewToHostMessage(value: unknown): value is WebviewToHostMe
       return id('path');
     case 'mentionQuery':
       return Number.isSafeInteger(m['id']) && str('query') && (m['query'] as string).length <= 1000;
+    case 'dropUris':
+      return Array.isArray(m['uris']) && m['uris'].length <= MAX_DROPPED_URIS && m['uris'].every((uri) => typeof uri === 'string');
     case 'openMention':
       return id('path') && (m['range'] === undefined || isLineRange(m['range']));
     default:
       return false;
   }
+}
+
+/** Files one drop may mention (a drop of a whole folder's files is not context, it is a slip). */
+const MAX_DROPPED_URIS = 50;
+
+function optionalImages(value: unknown): boolean {
+  if (value === undefined) return true;
+  if (!Array.isArray(value)) return false;
+  return value.every((image: unknown) => {
+    if (typeof image !== 'object' || image === null) return false;
+    const i = image as Record<string, unknown>;
+    return typeof i['mimeType'] === 'string' && typeof i['data'] === 'string' && (i['name'] === undefined || typeof i['name'] === 'string');
+  });
 }

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { IDLE_STATE, watchFirstReply, type AgentEvent, type AgentLogger, type AgentSession, type AgentState } from '../core/agent';
 import type { ApprovalCallback, ApprovalDecision, ApprovalRequest } from '../core/agent/tools/tool';
 import type { MoveReport, NavigateResult } from '../core/navigation';
-import type { Session } from '../core/session';
+import type { ImageContent, Session } from '../core/session';
 import type { ContextStatus } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';
 import type { Scope } from '../core/util/scope';
@@ -117,15 +117,15 @@ export class AgentHost implements vscode.Disposable {
   }
 
   /**
-   * Sends `text` (queued while a run goes on). With no session open, creates one first. Resolves
+   * Sends `text` with the `images` attached to it (queued while a run goes on). With no session open, creates one first. Resolves
    * once the model's reply has begun (or the text was queued); rejects with a PromptError when
    * nothing came back (no key, server unreachable, key refused): the user message then stays in
    * the tree on a side branch, the position goes back, and the chat keeps the text.
    */
-  async prompt(text: string): Promise<void> {
+  async prompt(text: string, images?: readonly ImageContent[]): Promise<void> {
     const agent = await this.ensureAgent();
     const accepted = agent.isRunning ? Promise.resolve() : watchFirstReply(agent).catch((error: unknown) => Promise.reject(promptFailure(error, readConfig().baseUrl)));
-    agent.prompt(text).catch((error: unknown) => this.deps.log.error(`The prompt failed: ${errorMessage(error)}`));
+    agent.prompt(text, images).catch((error: unknown) => this.deps.log.error(`The prompt failed: ${errorMessage(error)}`));
     await accepted;
   }
 

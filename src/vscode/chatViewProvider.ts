@@ -9,7 +9,9 @@ import { applyDelta, branchWindow, buildItems, givenBack, itemUpdate, movedBack,
 import { describeEntry, problemsNotice, type Session, type SessionChange } from '../core/session';
 import { totalsDetails, totalsLine } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';
-import { CHAT_COMMANDS, isWebviewToHostMessage, type ChatCommandId, type HostToWebviewMessage, type NoticeAction, type WebviewToHostMessage } from '../shared/protocol';
+import { acceptPromptImages, withActiveEditor } from '../core/chat';
+import { ActiveEditorFile, droppedMentions } from './editorContext';
+import { CHAT_COMMANDS, isWebviewToHostMessage, type ChatCommandId, type PromptImage, type HostToWebviewMessage, type NoticeAction, type WebviewToHostMessage } from '../shared/protocol';
 import type { AgentHost, UnsentInputs } from './agentHost';
 import { chatDrafts, draftKey } from './chatDrafts';
 import type { CurrentSession, CurrentSessionEvent } from './currentSession';
@@ -36,7 +38,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   /** The reply being streamed, kept so that a webview loaded mid-reply gets it in `reset`. */
   private streaming: AssistantItem | undefined;
   private promptsInFlight = 0;
-  private lastFailedPrompt: string | undefined;
+  private lastFailedPrompt: SentPrompt | undefined;
+  /** The active editor's file, for the chip above the input. */
+  private readonly activeEditor = new ActiveEditorFile();
   private readonly approvals = new ChatApprovals(
     (message) => this.post(message),
     () => (this.view ? this.view.show(true) : void vscode.commands.executeCommand(`${ChatViewProvider.viewType}.focus`)),
@@ -77,6 +81,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       vscode.window.onDidChangeActiveTextEditor((editor) => {
         if (editor) this.lastEditor = editor;
       }),
+      this.activeEditor,
+      this.activeEditor.onDidChange(() => this.postActiveEditor()),
     );
   }
 
@@ -101,6 +107,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.postDraft(this.drafts.change((draft) => placedByMove(draft, text)), true);
   }
 
+  /** Reveals the chat and puts `text` into its input at the caret (Add Selection to Chat); the draft around it stays. */
+  async insertIntoInput(text: string): Promise<void> {
+    await vscode.commands.executeCommand(`${ChatViewProvider.viewType}.focus`);
+    this.post({ type: 'insertText', text });
+  }
+
   /** Scrolls the chat to an entry. */
   reveal(entryId: string): void {
     this.post({ type: 'reveal', entryId });
@@ -120,7 +132,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       return;
     }
     // Anything the reply to `ready` carries anyway is not queued: it would be stale by then.
-    if (message.type === 'reset' || message.type === 'status' || message.type === 'approval' || message.type === 'moveNote' || message.type === 'contextFiles' || message.type === 'totals') return;
+    if (message.type === 'reset' || message.type === 'status' || message.type === 'approval' || message.type === 'moveNote' || message.type === 'contextFiles' || message.type === 'totals' || message.type === 'activeEditor') return;
     // The reply to `ready` carries the draft; what is left of a draft message is its focus.
     if (message.type === 'draft') {
       if (message.focus) this.queue.push({ type: 'focusInput' });
@@ -157,6 +169,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     const state = this.project.state;
     const files = (state?.files ?? []).map(({ path, label, role }) => ({ path, label, role }));
     this.post({ type: 'contextFiles', files, hidden: state === undefined || !state.showFiles });
+  }
+
+  private postActiveEditor(): void {
+    const path = this.activeEditor.path;
+    this.post({ type: 'activeEditor', ...(path !== undefined ? { path } : {}) });
   }
 
   private postTotals(): void {
@@ -300,7 +317,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'ready':
         return this.onReady();
       case 'prompt':
-        return this.prompt(message.text);
+        return this.prompt({ text: message.text, images: message.images ?? [], activeEditor: message.activeEditor });
       case 'retry':
         if (this.lastFailedPrompt !== undefined) return this.prompt(this.lastFailedPrompt);
         return;
@@ -349,6 +366,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         return this.moveNote.clear();
       case 'openContextFile':
         return this.openContextFile(message.path);
+      case 'dropUris':
+        return this.dropped(message.uris);
       case 'openMention':
         return openMention(message.path, message.range, this.log);
       case 'mentionQuery':
@@ -363,6 +382,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.postDraft(this.drafts.draft, false);
     this.postContextFiles();
     this.postTotals();
+    this.postActiveEditor();
     this.approvals.repost();
     this.moveNote.repost();
     const queued = this.queue;
@@ -370,18 +390,22 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     queued.forEach((message) => this.post(message));
   }
 
-  private async prompt(text: string): Promise<void> {
+  private async prompt(sent: SentPrompt): Promise<void> {
+    const { text } = sent;
     // What the note said Send would do is done: it goes (and with it Back, which would leave the new message).
     this.moveNote.clear();
+    const { images, refused } = acceptPromptImages(sent.images);
+    if (refused.length > 0) this.notice('warning', refused.join(' '));
+    // The chip's file, only if it is the one the chat was told of (a path the webview made up is not mentioned).
+    const activeEditor = sent.activeEditor !== undefined && sent.activeEditor === this.activeEditor.path ? sent.activeEditor : undefined;
     this.promptsInFlight++;
     try {
       // The session records the mentions' text (what the model reads); the input gets back what was typed.
-      const message = (await expandMentions(text, editorMentionSources())).text;
-      await this.host.prompt(message);
+      await this.host.prompt(await this.expanded(text, activeEditor), images);
       this.lastFailedPrompt = undefined;
     } catch (error) {
       if (error instanceof MentionError) return this.mentionRefused(text, error);
-      this.lastFailedPrompt = text;
+      this.lastFailedPrompt = sent;
       this.log.warn(`A prompt could not be sent: ${errorMessage(error)}`);
       this.postDraft(this.drafts.change((draft) => givenBack(draft, [text])), true);
       const failure = promptFailure(error, readConfig().baseUrl);
@@ -391,11 +415,37 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     }
   }
 
+  /** Files dragged from the Explorer: a mention of each one in the workspace at the caret; the others are refused, saying why. */
+  private dropped(uris: readonly string[]): void {
+    const { mentions, refused } = droppedMentions(uris);
+    if (mentions.length > 0) this.post({ type: 'insertText', text: mentions.join(' ') });
+    if (refused.length > 0) this.notice('warning', refused.join(' '));
+  }
+
   /** Nothing was sent: the text goes back into the input, and the notice says which mention and why. */
   private mentionRefused(text: string, error: MentionError): void {
     this.log.warn(`A prompt was not sent: a mention was refused (${error.reason})`);
     this.postDraft(this.drafts.change((draft) => givenBack(draft, [text])), true);
     this.notice('error', error.message);
+  }
+
+  /**
+   * The text with its mentions expanded, and the active editor's file mentioned unless the text
+   * names it. That file, when it cannot be read as a mention (binary, …), is left out with a
+   * warning rather than stopping the message; a mention the user typed that fails stops it.
+   */
+  private async expanded(text: string, activeEditor: string | undefined): Promise<string> {
+    const sources = editorMentionSources();
+    const withEditor = withActiveEditor(text, activeEditor);
+    if (withEditor === text) return (await expandMentions(text, sources)).text;
+    try {
+      return (await expandMentions(withEditor, sources)).text;
+    } catch (error) {
+      if (!(error instanceof MentionError)) throw error;
+      const plain = (await expandMentions(text, sources)).text;
+      this.notice('warning', `The active editor's file was left out of the message: ${error.message}`);
+      return plain;
+    }
   }
 
   private notice(level: 'info' | 'warning' | 'error', text: string, action?: NoticeAction): void {
@@ -452,6 +502,13 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.view = undefined;
     this.ready = false;
   }
+}
+
+/** A prompt as the chat sent it: kept whole, so Retry sends its images and chip again. */
+interface SentPrompt {
+  text: string;
+  images: readonly PromptImage[];
+  activeEditor: string | undefined;
 }
 
 /** Some entry of the session is one the chat shows (stops at the first: usually near the file's start). */

@@ -40,6 +40,8 @@ export interface ArborConfig {
   tokenEstimator: TokenEstimatorChoice;
   branchSummary: BranchSummaryChoice;
   modelOverrides: ModelOverrides;
+  /** `arbor.chat.includeActiveEditor`: the active editor's chip above the input, mentioned with each message. */
+  includeActiveEditor: boolean;
 }
 
 /** Reads the settings; a value of the wrong type or range falls back to its default. */
@@ -67,6 +69,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ArborConfig {
     tokenEstimator: oneOf(get('tokenEstimator'), ['tokenizer', 'chars4'] as const, 'tokenizer'),
     branchSummary: oneOf(get('branchSummary'), ['ask', 'always', 'never'] as const, 'ask'),
     modelOverrides: overrides(get('modelOverrides')),
+    includeActiveEditor: get('chat.includeActiveEditor') !== false,
   };
 }
 

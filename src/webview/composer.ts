@@ -2,6 +2,7 @@
 // nothing to send), and Stop while running. Up on the input's first line walks back through the
 // session's earlier prompts and Down walks forward again, back to the draft (promptHistory.ts).
 // The draft survives the view being hidden or the window reloading: the host keeps it, per session.
+import { insertAtCaret } from '../core/chat/editorContext';
 import { PromptHistory } from './promptHistory';
 
 export interface ComposerHooks {
@@ -40,6 +41,16 @@ export class Composer {
   setText(text: string): void {
     this.history.stop();
     this.show(text);
+  }
+
+  /** Puts `text` in at the caret (in place of a selection), leaving the rest of the draft as it is. */
+  insert(text: string): void {
+    this.history.stop();
+    const { value, selectionStart, selectionEnd } = this.input;
+    const inserted = insertAtCaret(value, selectionStart, selectionEnd, text);
+    this.show(inserted.text);
+    this.input.focus();
+    this.input.setSelectionRange(inserted.caret, inserted.caret);
   }
 
   focus(): void {

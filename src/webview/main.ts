@@ -5,6 +5,7 @@ import type { ApprovalDecision, ChatCommandId, ChatStatus, HostToWebviewMessage,
 import { Composer } from './composer';
 import { MentionCompletion } from './mentionCompletion';
 import { ApprovalCards } from './approvalCards';
+import { Attachments } from './attachments';
 import { MoveNoteView, sessionStartNote } from './moveNote';
 import { dropOtherSessionNotices, emptyState, showNotice, showQueue, showStash, trustBanner } from './panels';
 import { ProjectLine } from './projectLine';
@@ -88,7 +89,7 @@ const composer = new Composer({
     notices.replaceChildren();
     moveNote.hide();
     list.scrollToBottom();
-    post({ type: 'prompt', text });
+    post({ type: 'prompt', text, ...attachments.take() });
   },
   stop: () => post({ type: 'stop' }),
   draftChanged: (text) => {
@@ -98,6 +99,11 @@ const composer = new Composer({
   interceptKey: (event): boolean => mentions.handleKey(event),
 });
 const mentions: MentionCompletion = new MentionCompletion(composer.input, { query: (id, query) => post({ type: 'mentionQuery', id, query }) });
+
+const attachments = new Attachments(composer.input, byId('composer'), {
+  refuse: (text) => showNotice(notices, { type: 'notice', level: 'warning', text }),
+  dropUris: (uris) => post({ type: 'dropUris', uris }),
+});
 
 const approvalCards = new ApprovalCards(approvals, {
   announce: (text) => (live.textContent = text),
@@ -216,6 +222,10 @@ function receive(message: HostToWebviewMessage): void {
       return mentions.show(message.id, message.items);
     case 'totals':
       return projectLine.setTotals(message);
+    case 'insertText':
+      return composer.insert(message.text);
+    case 'activeEditor':
+      return attachments.setActiveEditor(message.path);
   }
 }
 

@@ -21,7 +21,7 @@ import type { Summarizer } from '../compaction';
 import type { ThinkingLevel } from '../llm/provider';
 import { providerSummarizer } from '../llm/summarizer';
 import { navigateTree, type NavigateResult } from '../navigation';
-import { messageRole, type Session, type SessionEntry } from '../session';
+import { messageRole, type ImageContent, type Session, type SessionEntry } from '../session';
 import type { ContextStatus } from '../tokens';
 import { Emitter, type Disposable, type Event } from '../util/event';
 import { errorMessage } from '../util/errors';
@@ -31,7 +31,7 @@ import { CompactionControl, type CompactionRunReason } from './compactionControl
 import { ContextTracker } from './contextTracker';
 import { LiveConfiguration } from './liveConfiguration';
 import { silentLogger, type AgentErrorReason, type AgentEvent, type AgentLogger } from './events';
-import { RunState, type AgentPhase, type AgentState } from './runState';
+import { RunState, type AgentPhase, type AgentState, type PromptInput } from './runState';
 import { Stopper } from './stopper';
 import { TurnLoop } from './turnLoop';
 import { ApprovalGate } from './tools/approval';
@@ -125,8 +125,8 @@ export class AgentSession implements Disposable {
    * Sends a prompt and resolves when the run that answers it is over. While the agent is busy the
    * text is queued (pi's follow-up) and sent when the running work is done.
    */
-  prompt(text: string): Promise<void> {
-    return this.work.submit(text);
+  prompt(text: string, images?: readonly ImageContent[]): Promise<void> {
+    return this.work.submit(images && images.length > 0 ? { text, images } : { text });
   }
 
   /** Stops the running reply, tool or compaction. */
@@ -229,20 +229,20 @@ export class AgentSession implements Disposable {
     });
   }
 
-  private startRun(text: string): Promise<void> {
+  private startRun(input: PromptInput): Promise<void> {
     return this.work.hold({ kind: 'running' }, () => {
       this.applyPending();
-      const done = this.stopper.run(undefined, (signal) => this.execute(text, signal)).finally(() => (this.run = undefined));
+      const done = this.stopper.run(undefined, (signal) => this.execute(input, signal)).finally(() => (this.run = undefined));
       this.run = done;
       return done;
     });
   }
 
-  private async execute(first: string, signal: AbortSignal): Promise<void> {
+  private async execute(first: PromptInput, signal: AbortSignal): Promise<void> {
     this.emit({ type: 'run_start' });
     try {
       // A stopped run takes nothing more from the queue: what waits there goes back to the user.
-      for (let input: string | undefined = first; input !== undefined; input = signal.aborted ? undefined : this.work.shift()) {
+      for (let input: PromptInput | undefined = first; input !== undefined; input = signal.aborted ? undefined : this.work.shift()) {
         await this.turns.startPrompt(input, signal);
         if (!signal.aborted) await this.turns.runTurns(signal);
       }

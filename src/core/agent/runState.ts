@@ -9,7 +9,14 @@
  *   idle, running ──a move in the tree──▶ navigating (a run is stopped first)
  *   any ──the work settles──▶ running (the next input waiting) or idle
  */
+import type { ImageContent } from '../session';
 import type { CompactionRunReason } from './compactionControl';
+
+/** What the user sends: the text, and the images attached to it (pi's user message holds both). */
+export interface PromptInput {
+  readonly text: string;
+  readonly images?: readonly ImageContent[];
+}
 
 export type AgentPhase =
   | { readonly kind: 'idle' }
@@ -37,13 +44,13 @@ export function isAnswering(state: AgentState): boolean {
 
 export class RunState {
   private phase: AgentPhase = IDLE;
-  private queue: string[] = [];
+  private queue: PromptInput[] = [];
   private busy: Promise<unknown> | undefined;
   private announced: AgentState = IDLE_STATE;
 
   constructor(
-    /** Starts a run for `text` (through `hold`, in the 'running' phase). */
-    private readonly startRun: (text: string) => Promise<void>,
+    /** Starts a run for `input` (through `hold`, in the 'running' phase). */
+    private readonly startRun: (input: PromptInput) => Promise<void>,
     private readonly changed: (state: AgentState) => void,
   ) {}
 
@@ -59,10 +66,10 @@ export class RunState {
     return this.queue.length;
   }
 
-  /** Starts a run now, or queues the text and resolves when everything queued has been done. */
-  submit(text: string): Promise<void> {
-    if (!this.busy) return this.startRun(text);
-    this.queue.push(text);
+  /** Starts a run now, or queues the input and resolves when everything queued has been done. */
+  submit(input: PromptInput): Promise<void> {
+    if (!this.busy) return this.startRun(input);
+    this.queue.push(input);
     this.announce();
     return this.whenIdle();
   }
@@ -95,18 +102,21 @@ export class RunState {
   }
 
   /** The next input waiting, for the run to send now. */
-  shift(): string | undefined {
+  shift(): PromptInput | undefined {
     const next = this.queue.shift();
     if (next !== undefined) this.announce();
     return next;
   }
 
-  /** Empties the queue and returns what it held (a stopped run gives it back). */
+  /**
+   * Empties the queue and returns the texts it held (a stopped run gives them back to the input;
+   * their images are not: the input takes text).
+   */
   drain(): string[] {
     const items = this.queue;
     this.queue = [];
     if (items.length > 0) this.announce();
-    return items;
+    return items.map((input) => input.text);
   }
 
   async whenIdle(): Promise<void> {
@@ -119,7 +129,7 @@ export class RunState {
   }
 
   private announce(): void {
-    const state: AgentState = { phase: this.phase, queued: [...this.queue] };
+    const state: AgentState = { phase: this.phase, queued: this.queue.map((input) => input.text) };
     const last = this.announced;
     if (samePhase(last.phase, state.phase) && sameTexts(last.queued, state.queued)) return;
     this.announced = state;

@@ -6,11 +6,13 @@
  */
 import { CompactionError, findLastAssistant } from '../compaction';
 import type { LlmErrorReason } from '../llm/provider';
+import { promptContent } from '../chat/attachments';
 import type { AssistantMessage, Session, ToolCall } from '../session';
 import { errorMessage } from '../util/errors';
 import type { CheckpointStore } from './checkpoint';
 import type { CompactionControl } from './compactionControl';
 import type { ContextTracker } from './contextTracker';
+import type { PromptInput } from './runState';
 import type { AgentEvent, AgentLogger } from './events';
 import type { LiveConfiguration } from './liveConfiguration';
 import { missingResult } from './requestMessages';
@@ -39,17 +41,25 @@ export interface TurnHost {
 export class TurnLoop {
   constructor(private readonly host: TurnHost) {}
 
-  async startPrompt(text: string, signal: AbortSignal): Promise<void> {
+  async startPrompt(input: PromptInput, signal: AbortSignal): Promise<void> {
+    const content = promptContent(input.text, input.images ?? []);
     this.host.compaction.guard.promptStarted();
     await this.recordSettings();
     await this.answerOpenToolCalls();
     const view = this.host.tracker.current();
     const decision = this.host.compaction.decide(
-      { point: 'before-prompt', assistant: findLastAssistant(view.messages), pendingPromptTokens: this.host.config.estimator.estimateText(text) },
+      { point: 'before-prompt', assistant: findLastAssistant(view.messages), pendingPromptTokens: this.pendingTokens(input) },
       this.host.config.compactionModel(),
     );
     if (decision.kind === 'compact') await this.host.compactNow(decision.reason, false, undefined, signal);
-    await this.host.session.appendMessage({ role: 'user', content: [{ type: 'text', text }], timestamp: this.host.now() });
+    await this.host.session.appendMessage({ role: 'user', content, timestamp: this.host.now() });
+  }
+
+  /** The prompt's text as text, and its images as the estimator counts images in a user message. */
+  private pendingTokens(input: PromptInput): number {
+    const { estimator } = this.host.config;
+    const images = input.images ?? [];
+    return estimator.estimateText(input.text) + (images.length > 0 ? estimator.estimate({ role: 'user', content: [...images], timestamp: 0 }) : 0);
   }
 
   /** Turns until a reply asks for no tool, the run is stopped, or a reply fails. */

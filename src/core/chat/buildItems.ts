@@ -9,6 +9,7 @@ import { asObject, finiteNumber, stringList } from './jsonFields';
 import type { AssistantBlock, AssistantItem, ChatImage, ChatItem, SummaryFiles, ToolCallBlock, ToolResultView, UserItem } from './items';
 import { summaryView, type SummaryView } from './summaryView';
 import { formatArgs, summarizeArgs } from './toolSummary';
+import { MAX_IMAGE_BASE64_CHARS } from '../util/imageType';
 
 /** Past this, a tool's output is cut for display (the session keeps all of it). */
 export const MAX_RESULT_CHARS = 20_000;
@@ -197,7 +198,8 @@ function imagesOf(content: string | readonly (TextContent | ImageContent)[] | un
   const images: ChatImage[] = [];
   for (const block of content) {
     if (images.length === MAX_SHOWN_IMAGES) break;
-    if (block?.type === 'image' && typeof block.data === 'string' && SHOWN_IMAGE_TYPES.has(block.mimeType)) images.push({ mimeType: block.mimeType, data: block.data });
+    // Larger than any image Arbor or pi sends: a file's 100 MB "image" would stall the chat, and is not drawn.
+    if (block?.type === 'image' && typeof block.data === 'string' && block.data.length <= MAX_IMAGE_BASE64_CHARS && SHOWN_IMAGE_TYPES.has(block.mimeType)) images.push({ mimeType: block.mimeType, data: block.data });
   }
   return images;
 }

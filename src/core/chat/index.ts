@@ -7,4 +7,6 @@ export * from './window';
 export * from './summaryView';
 export * from './drafts';
 export * from './draftBook';
+export * from './attachments';
+export * from './editorContext';
 export * from './mentionBlocks';

@@ -23,12 +23,16 @@ const PATH_CHARS = 120;
 /** How an entry's text is shown in its tooltip. */
 export type TooltipBody = { kind: 'markdown'; text: string } | { kind: 'summary'; text: string } | { kind: 'code'; text: string } | { kind: 'plain'; text: string };
 
-/** The tooltip: the label line, the body, then the detail line, as separate paragraphs; at most `MAX_TOOLTIP_CHARS`. */
-export function rowTooltip(labelLine: string | undefined, body: TooltipBody, detail: string | undefined): string {
+/**
+ * The tooltip: the label line, the body, the lines naming the message's images (one per line), then
+ * the detail line, as separate paragraphs; at most `MAX_TOOLTIP_CHARS`.
+ */
+export function rowTooltip(labelLine: string | undefined, body: TooltipBody, detail: string | undefined, imageLines: readonly string[] = []): string {
   const head = labelLine === undefined ? '' : escapeMarkdown(cutText(labelLine, LINE_CHARS));
+  const images = imageLines.map((line) => escapeMarkdown(cutText(line, LINE_CHARS))).join('  \n');
   const foot = detail === undefined ? '' : escapeMarkdown(cutText(detail, LINE_CHARS));
-  const room = MAX_TOOLTIP_CHARS - head.length - foot.length - 4;
-  return [head, fitted(bodyMarkdown(body, room), room), foot].filter((part) => part !== '').join('\n\n');
+  const room = MAX_TOOLTIP_CHARS - head.length - images.length - foot.length - 6;
+  return [head, fitted(bodyMarkdown(body, room), room), images, foot].filter((part) => part !== '').join('\n\n');
 }
 
 function bodyMarkdown(body: TooltipBody, room: number): string {

@@ -10,6 +10,7 @@ import { localDateTime } from '../util/localTime';
 import { describeEntry, isKnownEntry, messageRole, type SessionEntry, type ToolCall } from '../session';
 import { cutText } from '../util/markdownText';
 import { compactionLine, compactionNumbers, compactionSentence, compactionShown, entryLine, ROW_TEXT_CHARS } from './rowText';
+import { imageLines } from './rowImages';
 import { rowTooltip, type TooltipBody } from './rowTooltip';
 
 /** One row of the view, as core's display tree gives it. */
@@ -116,7 +117,7 @@ export function presentRow(row: RowInput): RowView {
     description: label,
     icon: ownValue(ICONS, kind) ?? 'circle-small',
     contextValue: words.filter((word) => word !== '').join(' '),
-    tooltip: rowTooltip(labelLine(row), tooltipBody(kind, text, tag), numbers ? compactionSentence(numbers) : detail),
+    tooltip: rowTooltip(labelLine(row), tooltipBody(kind, text, tag), numbers ? compactionSentence(numbers) : detail, imageLines(row.entry)),
     accessibilityLabel: notes ? `${spoken}, ${notes}` : spoken,
   };
 }

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { AgentSession, MISSING_TOOL_RESULT_TEXT, SKIPPED_TOOL_TEXT, STOPPED_TOOL_TEXT, type AgentEvent } from '../../../src/core/agent';
-import { inMemorySession, type LlmMessage, type Session } from '../../../src/core/session';
+import { inMemorySession, type LlmMessage, type Session, type UserMessage } from '../../../src/core/session';
 import { steppingClock } from '../../support/builders';
 import { echoTool, hangingTool } from './support/fakeTools';
 import { call, calls, hangAfter, replyUsage, ScriptedProvider, text, type Script } from './support/scriptedProvider';
@@ -161,6 +161,31 @@ describe('AgentSession turn loop', () => {
     assert.equal(provider.requests.length, 2);
     assert.deepEqual(shape(provider.requests[1]!.messages), ['user:one', 'assistant:first answer', 'user:two']);
     assert.equal(events.filter((e) => e.type === 'run_start').length, 1);
+  });
+
+  it('sends the images attached to a prompt after its text, in the file and in the request, also when it waited in the queue', async () => {
+    const png = { type: 'image' as const, data: 'iVBORw0KGgo=', mimeType: 'image/png' };
+    const gif = { type: 'image' as const, data: 'R0lGODlh', mimeType: 'image/gif' };
+    let waiting!: () => void;
+    const streaming = new Promise<void>((resolve) => (waiting = resolve));
+    const slow: Script = async function* (request) {
+      waiting();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      yield* text('first answer')(request, 1) as Iterable<never>;
+    };
+    const { session, provider, agent, events } = setup([slow, text('second answer')]);
+    const run = agent.prompt('look', [png]);
+    await streaming;
+    const queued = agent.prompt('and this', [gif]);
+    assert.deepEqual(states(events), ['running', 'running: and this']);
+    await Promise.all([run, queued]);
+    const users = session.getBranch().flatMap((e) => (e.type === 'message' && (e.message as UserMessage).role === 'user' ? [(e.message as UserMessage).content] : []));
+    assert.deepEqual(users, [
+      [{ type: 'text', text: 'look' }, png],
+      [{ type: 'text', text: 'and this' }, gif],
+    ]);
+    assert.deepEqual(shape(provider.requests[0]!.messages), ['user:look|image']);
+    assert.deepEqual(shape(provider.requests[1]!.messages), ['user:look|image', 'assistant:first answer', 'user:and this|image']);
   });
 
   it('answers tool calls left open by a dead process before the next prompt (in the file)', async () => {

@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { buildItems, itemUpdate, MAX_RESULT_CHARS, type AssistantItem, type ChatItem } from '../../../src/core/chat';
 import type { BranchSummaryEntry, CompactionEntry, CustomMessageEntry, SessionEntry } from '../../../src/core/session';
 import { assistant, bash, chain, entry, msg, toolCall, toolResult, user } from '../../support/builders';
+import { MAX_IMAGE_BASE64_CHARS } from '../../../src/core/util/imageType';
 
 function assistantAt(items: ChatItem[], index: number): AssistantItem {
   const item = items[index];
@@ -120,6 +121,12 @@ describe('chat render model: entries → items', () => {
       entry('future_thing', 'f1', null, { whatever: 1 }),
     ];
     assert.deepEqual(buildItems(entries), []);
+  });
+
+  it('does not draw an image larger than any Arbor or pi sends (a hostile file holds one)', () => {
+    const huge = 'A'.repeat(MAX_IMAGE_BASE64_CHARS + 4);
+    const items = buildItems([msg('u1', null, user([{ type: 'text', text: 'see' }, { type: 'image', mimeType: 'image/png', data: huge }, { type: 'image', mimeType: 'image/gif', data: 'R0lG' }]))]);
+    assert.deepEqual(items, [{ kind: 'user', id: 'u1', text: 'see', images: [{ mimeType: 'image/gif', data: 'R0lG' }] }]);
   });
 
   it('shows raster images of a user message and drops other types', () => {

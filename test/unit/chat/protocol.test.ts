@@ -28,6 +28,9 @@ describe('chat protocol: the webview → host guard', () => {
       { type: 'openContextFile', path: '/home/ada/app/AGENTS.md' },
       { type: 'openMention', path: 'src/a.ts' },
       { type: 'openMention', path: 'src/a.ts', range: { first: 2, last: 3 } },
+      { type: 'prompt', text: 'see', images: [{ mimeType: 'image/png', data: 'iVBO', name: 'a.png' }], activeEditor: 'src/a.ts' },
+      { type: 'prompt', text: 'see', images: [] },
+      { type: 'dropUris', uris: ['file:///w/src/a.ts'] },
     ];
     assert.deepEqual(good.filter((message) => !isWebviewToHostMessage(message)), []);
   });
@@ -38,6 +41,12 @@ describe('chat protocol: the webview → host guard', () => {
       undefined,
       'ready',
       [],
+      { type: 'prompt', text: 'see', images: 'iVBO' },
+      { type: 'prompt', text: 'see', images: [{ mimeType: 'image/png' }] },
+      { type: 'prompt', text: 'see', images: [{ mimeType: 'image/png', data: 'iVBO', name: 7 }] },
+      { type: 'prompt', text: 'see', activeEditor: 3 },
+      { type: 'dropUris', uris: [1] },
+      { type: 'dropUris', uris: Array.from({ length: 51 }, () => 'file:///a') },
       [{ type: 'ready' }],
       {},
       { type: 'nope' },

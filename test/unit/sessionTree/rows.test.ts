@@ -36,6 +36,21 @@ describe('Session Tree rows', () => {
     assert.equal(labeled('not a time').tooltip, '\\[start\\]\n\nFix the parser');
   });
 
+  it('names the images of a message in its tooltip by type and size, without drawing them', () => {
+    const png = { type: 'image' as const, data: 'A'.repeat(46420), mimeType: 'image/png' };
+    const shown = row(msg('u1', null, user([{ type: 'text', text: 'What is this?' }, png, { type: 'image', data: 'R0lG', mimeType: 'image/gif' }])));
+    assert.equal(shown.tooltip, 'What is this?\n\n🖼 image \\(PNG, 34\\.0KB\\)  \n🖼 image \\(GIF, 3B\\)');
+  });
+
+  it('counts the images past the first four, and shows a hostile type as text, cut', () => {
+    const odd = { type: 'image' as const, data: 'AAAA', mimeType: `<img src=x>${'x'.repeat(100)}` };
+    const many = Array.from({ length: 6 }, () => odd);
+    const lines = row(msg('u1', null, user([{ type: 'text', text: 'Hi' }, ...many]))).tooltip.split('\n');
+    assert.equal(lines.length, 7);
+    assert.equal(lines[2], `🖼 image \\(\\<img src\\=x\\>${'x'.repeat(29)}, 3B\\)  `);
+    assert.equal(lines[6], '… and 2 more images');
+  });
+
   it('shows an assistant reply off the current path with its text alone', () => {
     assert.deepEqual(row(msg('a1', 'u1', assistant('Done.'))), {
       label: 'Done.',

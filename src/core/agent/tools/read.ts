@@ -7,13 +7,12 @@ import type { Json } from '../../session';
 import { optionalInteger, requiredString } from './args';
 import { argumentsSchema, contentResult, defineTool, param, textResult, type ToolArgs, ToolFailure } from './define';
 import { sniffImageType } from './images';
+import { MAX_IMAGE_BYTES } from '../../util/imageType';
 import { readLineWindow, type LineWindow } from './lineWindow';
 import { resolveFile } from './paths';
 import type { Tool, ToolContext, ToolResult } from './tool';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize } from './truncate';
 
-/** Anthropic takes images up to 5 MB of base64, which is 3.75 MB of file. */
-export const MAX_IMAGE_BYTES = 3.75 * 1024 * 1024;
 
 export function createReadTool(): Tool {
   return defineTool({

@@ -38,11 +38,7 @@ export function truncationDetails(truncation: Truncation): Json {
   return rest;
 }
 
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes}B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)}KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)}MB`;
-}
+export { formatSize } from '../../util/byteSize';
 
 export function truncateHead(text: string, limits: TruncationLimits = {}): Truncation {
   const { maxLines, maxBytes } = resolved(limits);
