@@ -14,6 +14,8 @@ import type { AgentHost, UnsentInputs } from './agentHost';
 import { chatDrafts, draftKey } from './chatDrafts';
 import type { CurrentSession, CurrentSessionEvent } from './currentSession';
 import { ChatApprovals } from './chatApprovals';
+import { editReviewCommands } from './editReviewCommands';
+import type { EditReviews } from './editReviews';
 import { ChatMoveNote } from './chatMoveNote';
 import { chatHtml } from './chatHtml';
 import type { ProjectInfo } from './projectInfo';
@@ -33,10 +35,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private streaming: AssistantItem | undefined;
   private promptsInFlight = 0;
   private lastFailedPrompt: string | undefined;
-  private readonly approvals = new ChatApprovals(
-    (message) => this.post(message),
-    () => (this.view ? this.view.show(true) : void vscode.commands.executeCommand(`${ChatViewProvider.viewType}.focus`)),
-  );
+  private readonly approvals: ChatApprovals;
   private readonly moveNote: ChatMoveNote;
   /** The chat has the focus when "Insert at cursor" is clicked: the editor before it is the target. */
   private lastEditor: vscode.TextEditor | undefined = vscode.window.activeTextEditor;
@@ -52,7 +51,13 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     state: vscode.Memento,
     private readonly project: ProjectInfo,
     private readonly totals: SessionTotalsWatcher,
+    reviews?: EditReviews,
   ) {
+    this.approvals = new ChatApprovals(
+      (message) => this.post(message),
+      () => (this.view ? this.view.show(true) : void vscode.commands.executeCommand(`${ChatViewProvider.viewType}.focus`)),
+      reviews,
+    );
     this.drafts = chatDrafts(state);
     this.moveNote = new ChatMoveNote(host, (message) => this.post(message));
     this.disposables.push(
@@ -66,6 +71,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       host.onDidRequestInput((text) => void this.showInInput(text)),
       host.onDidReturnUnsent((unsent) => this.unsentReturned(unsent)),
       host.setApprovalHandler(this.approvals.ask),
+      ...editReviewCommands(this.approvals),
       vscode.window.onDidChangeActiveTextEditor((editor) => {
         if (editor) this.lastEditor = editor;
       }),
@@ -312,6 +318,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         return;
       case 'approvalResponse':
         return this.approvals.answer(message.requestId, message.decision);
+      case 'editReview':
+        return void this.approvals.review(message.requestId, message.action);
       case 'insertCode':
         return this.insertCode(message.code);
       case 'openLink':
