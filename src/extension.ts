@@ -54,7 +54,7 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   const host = new AgentHost({ current, keys, log, defaultSessionsRoot: storage('sessions'), checkpointFolder: storage('checkpoints') });
   const project = new ProjectInfo(log);
   const totals = new SessionTotalsWatcher(current);
-  const reviews = new EditReviews();
+  const reviews = new EditReviews(log);
   const chat = new ChatViewProvider(context.extensionUri, host, current, log, context.workspaceState, project, totals, reviews);
   const tree = new SessionTreeView({ current, state: context.workspaceState, revealInChat: (entryId) => chat.reveal(entryId) });
   const sessions = registerSessions({ host, current, log });

@@ -9,6 +9,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { EditPlan } from '../core/agent/tools/editPlan';
+import { errorMessage } from '../core/util/errors';
 import { visibleText } from '../core/util/visibleText';
 import type { EditReviewer } from './chatApprovals';
 
@@ -25,7 +26,7 @@ export class EditReviews implements EditReviewer, vscode.Disposable {
   private readonly disposables: vscode.Disposable[];
   private counter = 0;
 
-  constructor() {
+  constructor(private readonly log: vscode.LogOutputChannel) {
     this.disposables = [
       vscode.workspace.registerFileSystemProvider(PROPOSED_SCHEME, this.proposed, { isCaseSensitive: true }),
       vscode.workspace.registerFileSystemProvider(ORIGINAL_SCHEME, this.originals, { isCaseSensitive: true, isReadonly: true }),
@@ -104,14 +105,19 @@ export class EditReviews implements EditReviewer, vscode.Disposable {
     const review = this.open.get(requestId);
     if (!review) return;
     this.open.delete(requestId);
-    // An edited proposal is saved into memory first, so closing it asks nothing.
-    const document = vscode.workspace.textDocuments.find((doc) => doc.uri.toString() === review.right.toString());
-    if (document?.isDirty) await document.save();
-    const tab = this.tabOf(review.right);
-    if (tab) await vscode.window.tabGroups.close(tab, true);
-    this.proposed.forget(review.right);
-    this.originals.forget(review.left);
-    this.updateContext();
+    try {
+      // An edited proposal is saved into memory first, so closing it asks nothing.
+      const document = vscode.workspace.textDocuments.find((doc) => doc.uri.toString() === review.right.toString());
+      if (document?.isDirty) await document.save();
+      const tab = this.tabOf(review.right);
+      if (tab) await vscode.window.tabGroups.close(tab, true);
+    } catch (error) {
+      this.log.warn(`The diff of an answered edit could not be closed: ${errorMessage(error)}`);
+    } finally {
+      this.proposed.forget(review.right);
+      this.originals.forget(review.left);
+      this.updateContext();
+    }
   }
 
   dispose(): void {
