@@ -50,21 +50,6 @@ export class EditReviews implements EditReviewer, vscode.Disposable {
     this.updateContext();
   }
 
-  /** A read-only diff of a file before and after a write (the tool card's "Open diff"). */
-  async showWritten(file: string, before: string, after: string): Promise<void> {
-    const id = `${++this.counter}`;
-    const name = safeName(file);
-    const left = vscode.Uri.from({ scheme: ORIGINAL_SCHEME, path: `/${id}/before/${name}` });
-    const right = vscode.Uri.from({ scheme: ORIGINAL_SCHEME, path: `/${id}/after/${name}` });
-    this.originals.set(left, before);
-    this.originals.set(right, after);
-    await vscode.commands.executeCommand('vscode.diff', left, right, `${visibleText(vscode.workspace.asRelativePath(file))} (as written by Arbor)`, { preview: true });
-  }
-
-  has(requestId: string): boolean {
-    return this.open.has(requestId);
-  }
-
   /** Brings the review's diff to the front again (the card's "Open diff"). */
   async reveal(requestId: string): Promise<void> {
     const review = this.open.get(requestId);
@@ -145,7 +130,7 @@ function safeName(file: string): string {
   return name === '' ? 'file' : name;
 }
 
-/** Texts in memory by URI: the proposals (editable) and the empty or earlier sides (read-only). */
+/** Texts in memory by URI: the proposals (editable) and the empty side of a new file (read-only). */
 class MemoryFiles implements vscode.FileSystemProvider {
   private readonly files = new Map<string, { data: Uint8Array; mtime: number }>();
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();

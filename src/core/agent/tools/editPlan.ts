@@ -37,11 +37,12 @@ const MAX_USER_DIFF_LINES = 40;
 /**
  * Writes `accepted` (default: the proposal) to the plan's file, unless the file no longer is what
  * the plan read. A new file is created exclusively: one that appeared meanwhile is not replaced.
- * Throws a `ToolFailure` when aborted, and what the file system throws.
+ * `recheck: false` skips the second read, for a plan applied at once. Throws a `ToolFailure` when
+ * aborted, and what the file system throws.
  */
-export async function applyPlan(plan: EditPlan, context: ToolContext, accepted: string = plan.proposed): Promise<ApplyOutcome> {
-  const now = await readIfPresent(plan.real);
-  if (now !== plan.current) return { kind: 'changed-on-disk' };
+export async function applyPlan(plan: EditPlan, context: ToolContext, accepted: string = plan.proposed, options: { recheck?: boolean } = {}): Promise<ApplyOutcome> {
+  // A plan written the moment it was made (no one was asked) is not read again: nothing waited.
+  if (options.recheck !== false && plan.current !== undefined && (await readIfPresent(plan.real)) !== plan.current) return { kind: 'changed-on-disk' };
   throwIfAborted(context.signal);
   if (plan.current === undefined) {
     await fs.mkdir(path.dirname(plan.real), { recursive: true });

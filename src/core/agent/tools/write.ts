@@ -41,7 +41,7 @@ export async function planWrite(args: ToolArgs, context: ToolContext): Promise<E
 
 /** Writes a plan made a moment ago (no one was asked): a change on disk in between is refused, not overwritten. */
 export async function writePlanned(plan: EditPlan, context: ToolContext) {
-  const outcome = await applyPlan(plan, context);
+  const outcome = await applyPlan(plan, context, plan.proposed, { recheck: false });
   if (outcome.kind === 'written') return outcome.result;
   throw new ToolFailure(`${plan.path} changed on disk while it was being written; nothing was written. Read it again before changing it.`);
 }
