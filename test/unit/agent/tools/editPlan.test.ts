@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { ApprovalGate } from '../../../../src/core/agent/tools/approval';
 import { createEditTool, planEdit } from '../../../../src/core/agent/tools/edit';
-import { applyPlan, userChangeNote } from '../../../../src/core/agent/tools/editPlan';
+import { acceptedContent, applyPlan, userChangeNote } from '../../../../src/core/agent/tools/editPlan';
 import type { ApprovalAnswer, ApprovalRequest } from '../../../../src/core/agent/tools/tool';
 import { createWriteTool, planWrite } from '../../../../src/core/agent/tools/write';
 import { textOf, useWorkspace } from './support';
@@ -57,6 +57,14 @@ describe('edit plans', () => {
     const file = ws.file('b.txt', 'theirs\n');
     assert.deepEqual(await applyPlan(plan, context(ws.root)), { kind: 'changed-on-disk' });
     assert.equal(readFileSync(file, 'utf8'), 'theirs\n');
+  });
+
+  it('writes the proposal itself when the editor gave back its text without the BOM or with other line endings, and keeps the BOM on the user’s change', async () => {
+    const ws = workspace();
+    ws.file('a.txt', '\uFEFFone\r\ntwo\r\n');
+    const plan = await planEdit({ path: 'a.txt', edits: [{ oldText: 'two', newText: 'zwei' }] }, context(ws.root));
+    assert.equal(acceptedContent(plan, 'one\nzwei\n'), '\uFEFFone\r\nzwei\r\n');
+    assert.equal(acceptedContent(plan, 'one\r\ndrei\r\n'), '\uFEFFone\r\ndrei\r\n');
   });
 
   it('cuts the user’s changes told to the model to forty diff lines, saying how many more there are', () => {
