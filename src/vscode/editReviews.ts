@@ -46,7 +46,9 @@ export class EditReviews implements EditReviewer, vscode.Disposable {
     this.open.set(requestId, { right, left });
     const label = visibleText(vscode.workspace.asRelativePath(plan.real));
     const title = plan.current === undefined ? `${label} (new file, proposed by Arbor)` : `${label} ↔ proposed by Arbor`;
-    await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: false });
+    // The focus stays where it is: the user may be typing in the chat, and keys meant for it must
+    // not land in the proposal.
+    await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: false, preserveFocus: true });
     this.updateContext();
   }
 

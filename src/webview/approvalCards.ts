@@ -33,15 +33,9 @@ interface Choice {
 
 /** The answers a card offers (what the request asks may narrow them); every one but Deny approves. */
 function choices(request: ApprovalMessage): Choice[] {
-  // An edit under review is rejected through its own button, which asks for a reason.
-  if (request.review) {
-    return [
-      { decision: 'allow-once', label: 'Accept', icon: 'check' },
-      ...(request.protectedPath === undefined ? [{ decision: 'allow-always' as const, label: 'Always allow for this session', icon: 'check-all' }] : []),
-    ];
-  }
   return [
-    { decision: 'allow-once', label: 'Allow once', icon: 'check' },
+    // An edit under review is accepted with what its diff's proposed side holds then.
+    { decision: 'allow-once', label: request.review ? 'Accept' : 'Allow once', icon: 'check' },
     // A protected file is asked about every time: no "always" for it.
     ...(request.protectedPath === undefined ? [{ decision: 'allow-always' as const, label: 'Always allow for this session', icon: 'check-all' }] : []),
     { decision: 'deny', label: 'Deny', icon: 'close' },
@@ -54,9 +48,9 @@ interface EditButton {
   icon: string;
 }
 
-/** An edit card's own buttons (its diff is open in the editor); only Accept all approves. */
+/** An edit card's own buttons besides the answers (its diff is open in the editor); only Accept all approves. */
 const EDIT_BUTTONS: readonly EditButton[] = [
-  { action: 'reject', label: 'Reject…', icon: 'close' },
+  { action: 'reject', label: 'Reject with reason…', icon: 'comment' },
   { action: 'open-diff', label: 'Open diff', icon: 'diff' },
   { action: 'accept-all', label: 'Accept all', icon: 'check-all' },
   { action: 'reject-all', label: 'Reject all', icon: 'close-all' },
