@@ -1,6 +1,7 @@
 // Composition root: builds Arbor's objects and registers them. Logic lives in src/core; glue in src/vscode.
 import * as vscode from 'vscode';
 import { AgentHost } from './vscode/agentHost';
+import { EditReviews } from './vscode/editReviews';
 import { ChatViewProvider } from './vscode/chatViewProvider';
 import { registerEditorContextCommands } from './vscode/editorContext';
 import { registerCommands } from './vscode/commands';
@@ -54,7 +55,8 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   const host = new AgentHost({ current, keys, log, defaultSessionsRoot: storage('sessions'), checkpointFolder: storage('checkpoints') });
   const project = new ProjectInfo(log);
   const totals = new SessionTotalsWatcher(current);
-  const chat = new ChatViewProvider(context.extensionUri, host, current, log, context.workspaceState, project, totals);
+  const reviews = new EditReviews(log);
+  const chat = new ChatViewProvider(context.extensionUri, host, current, log, context.workspaceState, project, totals, reviews);
   const tree = new SessionTreeView({ current, state: context.workspaceState, revealInChat: (entryId) => chat.reveal(entryId) });
   const sessions = registerSessions({ host, current, log });
   context.subscriptions.push(
@@ -62,6 +64,7 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
     keys,
     host,
     chat,
+    reviews,
     tree,
     // A move made in the tree: its focus follows the ● there, then goes where the move sent the user.
     host.onDidMove((move) => {

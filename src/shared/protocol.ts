@@ -43,6 +43,10 @@ export interface ChatStatus {
 
 export type ApprovalDecision = 'allow-once' | 'allow-always' | 'deny';
 
+/** An edit card's own buttons: its diff again, reject with a reason, or every edit of the run at once. */
+export type EditReviewAction = 'open-diff' | 'reject' | 'accept-all' | 'reject-all';
+export const EDIT_REVIEW_ACTIONS: readonly EditReviewAction[] = ['open-diff', 'reject', 'accept-all', 'reject-all'];
+
 // ---- host → webview ---------------------------------------------------------------------------
 
 /** The whole branch: on ready, on a session switch, when the position moves. Never per update. */
@@ -119,6 +123,10 @@ export interface ApprovalMessage {
   args: string;
   /** The protected file the call writes (workspace-relative): asked every time, so the card offers no "always". */
   protectedPath?: string;
+  /** A write or edit whose diff is open in the editor for review: the card offers Accept / Reject and the edit buttons. */
+  review?: boolean;
+  /** The file changed on disk while an earlier diff of this call was open: this one was made again from it. */
+  changedOnDisk?: boolean;
 }
 
 /** The approval was answered or dropped (a stop, a session switch): the card goes. */
@@ -263,6 +271,8 @@ export type WebviewToHostMessage =
   | { type: 'editAndBranch'; entryId: string }
   | { type: 'branchFrom'; entryId: string }
   | { type: 'approvalResponse'; requestId: string; decision: ApprovalDecision }
+  /** An edit card's own button (see EditReviewAction). */
+  | { type: 'editReview'; requestId: string; action: EditReviewAction }
   /** A code block's "Insert at cursor": into the last active text editor. */
   | { type: 'insertCode'; code: string }
   /** A link in a reply: opened by the host (http/https/mailto only), never navigated in the webview. */
@@ -323,6 +333,8 @@ export function isWebviewToHostMessage(value: unknown): value is WebviewToHostMe
       return id('beforeId');
     case 'approvalResponse':
       return id('requestId') && typeof m['decision'] === 'string' && DECISIONS.includes(m['decision']);
+    case 'editReview':
+      return id('requestId') && typeof m['action'] === 'string' && (EDIT_REVIEW_ACTIONS as readonly string[]).includes(m['action']);
     case 'insertCode':
       return str('code');
     case 'openLink':

@@ -4,7 +4,7 @@
 // user (the chat's cards). What the agent is doing is the agent's own state: the host only reads it.
 import * as vscode from 'vscode';
 import { IDLE_STATE, watchFirstReply, type AgentEvent, type AgentLogger, type AgentSession, type AgentState } from '../core/agent';
-import type { ApprovalCallback, ApprovalDecision, ApprovalRequest } from '../core/agent/tools/tool';
+import { answerOf, type ApprovalAnswer, type ApprovalCallback, type ApprovalDecision, type ApprovalRequest } from '../core/agent/tools/tool';
 import type { MoveReport, NavigateResult } from '../core/navigation';
 import type { ImageContent, Session } from '../core/session';
 import type { ContextStatus } from '../core/tokens';
@@ -291,12 +291,13 @@ export class AgentHost implements vscode.Disposable {
     this.events.fire(event);
   }
 
-  private async askApproval(request: ApprovalRequest): Promise<ApprovalDecision> {
+  private async askApproval(request: ApprovalRequest): Promise<ApprovalDecision | ApprovalAnswer> {
     const handler = this.approvalHandlers.at(-1);
     // 'Allow always' is remembered by the agent's approval gate, which keeps it across settings
     // changes and never for a protected file.
     const decision = handler ? await handler(request) : await askInDialog(request);
-    this.deps.log.info(`Tool ${request.toolName}: ${decision}`);
+    // The decision only: the user's content and reason are message contents.
+    this.deps.log.info(`Tool ${request.toolName}: ${answerOf(decision).decision}`);
     return decision;
   }
 

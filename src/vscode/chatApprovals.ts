@@ -1,23 +1,52 @@
 // Tool approvals asked in the chat: a card per request saying what the call would do, its answer
 // back to the agent. Requests still waiting are shown again after the webview reloads, and denied
 // when the run ends or the chat goes away (an unanswered approval never blocks a run).
-import type { ApprovalCallback, ApprovalDecision } from '../core/agent/tools/tool';
+//
+// A write or edit comes with its plan: its diff opens in the editor, where the user may change the
+// proposed side; accepting writes what is there. "Accept all" / "Reject all" answer the edits
+// waiting and every edit asked for until the run ends.
+import { acceptedContent } from '../core/agent/tools/editPlan';
+import type { ApprovalAnswer, ApprovalCallback, ApprovalDecision, ApprovalRequest } from '../core/agent/tools/tool';
 import { approvalView, formatArgs, summarizeArgs } from '../core/chat';
-import type { ApprovalMessage, HostToWebviewMessage } from '../shared/protocol';
+import type { ApprovalMessage, EditReviewAction, HostToWebviewMessage } from '../shared/protocol';
+import type { EditPlan } from '../core/agent/tools/editPlan';
+
+/** The diff editor's side of a review (EditReviews; this file stays free of the editor's API). */
+export interface EditReviewer {
+  show(requestId: string, plan: EditPlan): Promise<void>;
+  reveal(requestId: string): Promise<void>;
+  /** The proposed side as the user left it. */
+  text(requestId: string): string | undefined;
+  activeRequest(): string | undefined;
+  close(requestId: string): Promise<void>;
+  /** Why the user rejects an edit (undefined: no reason given). */
+  askReason(): Promise<string | undefined>;
+}
+
+interface Waiting {
+  message: ApprovalMessage;
+  request: ApprovalRequest;
+  resolve: (answer: ApprovalDecision | ApprovalAnswer) => void;
+}
 
 export class ChatApprovals {
-  private readonly pending = new Map<string, { message: ApprovalMessage; resolve: (decision: ApprovalDecision) => void }>();
+  private readonly pending = new Map<string, Waiting>();
   private counter = 0;
+  /** "Accept all" or "Reject all" was answered: the edits asked for until the run ends get it too. */
+  private allEdits: 'allow-once' | 'deny' | undefined;
 
   constructor(
     private readonly post: (message: HostToWebviewMessage) => void,
     /** Brings the chat into view so the card is seen. */
     private readonly reveal: () => void,
+    private readonly reviews?: EditReviewer,
   ) {}
 
   readonly ask: ApprovalCallback = (request) => {
+    if (request.plan && this.allEdits) return Promise.resolve({ decision: this.allEdits });
     const requestId = `approval-${++this.counter}`;
     const { toolName, args, protectedPath } = request;
+    const review = request.plan !== undefined && this.reviews !== undefined;
     const message: ApprovalMessage = {
       type: 'approval',
       requestId,
@@ -26,29 +55,71 @@ export class ChatApprovals {
       view: approvalView(toolName, args, protectedPath),
       args: formatArgs(args),
       ...(protectedPath !== undefined ? { protectedPath } : {}),
+      ...(review ? { review: true } : {}),
+      ...(request.changedOnDisk ? { changedOnDisk: true } : {}),
     };
-    return new Promise<ApprovalDecision>((resolve) => {
-      this.pending.set(requestId, { message, resolve });
+    return new Promise<ApprovalDecision | ApprovalAnswer>((resolve) => {
+      this.pending.set(requestId, { message, request, resolve });
       this.reveal();
       this.post(message);
+      if (review) void this.reviews!.show(requestId, request.plan!);
     });
   };
 
-  answer(requestId: string, decision: ApprovalDecision): void {
+  /** The user answered a card (or an editor title button): an accepted edit takes the text the user left in its diff. */
+  answer(requestId: string, decision: ApprovalDecision, reason?: string): void {
     const waiting = this.pending.get(requestId);
     if (!waiting) return;
     this.pending.delete(requestId);
+    const plan = waiting.request.plan;
+    const text = plan && decision !== 'deny' ? this.reviews?.text(requestId) : undefined;
     // The card of a protected file has no "always" button: an answer that says so counts once.
-    waiting.resolve(decision === 'allow-always' && waiting.message.protectedPath !== undefined ? 'allow-once' : decision);
+    const said = decision === 'allow-always' && waiting.message.protectedPath !== undefined ? 'allow-once' : decision;
+    const content = plan && text !== undefined ? acceptedContent(plan, text) : undefined;
+    const changed = content !== undefined && content !== plan?.proposed;
+    waiting.resolve(changed || reason ? { decision: said, ...(changed ? { content } : {}), ...(reason ? { reason } : {}) } : said);
     this.post({ type: 'approvalDone', requestId });
+    void this.reviews?.close(requestId);
+  }
+
+  /** A card's edit button: open its diff again, or answer every edit of the run at once. */
+  async review(requestId: string, action: EditReviewAction): Promise<void> {
+    if (action === 'open-diff') return this.reviews?.reveal(requestId);
+    if (action === 'reject') return this.reject(requestId);
+    this.allEdits = action === 'accept-all' ? 'allow-once' : 'deny';
+    for (const [id, waiting] of [...this.pending]) if (waiting.request.plan) this.answer(id, this.allEdits);
+  }
+
+  /** `arbor.acceptEdit`: the edit whose diff is active. */
+  acceptActive(): boolean {
+    const requestId = this.reviews?.activeRequest();
+    if (requestId === undefined || !this.pending.has(requestId)) return false;
+    this.answer(requestId, 'allow-once');
+    return true;
+  }
+
+  /** `arbor.rejectEdit`: the edit whose diff is active, with the reason the user gives (optional). */
+  async rejectActive(): Promise<boolean> {
+    const requestId = this.reviews?.activeRequest();
+    if (requestId === undefined || !this.pending.has(requestId)) return false;
+    await this.reject(requestId);
+    return true;
   }
 
   denyAll(): void {
     for (const requestId of [...this.pending.keys()]) this.answer(requestId, 'deny');
+    this.allEdits = undefined;
   }
 
   /** The cards still waiting (a reloaded webview shows them again). */
   repost(): void {
     for (const { message } of this.pending.values()) this.post(message);
+  }
+
+  /** Rejects an edit, asking why first (Escape rejects without a reason). */
+  private async reject(requestId: string): Promise<void> {
+    if (!this.pending.has(requestId)) return;
+    const reason = await this.reviews?.askReason();
+    this.answer(requestId, 'deny', reason?.trim() || undefined);
   }
 }

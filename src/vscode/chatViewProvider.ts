@@ -16,6 +16,8 @@ import type { AgentHost, UnsentInputs } from './agentHost';
 import { chatDrafts, draftKey } from './chatDrafts';
 import type { CurrentSession, CurrentSessionEvent } from './currentSession';
 import { ChatApprovals } from './chatApprovals';
+import { editReviewCommands } from './editReviewCommands';
+import type { EditReviews } from './editReviews';
 import { ChatMoveNote } from './chatMoveNote';
 import { chatHtml } from './chatHtml';
 import type { ProjectInfo } from './projectInfo';
@@ -41,10 +43,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private lastFailedPrompt: SentPrompt | undefined;
   /** The active editor's file, for the chip above the input. */
   private readonly activeEditor = new ActiveEditorFile();
-  private readonly approvals = new ChatApprovals(
-    (message) => this.post(message),
-    () => (this.view ? this.view.show(true) : void vscode.commands.executeCommand(`${ChatViewProvider.viewType}.focus`)),
-  );
+  private readonly approvals: ChatApprovals;
   private readonly moveNote: ChatMoveNote;
   /** The chat has the focus when "Insert at cursor" is clicked: the editor before it is the target. */
   private lastEditor: vscode.TextEditor | undefined = vscode.window.activeTextEditor;
@@ -62,7 +61,13 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     state: vscode.Memento,
     private readonly project: ProjectInfo,
     private readonly totals: SessionTotalsWatcher,
+    reviews?: EditReviews,
   ) {
+    this.approvals = new ChatApprovals(
+      (message) => this.post(message),
+      () => (this.view ? this.view.show(true) : void vscode.commands.executeCommand(`${ChatViewProvider.viewType}.focus`)),
+      reviews,
+    );
     this.drafts = chatDrafts(state);
     this.moveNote = new ChatMoveNote(host, (message) => this.post(message));
     this.mentionIndex = new MentionIndex(log);
@@ -78,6 +83,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       host.onDidRequestInput((text) => void this.showInInput(text)),
       host.onDidReturnUnsent((unsent) => this.unsentReturned(unsent)),
       host.setApprovalHandler(this.approvals.ask),
+      ...editReviewCommands(this.approvals),
       vscode.window.onDidChangeActiveTextEditor((editor) => {
         if (editor) this.lastEditor = editor;
       }),
@@ -337,6 +343,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         return;
       case 'approvalResponse':
         return this.approvals.answer(message.requestId, message.decision);
+      case 'editReview':
+        return void this.approvals.review(message.requestId, message.action);
       case 'insertCode':
         return this.insertCode(message.code);
       case 'openLink':

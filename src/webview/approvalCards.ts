@@ -7,7 +7,7 @@
 // meant for something else cannot land on it. A pointer click counts at once (it is aimed at what
 // is seen), and so does Deny, however it is pressed.
 import { visibleText } from '../core/util/visibleText';
-import type { ApprovalDecision, ApprovalMessage } from '../shared/protocol';
+import type { ApprovalDecision, ApprovalMessage, EditReviewAction } from '../shared/protocol';
 import { actionButton, h, icon, revealed } from './render/dom';
 
 /**
@@ -22,6 +22,9 @@ export const KEY_DELAY_MS = 600;
 /** The share of a button that must be on screen for its delay to start. */
 const IN_VIEW = 0.9;
 
+const REVIEW_NOTE = 'The diff is open in the editor: change the proposed side if you like; Accept writes what is there.';
+const CHANGED_NOTE = 'The file changed on disk while its diff was open: the diff now shows the change made again from the file as it is.';
+
 interface Choice {
   decision: ApprovalDecision;
   label: string;
@@ -31,11 +34,31 @@ interface Choice {
 /** The answers a card offers (what the request asks may narrow them); every one but Deny approves. */
 function choices(request: ApprovalMessage): Choice[] {
   return [
-    { decision: 'allow-once', label: 'Allow once', icon: 'check' },
+    // An edit under review is accepted with what its diff's proposed side holds then.
+    { decision: 'allow-once', label: request.review ? 'Accept' : 'Allow once', icon: 'check' },
     // A protected file is asked about every time: no "always" for it.
     ...(request.protectedPath === undefined ? [{ decision: 'allow-always' as const, label: 'Always allow for this session', icon: 'check-all' }] : []),
     { decision: 'deny', label: 'Deny', icon: 'close' },
   ];
+}
+
+interface EditButton {
+  action: EditReviewAction;
+  label: string;
+  icon: string;
+}
+
+/** An edit card's own buttons besides the answers (its diff is open in the editor); only Accept all approves. */
+const EDIT_BUTTONS: readonly EditButton[] = [
+  { action: 'reject', label: 'Reject with reason…', icon: 'comment' },
+  { action: 'open-diff', label: 'Open diff', icon: 'diff' },
+  { action: 'accept-all', label: 'Accept all', icon: 'check-all' },
+  { action: 'reject-all', label: 'Reject all', icon: 'close-all' },
+];
+
+/** Whether a card's button approves something (its keys wait for the delay). */
+function approves(button: HTMLElement): boolean {
+  return button.dataset['action'] === 'edit-review' ? button.dataset['review'] === 'accept-all' : button.dataset['decision'] !== 'deny';
 }
 
 interface Card {
@@ -66,16 +89,18 @@ export class ApprovalCards {
   show(request: ApprovalMessage): void {
     if (this.cards.has(request.requestId)) return;
     const hint = h('div', { class: 'approval-hint' });
-    const buttons = choices(request).map((choice) => {
-      const button = actionButton('approve', choice.label, choice.icon, { request: request.requestId, decision: choice.decision });
-      if (choice.decision !== 'deny') button.dataset['keys'] = 'ignored';
-      return button;
-    });
+    const buttons = [
+      ...choices(request).map((choice) => actionButton('approve', choice.label, choice.icon, { request: request.requestId, decision: choice.decision })),
+      ...(request.review ? EDIT_BUTTONS.map((edit) => actionButton('edit-review', edit.label, edit.icon, { request: request.requestId, review: edit.action })) : []),
+    ];
+    for (const button of buttons) if (approves(button)) button.dataset['keys'] = 'ignored';
     const element = h('div', { class: 'approval', attrs: { 'data-request': request.requestId, role: 'group', 'aria-label': visibleText(request.view.title) } }, [
       h('div', { class: 'approval-title' }, [icon('shield'), h('strong', {}, revealed(request.view.title))]),
       // What would run scrolls on its own: however long, it never pushes the buttons far away.
       h('div', { class: 'approval-body' }, [
         request.view.note ? h('div', { class: 'approval-note' }, [icon('warning'), h('span', {}, revealed(request.view.note))]) : undefined,
+        request.review ? h('div', { class: 'approval-note' }, [icon('diff'), h('span', { text: REVIEW_NOTE })]) : undefined,
+        request.changedOnDisk ? h('div', { class: 'approval-note' }, [icon('warning'), h('span', { text: CHANGED_NOTE })]) : undefined,
         ...request.view.fields.flatMap((field) => [
           h('div', { class: 'approval-label', text: field.label }),
           h('pre', { class: 'approval-text' }, revealed(field.text)),
@@ -91,7 +116,7 @@ export class ApprovalCards {
     this.container.append(element);
     card.stopWatching = this.takeKeysWhenSeen(
       card,
-      buttons.filter((button) => button.dataset['decision'] !== 'deny'),
+      buttons.filter(approves),
     );
     this.hooks.announce(`Arbor asks: ${visibleText(request.view.title)} ${visibleText(request.summary)}. The card is above the message input.`);
   }
@@ -114,7 +139,7 @@ export class ApprovalCards {
   answers(button: HTMLElement, event: MouseEvent): boolean {
     const card = this.cards.get(button.dataset['request'] ?? '');
     if (!card) return false;
-    if (button.dataset['decision'] === 'deny' || event.detail > 0 || this.takingKeys.has(button)) return true;
+    if (!approves(button) || event.detail > 0 || this.takingKeys.has(button)) return true;
     const hint = 'Not yet: the approving buttons take keys a moment after they appear, so typing cannot answer the card by accident.';
     card.hint.textContent = hint;
     this.hooks.announce(hint);

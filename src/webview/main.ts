@@ -1,7 +1,7 @@
 // The Chat view's script: draws what the host sends and posts the user's intents back. It holds no
 // conversation logic: items come from core's render model (src/core/chat) via src/shared/protocol.ts.
 import { STREAMING_ID } from '../core/chat/items';
-import type { ApprovalDecision, ChatCommandId, ChatStatus, HostToWebviewMessage, WebviewToHostMessage } from '../shared/protocol';
+import type { ApprovalDecision, ChatCommandId, EditReviewAction, ChatStatus, HostToWebviewMessage, WebviewToHostMessage } from '../shared/protocol';
 import { Composer } from './composer';
 import { MentionCompletion } from './mentionCompletion';
 import { ApprovalCards } from './approvalCards';
@@ -257,6 +257,13 @@ document.addEventListener('click', (event) => {
       if (!approvalCards.answers(button, event)) return;
       approvalCards.remove(data['request']!);
       return post({ type: 'approvalResponse', requestId: data['request']!, decision: data['decision'] as ApprovalDecision });
+    case 'edit-review': {
+      if (!approvalCards.answers(button, event)) return;
+      const action = data['review'] as EditReviewAction;
+      // Open diff and Reject (which asks for a reason first) leave the card until the host answers.
+      if (action === 'accept-all' || action === 'reject-all') approvalCards.remove(data['request']!);
+      return post({ type: 'editReview', requestId: data['request']!, action });
+    }
     case 'command':
       return post({ type: 'command', command: data['command'] as ChatCommandId });
     case 'retry':

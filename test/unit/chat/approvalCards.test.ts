@@ -113,6 +113,34 @@ describe('Chat approval cards', () => {
     assert.match(card(message).querySelector('.approval-note')!.textContent!, /asked about every time/);
   });
 
+  it('offers Accept, Deny, Reject with reason…, Open diff, Accept all and Reject all on an edit under review, and keys reach only Accept and Accept all after the delay', async () => {
+    const message: ApprovalMessage = { ...request('edit', { path: 'src/b.ts', edits: [{ oldText: 'a', newText: 'b' }] }), review: true, changedOnDisk: true };
+    cards.show(message);
+    const buttons = Array.from(card(message).querySelectorAll('button'));
+    assert.deepEqual(
+      buttons.map((node) => [node.dataset['action'], node.dataset['decision'] ?? node.dataset['review'], node.textContent]),
+      [
+        ['approve', 'allow-once', 'Accept'],
+        ['approve', 'allow-always', 'Always allow for this session'],
+        ['approve', 'deny', 'Deny'],
+        ['edit-review', 'reject', 'Reject with reason…'],
+        ['edit-review', 'open-diff', 'Open diff'],
+        ['edit-review', 'accept-all', 'Accept all'],
+        ['edit-review', 'reject-all', 'Reject all'],
+      ],
+    );
+    assert.deepEqual(texts(card(message), '.approval-note'), [
+      'The diff is open in the editor: change the proposed side if you like; Accept writes what is there.',
+      'The file changed on disk while its diff was open: the diff now shows the change made again from the file as it is.',
+    ]);
+    const acceptAll = buttons[5]!;
+    assert.equal(cards.answers(acceptAll, keyClick()), false);
+    assert.equal(cards.answers(buttons[3]!, keyClick()), true, 'Reject with reason… asks first, so a key may press it');
+    FakeIntersectionObserver.last!.seen(1);
+    await pause(DELAY_MS * 3);
+    assert.equal(cards.answers(acceptAll, keyClick()), true);
+  });
+
   it('shows a write\'s path, size and first lines, and an edit\'s path with its old and new text', () => {
     const write = request('write', { path: 'src/a.ts', content: 'one\ntwo\n' });
     const edit = request('edit', { path: 'src/b.ts', edits: [{ oldText: 'let x = 1;', newText: 'const x = 1;' }] });

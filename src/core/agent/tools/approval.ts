@@ -8,9 +8,10 @@
  */
 import type { Json } from '../../session';
 import { errorMessage } from '../../util/errors';
-import { errorResult } from './define';
+import { errorResult, failureResult } from './define';
+import { applyPlan, type EditPlan } from './editPlan';
 import { protectedTarget } from './protectedPaths';
-import type { ApprovalCallback, ApprovalDecision, Tool, ToolContext } from './tool';
+import { answerOf, isPlanningTool, type ApprovalAnswer, type ApprovalCallback, type ApprovalRequest, type PlanningTool, type Tool, type ToolContext, type ToolResult } from './tool';
 
 export const DENIED_TEXT = 'The user denied this tool call.';
 
@@ -54,21 +55,59 @@ export class ApprovalGate {
       needsApproval: tool.needsApproval,
       execute: async (args, context) => {
         const protectedPath = await protectedFileOf(name, args, context);
-        if (protectedPath !== undefined || !this.allows(name)) {
-          let decision: ApprovalDecision;
-          try {
-            decision = await this.options.ask({ toolName: name, args, toolCallId: context.toolCallId ?? '', ...(protectedPath !== undefined ? { protectedPath } : {}) });
-          } catch (error) {
-            return errorResult(`The tool call was not run: asking for approval failed (${errorMessage(error)}).`);
-          }
-          if (context.signal.aborted) return errorResult('The tool call was aborted before it ran.');
-          if (decision === 'deny') return errorResult(DENIED_TEXT, { denied: true } satisfies Json);
-          if (decision === 'allow-always' && protectedPath === undefined) this.always.add(name);
-        }
-        return tool.execute(args, context);
+        if (protectedPath === undefined && this.allows(name)) return tool.execute(args, context);
+        const request: ApprovalRequest = { toolName: name, args, toolCallId: context.toolCallId ?? '', ...(protectedPath !== undefined ? { protectedPath } : {}) };
+        if (isPlanningTool(tool)) return this.reviewed(tool, request, context);
+        const answer = await this.answer(request, context);
+        return 'result' in answer ? answer.result : tool.execute(args, context);
       },
     };
   }
+
+  /**
+   * A write or edit the user reviews: planned without writing, asked with its plan, then what
+   * was accepted written. When the file changed on disk while the user looked, the plan is made
+   * again from the file as it is now and the user asked again: never written over blind.
+   */
+  private async reviewed(tool: PlanningTool, request: ApprovalRequest, context: ToolContext): Promise<ToolResult> {
+    for (let changedOnDisk = false; ; changedOnDisk = true) {
+      let plan: EditPlan;
+      try {
+        plan = await tool.plan(request.args, context);
+      } catch (error) {
+        return failureResult(request.toolName, error, context.signal);
+      }
+      const answer = await this.answer({ ...request, plan, ...(changedOnDisk ? { changedOnDisk } : {}) }, context);
+      if ('result' in answer) return answer.result;
+      try {
+        const outcome = await applyPlan(plan, context, answer.content ?? plan.proposed);
+        if (outcome.kind === 'written') return outcome.result;
+      } catch (error) {
+        return failureResult(request.toolName, error, context.signal);
+      }
+    }
+  }
+
+  /** The user's answer, or the result that ends the call (denied, aborted, the question failed). */
+  private async answer(request: ApprovalRequest, context: ToolContext): Promise<ApprovalAnswer | { result: ToolResult }> {
+    let answer: ApprovalAnswer;
+    try {
+      answer = answerOf(await this.options.ask(request));
+    } catch (error) {
+      return { result: errorResult(`The tool call was not run: asking for approval failed (${errorMessage(error)}).`) };
+    }
+    if (context.signal.aborted) return { result: errorResult('The tool call was aborted before it ran.') };
+    if (answer.decision === 'deny') return { result: deniedResult(answer.reason) };
+    if (answer.decision === 'allow-always' && request.protectedPath === undefined) this.always.add(request.toolName);
+    return answer;
+  }
+}
+
+/** What the model reads when the user said no, with their reason when they gave one. */
+export function deniedResult(reason?: string): ToolResult {
+  const given = reason?.trim();
+  const text = given ? `${DENIED_TEXT} Their reason: ${given}` : DENIED_TEXT;
+  return errorResult(text, { denied: true } satisfies Json);
 }
 
 /** The protected file the call would change, if any. */

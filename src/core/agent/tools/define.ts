@@ -57,14 +57,19 @@ export function defineTool(definition: ToolDefinition): Tool {
         }
         return await run(args, context);
       } catch (error) {
-        if (error instanceof ToolFailure) return errorResult(error.message, error.details);
-        // A stream cut by the signal throws its own AbortError: word every abort the same way.
-        if (context.signal.aborted) return errorResult('The tool call was aborted.');
-        // Unexpected (an fs error we did not word, a bug): still a result the model can read.
-        return errorResult(`${spec.name} failed: ${errorMessage(error)}`);
+        return failureResult(spec.name, error, context.signal);
       }
     },
   };
+}
+
+/** What a tool that threw tells the model, in plain words. */
+export function failureResult(toolName: string, error: unknown, signal: AbortSignal): ToolResult {
+  if (error instanceof ToolFailure) return errorResult(error.message, error.details);
+  // A stream cut by the signal throws its own AbortError: word every abort the same way.
+  if (signal.aborted) return errorResult('The tool call was aborted.');
+  // Unexpected (an fs error we did not word, a bug): still a result the model can read.
+  return errorResult(`${toolName} failed: ${errorMessage(error)}`);
 }
 
 function withDetails(result: ToolResult, details: Json | undefined): ToolResult {

@@ -9,18 +9,19 @@
 import { promises as fs } from 'node:fs';
 import type { Json } from '../../session';
 import { requiredString } from './args';
-import { argumentsSchema, defineTool, param, textResult, throwIfAborted, type ToolArgs, ToolFailure } from './define';
-import { renderDiff } from './diff';
+import { argumentsSchema, defineTool, param, type ToolArgs, ToolFailure } from './define';
+import type { EditPlan } from './editPlan';
 import { resolveFile } from './paths';
-import type { Tool } from './tool';
+import type { PlanningTool, ToolContext } from './tool';
+import { writePlanned } from './write';
 
 export interface Replacement {
   oldText: string;
   newText: string;
 }
 
-export function createEditTool(): Tool {
-  return defineTool({
+export function createEditTool(): PlanningTool {
+  const tool = defineTool({
     spec: {
       name: 'edit',
       description:
@@ -48,22 +49,25 @@ export function createEditTool(): Tool {
     },
     needsApproval: true,
     async run(args, context) {
-      const given = requiredString(args, 'path');
-      const edits = readEdits(args);
-      const target = await resolveFile(context.root, given);
-      const raw = await fs.readFile(target.real, 'utf8');
-      const bom = raw.startsWith('\uFEFF') ? '\uFEFF' : '';
-      const body = raw.slice(bom.length);
-      const crlf = body.includes('\r\n');
-      const before = crlf ? body.replace(/\r\n/g, '\n') : body;
-      const after = applyReplacements(before, edits, given);
-      throwIfAborted(context.signal);
-      await fs.writeFile(target.real, bom + (crlf ? after.replace(/\n/g, '\r\n') : after), 'utf8');
-      const { diff, firstChangedLine } = renderDiff(before, after);
-      const details: { [key: string]: Json } = { diff, ...(firstChangedLine !== undefined && { firstChangedLine }) };
-      return textResult(`Replaced ${edits.length} ${edits.length === 1 ? 'block' : 'blocks'} in ${given}.`, details);
+      return writePlanned(await planEdit(args, context), context);
     },
   });
+  return { ...tool, plan: planEdit };
+}
+
+/** The file as it is and as the replacements would leave it (its BOM and line endings kept); nothing is written. */
+export async function planEdit(args: ToolArgs, context: ToolContext): Promise<EditPlan> {
+  const given = requiredString(args, 'path');
+  const edits = readEdits(args);
+  const target = await resolveFile(context.root, given);
+  const raw = await fs.readFile(target.real, 'utf8');
+  const bom = raw.startsWith('\uFEFF') ? '\uFEFF' : '';
+  const body = raw.slice(bom.length);
+  const crlf = body.includes('\r\n');
+  const before = crlf ? body.replace(/\r\n/g, '\n') : body;
+  const after = applyReplacements(before, edits, given);
+  const proposed = bom + (crlf ? after.replace(/\n/g, '\r\n') : after);
+  return { toolName: 'edit', path: given, real: target.real, current: raw, proposed, blocks: edits.length };
 }
 
 /** The replacements as the model sent them (an `edits` array, its JSON text, or one top-level pair), CRLF read as LF; throws a `ToolFailure` in plain words when malformed. */

@@ -5,6 +5,7 @@
  */
 import type { ImageContent, Json, TextContent } from '../../session';
 import type { ToolSpec } from '../../llm/provider';
+import type { EditPlan } from './editPlan';
 
 export interface ToolResult {
   content: (TextContent | ImageContent)[];
@@ -30,7 +31,29 @@ export interface Tool {
   execute(args: { [key: string]: Json }, context: ToolContext): Promise<ToolResult>;
 }
 
+/**
+ * A tool whose change can be computed without being made (write, edit): the plan is what the user
+ * reviews before it is written; `execute` plans and writes at once.
+ */
+export interface PlanningTool extends Tool {
+  /** Reads what it must and computes the change; throws a `ToolFailure` in plain words. */
+  plan(args: { [key: string]: Json }, context: ToolContext): Promise<EditPlan>;
+}
+
+export function isPlanningTool(tool: Tool): tool is PlanningTool {
+  return typeof (tool as Partial<PlanningTool>).plan === 'function';
+}
+
 export type ApprovalDecision = 'allow-once' | 'allow-always' | 'deny';
+
+/** An answer that says more than its decision. */
+export interface ApprovalAnswer {
+  decision: ApprovalDecision;
+  /** An accepted write or edit: the whole content the user accepted, when they changed the proposal. */
+  content?: string;
+  /** A denial: why, in the user's words (the model reads it). */
+  reason?: string;
+}
 
 /** One tool call waiting for the user's answer. */
 export interface ApprovalRequest {
@@ -42,7 +65,16 @@ export interface ApprovalRequest {
    * asked every time, so the question offers no "always" (an "always" answer counts as once).
    */
   protectedPath?: string;
+  /** A write or edit: what it would write, computed without writing (the diff the user reviews). */
+  plan?: EditPlan;
+  /** The file changed on disk after an earlier plan was accepted: this plan was made again from it. */
+  changedOnDisk?: boolean;
 }
 
 /** Asked before a tool that needs approval runs (the chat shows allow once / always / deny). */
-export type ApprovalCallback = (request: ApprovalRequest) => Promise<ApprovalDecision>;
+export type ApprovalCallback = (request: ApprovalRequest) => Promise<ApprovalDecision | ApprovalAnswer>;
+
+/** Any answer as an `ApprovalAnswer`. */
+export function answerOf(answer: ApprovalDecision | ApprovalAnswer): ApprovalAnswer {
+  return typeof answer === 'string' ? { decision: answer } : answer;
+}

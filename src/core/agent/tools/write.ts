@@ -1,13 +1,13 @@
 /** `write`: creates or replaces a file in the workspace, creating its folders as needed. */
 import { promises as fs } from 'node:fs';
-import * as path from 'node:path';
 import { requiredString } from './args';
-import { argumentsSchema, defineTool, param, textResult, throwIfAborted, ToolFailure } from './define';
+import { argumentsSchema, defineTool, param, type ToolArgs, ToolFailure } from './define';
+import { applyPlan, readIfPresent, type EditPlan } from './editPlan';
 import { resolveWorkspacePath } from './paths';
-import type { Tool } from './tool';
+import type { PlanningTool, ToolContext } from './tool';
 
-export function createWriteTool(): Tool {
-  return defineTool({
+export function createWriteTool(): PlanningTool {
+  const tool = defineTool({
     spec: {
       name: 'write',
       description: 'Write a file in the workspace: creates it (and its folders) when missing, replaces its whole content when present.',
@@ -21,16 +21,27 @@ export function createWriteTool(): Tool {
     },
     needsApproval: true,
     async run(args, context) {
-      const given = requiredString(args, 'path');
-      const content = requiredString(args, 'content');
-      const target = await resolveWorkspacePath(context.root, given);
-      const existing = await fs.stat(target.real).catch(() => undefined);
-      if (existing?.isDirectory()) throw new ToolFailure(`${given} is a directory; give a file path.`);
-      if (existing && !existing.isFile()) throw new ToolFailure(`${given} is not a regular file.`);
-      throwIfAborted(context.signal);
-      await fs.mkdir(path.dirname(target.real), { recursive: true });
-      await fs.writeFile(target.real, content, 'utf8');
-      return textResult(`Wrote ${Buffer.byteLength(content, 'utf8')} bytes to ${given}`);
+      return writePlanned(await planWrite(args, context), context);
     },
   });
+  return { ...tool, plan: planWrite };
+}
+
+/** The file as it is and the content that would replace it; nothing is written. */
+export async function planWrite(args: ToolArgs, context: ToolContext): Promise<EditPlan> {
+  const given = requiredString(args, 'path');
+  const content = requiredString(args, 'content');
+  const target = await resolveWorkspacePath(context.root, given);
+  const existing = await fs.stat(target.real).catch(() => undefined);
+  if (existing?.isDirectory()) throw new ToolFailure(`${given} is a directory; give a file path.`);
+  if (existing && !existing.isFile()) throw new ToolFailure(`${given} is not a regular file.`);
+  const current = existing ? await readIfPresent(target.real) : undefined;
+  return { toolName: 'write', path: given, real: target.real, current, proposed: content };
+}
+
+/** Writes a plan made a moment ago (no one was asked): a change on disk in between is refused, not overwritten. */
+export async function writePlanned(plan: EditPlan, context: ToolContext) {
+  const outcome = await applyPlan(plan, context, plan.proposed, { recheck: false });
+  if (outcome.kind === 'written') return outcome.result;
+  throw new ToolFailure(`${plan.path} changed on disk while it was being written; nothing was written. Read it again before changing it.`);
 }

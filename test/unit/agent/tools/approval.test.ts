@@ -87,7 +87,9 @@ describe('approval gate', () => {
       ['edit', { path: 'a.txt', edits: [{ oldText: 'alpha', newText: 'beta' }] }],
     ];
     for (const [name, args] of calls) assert.equal((await ws.run(named(tools, name), args, { toolCallId: `id-${name}` })).isError, false, name);
-    assert.deepEqual(approval.asked, [
+    // A write or edit is asked with its plan (what it would write); the plan's own tests are in editPlan.test.ts.
+    assert.deepEqual(approval.asked.map((request) => request.plan?.proposed), [undefined, 'b', 'beta\n']);
+    assert.deepEqual(approval.asked.map(({ plan: _plan, ...request }) => request), [
       { toolName: 'bash', args: { command: 'true' }, toolCallId: 'id-bash' },
       { toolName: 'write', args: { path: 'b.txt', content: 'b' }, toolCallId: 'id-write' },
       { toolName: 'edit', args: { path: 'a.txt', edits: [{ oldText: 'alpha', newText: 'beta' }] }, toolCallId: 'id-edit' },
@@ -179,7 +181,7 @@ describe('approval gate', () => {
     symlinkSync(path.join(ws.root, '.git'), path.join(ws.root, 'docs', 'repo'));
     const approval = scriptedApproval('deny');
     const edit = named(new ApprovalGate({ ask: approval.ask, allowed: ['edit'] }).wrap(createTools()), 'edit');
-    const result = await ws.run(edit, { path: 'docs/repo/config', edits: [{ oldText: 'hooks', newText: '/tmp/evil' }] });
+    const result = await ws.run(edit, { path: 'docs/repo/config', edits: [{ oldText: '= hooks', newText: '= /tmp/evil' }] });
     assert.equal(textOf(result), DENIED_TEXT);
     assert.deepEqual(approval.asked.map((request) => request.protectedPath), ['.git/config']);
     assert.equal(readFileSync(path.join(ws.root, '.git', 'config'), 'utf8'), '[core]\n\thooksPath = hooks\n');
