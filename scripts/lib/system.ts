@@ -26,6 +26,8 @@ export const REQUIREMENTS: readonly Requirement[] = [
   },
   { debian: 'build-essential', what: 'a C/C++ toolchain (make, g++)', buildOnly: true, present: () => commandExists('make') && commandExists('g++') },
   { debian: 'python3', what: 'Python 3 (node-gyp runs it)', buildOnly: true, present: () => commandExists('python3') },
+  // Workspace checkpoints drive the system's git (a private repository per workspace); their tests need it.
+  { debian: 'git', what: 'git (workspace checkpoints)', buildOnly: false, present: () => commandExists('git') },
 ];
 
 export interface HostFacts {
