@@ -39,7 +39,7 @@ export interface ChatStatus {
   hasSession: boolean;
 }
 
-export type ApprovalDecision = 'allow-once' | 'allow-always' | 'deny';
+export type ApprovalDecision = 'allow-once' | 'allow-always' | 'deny' | 'allow-rule';
 
 // ---- host → webview ---------------------------------------------------------------------------
 
@@ -117,6 +117,14 @@ export interface ApprovalMessage {
   args: string;
   /** The protected file the call writes (workspace-relative): asked every time, so the card offers no "always". */
   protectedPath?: string;
+  /** What the card's "Always allow …" button ('allow-rule') adds to the user's `arbor.tools.autoApprove`. */
+  suggestedRule?: SuggestedRule;
+}
+
+/** A rule the card proposes: as the setting writes it (`bash(npm test)`) and as its button says it. */
+export interface SuggestedRule {
+  rule: string;
+  label: string;
 }
 
 /** The approval was answered or dropped (a stop, a session switch): the card goes. */
@@ -253,7 +261,7 @@ export type WebviewToHostMessage =
   /** Open a context file the chat lists: the host opens it only when it is one of the loaded files. */
   | { type: 'openContextFile'; path: string };
 
-const DECISIONS: readonly string[] = ['allow-once', 'allow-always', 'deny'] satisfies ApprovalDecision[];
+const DECISIONS: readonly string[] = ['allow-once', 'allow-always', 'deny', 'allow-rule'] satisfies ApprovalDecision[];
 const COMMANDS: readonly string[] = CHAT_COMMANDS;
 
 /** Checks every field of a value received from the webview before the host trusts it. */

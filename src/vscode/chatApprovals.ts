@@ -1,23 +1,26 @@
 // Tool approvals asked in the chat: a card per request saying what the call would do, its answer
 // back to the agent. Requests still waiting are shown again after the webview reloads, and denied
-// when the run ends or the chat goes away (an unanswered approval never blocks a run).
-import type { ApprovalCallback, ApprovalDecision } from '../core/agent/tools/tool';
+// when the run ends or the chat goes away (an unanswered approval never blocks a run). "Always
+// allow …" allows the call and hands its rule to the gate and to the user's settings.
+import type { ApprovalCallback, ApprovalDecision as GateDecision } from '../core/agent/tools/tool';
 import { approvalView, formatArgs, summarizeArgs } from '../core/chat';
-import type { ApprovalMessage, HostToWebviewMessage } from '../shared/protocol';
+import type { ApprovalDecision, ApprovalMessage, HostToWebviewMessage } from '../shared/protocol';
 
 export class ChatApprovals {
-  private readonly pending = new Map<string, { message: ApprovalMessage; resolve: (decision: ApprovalDecision) => void }>();
+  private readonly pending = new Map<string, { message: ApprovalMessage; resolve: (decision: GateDecision) => void }>();
   private counter = 0;
 
   constructor(
     private readonly post: (message: HostToWebviewMessage) => void,
     /** Brings the chat into view so the card is seen. */
     private readonly reveal: () => void,
+    /** Keeps a rule the user allowed from a card (in the user's settings). */
+    private readonly keepRule: (rule: string) => void,
   ) {}
 
   readonly ask: ApprovalCallback = (request) => {
     const requestId = `approval-${++this.counter}`;
-    const { toolName, args, protectedPath } = request;
+    const { toolName, args, protectedPath, suggestedRule } = request;
     const message: ApprovalMessage = {
       type: 'approval',
       requestId,
@@ -26,8 +29,9 @@ export class ChatApprovals {
       view: approvalView(toolName, args, protectedPath),
       args: formatArgs(args),
       ...(protectedPath !== undefined ? { protectedPath } : {}),
+      ...(suggestedRule !== undefined && protectedPath === undefined ? { suggestedRule } : {}),
     };
-    return new Promise<ApprovalDecision>((resolve) => {
+    return new Promise<GateDecision>((resolve) => {
       this.pending.set(requestId, { message, resolve });
       this.reveal();
       this.post(message);
@@ -38,8 +42,9 @@ export class ChatApprovals {
     const waiting = this.pending.get(requestId);
     if (!waiting) return;
     this.pending.delete(requestId);
-    // The card of a protected file has no "always" button: an answer that says so counts once.
-    waiting.resolve(decision === 'allow-always' && waiting.message.protectedPath !== undefined ? 'allow-once' : decision);
+    const resolved = gateDecision(decision, waiting.message);
+    if (typeof resolved === 'object') this.keepRule(resolved.allowRule);
+    waiting.resolve(resolved);
     this.post({ type: 'approvalDone', requestId });
   }
 
@@ -51,4 +56,15 @@ export class ChatApprovals {
   repost(): void {
     for (const { message } of this.pending.values()) this.post(message);
   }
+}
+
+/**
+ * The card's answer for the gate. The card of a protected file has no "always" button, and only a
+ * card with a proposed rule has "Always allow …": an answer that says otherwise counts once. The
+ * rule is the one the host proposed, never one the webview names.
+ */
+function gateDecision(decision: ApprovalDecision, message: ApprovalMessage): GateDecision {
+  if (message.protectedPath !== undefined && decision !== 'deny') return 'allow-once';
+  if (decision !== 'allow-rule') return decision;
+  return message.suggestedRule === undefined ? 'allow-once' : { allowRule: message.suggestedRule.rule };
 }

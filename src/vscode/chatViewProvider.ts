@@ -18,7 +18,7 @@ import { ChatMoveNote } from './chatMoveNote';
 import { chatHtml } from './chatHtml';
 import type { ProjectInfo } from './projectInfo';
 import type { SessionTotalsWatcher } from './sessionTotals';
-import { readConfig } from './config';
+import { allowInUserSettings, readConfig } from './config';
 import { automaticCompactionText, promptFailure, retryText, runFailureFix, runFailureText, userMessage, type FixCommand } from './errors';
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
@@ -36,6 +36,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private readonly approvals = new ChatApprovals(
     (message) => this.post(message),
     () => (this.view ? this.view.show(true) : void vscode.commands.executeCommand(`${ChatViewProvider.viewType}.focus`)),
+    (rule) => void this.keepRule(rule),
   );
   private readonly moveNote: ChatMoveNote;
   /** The chat has the focus when "Insert at cursor" is clicked: the editor before it is the target. */
@@ -390,6 +391,17 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     }
     const shown = await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn, selection: editor.selection });
     await shown.edit((edit) => shown.selections.forEach((selection) => edit.replace(selection, code)));
+  }
+
+  /** A rule allowed from a card goes into the user's settings; if that fails it still holds for this session. */
+  private async keepRule(rule: string): Promise<void> {
+    try {
+      await allowInUserSettings(rule);
+      this.log.info(`Added ${rule} to arbor.tools.autoApprove in the user settings`);
+    } catch (error) {
+      this.log.error(`Could not add ${rule} to arbor.tools.autoApprove: ${errorMessage(error)}`);
+      this.post({ type: 'notice', level: 'warning', text: `Allowed for this session only: the user settings could not be changed (${errorMessage(error)}).` });
+    }
   }
 
   private async openLink(href: string): Promise<void> {

@@ -26,16 +26,29 @@ interface Choice {
   decision: ApprovalDecision;
   label: string;
   icon: string;
+  /** Said on hover and to screen readers besides the label. */
+  title?: string;
 }
+
+/** The most of a proposed rule's label a button shows (the command's words come from a model's reply). */
+const MAX_RULE_LABEL = 80;
 
 /** The answers a card offers (what the request asks may narrow them); every one but Deny approves. */
 function choices(request: ApprovalMessage): Choice[] {
+  const rule = request.suggestedRule;
   return [
     { decision: 'allow-once', label: 'Allow once', icon: 'check' },
     // A protected file is asked about every time: no "always" for it.
     ...(request.protectedPath === undefined ? [{ decision: 'allow-always' as const, label: 'Always allow for this session', icon: 'check-all' }] : []),
+    ...(request.protectedPath === undefined && rule !== undefined ? [{ decision: 'allow-rule' as const, label: shortLabel(rule.label), icon: 'pass', title: `Adds ${rule.rule} to arbor.tools.autoApprove in your user settings` }] : []),
     { decision: 'deny', label: 'Deny', icon: 'close' },
   ];
+}
+
+/** Plain text, hidden characters shown, bounded: never markup. */
+function shortLabel(label: string): string {
+  const shown = visibleText(label);
+  return shown.length <= MAX_RULE_LABEL ? shown : `${shown.slice(0, MAX_RULE_LABEL - 1)}…`;
 }
 
 interface Card {
@@ -68,6 +81,7 @@ export class ApprovalCards {
     const hint = h('div', { class: 'approval-hint' });
     const buttons = choices(request).map((choice) => {
       const button = actionButton('approve', choice.label, choice.icon, { request: request.requestId, decision: choice.decision });
+      if (choice.title !== undefined) button.title = visibleText(choice.title);
       if (choice.decision !== 'deny') button.dataset['keys'] = 'ignored';
       return button;
     });

@@ -5,6 +5,7 @@
  */
 import type { ImageContent, Json, TextContent } from '../../session';
 import type { ToolSpec } from '../../llm/provider';
+import type { SuggestedRule } from './approvalPatterns';
 
 export interface ToolResult {
   content: (TextContent | ImageContent)[];
@@ -30,7 +31,12 @@ export interface Tool {
   execute(args: { [key: string]: Json }, context: ToolContext): Promise<ToolResult>;
 }
 
-export type ApprovalDecision = 'allow-once' | 'allow-always' | 'deny';
+export type ApprovalDecision = 'allow-once' | 'allow-always' | 'deny' | AllowRuleDecision;
+
+/** Allowed, and calls the rule (approvalPatterns.ts, e.g. `bash(npm test)`) allows run without asking from now on. */
+export interface AllowRuleDecision {
+  allowRule: string;
+}
 
 /** One tool call waiting for the user's answer. */
 export interface ApprovalRequest {
@@ -42,6 +48,8 @@ export interface ApprovalRequest {
    * asked every time, so the question offers no "always" (an "always" answer counts as once).
    */
   protectedPath?: string;
+  /** What the card may offer to allow from now on ("Always allow `npm test`"); never for a protected file. */
+  suggestedRule?: SuggestedRule;
 }
 
 /** Asked before a tool that needs approval runs (the chat shows allow once / always / deny). */
