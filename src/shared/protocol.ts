@@ -8,6 +8,7 @@
  * again, or the window reloaded); the host queues what it would send before that and answers with
  * `status` and `reset` (the whole branch, once). After that only appends, deltas and updates flow.
  */
+import { isSlashCommandName, MAX_SLASH_ARGUMENT } from '../core/chat/slashCommands';
 import type { ApprovalView, AssistantItem, ChatItem, ToolResultView } from '../core/chat/items';
 import type { ReplyDelta } from '../core/chat/streamingReply';
 import type { MoveNote } from '../core/navigation/moveNoteView';
@@ -259,7 +260,16 @@ export type WebviewToHostMessage =
   /** The move note was dismissed (it does not come back when the view reloads). */
   | { type: 'dismissMoveNote' }
   /** Open a context file the chat lists: the host opens it only when it is one of the loaded files. */
-  | { type: 'openContextFile'; path: string };
+  | { type: 'openContextFile'; path: string }
+  /** A `/` command typed in the input (`/compact focus`): the host runs its palette command with the argument. */
+  | SlashCommandIntent;
+
+/** `name` is one of core/chat/slashCommands.ts's; `argument` the text after it, trimmed ('' when none). */
+export interface SlashCommandIntent {
+  type: 'slashCommand';
+  name: string;
+  argument: string;
+}
 
 const DECISIONS: readonly string[] = ['allow-once', 'allow-always', 'deny', 'allow-rule'] satisfies ApprovalDecision[];
 const COMMANDS: readonly string[] = CHAT_COMMANDS;
@@ -302,6 +312,8 @@ export function isWebviewToHostMessage(value: unknown): value is WebviewToHostMe
       return generation();
     case 'openContextFile':
       return id('path');
+    case 'slashCommand':
+      return typeof m['name'] === 'string' && isSlashCommandName(m['name']) && str('argument') && (m['argument'] as string).length <= MAX_SLASH_ARGUMENT;
     default:
       return false;
   }

@@ -19,6 +19,7 @@ import { chatHtml } from './chatHtml';
 import type { ProjectInfo } from './projectInfo';
 import type { SessionTotalsWatcher } from './sessionTotals';
 import { allowInUserSettings, readConfig } from './config';
+import { runSlashCommand } from './slashCommandRunner';
 import { automaticCompactionText, promptFailure, retryText, runFailureFix, runFailureText, userMessage, type FixCommand } from './errors';
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
@@ -323,6 +324,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'webviewError':
         this.log.error(`Chat view: ${message.message}`);
         return;
+      case 'slashCommand':
+        return runSlashCommand(message.name, message.argument, this.log);
       case 'draftChanged': {
         const text = message.text;
         this.drafts.report(message.generation, (draft) => typed(draft, text));

@@ -2,6 +2,7 @@
 // conversation logic: items come from core's render model (src/core/chat) via src/shared/protocol.ts.
 import { STREAMING_ID } from '../core/chat/items';
 import type { ApprovalDecision, ChatCommandId, ChatStatus, HostToWebviewMessage, WebviewToHostMessage } from '../shared/protocol';
+import { parseSlashCommand } from '../core/chat/slashCommands';
 import { Composer } from './composer';
 import { ApprovalCards } from './approvalCards';
 import { MoveNoteView, sessionStartNote } from './moveNote';
@@ -87,7 +88,9 @@ const composer = new Composer({
     notices.replaceChildren();
     moveNote.hide();
     list.scrollToBottom();
-    post({ type: 'prompt', text });
+    // A known `/` command runs on the host; any other text (an unknown `/word` too) is a message, as in pi.
+    const command = parseSlashCommand(text);
+    post(command ? { type: 'slashCommand', ...command } : { type: 'prompt', text });
   },
   stop: () => post({ type: 'stop' }),
   draftChanged: (text) => {
