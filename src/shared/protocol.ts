@@ -58,6 +58,8 @@ export interface ResetMessage {
   atSessionStart?: boolean;
   /** The id of the session shown (undefined: none): notices about another session go. */
   sessionId?: string;
+  /** The prompts sent in the session, on every branch, oldest first (what Up in the input recalls; core/chat/sessionPrompts.ts). */
+  prompts?: string[];
 }
 
 /** Items before the first one shown (the answer to `loadEarlier`). */

@@ -5,7 +5,7 @@
 // reload) is answered with the status, the branch and any approval still waiting.
 import * as vscode from 'vscode';
 import { isAnswering, type AgentEvent } from '../core/agent';
-import { applyDelta, branchWindow, buildItems, givenBack, itemUpdate, movedBack, placedByMove, restored, resultView, startReply, stashDropped, typed, windowBefore, type AssistantItem, type Draft, type ReplyDelta, type SessionDrafts } from '../core/chat';
+import { applyDelta, branchWindow, buildItems, givenBack, sessionPrompts, itemUpdate, movedBack, placedByMove, restored, resultView, startReply, stashDropped, typed, windowBefore, type AssistantItem, type Draft, type ReplyDelta, type SessionDrafts } from '../core/chat';
 import { describeEntry, problemsNotice, type Session, type SessionChange } from '../core/session';
 import { totalsDetails, totalsLine } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';
@@ -169,7 +169,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       hasEarlier: window.hasEarlier,
       ...(session && items.length === 0 && hasMessages(session) ? { atSessionStart: true } : {}),
       ...(this.streaming ? { streaming: this.streaming } : {}),
-      ...(session ? { title: session.sessionName ?? session.id, sessionId: session.id } : {}),
+      ...(session ? { title: session.sessionName ?? session.id, sessionId: session.id, prompts: sessionPrompts(session.entries) } : {}),
     });
     this.showSessionName();
   }

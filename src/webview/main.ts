@@ -83,6 +83,9 @@ const list = new VirtualList(
   },
 );
 
+/** The session's prompts on every branch, oldest first (what Up recalls): from `reset`, then each one appended. */
+let sentPrompts: string[] = [];
+
 const composer = new Composer({
   send: (text) => {
     notices.replaceChildren();
@@ -96,7 +99,7 @@ const composer = new Composer({
   draftChanged: (text) => {
     if (draftGeneration !== undefined) post({ type: 'draftChanged', text, generation: draftGeneration });
   },
-  prompts: () => [...store.items.flatMap((item) => (item.kind === 'user' ? [item.text] : [])), ...status.queued],
+  prompts: () => [...sentPrompts, ...status.queued],
 });
 
 const approvalCards = new ApprovalCards(approvals, {
@@ -137,6 +140,7 @@ function receive(message: HostToWebviewMessage): void {
       shownSession = message.sessionId;
       dropOtherSessionNotices(notices, shownSession);
       store.reset(message.items, message.streaming);
+      sentPrompts = message.prompts ?? [];
       hasEarlier = message.hasEarlier;
       atSessionStart = message.atSessionStart === true;
       loadingEarlier = false;
@@ -158,6 +162,7 @@ function receive(message: HostToWebviewMessage): void {
         list.invalidate(STREAMING_ID);
         live.textContent = 'Arbor replied.';
       }
+      if (message.item.kind === 'user') sentPrompts.push(message.item.text);
       store.append(message.item);
       list.schedule();
       return refreshChrome();

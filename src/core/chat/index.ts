@@ -7,3 +7,4 @@ export * from './window';
 export * from './summaryView';
 export * from './drafts';
 export * from './draftBook';
+export * from './sessionPrompts';
