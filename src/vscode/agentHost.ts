@@ -296,7 +296,7 @@ export class AgentHost implements vscode.Disposable {
     // 'Allow always' is remembered by the agent's approval gate, which keeps it across settings
     // changes and never for a protected file.
     const decision = handler ? await handler(request) : await askInDialog(request);
-    this.deps.log.info(`Tool ${request.toolName}: ${decision}`);
+    this.deps.log.info(`Tool ${request.toolName}: ${typeof decision === 'object' ? `allowed, and from now on ${decision.allowRule}` : decision}`);
     return decision;
   }
 

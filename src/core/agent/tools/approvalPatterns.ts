@@ -183,7 +183,7 @@ function commandSuggestion(command: Json | undefined): SuggestedRule | undefined
     if (RUNNERS.has(words[0]!) && (second === 'run' || second === 'exec') && third !== undefined && SUBCOMMAND_WORD.test(third)) prefix.push(third);
   }
   const text = prefix.join(' ');
-  return { rule: `bash(${text})`, label: `Always allow \`${text}\`` };
+  return { rule: `bash(${text})`, label: `Always allow \`${shortened(text)}\`` };
 }
 
 async function folderSuggestion(call: RuleCall): Promise<SuggestedRule | undefined> {
@@ -194,5 +194,13 @@ async function folderSuggestion(call: RuleCall): Promise<SuggestedRule | undefin
   // A file at the top of the workspace has no folder to allow: "always" for the tool says that.
   if (paths === undefined || top === undefined || top === paths[0] || /[*?[\]{}!()+@]/.test(top)) return undefined;
   const noun = call.toolName === 'edit' ? 'edits' : 'writes';
-  return { rule: `${call.toolName}(${top}/**)`, label: `Always allow ${noun} in \`${top}/\`` };
+  return { rule: `${call.toolName}(${top}/**)`, label: `Always allow ${noun} in \`${shortened(top)}/\`` };
+}
+
+/** The most of a command's words or a folder's name a button's label shows (the rule keeps them whole). */
+const MAX_LABEL_TEXT = 60;
+
+function shortened(text: string): string {
+  const characters = [...text];
+  return characters.length <= MAX_LABEL_TEXT ? text : `${characters.slice(0, MAX_LABEL_TEXT - 1).join('')}…`;
 }

@@ -157,6 +157,12 @@ describe('approval rules: what a card proposes', () => {
     ]);
   });
 
+  it('keeps a long program name whole in the rule and shortens it in the label', async () => {
+    const ws = workspace();
+    const program = `./${'a'.repeat(100)}`;
+    assert.deepEqual(await suggest(ws.root, 'bash', { command: `${program} --fast` }), { rule: `bash(${program})`, label: `Always allow \`./${'a'.repeat(57)}…\`` });
+  });
+
   it('proposes nothing for a command no prefix could allow', async () => {
     const ws = workspace();
     const proposed = [];
