@@ -5,7 +5,7 @@
 // spend money while the workspace is untrusted.
 import * as os from 'node:os';
 import * as vscode from 'vscode';
-import { parseRule } from '../core/agent/tools/approvalPatterns';
+import { settingRules } from '../core/agent/tools/approvalPatterns';
 import type { CompactionSettings } from '../core/compaction';
 import type { ArborCompactionValues } from '../core/context';
 import type { ModelOverrides, ThinkingLevel } from '../core/llm';
@@ -62,7 +62,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ArborConfig {
     compactionModel: text(get('compaction.model')),
     contextFiles: get('contextFiles') !== false,
     sessionsDirectory: dir === '' ? undefined : expandHome(dir, os.homedir()),
-    autoApprove: stringList(get('tools.autoApprove')).filter((rule) => parseRule(rule) !== undefined),
+    autoApprove: settingRules(stringList(get('tools.autoApprove'))),
     tokenEstimator: oneOf(get('tokenEstimator'), ['tokenizer', 'chars4'] as const, 'tokenizer'),
     branchSummary: oneOf(get('branchSummary'), ['ask', 'always', 'never'] as const, 'ask'),
     modelOverrides: overrides(get('modelOverrides')),

@@ -1,7 +1,7 @@
 /**
  * What `arbor.tools.autoApprove` may list, and whether a tool call is among it. A rule is
  *
- * - a tool name (`bash`, `write`, `edit`): every call of that tool;
+ * - a tool name (`bash`, `write`, `edit`; the gate takes any tool's name): every call of that tool;
  * - `bash(<prefix>)`: a command whose first words are the prefix's words (`bash(npm test)` allows
  *   `npm test` and `npm test -- --grep x`, not `npm testx`);
  * - `write(<glob>)`, `edit(<glob>)`: a file whose workspace-relative path matches the glob
@@ -25,7 +25,8 @@ export const RULE_TOOLS = ['bash', 'write', 'edit'] as const;
 export type RuleTool = (typeof RULE_TOOLS)[number];
 
 export type ApprovalRule =
-  | { kind: 'tool'; tool: RuleTool }
+  /** Every call of the tool (any tool that asks: the CLI's `--yes` names them all). */
+  | { kind: 'tool'; tool: string }
   | { kind: 'command'; tool: 'bash'; words: readonly string[] }
   | { kind: 'path'; tool: 'write' | 'edit'; glob: string };
 
@@ -47,7 +48,7 @@ const MAX_GLOB_EXPANSIONS = 64;
 export function parseRule(text: string): ApprovalRule | undefined {
   const rule = text.trim();
   if (rule.length > MAX_RULE_LENGTH) return undefined;
-  if ((RULE_TOOLS as readonly string[]).includes(rule)) return { kind: 'tool', tool: rule as RuleTool };
+  if (/^[a-z_][a-z0-9_-]*$/i.test(rule)) return { kind: 'tool', tool: rule };
   const match = /^(bash|write|edit)\((.*)\)$/s.exec(rule);
   if (!match) return undefined;
   const [, tool, inner] = match as unknown as [string, RuleTool, string];
@@ -58,7 +59,18 @@ export function parseRule(text: string): ApprovalRule | undefined {
   return validGlob(inner.trim()) ? { kind: 'path', tool, glob: inner.trim() } : undefined;
 }
 
-/** The rules of a setting's list that state one; the others are left out. */
+/**
+ * The entries `arbor.tools.autoApprove` may hold: rules naming bash, write or edit (the tools that
+ * ask); anything else is left out, as it allows nothing.
+ */
+export function settingRules(texts: Iterable<string>): string[] {
+  return [...texts].filter((text) => {
+    const rule = parseRule(text);
+    return rule !== undefined && (RULE_TOOLS as readonly string[]).includes(rule.tool);
+  });
+}
+
+/** The rules of a list that state one; the others are left out. */
 export function parseRules(texts: Iterable<string>): ApprovalRule[] {
   return [...texts].flatMap((text) => parseRule(text) ?? []);
 }

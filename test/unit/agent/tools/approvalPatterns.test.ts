@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
-import { commandStartsWith, formatRule, MAX_RULE_LENGTH, parseRule, parseRules, rulesAllow, suggestRule } from '../../../../src/core/agent/tools/approvalPatterns';
+import { commandStartsWith, formatRule, MAX_RULE_LENGTH, parseRule, parseRules, rulesAllow, settingRules, suggestRule } from '../../../../src/core/agent/tools/approvalPatterns';
 import type { Json } from '../../../../src/core/session';
 import { useWorkspace } from './support';
 
@@ -17,8 +17,6 @@ describe('approval rules: what arbor.tools.autoApprove may list', () => {
 
   it('ignores what states no rule: other tools, empty or chaining prefixes, globs reaching outside', () => {
     const none = [
-      'read',
-      'Bash',
       'bash()',
       'bash(   )',
       'bash(npm test; rm -rf ~)',
@@ -36,7 +34,12 @@ describe('approval rules: what arbor.tools.autoApprove may list', () => {
       `bash(${'a'.repeat(MAX_RULE_LENGTH)})`,
     ];
     assert.deepEqual(none.map((text) => [text, parseRule(text)]), none.map((text) => [text, undefined]));
-    assert.deepEqual(parseRules(['write', 'nonsense', 'bash(git status)']).map(formatRule), ['write', 'bash(git status)']);
+    assert.deepEqual(parseRules(['write', 'no such rule', 'bash(git status)']).map(formatRule), ['write', 'bash(git status)']);
+  });
+
+  it('keeps in the setting only rules naming bash, write or edit (any tool name is a rule for the gate: the CLI names them all)', () => {
+    assert.deepEqual(parseRule('recall'), { kind: 'tool', tool: 'recall' });
+    assert.deepEqual(settingRules(['bash', 'read', 'Bash', 'bash(npm test)', 'edit(src/**)', 'read(src/**)', 'nonsense here', 'write']), ['bash', 'bash(npm test)', 'edit(src/**)', 'write']);
   });
 });
 
