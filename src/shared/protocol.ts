@@ -8,6 +8,7 @@
  * again, or the window reloaded); the host queues what it would send before that and answers with
  * `status` and `reset` (the whole branch, once). After that only appends, deltas and updates flow.
  */
+import { isSlashCommandName, MAX_SLASH_ARGUMENT } from '../core/chat/slashCommands';
 import type { ApprovalView, AssistantItem, ChatItem, ToolResultView } from '../core/chat/items';
 import type { ReplyDelta } from '../core/chat/streamingReply';
 import type { MoveNote } from '../core/navigation/moveNoteView';
@@ -41,7 +42,7 @@ export interface ChatStatus {
   hasSession: boolean;
 }
 
-export type ApprovalDecision = 'allow-once' | 'allow-always' | 'deny';
+export type ApprovalDecision = 'allow-once' | 'allow-always' | 'deny' | 'allow-rule';
 
 /** An edit card's own buttons: its diff again, reject with a reason, or every edit of the run at once. */
 export type EditReviewAction = 'open-diff' | 'reject' | 'accept-all' | 'reject-all';
@@ -63,6 +64,8 @@ export interface ResetMessage {
   atSessionStart?: boolean;
   /** The id of the session shown (undefined: none): notices about another session go. */
   sessionId?: string;
+  /** The prompts sent in the session, on every branch, oldest first (what Up in the input recalls; core/chat/sessionPrompts.ts). */
+  prompts?: string[];
 }
 
 /** Items before the first one shown (the answer to `loadEarlier`). */
@@ -127,6 +130,14 @@ export interface ApprovalMessage {
   review?: boolean;
   /** The file changed on disk while an earlier diff of this call was open: this one was made again from it. */
   changedOnDisk?: boolean;
+  /** What the card's "Always allow …" button ('allow-rule') adds to the user's `arbor.tools.autoApprove`. */
+  suggestedRule?: SuggestedRule;
+}
+
+/** A rule the card proposes: as the setting writes it (`bash(npm test)`) and as its button says it. */
+export interface SuggestedRule {
+  rule: string;
+  label: string;
 }
 
 /** The approval was answered or dropped (a stop, a session switch): the card goes. */
@@ -299,7 +310,9 @@ export type WebviewToHostMessage =
   /** A sent mention's chip: the host opens the file at the lines (a folder: in the Explorer) when it lies inside the workspace. */
   | { type: 'openMention'; path: string; range?: { first: number; last: number } }
   /** The user types after `@`: the entries of the completion list for `query` (answered with `mentionResults`). */
-  | { type: 'mentionQuery'; id: number; query: string };
+  | { type: 'mentionQuery'; id: number; query: string }
+  /** A `/` command typed in the input (`/compact focus`): the host runs its palette command with the argument. */
+  | SlashCommandIntent;
 
 function isLineRange(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
@@ -307,7 +320,14 @@ function isLineRange(value: unknown): boolean {
   return Number.isSafeInteger(first) && Number.isSafeInteger(last) && (first as number) >= 1 && (last as number) >= (first as number);
 }
 
-const DECISIONS: readonly string[] = ['allow-once', 'allow-always', 'deny'] satisfies ApprovalDecision[];
+/** `name` is one of core/chat/slashCommands.ts's; `argument` the text after it, trimmed ('' when none). */
+export interface SlashCommandIntent {
+  type: 'slashCommand';
+  name: string;
+  argument: string;
+}
+
+const DECISIONS: readonly string[] = ['allow-once', 'allow-always', 'deny', 'allow-rule'] satisfies ApprovalDecision[];
 const COMMANDS: readonly string[] = CHAT_COMMANDS;
 
 /** Checks every field of a value received from the webview before the host trusts it. */
@@ -356,6 +376,8 @@ export function isWebviewToHostMessage(value: unknown): value is WebviewToHostMe
       return Array.isArray(m['uris']) && m['uris'].length <= MAX_DROPPED_URIS && m['uris'].every((uri) => typeof uri === 'string');
     case 'openMention':
       return id('path') && (m['range'] === undefined || isLineRange(m['range']));
+    case 'slashCommand':
+      return typeof m['name'] === 'string' && isSlashCommandName(m['name']) && str('argument') && (m['argument'] as string).length <= MAX_SLASH_ARGUMENT;
     default:
       return false;
   }

@@ -297,7 +297,8 @@ export class AgentHost implements vscode.Disposable {
     // changes and never for a protected file.
     const decision = handler ? await handler(request) : await askInDialog(request);
     // The decision only: the user's content and reason are message contents.
-    this.deps.log.info(`Tool ${request.toolName}: ${answerOf(decision).decision}`);
+    const answered = answerOf(decision).decision;
+    this.deps.log.info(`Tool ${request.toolName}: ${typeof answered === 'object' ? `allowed, and from now on ${answered.allowRule}` : answered}`);
     return decision;
   }
 

@@ -1,14 +1,15 @@
 // Tool approvals asked in the chat: a card per request saying what the call would do, its answer
 // back to the agent. Requests still waiting are shown again after the webview reloads, and denied
-// when the run ends or the chat goes away (an unanswered approval never blocks a run).
+// when the run ends or the chat goes away (an unanswered approval never blocks a run). "Always
+// allow …" allows the call and hands its rule to the gate and to the user's settings.
 //
 // A write or edit comes with its plan: its diff opens in the editor, where the user may change the
 // proposed side; accepting writes what is there. "Accept all" / "Reject all" answer the edits
 // waiting and every edit asked for until the run ends.
 import { acceptedContent } from '../core/agent/tools/editPlan';
-import type { ApprovalAnswer, ApprovalCallback, ApprovalDecision, ApprovalRequest } from '../core/agent/tools/tool';
+import type { ApprovalAnswer, ApprovalCallback, ApprovalDecision as GateDecision, ApprovalRequest } from '../core/agent/tools/tool';
 import { approvalView, formatArgs, summarizeArgs } from '../core/chat';
-import type { ApprovalMessage, EditReviewAction, HostToWebviewMessage } from '../shared/protocol';
+import type { ApprovalDecision, ApprovalMessage, EditReviewAction, HostToWebviewMessage } from '../shared/protocol';
 import type { EditPlan } from '../core/agent/tools/editPlan';
 
 /** The diff editor's side of a review (EditReviews; this file stays free of the editor's API). */
@@ -26,7 +27,7 @@ export interface EditReviewer {
 interface Waiting {
   message: ApprovalMessage;
   request: ApprovalRequest;
-  resolve: (answer: ApprovalDecision | ApprovalAnswer) => void;
+  resolve: (answer: GateDecision | ApprovalAnswer) => void;
 }
 
 export class ChatApprovals {
@@ -39,13 +40,15 @@ export class ChatApprovals {
     private readonly post: (message: HostToWebviewMessage) => void,
     /** Brings the chat into view so the card is seen. */
     private readonly reveal: () => void,
+    /** Keeps a rule the user allowed from a card (in the user's settings). */
+    private readonly keepRule: (rule: string) => void,
     private readonly reviews?: EditReviewer,
   ) {}
 
   readonly ask: ApprovalCallback = (request) => {
     if (request.plan && this.allEdits) return Promise.resolve({ decision: this.allEdits });
     const requestId = `approval-${++this.counter}`;
-    const { toolName, args, protectedPath } = request;
+    const { toolName, args, protectedPath, suggestedRule } = request;
     const review = request.plan !== undefined && this.reviews !== undefined;
     const message: ApprovalMessage = {
       type: 'approval',
@@ -55,10 +58,11 @@ export class ChatApprovals {
       view: approvalView(toolName, args, protectedPath),
       args: formatArgs(args),
       ...(protectedPath !== undefined ? { protectedPath } : {}),
+      ...(suggestedRule !== undefined && protectedPath === undefined ? { suggestedRule } : {}),
       ...(review ? { review: true } : {}),
       ...(request.changedOnDisk ? { changedOnDisk: true } : {}),
     };
-    return new Promise<ApprovalDecision | ApprovalAnswer>((resolve) => {
+    return new Promise<GateDecision | ApprovalAnswer>((resolve) => {
       this.pending.set(requestId, { message, request, resolve });
       this.reveal();
       this.post(message);
@@ -71,10 +75,10 @@ export class ChatApprovals {
     const waiting = this.pending.get(requestId);
     if (!waiting) return;
     this.pending.delete(requestId);
+    const said = gateDecision(decision, waiting.message);
+    if (typeof said === 'object') this.keepRule(said.allowRule);
     const plan = waiting.request.plan;
-    const text = plan && decision !== 'deny' ? this.reviews?.text(requestId) : undefined;
-    // The card of a protected file has no "always" button: an answer that says so counts once.
-    const said = decision === 'allow-always' && waiting.message.protectedPath !== undefined ? 'allow-once' : decision;
+    const text = plan && said !== 'deny' ? this.reviews?.text(requestId) : undefined;
     const content = plan && text !== undefined ? acceptedContent(plan, text) : undefined;
     const changed = content !== undefined && content !== plan?.proposed;
     waiting.resolve(changed || reason ? { decision: said, ...(changed ? { content } : {}), ...(reason ? { reason } : {}) } : said);
@@ -122,4 +126,15 @@ export class ChatApprovals {
     const reason = await this.reviews?.askReason();
     this.answer(requestId, 'deny', reason?.trim() || undefined);
   }
+}
+
+/**
+ * The card's answer for the gate. The card of a protected file has no "always" button, and only a
+ * card with a proposed rule has "Always allow …": an answer that says otherwise counts once. The
+ * rule is the one the host proposed, never one the webview names.
+ */
+function gateDecision(decision: ApprovalDecision, message: ApprovalMessage): GateDecision {
+  if (message.protectedPath !== undefined && decision !== 'deny') return 'allow-once';
+  if (decision !== 'allow-rule') return decision;
+  return message.suggestedRule === undefined ? 'allow-once' : { allowRule: message.suggestedRule.rule };
 }

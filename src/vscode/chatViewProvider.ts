@@ -5,7 +5,7 @@
 // reload) is answered with the status, the branch and any approval still waiting.
 import * as vscode from 'vscode';
 import { isAnswering, type AgentEvent } from '../core/agent';
-import { applyDelta, branchWindow, buildItems, givenBack, itemUpdate, movedBack, placedByMove, restored, resultView, startReply, stashDropped, typed, windowBefore, type AssistantItem, type Draft, type ReplyDelta, type SessionDrafts } from '../core/chat';
+import { applyDelta, branchWindow, buildItems, givenBack, sessionPrompts, itemUpdate, movedBack, placedByMove, restored, resultView, startReply, stashDropped, typed, windowBefore, type AssistantItem, type Draft, type ReplyDelta, type SessionDrafts } from '../core/chat';
 import { describeEntry, problemsNotice, type Session, type SessionChange } from '../core/session';
 import { totalsDetails, totalsLine } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';
@@ -22,7 +22,8 @@ import { ChatMoveNote } from './chatMoveNote';
 import { chatHtml } from './chatHtml';
 import type { ProjectInfo } from './projectInfo';
 import type { SessionTotalsWatcher } from './sessionTotals';
-import { readConfig } from './config';
+import { allowInUserSettings, readConfig } from './config';
+import { runSlashCommand } from './slashCommandRunner';
 import { expandMentions, MentionError } from '../core/mentions';
 import { editorMentionSources } from './mentions/mentionSources';
 import { openMention } from './mentions/openMention';
@@ -66,6 +67,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.approvals = new ChatApprovals(
       (message) => this.post(message),
       () => (this.view ? this.view.show(true) : void vscode.commands.executeCommand(`${ChatViewProvider.viewType}.focus`)),
+      (rule) => void this.keepRule(rule),
       reviews,
     );
     this.drafts = chatDrafts(state);
@@ -198,7 +200,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       hasEarlier: window.hasEarlier,
       ...(session && items.length === 0 && hasMessages(session) ? { atSessionStart: true } : {}),
       ...(this.streaming ? { streaming: this.streaming } : {}),
-      ...(session ? { title: session.sessionName ?? session.id, sessionId: session.id } : {}),
+      ...(session ? { title: session.sessionName ?? session.id, sessionId: session.id, prompts: sessionPrompts(session.entries) } : {}),
     });
     this.showSessionName();
   }
@@ -355,6 +357,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'webviewError':
         this.log.error(`Chat view: ${message.message}`);
         return;
+      case 'slashCommand':
+        return runSlashCommand(message.name, message.argument, this.log);
       case 'draftChanged': {
         const text = message.text;
         this.drafts.report(message.generation, (draft) => typed(draft, text));
@@ -470,6 +474,17 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     }
     const shown = await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn, selection: editor.selection });
     await shown.edit((edit) => shown.selections.forEach((selection) => edit.replace(selection, code)));
+  }
+
+  /** A rule allowed from a card goes into the user's settings; if that fails it still holds for this session. */
+  private async keepRule(rule: string): Promise<void> {
+    try {
+      await allowInUserSettings(rule);
+      this.log.info(`Added ${rule} to arbor.tools.autoApprove in the user settings`);
+    } catch (error) {
+      this.log.error(`Could not add ${rule} to arbor.tools.autoApprove: ${errorMessage(error)}`);
+      this.post({ type: 'notice', level: 'warning', text: `Allowed for this session only: the user settings could not be changed (${errorMessage(error)}).` });
+    }
   }
 
   private async openLink(href: string): Promise<void> {

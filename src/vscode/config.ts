@@ -5,6 +5,7 @@
 // spend money while the workspace is untrusted.
 import * as os from 'node:os';
 import * as vscode from 'vscode';
+import { settingRules } from '../core/agent/tools/approvalPatterns';
 import type { CompactionSettings } from '../core/compaction';
 import type { ArborCompactionValues } from '../core/context';
 import type { ModelOverrides, ThinkingLevel } from '../core/llm';
@@ -13,8 +14,6 @@ import { explicitValue, userValue, workspaceMaySet } from '../core/util/settingS
 
 export const DEFAULT_MODEL = 'claude-sonnet-4-6';
 export const THINKING_LEVELS: readonly ThinkingLevel[] = ['off', 'minimal', 'low', 'medium', 'high', 'xhigh'];
-/** The tools that ask before they run; `arbor.tools.autoApprove` may list them. */
-export const APPROVABLE_TOOLS = ['bash', 'write', 'edit'] as const;
 export type TokenEstimatorChoice = 'tokenizer' | 'chars4';
 export type BranchSummaryChoice = 'ask' | 'always' | 'never';
 
@@ -35,7 +34,7 @@ export interface ArborConfig {
   contextFiles: boolean;
   /** Absolute (with `~` expanded), or undefined when not set. */
   sessionsDirectory: string | undefined;
-  /** bash / write / edit that run without asking. */
+  /** The rules of calls that run without asking (tool names, `bash(npm test)`, `edit(src/**)`: approvalPatterns.ts). */
   autoApprove: string[];
   tokenEstimator: TokenEstimatorChoice;
   branchSummary: BranchSummaryChoice;
@@ -65,7 +64,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ArborConfig {
     compactionModel: text(get('compaction.model')),
     contextFiles: get('contextFiles') !== false,
     sessionsDirectory: dir === '' ? undefined : expandHome(dir, os.homedir()),
-    autoApprove: stringList(get('tools.autoApprove')).filter((name) => (APPROVABLE_TOOLS as readonly string[]).includes(name)),
+    autoApprove: settingRules(stringList(get('tools.autoApprove'))),
     tokenEstimator: oneOf(get('tokenEstimator'), ['tokenizer', 'chars4'] as const, 'tokenizer'),
     branchSummary: oneOf(get('branchSummary'), ['ask', 'always', 'never'] as const, 'ask'),
     modelOverrides: overrides(get('modelOverrides')),
@@ -76,6 +75,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ArborConfig {
 /** A setting's value as Arbor may take it: from every layer VS Code merges, or the user's and the default only. */
 function settingReader(config: vscode.WorkspaceConfiguration, trusted: boolean): (key: string) => unknown {
   return (key) => (workspaceMaySet(key, trusted) ? config.get<unknown>(key) : userValue(config.inspect<unknown>(key)));
+}
+
+/**
+ * Adds a rule to `arbor.tools.autoApprove` in the user's settings: only the user's list is read
+ * and written, so nothing a workspace says is copied into it.
+ */
+export async function allowInUserSettings(rule: string): Promise<void> {
+  const config = vscode.workspace.getConfiguration('arbor');
+  const current = stringList(config.inspect<unknown>('tools.autoApprove')?.globalValue);
+  if (current.includes(rule)) return;
+  await config.update('tools.autoApprove', [...current, rule], vscode.ConfigurationTarget.Global);
 }
 
 /** Fires when any `arbor.*` setting changed. */

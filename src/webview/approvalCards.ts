@@ -29,15 +29,22 @@ interface Choice {
   decision: ApprovalDecision;
   label: string;
   icon: string;
+  /** Said on hover and to screen readers besides the label. */
+  title?: string;
 }
+
+/** The most of a proposed rule's label a button shows (the command's words come from a model's reply). */
+const MAX_RULE_LABEL = 80;
 
 /** The answers a card offers (what the request asks may narrow them); every one but Deny approves. */
 function choices(request: ApprovalMessage): Choice[] {
+  const rule = request.suggestedRule;
   return [
     // An edit under review is accepted with what its diff's proposed side holds then.
     { decision: 'allow-once', label: request.review ? 'Accept' : 'Allow once', icon: 'check' },
     // A protected file is asked about every time: no "always" for it.
     ...(request.protectedPath === undefined ? [{ decision: 'allow-always' as const, label: 'Always allow for this session', icon: 'check-all' }] : []),
+    ...(request.protectedPath === undefined && rule !== undefined ? [{ decision: 'allow-rule' as const, label: shortLabel(rule.label), icon: 'pass', title: `Adds ${rule.rule} to arbor.tools.autoApprove in your user settings` }] : []),
     { decision: 'deny', label: 'Deny', icon: 'close' },
   ];
 }
@@ -59,6 +66,12 @@ const EDIT_BUTTONS: readonly EditButton[] = [
 /** Whether a card's button approves something (its keys wait for the delay). */
 function approves(button: HTMLElement): boolean {
   return button.dataset['action'] === 'edit-review' ? button.dataset['review'] === 'accept-all' : button.dataset['decision'] !== 'deny';
+}
+
+/** Plain text, hidden characters shown, bounded: never markup. */
+function shortLabel(label: string): string {
+  const shown = visibleText(label);
+  return shown.length <= MAX_RULE_LABEL ? shown : `${shown.slice(0, MAX_RULE_LABEL - 1)}…`;
 }
 
 interface Card {
@@ -90,7 +103,11 @@ export class ApprovalCards {
     if (this.cards.has(request.requestId)) return;
     const hint = h('div', { class: 'approval-hint' });
     const buttons = [
-      ...choices(request).map((choice) => actionButton('approve', choice.label, choice.icon, { request: request.requestId, decision: choice.decision })),
+      ...choices(request).map((choice) => {
+        const button = actionButton('approve', choice.label, choice.icon, { request: request.requestId, decision: choice.decision });
+        if (choice.title !== undefined) button.title = visibleText(choice.title);
+        return button;
+      }),
       ...(request.review ? EDIT_BUTTONS.map((edit) => actionButton('edit-review', edit.label, edit.icon, { request: request.requestId, review: edit.action })) : []),
     ];
     for (const button of buttons) if (approves(button)) button.dataset['keys'] = 'ignored';

@@ -2,8 +2,10 @@
 // nothing to send), and Stop while running. Up on the input's first line walks back through the
 // session's earlier prompts and Down walks forward again, back to the draft (promptHistory.ts).
 // The draft survives the view being hidden or the window reloading: the host keeps it, per session.
+// `/` at the start opens the list of Arbor's commands (slashCommands.ts), which takes its keys first.
 import { insertAtCaret } from '../core/chat/editorContext';
 import { PromptHistory } from './promptHistory';
+import { SlashCommandList } from './slashCommands';
 
 export interface ComposerHooks {
   send(text: string): void;
@@ -21,6 +23,7 @@ export class Composer {
   private readonly sendButton = document.getElementById('send') as HTMLButtonElement;
   private readonly stopButton = document.getElementById('stop') as HTMLButtonElement;
   private readonly history: PromptHistory;
+  private readonly slash = new SlashCommandList(this.input, () => this.typed());
 
   constructor(private readonly hooks: ComposerHooks) {
     this.history = new PromptHistory(() => hooks.prompts());
@@ -29,10 +32,7 @@ export class Composer {
       this.submit();
     });
     this.input.addEventListener('keydown', (event) => this.onKey(event));
-    this.input.addEventListener('input', () => {
-      this.history.stop();
-      this.changed();
-    });
+    this.input.addEventListener('input', () => this.typed());
     this.stopButton.addEventListener('click', () => hooks.stop());
     window.addEventListener('resize', () => this.fit());
     this.refresh();
@@ -41,6 +41,7 @@ export class Composer {
   setText(text: string): void {
     this.history.stop();
     this.show(text);
+    this.slash.update();
   }
 
   /** Puts `text` in at the caret (in place of a selection), leaving the rest of the draft as it is. */
@@ -63,7 +64,7 @@ export class Composer {
   }
 
   private onKey(event: KeyboardEvent): void {
-    if (event.isComposing || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.isComposing || event.altKey || event.ctrlKey || event.metaKey || this.slash.handleKey(event)) return;
     if (this.hooks.interceptKey?.(event)) return;
     if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();
@@ -79,6 +80,13 @@ export class Composer {
       const newer = this.history.newer();
       if (newer !== undefined) this.recall(newer, newer.length);
     }
+  }
+
+  /** The text is the user's (typed, or a command completed from the list). */
+  private typed(): void {
+    this.history.stop();
+    this.changed();
+    this.slash.update();
   }
 
   /** Shows a recalled prompt (or the draft again), the caret where the next key continues the walk. */

@@ -2,6 +2,7 @@
 // conversation logic: items come from core's render model (src/core/chat) via src/shared/protocol.ts.
 import { STREAMING_ID } from '../core/chat/items';
 import type { ApprovalDecision, ChatCommandId, EditReviewAction, ChatStatus, HostToWebviewMessage, WebviewToHostMessage } from '../shared/protocol';
+import { parseSlashCommand } from '../core/chat/slashCommands';
 import { Composer } from './composer';
 import { MentionCompletion } from './mentionCompletion';
 import { ApprovalCards } from './approvalCards';
@@ -84,18 +85,23 @@ const list = new VirtualList(
   },
 );
 
+/** The session's prompts on every branch, oldest first (what Up recalls): from `reset`, then each one appended. */
+let sentPrompts: string[] = [];
+
 const composer = new Composer({
   send: (text) => {
     notices.replaceChildren();
     moveNote.hide();
     list.scrollToBottom();
-    post({ type: 'prompt', text, ...attachments.take() });
+    // A known `/` command runs on the host; any other text (an unknown `/word` too) is a message, as in pi.
+    const command = parseSlashCommand(text);
+    post(command ? { type: 'slashCommand', ...command } : { type: 'prompt', text, ...attachments.take() });
   },
   stop: () => post({ type: 'stop' }),
   draftChanged: (text) => {
     if (draftGeneration !== undefined) post({ type: 'draftChanged', text, generation: draftGeneration });
   },
-  prompts: () => [...store.items.flatMap((item) => (item.kind === 'user' ? [item.text] : [])), ...status.queued],
+  prompts: () => [...sentPrompts, ...status.queued],
   interceptKey: (event): boolean => mentions.handleKey(event),
 });
 const mentions: MentionCompletion = new MentionCompletion(composer.input, { query: (id, query) => post({ type: 'mentionQuery', id, query }) });
@@ -143,6 +149,7 @@ function receive(message: HostToWebviewMessage): void {
       shownSession = message.sessionId;
       dropOtherSessionNotices(notices, shownSession);
       store.reset(message.items, message.streaming);
+      sentPrompts = message.prompts ?? [];
       hasEarlier = message.hasEarlier;
       atSessionStart = message.atSessionStart === true;
       loadingEarlier = false;
@@ -164,6 +171,7 @@ function receive(message: HostToWebviewMessage): void {
         list.invalidate(STREAMING_ID);
         live.textContent = 'Arbor replied.';
       }
+      if (message.item.kind === 'user') sentPrompts.push(message.item.text);
       store.append(message.item);
       list.schedule();
       return refreshChrome();

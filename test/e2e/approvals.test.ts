@@ -4,6 +4,8 @@
 // appears and approve a moment later (reached by Tab); a command's every line shows, its bidi
 // override and zero-width space as visible tokens.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { Frame } from 'playwright-core';
 import { reply, text, toolUse } from '../support/fakeAnthropic';
 import { assertNoProblems, chat, chatButton, composer, newSession, requestMessages, send, waitForText } from './support/chat';
@@ -150,5 +152,46 @@ describe('Approval cards: never answered by accident, nothing hidden', () => {
     await (await chatButton(/^Deny$/)).click();
     await waitForText('Understood, not run.');
     assertNoProblems();
+  });
+
+  it('"Always allow `npm test`" from the card puts bash(npm test) in the user settings: npm test then runs unasked and rm -rf x still asks', async () => {
+    const settingsFile = path.join(workbench().server.userDataDir, 'User', 'settings.json');
+    const before = fs.readFileSync(settingsFile, 'utf8');
+    try {
+      await newSession();
+      fake().script(
+        reply(text('Running the tests.'), toolUse('bash', { command: 'npm test -- --grep first' })),
+        reply(text('Once more.'), toolUse('bash', { command: 'npm test' })),
+        reply(text('Now cleaning up.'), toolUse('bash', { command: 'rm -rf x' })),
+        text('Finished with the rules.'),
+      );
+      const requestsBefore = fake().messageRequests().length;
+      await send('Run the tests twice, then clean up');
+      const always = await chatButton(/^Always allow `npm test`$/);
+      assert.equal(await always.getAttribute('title'), 'Adds bash(npm test) to arbor.tools.autoApprove in your user settings');
+      await always.click();
+
+      // The second npm test ran without a card; rm -rf x asks.
+      const deny = await chatButton(/^Deny$/);
+      const frame = await chat();
+      assert.equal(await frame.locator('.approval').count(), 1);
+      assert.equal(await frame.locator('.approval pre.approval-text').first().innerText(), 'rm -rf x');
+      assert.equal(fake().messageRequests().length, requestsBefore + 3, 'the second npm test waited for an answer');
+      await deny.click();
+      await waitForText('Finished with the rules.');
+
+      const results = [-3, -2, -1].map((index) => {
+        const message = requestMessages(index).at(-1);
+        assert.ok(message && typeof message.content !== 'string');
+        return message.content.filter((block) => block.type === 'tool_result').map((block) => JSON.stringify(block.content).includes('The user denied this tool call.'));
+      });
+      assert.deepEqual(results, [[false], [false], [true]], 'which of the three calls were denied');
+      await poll('the rule in the user settings', 20_000, async () => (fs.readFileSync(settingsFile, 'utf8').includes('bash(npm test)') ? true : undefined));
+      assert.deepEqual((JSON.parse(fs.readFileSync(settingsFile, 'utf8')) as Record<string, unknown>)['arbor.tools.autoApprove'], ['bash(npm test)']);
+      assertNoProblems();
+    } finally {
+      // The rule must not reach the other tests.
+      fs.writeFileSync(settingsFile, before);
+    }
   });
 });

@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { reply, startFakeAnthropic, text, toolUse, type FakeAnthropic } from '../support/fakeAnthropic';
-import { readConfig } from '../../src/vscode/config';
+import { allowInUserSettings, readConfig } from '../../src/vscode/config';
 import { configure, send, TEST_KEY, useAgent } from './agentSupport';
 import { workspaceFile } from './support';
 
@@ -85,5 +85,32 @@ describe('Settings a workspace cannot set', () => {
     assert.deepEqual(asked, []);
     assert.equal(fs.readFileSync(workspaceFile(name), 'utf8'), 'approved by the user');
     fs.rmSync(workspaceFile(name));
+  });
+
+  it("adds a card's rule to the user's own list only: the workspace's entries are neither copied nor counted", async () => {
+    await configure({ 'tools.autoApprove': ['bash(npm test)', 'nonsense'] });
+    await allowInUserSettings('edit(src/**)');
+    await allowInUserSettings('edit(src/**)');
+    const inspected = vscode.workspace.getConfiguration('arbor').inspect<string[]>('tools.autoApprove');
+    // VS Code does not even report the workspace's value of this application-scoped setting.
+    assert.deepEqual([inspected?.globalValue, inspected?.workspaceValue], [['bash(npm test)', 'nonsense', 'edit(src/**)'], undefined]);
+    assert.deepEqual(readConfig({}).autoApprove, ['bash(npm test)', 'edit(src/**)']);
+  });
+
+  it("runs a bash command the user's rule allows by prefix without asking, and asks for one chained to it", async () => {
+    await configure({ 'tools.autoApprove': ['bash(echo rule-allowed)'] });
+    agent.server().script(
+      reply(toolUse('bash', { command: 'echo rule-allowed by prefix' })),
+      reply(toolUse('bash', { command: 'echo rule-allowed && echo chained' })),
+      text('Done.'),
+    );
+    await send(agent.host(), 'run the two commands');
+    assert.deepEqual(asked, ['bash']);
+    // The last message of each request after the first: the tool result the call gave.
+    const results = agent.server().messageRequests().slice(1).map((request) => JSON.stringify((request.body?.messages as unknown[] | undefined)?.at(-1)));
+    assert.equal(results.length, 2);
+    assert.match(results[0]!, /"tool_result".*rule-allowed by prefix/);
+    assert.doesNotMatch(results[0]!, /"is_error":true/);
+    assert.match(results[1]!, /The user denied this tool call/);
   });
 });

@@ -10,3 +10,4 @@ export * from './draftBook';
 export * from './attachments';
 export * from './editorContext';
 export * from './mentionBlocks';
+export * from './sessionPrompts';

@@ -141,6 +141,20 @@ describe('Chat approval cards', () => {
     assert.equal(cards.answers(acceptAll, keyClick()), true);
   });
 
+  it('offers "Always allow" with the proposed rule as plain, bounded text, answering with allow-rule', () => {
+    const args = { command: 'npm test' };
+    const message: ApprovalMessage = { ...request('bash', args), suggestedRule: { rule: 'bash(npm test)', label: 'Always allow `npm test`' } };
+    cards.show(message);
+    assert.deepEqual(Array.from(card(message).querySelectorAll('button'), (node) => node.dataset['decision']), ['allow-once', 'allow-always', 'allow-rule', 'deny']);
+    const always = button(message, 'allow-rule');
+    assert.deepEqual([always.textContent, always.getAttribute('aria-label'), always.title], ['Always allow `npm test`', 'Always allow `npm test`', 'Adds bash(npm test) to arbor.tools.autoApprove in your user settings']);
+    const hostile: ApprovalMessage = { ...request('bash', args), suggestedRule: { rule: 'bash(x)', label: `Always allow \`<img src=x onerror=alert(1)>\u202E${'y'.repeat(200)}\`` } };
+    cards.show(hostile);
+    const shown = button(hostile, 'allow-rule');
+    assert.equal(shown.querySelector('img'), null);
+    assert.equal(shown.textContent, `Always allow \`<img src=x onerror=alert(1)>⟨U+202E⟩${'y'.repeat(29)}…`);
+  });
+
   it('shows a write\'s path, size and first lines, and an edit\'s path with its old and new text', () => {
     const write = request('write', { path: 'src/a.ts', content: 'one\ntwo\n' });
     const edit = request('edit', { path: 'src/b.ts', edits: [{ oldText: 'let x = 1;', newText: 'const x = 1;' }] });

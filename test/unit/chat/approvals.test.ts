@@ -3,11 +3,16 @@ import { BASH_NOT_CONFINED } from '../../../src/core/chat';
 import type { HostToWebviewMessage } from '../../../src/shared/protocol';
 import { ChatApprovals } from '../../../src/vscode/chatApprovals';
 
-function setup(): { approvals: ChatApprovals; posted: HostToWebviewMessage[]; reveals: number[] } {
+function setup(): { approvals: ChatApprovals; posted: HostToWebviewMessage[]; reveals: number[]; kept: string[] } {
   const posted: HostToWebviewMessage[] = [];
   const reveals: number[] = [];
-  const approvals = new ChatApprovals((message) => posted.push(message), () => reveals.push(reveals.length));
-  return { approvals, posted, reveals };
+  const kept: string[] = [];
+  const approvals = new ChatApprovals(
+    (message) => posted.push(message),
+    () => reveals.push(reveals.length),
+    (rule) => kept.push(rule),
+  );
+  return { approvals, posted, reveals, kept };
 }
 
 describe('chat approvals', () => {
@@ -72,5 +77,25 @@ describe('chat approvals', () => {
     });
     approvals.answer('approval-1', 'allow-always');
     assert.equal(await decision, 'allow-once');
+  });
+
+  it('offers the proposed rule on the card, and "Always allow" hands that rule to the gate and to the user settings', async () => {
+    const { approvals, posted, kept } = setup();
+    const suggestedRule = { rule: 'bash(npm test)', label: 'Always allow `npm test`' };
+    const decision = approvals.ask({ toolName: 'bash', args: { command: 'npm test -- --grep x' }, toolCallId: 't1', suggestedRule });
+    assert.deepEqual(posted[0]?.type === 'approval' && posted[0].suggestedRule, suggestedRule);
+    approvals.answer('approval-1', 'allow-rule');
+    assert.deepEqual(await decision, { allowRule: 'bash(npm test)' });
+    assert.deepEqual(kept, ['bash(npm test)']);
+  });
+
+  it('takes "Always allow" as once for a card that proposed no rule, or a protected file, and keeps nothing', async () => {
+    const { approvals, kept } = setup();
+    const plain = approvals.ask({ toolName: 'write', args: { path: 'README.md' }, toolCallId: 't1' });
+    const guarded = approvals.ask({ toolName: 'write', args: { path: 'src/.vscode/x.json' }, toolCallId: 't2', protectedPath: 'src/.vscode/x.json', suggestedRule: { rule: 'write(src/**)', label: 'x' } });
+    approvals.answer('approval-1', 'allow-rule');
+    approvals.answer('approval-2', 'allow-rule');
+    assert.deepEqual(await Promise.all([plain, guarded]), ['allow-once', 'allow-once']);
+    assert.deepEqual(kept, []);
   });
 });

@@ -122,4 +122,51 @@ describe('Chat input', () => {
     assert.equal(press('ArrowDown'), true, 'no walk after an edit: Down is the text’s');
     assert.equal(input.value, 'earlier, changed');
   });
+
+  describe('the / commands list', () => {
+    const list = (): HTMLElement => document.getElementById('slash-list')!;
+    const options = (): string[] => Array.from(list().querySelectorAll('[role="option"]'), (option) => option.querySelector('.slash-name')!.textContent!);
+    const active = (): string | null => input.getAttribute('aria-activedescendant');
+
+    it('opens on / at the start as a listbox the input controls, narrowing as the name is typed', () => {
+      type('/');
+      assert.deepEqual([list().hidden, list().getAttribute('role'), input.getAttribute('aria-controls'), input.getAttribute('aria-expanded')], [false, 'listbox', 'slash-list', 'true']);
+      assert.deepEqual(options(), ['/compact', '/tree', '/fork', '/new', '/label', '/export', '/model', '/name', '/undo-compaction']);
+      assert.equal(active(), 'slash-option-compact');
+      type('/n');
+      assert.deepEqual(options(), ['/new', '/name']);
+      type('/compact ');
+      assert.deepEqual([list().hidden, input.getAttribute('aria-expanded'), active()], [true, 'false', null]);
+      type('say /n');
+      assert.equal(list().hidden, true);
+    });
+
+    it('moves with Up and Down (not through the history), completes with Tab and runs with Enter', () => {
+      prompts = ['earlier'];
+      type('/');
+      assert.equal(press('ArrowDown'), false);
+      assert.equal(active(), 'slash-option-tree');
+      assert.equal(list().querySelector('[aria-selected="true"] .slash-name')!.textContent, '/tree');
+      press('ArrowUp');
+      press('ArrowUp');
+      assert.deepEqual([active(), input.value], ['slash-option-undo-compaction', '/']);
+      type('/la');
+      assert.equal(press('Tab'), false, 'Tab was left to move the focus');
+      assert.deepEqual([input.value, list().hidden], ['/label ', true]);
+      type('/co');
+      press('Enter');
+      assert.deepEqual([sent, input.value, list().hidden], [['/compact'], '', true]);
+    });
+
+    it('closes with Escape and stays closed until the input no longer starts with /', () => {
+      type('/');
+      assert.equal(press('Escape'), false);
+      assert.equal(list().hidden, true);
+      type('/c');
+      assert.equal(list().hidden, true);
+      type('');
+      type('/c');
+      assert.deepEqual([list().hidden, options()], [false, ['/compact']]);
+    });
+  });
 });

@@ -1,17 +1,19 @@
 /**
  * The approval gate: tools that change things (bash, write, edit) ask the user before they run,
  * through an injected callback (the chat shows allow once / always / deny). 'allow-always' is
- * remembered by the gate, which lives as long as the session; tools the user allowed beforehand
- * (settings, `--yes`) never ask. A write or edit of a protected file (protectedPaths.ts) asks
+ * remembered by the gate, which lives as long as the session, and so is a rule the user allowed
+ * from the card (which the host also keeps in the user's settings); calls the rules allowed
+ * beforehand (settings, `--yes`; see approvalPatterns.ts) never ask. A write or edit of a protected file (protectedPaths.ts) asks
  * every time, whatever was allowed, and its answer never widens what is allowed. A denial is a
  * result the model reads, not an exception.
  */
 import type { Json } from '../../session';
 import { errorMessage } from '../../util/errors';
+import { type ApprovalRule, parseRule, parseRules, rulesAllow, suggestRule } from './approvalPatterns';
 import { errorResult, failureResult } from './define';
 import { applyPlan, type EditPlan } from './editPlan';
 import { protectedTarget } from './protectedPaths';
-import { answerOf, isPlanningTool, type ApprovalAnswer, type ApprovalCallback, type ApprovalRequest, type PlanningTool, type Tool, type ToolContext, type ToolResult } from './tool';
+import { answerOf, isPlanningTool, type ApprovalAnswer, type ApprovalCallback, type ApprovalDecision, type ApprovalRequest, type PlanningTool, type Tool, type ToolContext, type ToolResult } from './tool';
 
 export const DENIED_TEXT = 'The user denied this tool call.';
 
@@ -20,27 +22,27 @@ const TARGET_ARGUMENT: Readonly<Record<string, string>> = { write: 'path', edit:
 
 export interface ApprovalGateOptions {
   ask: ApprovalCallback;
-  /** Tool names allowed without asking from the start. */
+  /** Rules (tool names, `bash(npm test)`, `edit(src/**)`) allowing calls without asking from the start. */
   allowed?: Iterable<string>;
 }
 
 export class ApprovalGate {
-  private beforehand: Set<string>;
-  /** Tools the user answered 'allow-always' for: kept when the ones allowed beforehand change. */
-  private readonly always = new Set<string>();
+  private beforehand: ApprovalRule[];
+  /** Rules the user answered 'allow-always' or "Always allow …" with: kept when the ones allowed beforehand change. */
+  private readonly always: ApprovalRule[] = [];
 
   constructor(private readonly options: ApprovalGateOptions) {
-    this.beforehand = new Set(options.allowed ?? []);
+    this.beforehand = parseRules(options.allowed ?? []);
   }
 
-  /** Whether `toolName` runs without asking: allowed beforehand, or 'allow-always' was answered. */
-  allows(toolName: string): boolean {
-    return this.beforehand.has(toolName) || this.always.has(toolName);
+  /** Whether the call runs without asking: a rule allowed beforehand or answered since allows it. */
+  allows(toolName: string, args: { [key: string]: Json }, root: string): Promise<boolean> {
+    return rulesAllow([...this.beforehand, ...this.always], { toolName, args, root });
   }
 
-  /** The tools allowed beforehand changed (the settings): 'allow-always' answers stay. */
-  allowBeforehand(toolNames: Iterable<string>): void {
-    this.beforehand = new Set(toolNames);
+  /** The rules allowed beforehand changed (the settings): the answers given since stay. */
+  allowBeforehand(rules: Iterable<string>): void {
+    this.beforehand = parseRules(rules);
   }
 
   /** The tools with the ones that need approval wrapped; the others are returned as they are. */
@@ -55,8 +57,8 @@ export class ApprovalGate {
       needsApproval: tool.needsApproval,
       execute: async (args, context) => {
         const protectedPath = await protectedFileOf(name, args, context);
-        if (protectedPath === undefined && this.allows(name)) return tool.execute(args, context);
-        const request: ApprovalRequest = { toolName: name, args, toolCallId: context.toolCallId ?? '', ...(protectedPath !== undefined ? { protectedPath } : {}) };
+        if (protectedPath === undefined && (await this.allows(name, args, context.root))) return tool.execute(args, context);
+        const request: ApprovalRequest = { toolName: name, args, toolCallId: context.toolCallId ?? '', ...(await this.offer(name, args, context.root, protectedPath)) };
         if (isPlanningTool(tool)) return this.reviewed(tool, request, context);
         const answer = await this.answer(request, context);
         return 'result' in answer ? answer.result : tool.execute(args, context);
@@ -98,8 +100,21 @@ export class ApprovalGate {
     }
     if (context.signal.aborted) return { result: errorResult('The tool call was aborted before it ran.') };
     if (answer.decision === 'deny') return { result: deniedResult(answer.reason) };
-    if (answer.decision === 'allow-always' && request.protectedPath === undefined) this.always.add(request.toolName);
+    if (request.protectedPath === undefined) this.remember(request.toolName, answer.decision);
     return answer;
+  }
+
+  /** A protected file's note, or the rule the card may propose (a protected file is asked every time: none). */
+  private async offer(toolName: string, args: { [key: string]: Json }, root: string, protectedPath: string | undefined): Promise<Partial<ApprovalRequest>> {
+    if (protectedPath !== undefined) return { protectedPath };
+    const suggestedRule = await suggestRule({ toolName, args, root });
+    return suggestedRule === undefined ? {} : { suggestedRule };
+  }
+
+  /** What an answer allows from now on: the tool ('allow-always') or the rule the card proposed. */
+  private remember(toolName: string, decision: ApprovalDecision): void {
+    const rule = decision === 'allow-always' ? parseRule(toolName) : typeof decision === 'object' ? parseRule(decision.allowRule) : undefined;
+    if (rule !== undefined && rule.tool === toolName) this.always.push(rule);
   }
 }
 

@@ -6,6 +6,7 @@
 import type { ImageContent, Json, TextContent } from '../../session';
 import type { ToolSpec } from '../../llm/provider';
 import type { EditPlan } from './editPlan';
+import type { SuggestedRule } from './approvalPatterns';
 
 export interface ToolResult {
   content: (TextContent | ImageContent)[];
@@ -44,7 +45,12 @@ export function isPlanningTool(tool: Tool): tool is PlanningTool {
   return typeof (tool as Partial<PlanningTool>).plan === 'function';
 }
 
-export type ApprovalDecision = 'allow-once' | 'allow-always' | 'deny';
+export type ApprovalDecision = 'allow-once' | 'allow-always' | 'deny' | AllowRuleDecision;
+
+/** Allowed, and calls the rule (approvalPatterns.ts, e.g. `bash(npm test)`) allows run without asking from now on. */
+export interface AllowRuleDecision {
+  allowRule: string;
+}
 
 /** An answer that says more than its decision. */
 export interface ApprovalAnswer {
@@ -69,6 +75,8 @@ export interface ApprovalRequest {
   plan?: EditPlan;
   /** The file changed on disk after an earlier plan was accepted: this plan was made again from it. */
   changedOnDisk?: boolean;
+  /** What the card may offer to allow from now on ("Always allow `npm test`"); never for a protected file. */
+  suggestedRule?: SuggestedRule;
 }
 
 /** Asked before a tool that needs approval runs (the chat shows allow once / always / deny). */
@@ -76,5 +84,5 @@ export type ApprovalCallback = (request: ApprovalRequest) => Promise<ApprovalDec
 
 /** Any answer as an `ApprovalAnswer`. */
 export function answerOf(answer: ApprovalDecision | ApprovalAnswer): ApprovalAnswer {
-  return typeof answer === 'string' ? { decision: answer } : answer;
+  return typeof answer === 'string' || 'allowRule' in answer ? { decision: answer } : answer;
 }

@@ -90,7 +90,7 @@ describe('approval gate', () => {
     // A write or edit is asked with its plan (what it would write); the plan's own tests are in editPlan.test.ts.
     assert.deepEqual(approval.asked.map((request) => request.plan?.proposed), [undefined, 'b', 'beta\n']);
     assert.deepEqual(approval.asked.map(({ plan: _plan, ...request }) => request), [
-      { toolName: 'bash', args: { command: 'true' }, toolCallId: 'id-bash' },
+      { toolName: 'bash', args: { command: 'true' }, toolCallId: 'id-bash', suggestedRule: { rule: 'bash(true)', label: 'Always allow `true`' } },
       { toolName: 'write', args: { path: 'b.txt', content: 'b' }, toolCallId: 'id-write' },
       { toolName: 'edit', args: { path: 'a.txt', edits: [{ oldText: 'alpha', newText: 'beta' }] }, toolCallId: 'id-edit' },
     ]);
@@ -120,7 +120,7 @@ describe('approval gate', () => {
     await ws.run(named(tools, 'edit'), { path: 'a.txt', edits: [{ oldText: 'one', newText: 'two' }] });
     await ws.run(named(tools, 'bash'), { command: 'true' });
     assert.deepEqual(approval.asked.map((request) => request.toolName), ['write', 'bash']);
-    assert.deepEqual(['write', 'edit', 'bash'].map((name) => gate.allows(name)), [true, true, false]);
+    assert.deepEqual(await Promise.all(['write', 'edit', 'bash'].map((name) => gate.allows(name, {}, ws.root))), [true, true, false]);
   });
 
   it('turns a failing approval callback or an abort while asking into an error result', async () => {
@@ -162,7 +162,7 @@ describe('approval gate', () => {
     );
     assert.equal(textOf(denied), DENIED_TEXT);
     assert.equal(readFileSync(path.join(ws.root, '.vscode', 'settings.json'), 'utf8'), '{"a": 2}');
-    assert.deepEqual(['write', 'edit'].map((name) => gate.allows(name)), [true, true]);
+    assert.deepEqual(await Promise.all(['write', 'edit'].map((name) => gate.allows(name, {}, ws.root))), [true, true]);
   });
 
   it('does not let "always" on a protected path allow the tool for other files', async () => {
@@ -172,6 +172,50 @@ describe('approval gate', () => {
     await ws.run(write, { path: '.git/config', content: '[core]' });
     await ws.run(write, { path: 'src/a.ts', content: 'a' });
     assert.deepEqual(approval.asked.map((request) => request.args['path']), ['.git/config', 'src/a.ts']);
+  });
+
+  it('runs a bash command allowed by prefix and a write allowed by folder without asking, and asks for the rest', async () => {
+    const ws = workspace();
+    const approval = scriptedApproval('deny', 'deny', 'deny', 'deny');
+    const tools = new ApprovalGate({ ask: approval.ask, allowed: ['bash(echo allowed)', 'write(src/**)', 'nonsense'] }).wrap(createTools({ bash: { outputDirectory: ws.outside } }));
+    const bash = named(tools, 'bash');
+    const write = named(tools, 'write');
+    assert.equal(textOf(await ws.run(bash, { command: 'echo allowed by prefix' })).trim(), 'allowed by prefix');
+    await ws.run(write, { path: 'src/a.ts', content: 'a' });
+    for (const command of ['echo allowed; echo more', 'echo allowedx', 'rm -rf x']) assert.equal(textOf(await ws.run(bash, { command })), DENIED_TEXT, command);
+    assert.equal(textOf(await ws.run(write, { path: 'docs/a.md', content: 'a' })), DENIED_TEXT);
+    assert.deepEqual(approval.asked.map((request) => [request.toolName, request.args['command'] ?? request.args['path']]), [
+      ['bash', 'echo allowed; echo more'],
+      ['bash', 'echo allowedx'],
+      ['bash', 'rm -rf x'],
+      ['write', 'docs/a.md'],
+    ]);
+    assert.equal(readFileSync(path.join(ws.root, 'src', 'a.ts'), 'utf8'), 'a');
+  });
+
+  it('asks for a protected file inside a folder a rule allows, and offers it no rule', async () => {
+    const ws = workspace();
+    const approval = scriptedApproval('allow-once');
+    const write = named(new ApprovalGate({ ask: approval.ask, allowed: ['write(src/**)'] }).wrap(createTools()), 'write');
+    await ws.run(write, { path: 'src/.vscode/tasks.json', content: '{}' }, { toolCallId: 'tasks' });
+    assert.deepEqual(approval.asked.map(({ plan: _plan, ...request }) => request), [{ toolName: 'write', args: { path: 'src/.vscode/tasks.json', content: '{}' }, toolCallId: 'tasks', protectedPath: 'src/.vscode/tasks.json' }]);
+    assert.deepEqual(approval.asked.map((request) => request.plan?.proposed), ['{}']);
+  });
+
+  it('offers the card a rule, and after "Always allow" with it runs what it allows without asking, nothing else', async () => {
+    const ws = workspace();
+    const approval = scriptedApproval({ allowRule: 'bash(echo hi)' }, 'deny', { allowRule: 'bash' });
+    const gate = new ApprovalGate({ ask: approval.ask });
+    const bash = named(gate.wrap(createTools({ bash: { outputDirectory: ws.outside } })), 'bash');
+    const write = named(gate.wrap(createTools()), 'write');
+    await ws.run(bash, { command: 'echo hi there' }, { toolCallId: 'first' });
+    await ws.run(bash, { command: 'echo hi again' });
+    assert.equal(textOf(await ws.run(bash, { command: 'echo bye' })), DENIED_TEXT);
+    // A rule naming another tool than the one asked about widens nothing.
+    await ws.run(write, { path: 'b.txt', content: 'b' });
+    assert.equal(await gate.allows('bash', { command: 'rm x' }, ws.root), false);
+    assert.deepEqual(approval.asked[0], { toolName: 'bash', args: { command: 'echo hi there' }, toolCallId: 'first', suggestedRule: { rule: 'bash(echo hi)', label: 'Always allow `echo hi`' } });
+    assert.deepEqual(approval.asked.map((request) => request.args['command'] ?? request.args['path']), ['echo hi there', 'echo bye', 'b.txt']);
   });
 
   it('asks for an edit through a link into .git, naming where the link leads', async () => {
