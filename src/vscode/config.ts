@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { CompactionSettings } from '../core/compaction';
 import type { ArborCompactionValues } from '../core/context';
 import type { ModelOverrides, ThinkingLevel } from '../core/llm';
+import { CHECKPOINT_RESTORE_SETTINGS, type CheckpointRestoreSetting } from '../core/navigation';
 import { expandHome } from '../core/session';
 import { explicitValue, userValue, workspaceMaySet } from '../core/util/settingSources';
 
@@ -39,6 +40,8 @@ export interface ArborConfig {
   autoApprove: string[];
   tokenEstimator: TokenEstimatorChoice;
   branchSummary: BranchSummaryChoice;
+  /** `arbor.checkpoints.restore`: whether a move restores the workspace's files. */
+  checkpointRestore: CheckpointRestoreSetting;
   modelOverrides: ModelOverrides;
 }
 
@@ -66,6 +69,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ArborConfig {
     autoApprove: stringList(get('tools.autoApprove')).filter((name) => (APPROVABLE_TOOLS as readonly string[]).includes(name)),
     tokenEstimator: oneOf(get('tokenEstimator'), ['tokenizer', 'chars4'] as const, 'tokenizer'),
     branchSummary: oneOf(get('branchSummary'), ['ask', 'always', 'never'] as const, 'ask'),
+    checkpointRestore: oneOf(get('checkpoints.restore'), CHECKPOINT_RESTORE_SETTINGS, 'ask'),
     modelOverrides: overrides(get('modelOverrides')),
   };
 }

@@ -4,3 +4,4 @@ export * from './branchLeaves';
 export * from './branchItems';
 export * from './navigate';
 export * from './moveNote';
+export * from './filesChoice';
