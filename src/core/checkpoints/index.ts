@@ -1,0 +1,5 @@
+// Workspace checkpoints: the private store, the `arbor.files` entries, the recorder.
+export * from './types';
+export * from './entries';
+export * from './store';
+export * from './recorder';
