@@ -1,6 +1,7 @@
 // Composition root: builds Arbor's objects and registers them. Logic lives in src/core; glue in src/vscode.
 import * as vscode from 'vscode';
 import { AgentHost } from './vscode/agentHost';
+import { checkpointsOffText, WorkspaceCheckpoints } from './vscode/checkpoints/workspaceCheckpoints';
 import { ChatViewProvider } from './vscode/chatViewProvider';
 import { registerCommands } from './vscode/commands';
 import { CurrentSession } from './vscode/currentSession';
@@ -50,13 +51,16 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   const current = new CurrentSession(log, new SessionMemory(context.workspaceState));
   const keys = new ApiKeyStore(context.secrets);
   const storage = (name: string): string => vscode.Uri.joinPath(context.globalStorageUri, name).fsPath;
-  const host = new AgentHost({ current, keys, log, defaultSessionsRoot: storage('sessions'), checkpointFolder: storage('checkpoints') });
+  const workspaceCheckpoints = new WorkspaceCheckpoints(log);
+  const host = new AgentHost({ current, keys, log, defaultSessionsRoot: storage('sessions'), checkpointFolder: storage('checkpoints'), workspaceCheckpoints });
   const project = new ProjectInfo(log);
   const totals = new SessionTotalsWatcher(current);
   const chat = new ChatViewProvider(context.extensionUri, host, current, log, context.workspaceState, project, totals);
   const tree = new SessionTreeView({ current, state: context.workspaceState, revealInChat: (entryId) => chat.reveal(entryId) });
   const sessions = registerSessions({ host, current, log });
   context.subscriptions.push(
+    workspaceCheckpoints,
+    workspaceCheckpoints.onDidTurnOff((reason) => chat.tell('warning', checkpointsOffText(reason))),
     current,
     keys,
     host,

@@ -98,6 +98,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.post({ type: 'reveal', entryId });
   }
 
+  /** A notice from outside the chat's own flows (workspace checkpoints turned off), as plain text. */
+  tell(level: 'info' | 'warning', text: string): void {
+    this.notice(level, text);
+  }
+
   dispose(): void {
     this.approvals.denyAll();
     this.disposeView();
