@@ -3,3 +3,4 @@ export * from './types';
 export * from './entries';
 export * from './store';
 export * from './recorder';
+export { isStorePath } from './paths';
