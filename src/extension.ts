@@ -79,7 +79,7 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
     // Another program writing to the current session: read in, told, followed when it continues ours.
     new OtherWriters(current, host, log),
     new SessionWatcher(current, log),
-    ...registerCommands({ host, current, keys, log, listSessions: () => sessions.view.list() }),
+    ...registerCommands({ host, current, keys, log, listSessions: () => sessions.view.list(), checkpoints: workspaceCheckpoints }),
     ...sessions.disposables,
   );
   log.info(`Arbor ${String(context.extension.packageJSON.version)} activated`);

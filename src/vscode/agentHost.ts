@@ -202,6 +202,11 @@ export class AgentHost implements vscode.Disposable {
   }
 
   /** Tells the chat about a move the user made (after it happened). */
+  /** The workspace's checkpoint stores, when the extension records files. */
+  get workspaceCheckpoints(): WorkspaceCheckpoints | undefined {
+    return this.deps.workspaceCheckpoints;
+  }
+
   reportMove(move: MoveEvent): void {
     this.moved.fire(move);
   }

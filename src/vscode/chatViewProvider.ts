@@ -54,7 +54,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     private readonly totals: SessionTotalsWatcher,
   ) {
     this.drafts = chatDrafts(state);
-    this.moveNote = new ChatMoveNote(host, (message) => this.post(message));
+    this.moveNote = new ChatMoveNote(host, (message) => this.post(message), log);
     this.disposables.push(
       project.onDidChange(() => this.postContextFiles()),
       totals.onDidChange(() => this.postTotals()),
