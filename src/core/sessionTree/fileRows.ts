@@ -26,14 +26,22 @@ const AGENT_CAUSES: ReadonlySet<FilesEntryData['cause']> = new Set(['tool', 'tur
 export function stepFiles(tree: SessionTree, entryId: string): StepFiles | undefined {
   const agent = new Tally();
   const outside = new Tally();
-  for (const child of tree.childrenOf(entryId)) {
-    const data = filesEntryData(child);
-    if (!data) continue;
+  for (const data of stepRecords(tree, entryId)) {
     if (AGENT_CAUSES.has(data.cause)) agent.add(data);
     else if (data.cause === 'outside') outside.add(data);
   }
   if (agent.count === 0 && outside.count === 0) return undefined;
   return { changed: [...agent.paths], count: agent.count, outside: [...outside.paths], outsideCount: outside.count };
+}
+
+/** The valid `arbor.files` records right after `entryId` that a step's row shows, in file order. */
+export function stepRecords(tree: SessionTree, entryId: string): FilesEntryData[] {
+  const records: FilesEntryData[] = [];
+  for (const child of tree.childrenOf(entryId)) {
+    const data = filesEntryData(child);
+    if (data && (AGENT_CAUSES.has(data.cause) || data.cause === 'outside')) records.push(data);
+  }
+  return records;
 }
 
 class Tally {
