@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { AgentHost } from './vscode/agentHost';
 import { checkpointsOffText, WorkspaceCheckpoints } from './vscode/checkpoints/workspaceCheckpoints';
+import { CheckpointPruning } from './vscode/checkpoints/pruneSchedule';
 import { ChatViewProvider } from './vscode/chatViewProvider';
 import { registerCommands } from './vscode/commands';
 import { CurrentSession } from './vscode/currentSession';
@@ -57,9 +58,11 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   const totals = new SessionTotalsWatcher(current);
   const chat = new ChatViewProvider(context.extensionUri, host, current, log, context.workspaceState, project, totals);
   const tree = new SessionTreeView({ current, state: context.workspaceState, revealInChat: (entryId) => chat.reveal(entryId) });
-  const sessions = registerSessions({ host, current, log });
+  const pruning = new CheckpointPruning(workspaceCheckpoints, () => sessions.view.list(), log);
+  const sessions = registerSessions({ host, current, log, onDeleted: () => void pruning.prune() });
   context.subscriptions.push(
     workspaceCheckpoints,
+    pruning,
     workspaceCheckpoints.onDidTurnOff((reason) => chat.tell('warning', checkpointsOffText(reason))),
     current,
     keys,

@@ -2,9 +2,10 @@
 // editor's `files.exclude` patterns left out besides .gitignore), and the recorder the agent is
 // given. When checkpoints cannot be on for a root (no git, a home folder, too many files…) the
 // reason is logged and told once, in plain words; the agent then works without them.
+import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as vscode from 'vscode';
-import { CheckpointsOff, openFileCheckpointStore, SessionFilesRecorder, type FileCheckpointStore, type RecordingSession, type WorkspaceRecorder } from '../../core/checkpoints';
+import { CheckpointsOff, openFileCheckpointStore, SessionFilesRecorder, storeFolderFor, type FileCheckpointStore, type RecordingSession, type WorkspaceRecorder } from '../../core/checkpoints';
 import { errorMessage } from '../../core/util/errors';
 import { xdgHome } from '../../core/util/xdg';
 
@@ -25,6 +26,18 @@ export class WorkspaceCheckpoints implements vscode.Disposable {
   current(): Promise<FileCheckpointStore | undefined> {
     const root = vscode.workspace.isTrusted ? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath : undefined;
     return root === undefined ? Promise.resolve(undefined) : this.storeFor(root);
+  }
+
+  /** The current store when one was made for this workspace before (pruning never creates one). */
+  async existing(): Promise<FileCheckpointStore | undefined> {
+    const root = vscode.workspace.isTrusted ? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath : undefined;
+    if (root === undefined) return undefined;
+    if (!this.stores.has(root)) {
+      const real = await fs.realpath(root).catch(() => undefined);
+      const folder = real !== undefined ? storeFolderFor(stateHome(), real) : undefined;
+      if (folder === undefined || !(await fs.lstat(folder).catch(() => undefined))) return undefined;
+    }
+    return this.storeFor(root);
   }
 
   /** The store of `root`, opened once; undefined (told once) when checkpoints cannot be on there. */
@@ -56,12 +69,11 @@ export class WorkspaceCheckpoints implements vscode.Disposable {
 
   private async open(root: string): Promise<FileCheckpointStore | undefined> {
     try {
-      const home = os.homedir();
-      const store = await openFileCheckpointStore({ root, stateHome: xdgHome(process.env, 'XDG_STATE_HOME', home), home, excludes: excludedPatterns(root) });
+      const store = await openFileCheckpointStore({ root, stateHome: stateHome(), home: os.homedir(), excludes: excludedPatterns(root) });
       this.log.info(`Workspace checkpoints on for ${root} (store ${store.folder})`);
       return store;
     } catch (error) {
-      this.turnedOff(root, error instanceof CheckpointsOff ? error.message : `the checkpoint store could not be opened (${errorMessage(error)})`);
+      this.turnedOff(root, error instanceof CheckpointsOff ? error.message : `Checkpoints are off: the checkpoint store could not be opened (${errorMessage(error)}).`);
       if (!(error instanceof CheckpointsOff)) this.stores.delete(root); // tried again next time
       return undefined;
     }
@@ -75,6 +87,11 @@ export class WorkspaceCheckpoints implements vscode.Disposable {
   }
 }
 
+/** Where the stores live: below `$XDG_STATE_HOME`, shared with the `arbor` CLI. */
+function stateHome(): string {
+  return xdgHome(process.env, 'XDG_STATE_HOME', os.homedir());
+}
+
 /** The editor's `files.exclude` patterns that are on (a `when` clause cannot be told without a file: left out). */
 function excludedPatterns(root: string): string[] {
   const excluded = vscode.workspace.getConfiguration('files', vscode.Uri.file(root)).get<Record<string, unknown>>('exclude') ?? {};
@@ -85,5 +102,6 @@ function excludedPatterns(root: string): string[] {
 
 /** The notice the chat shows once when checkpoints are off: the store's reason in plain words. */
 export function checkpointsOffText(reason: string): string {
-  return `Workspace checkpoints are off: ${reason.replace(/\.$/, '')}. Moving in the session tree will not restore files.`;
+  const sentence = /[.!?]$/.test(reason.trim()) ? reason.trim() : `${reason.trim()}.`;
+  return `${sentence} Moving in the session tree will not restore the workspace's files.`;
 }
