@@ -5,3 +5,4 @@ export * from './branchItems';
 export * from './navigate';
 export * from './moveNote';
 export * from './filesChoice';
+export * from './filesTarget';

@@ -2,8 +2,8 @@
 // Restore Files to Here (files only: the conversation stays where it is), and Show Checkpoint
 // Storage (its size, with Clear). The store's documents are served read-only for the diffs.
 import * as vscode from 'vscode';
-import { stateAt, type FileCheckpointStore } from '../../core/checkpoints';
-import { fileCount, filesRestoredText } from '../../core/navigation';
+import type { FileCheckpointStore } from '../../core/checkpoints';
+import { fileCount, filesRestoredText, positionState } from '../../core/navigation';
 import { stepRecords } from '../../core/sessionTree';
 import { errorMessage } from '../../core/util/errors';
 import { formatSize } from '../../core/agent/tools/truncate';
@@ -49,7 +49,7 @@ async function showStepChanges(deps: CommandDeps, checkpoints: WorkspaceCheckpoi
 async function restoreFilesToHere(deps: CommandDeps, checkpoints: WorkspaceCheckpoints, arg: unknown): Promise<string | undefined> {
   const session = deps.current.session;
   const id = entryIdOf(arg);
-  const to = session && id && session.getEntry(id) ? stateAt(session, id) : undefined;
+  const to = session && id && session.getEntry(id) ? positionState(session, id) : undefined;
   if (!session || to === undefined) {
     void vscode.window.showInformationMessage('No files were recorded at that entry.');
     return undefined;
@@ -57,7 +57,7 @@ async function restoreFilesToHere(deps: CommandDeps, checkpoints: WorkspaceCheck
   const store = await storeOrTell(checkpoints);
   if (!store) return undefined;
   try {
-    const current = stateAt(session, session.leafId);
+    const current = positionState(session, session.leafId);
     const plan = await store.plan(to, current !== undefined ? { current } : {});
     const count = plan.restore.length + plan.remove.length;
     if (count === 0) {

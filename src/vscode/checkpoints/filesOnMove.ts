@@ -3,8 +3,8 @@
 // multi-file diff, and the restore itself once the conversation has moved. The decisions live in
 // core/navigation/filesChoice.ts; the store (core/checkpoints) does the work.
 import * as vscode from 'vscode';
-import { stateAt, type FileCheckpointStore, type RestorePlan, type WorkspaceState } from '../../core/checkpoints';
-import { filesChoices, filesRequest, filesStep, type FilesChoice, type FilesDifference, type FilesOutcome } from '../../core/navigation';
+import { type FileCheckpointStore, type RestorePlan, type WorkspaceState } from '../../core/checkpoints';
+import { filesChoices, filesRequest, filesStep, positionState, type FilesChoice, type FilesDifference, type FilesOutcome } from '../../core/navigation';
 import type { Session } from '../../core/session';
 import { errorMessage } from '../../core/util/errors';
 import { readConfig } from '../config';
@@ -31,9 +31,9 @@ const NONE: FilesDecision = { kind: 'none' };
  */
 export async function decideFiles(checkpoints: WorkspaceCheckpoints | undefined, session: Session, newLeafId: string | null, log: vscode.LogOutputChannel): Promise<FilesDecision> {
   const store = await checkpoints?.current();
-  const to = store ? stateAt(session, newLeafId) : undefined;
+  const to = store ? positionState(session, newLeafId) : undefined;
   if (!store || to === undefined) return NONE;
-  const current = stateAt(session, session.leafId);
+  const current = positionState(session, session.leafId);
   let plan: RestorePlan;
   try {
     plan = await store.plan(to, current !== undefined ? { current } : {});
