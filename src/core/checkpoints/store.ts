@@ -87,8 +87,9 @@ export class FileCheckpointStore {
     await this.ensureRepository();
     const listed = nulFields((await this.run(['ls-files', '-z', '-m', '-o', '--exclude-standard'])).stdout);
     const { add, drop, skipped } = await this.sortListed([...new Set(listed)]);
-    if (add.length > 0) await this.run(['update-index', '--add', '--remove', '-z', '--stdin'], { input: add.map((file) => `${file}\0`).join('') });
+    // Dropped first: a folder replaced by a link or a file leaves entries below it that would block the new one.
     if (drop.length > 0) await this.run(['update-index', '--force-remove', '-z', '--stdin'], { input: drop.map((file) => `${file}\0`).join('') });
+    if (add.length > 0) await this.run(['update-index', '--add', '--remove', '--replace', '-z', '--stdin'], { input: add.map((file) => `${file}\0`).join('') });
     const state = (await this.run(['write-tree'])).stdout.toString('utf8').trim();
     await this.keepRef(`${STATE_REFS}${state}`, state);
     return { state, skipped };
@@ -192,6 +193,11 @@ export class FileCheckpointStore {
     return { dropped: drop.length, kept: refs.length - drop.length };
   }
 
+  /** Fails with CheckpointsOff('no-git') when the git program cannot be run. */
+  async checkGit(): Promise<void> {
+    await this.run(['--version']);
+  }
+
   // ---- private -------------------------------------------------------------------------------
 
   private run(args: readonly string[], options?: Parameters<typeof runGit>[2]): ReturnType<typeof runGit> {
@@ -228,25 +234,34 @@ export class FileCheckpointStore {
     await replaceFile(path.join(info, 'attributes'), ATTRIBUTES);
   }
 
-  /** Sorts git's listing: files to add, tracked files to drop (now too large), and what is skipped. */
+  /** Sorts git's listing: files to add, names to drop (gone, behind a link, too large now), and what is skipped. */
   private async sortListed(listed: readonly string[]): Promise<{ add: string[]; drop: string[]; skipped: SkippedFile[] }> {
     const add: string[] = [];
     const drop: string[] = [];
     const skipped: SkippedFile[] = [];
     let bytes = 0;
+    const folders = new Map<string, boolean>();
     for (const file of listed) {
       if (file.endsWith('/')) {
         // git lists a folder holding its own `.git` (a nested repository, a submodule) by its name.
         skipped.push({ path: file.slice(0, -1), reason: 'nested-repository' });
         continue;
       }
+      if (!(await this.folderChainIntact(file, folders))) {
+        drop.push(file);
+        continue;
+      }
       const stat = await fs.lstat(path.join(this.root, file)).catch(() => undefined);
-      if (stat && stat.isFile() && stat.size > this.limits.maxFileBytes) {
+      if (!stat) {
+        drop.push(file);
+        continue;
+      }
+      if (stat.isFile() && stat.size > this.limits.maxFileBytes) {
         skipped.push({ path: file, reason: 'too-large', size: stat.size });
         drop.push(file);
         continue;
       }
-      bytes += stat?.size ?? 0;
+      bytes += stat.size;
       add.push(file);
     }
     if (add.length > this.limits.maxFiles) {
@@ -256,6 +271,21 @@ export class FileCheckpointStore {
       throw new CheckpointsOff('too-large', `Checkpoints are off: this workspace's files take more than ${Math.round(this.limits.maxTotalBytes / 1048576)} MB.`);
     }
     return { add, drop, skipped };
+  }
+
+  /** Whether every folder above `file` is a real folder (not a link, not gone); answers cached per listing. */
+  private async folderChainIntact(file: string, known: Map<string, boolean>): Promise<boolean> {
+    const parts = file.split('/');
+    for (let index = 1; index < parts.length; index++) {
+      const folder = parts.slice(0, index).join('/');
+      let intact = known.get(folder);
+      if (intact === undefined) {
+        intact = (await fs.lstat(path.join(this.root, folder)).catch(() => undefined))?.isDirectory() === true;
+        known.set(folder, intact);
+      }
+      if (!intact) return false;
+    }
+    return true;
   }
 
   private async keepRef(ref: string, state: WorkspaceState): Promise<void> {
@@ -338,6 +368,7 @@ export async function openFileCheckpointStore(options: FileCheckpointStoreOption
   refusePath(root, await fs.realpath(options.home).catch(() => path.resolve(options.home)));
   await refuseOverBudget(root, { ...DEFAULT_CHECKPOINT_LIMITS, ...options.limits }.maxWalkEntries);
   const store = new FileCheckpointStore(root, storeFolderFor(options.stateHome, root), options);
+  await store.checkGit();
   await store.size().catch((error: unknown) => {
     if (error instanceof CheckpointsOff) throw error;
     throw new CheckpointsOff('store-failed', `Checkpoints are off: the checkpoint store could not be opened (${error instanceof Error ? error.message : String(error)}).`);
