@@ -2,7 +2,7 @@
 // Restore Files to Here (files only: the conversation stays where it is), and Show Checkpoint
 // Storage (its size, with Clear). The store's documents are served read-only for the diffs.
 import * as vscode from 'vscode';
-import type { FileCheckpointStore } from '../../core/checkpoints';
+import { SessionFilesRecorder, type FileCheckpointStore } from '../../core/checkpoints';
 import { fileCount, filesRestoredText, positionState } from '../../core/navigation';
 import { stepRecords } from '../../core/sessionTree';
 import { errorMessage } from '../../core/util/errors';
@@ -70,6 +70,7 @@ async function restoreFilesToHere(deps: CommandDeps, checkpoints: WorkspaceCheck
     const picked = await vscode.window.showWarningMessage('Restore the workspace\'s files to this entry?', { modal: true, detail }, restore);
     if (picked !== restore) return undefined;
     const report = await store.restore(to, current !== undefined ? { current } : {});
+    await new SessionFilesRecorder(session, store, { warn: (message) => deps.log.warn(message) }).recordRestore(report);
     const text = filesRestoredText({ restored: report.restored.length, removed: report.removed.length, leftAlone: report.leftAlone.length, skipped: report.skipped.length });
     deps.log.info(`Restore Files to Here (${id}): ${text} Undo state ${report.undo}`);
     void vscode.window.showInformationMessage(text);

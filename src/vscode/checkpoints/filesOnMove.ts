@@ -3,7 +3,7 @@
 // multi-file diff, and the restore itself once the conversation has moved. The decisions live in
 // core/navigation/filesChoice.ts; the store (core/checkpoints) does the work.
 import * as vscode from 'vscode';
-import { type FileCheckpointStore, type RestorePlan, type WorkspaceState } from '../../core/checkpoints';
+import { SessionFilesRecorder, type FileCheckpointStore, type RestorePlan, type WorkspaceState } from '../../core/checkpoints';
 import { filesChoices, filesRequest, filesStep, positionState, type FilesChoice, type FilesDifference, type FilesOutcome } from '../../core/navigation';
 import type { Session } from '../../core/session';
 import { errorMessage } from '../../core/util/errors';
@@ -13,6 +13,7 @@ import type { WorkspaceCheckpoints } from './workspaceCheckpoints';
 
 /** A restore decided before the move, run after it. */
 export interface PendingRestore {
+  session: Session;
   store: FileCheckpointStore;
   to: WorkspaceState;
   current: WorkspaceState | undefined;
@@ -47,15 +48,21 @@ export async function decideFiles(checkpoints: WorkspaceCheckpoints | undefined,
   const overwriteOutside = step.kind === 'restore' ? step.overwriteOutside : await askFiles(store, plan, difference);
   if (overwriteOutside === undefined) return { kind: 'cancelled' };
   if (overwriteOutside === 'keep') return NONE;
-  return { kind: 'restore', pending: { store, to, current, overwriteOutside } };
+  return { kind: 'restore', pending: { session, store, to, current, overwriteOutside } };
 }
 
-/** Runs a restore decided before the move; undefined (told) when it failed: the conversation has moved anyway. */
+/**
+ * Runs a restore decided before the move, and records it at the new position (the store's undo
+ * snapshot as its `before`, so the files left behind stay reachable); undefined (told) when it
+ * failed: the conversation has moved anyway.
+ */
 export async function runRestore(pending: PendingRestore, log: vscode.LogOutputChannel): Promise<FilesOutcome | undefined> {
   try {
     const report = await pending.store.restore(pending.to, { ...(pending.current !== undefined ? { current: pending.current } : {}), overwriteOutside: pending.overwriteOutside });
     log.info(`Workspace files restored to ${pending.to}: ${report.restored.length} written, ${report.removed.length} removed, ${report.leftAlone.length} left alone, ${report.skipped.length} skipped; undo state ${report.undo}`);
     if (report.leftAlone.length > 0) log.info(`Left alone (changed outside the agent): ${report.leftAlone.join(', ')}`);
+    // Recorded at the new position: the next turn then sees these files as the branch's, not as changed outside.
+    await new SessionFilesRecorder(pending.session, pending.store, { warn: (message) => log.warn(message) }).recordRestore(report);
     return { restored: report.restored.length, removed: report.removed.length, leftAlone: report.leftAlone.length, skipped: report.skipped.length };
   } catch (error) {
     log.error(`Workspace files could not be restored to ${pending.to}: ${errorMessage(error)}`);
