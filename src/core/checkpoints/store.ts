@@ -229,9 +229,19 @@ export class FileCheckpointStore {
   private async writeInfo(): Promise<void> {
     const info = path.join(this.folder, 'info');
     await fs.mkdir(info, { recursive: true, mode: 0o700 });
-    const excludes = (this.options.excludes ?? []).filter((line) => !/[\r\n]/.test(line)).join('\n');
+    const excludes = [...(this.options.excludes ?? []), ...this.ownFolderInside()].filter((line) => !/[\r\n]/.test(line)).join('\n');
     await replaceFile(path.join(info, 'exclude'), `${excludes}\n`);
     await replaceFile(path.join(info, 'attributes'), ATTRIBUTES);
+  }
+
+  /**
+   * Arbor's state folder when it lies inside the workspace (XDG_STATE_HOME set to a folder of the
+   * project): left out, or every snapshot would record the store itself.
+   */
+  private ownFolderInside(): string[] {
+    const relative = path.relative(this.root, path.dirname(path.dirname(this.folder)));
+    if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return [];
+    return [`/${relative.split(path.sep).map(escapePattern).join('/')}/`];
   }
 
   /** Sorts git's listing: files to add, names to drop (gone, behind a link, too large now), and what is skipped. */
@@ -374,6 +384,11 @@ export async function openFileCheckpointStore(options: FileCheckpointStoreOption
     throw new CheckpointsOff('store-failed', `Checkpoints are off: the checkpoint store could not be opened (${error instanceof Error ? error.message : String(error)}).`);
   });
   return store;
+}
+
+/** A name as a gitignore pattern matches it literally. */
+function escapePattern(name: string): string {
+  return name.replace(/[\\*?[\]!# ]/g, (character) => `\\${character}`);
 }
 
 async function exists(file: string): Promise<boolean> {
