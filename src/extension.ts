@@ -2,6 +2,8 @@
 import * as vscode from 'vscode';
 import { AgentHost } from './vscode/agentHost';
 import { EditReviews } from './vscode/editReviews';
+import { checkpointsOffText, WorkspaceCheckpoints } from './vscode/checkpoints/workspaceCheckpoints';
+import { CheckpointPruning } from './vscode/checkpoints/pruneSchedule';
 import { ChatViewProvider } from './vscode/chatViewProvider';
 import { registerEditorContextCommands } from './vscode/editorContext';
 import { registerCommands } from './vscode/commands';
@@ -52,14 +54,19 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   const current = new CurrentSession(log, new SessionMemory(context.workspaceState));
   const keys = new ApiKeyStore(context.secrets);
   const storage = (name: string): string => vscode.Uri.joinPath(context.globalStorageUri, name).fsPath;
-  const host = new AgentHost({ current, keys, log, defaultSessionsRoot: storage('sessions'), checkpointFolder: storage('checkpoints') });
+  const workspaceCheckpoints = new WorkspaceCheckpoints(log);
+  const host = new AgentHost({ current, keys, log, defaultSessionsRoot: storage('sessions'), checkpointFolder: storage('checkpoints'), workspaceCheckpoints });
   const project = new ProjectInfo(log);
   const totals = new SessionTotalsWatcher(current);
   const reviews = new EditReviews(log);
   const chat = new ChatViewProvider(context.extensionUri, host, current, log, context.workspaceState, project, totals, reviews);
   const tree = new SessionTreeView({ current, state: context.workspaceState, revealInChat: (entryId) => chat.reveal(entryId) });
-  const sessions = registerSessions({ host, current, log });
+  const pruning = new CheckpointPruning(workspaceCheckpoints, () => sessions.view.list(), log);
+  const sessions = registerSessions({ host, current, log, onDeleted: () => void pruning.prune() });
   context.subscriptions.push(
+    workspaceCheckpoints,
+    pruning,
+    workspaceCheckpoints.onDidTurnOff((reason) => chat.tell('warning', checkpointsOffText(reason))),
     current,
     keys,
     host,
@@ -79,7 +86,7 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
     // Another program writing to the current session: read in, told, followed when it continues ours.
     new OtherWriters(current, host, log),
     new SessionWatcher(current, log),
-    ...registerCommands({ host, current, keys, log, listSessions: () => sessions.view.list() }),
+    ...registerCommands({ host, current, keys, log, listSessions: () => sessions.view.list(), checkpoints: workspaceCheckpoints }),
     ...registerEditorContextCommands(chat),
     ...sessions.disposables,
   );

@@ -5,6 +5,7 @@
 // (Arbor's settings the user set, else pi's settings files, else pi's defaults).
 import * as os from 'node:os';
 import { AgentSession, type AgentConfiguration, type AgentLogger } from '../core/agent';
+import type { WorkspaceRecorder } from '../core/checkpoints';
 import { createTools } from '../core/agent/tools/registry';
 import type { ApprovalCallback } from '../core/agent/tools/tool';
 import { compactionSettingsOf, piEnvironment, readPiSettings, resolveCompactionSettings, type PiSettings, type ProjectContextSnapshot, type ProjectPrompts } from '../core/context';
@@ -90,6 +91,8 @@ export function createAgent(spec: {
   logger: AgentLogger;
   /** The extension's own folder for reply checkpoints (in its global storage, never beside a session). */
   checkpointFolder: string;
+  /** Records the workspace's files as the agent works (none: no workspace checkpoints). */
+  workspaceRecorder?: WorkspaceRecorder | undefined;
 }): Promise<AgentSession> {
   const { session, configuration } = spec;
   return AgentSession.create({
@@ -101,6 +104,7 @@ export function createAgent(spec: {
     clock: () => new Date(),
     logger: spec.logger,
     checkpointFolder: spec.checkpointFolder,
+    ...(spec.workspaceRecorder ? { workspaceRecorder: spec.workspaceRecorder } : {}),
   });
 }
 

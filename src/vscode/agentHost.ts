@@ -12,6 +12,7 @@ import { errorMessage } from '../core/util/errors';
 import type { Scope } from '../core/util/scope';
 import { piInputs, type AgentInputs } from './agentBuilder';
 import { askInDialog } from './approvalDialog';
+import type { WorkspaceCheckpoints } from './checkpoints/workspaceCheckpoints';
 import { onDidChangeConfig, readConfig } from './config';
 import type { CurrentSession } from './currentSession';
 import { noKeyError, noSessionError, promptFailure } from './errors';
@@ -52,6 +53,8 @@ export interface AgentHostDeps {
   defaultSessionsRoot: string;
   /** Where replies are checkpointed while they stream (globalStorage/checkpoints). */
   checkpointFolder: string;
+  /** The workspace's files recorded as the agent works (none: no workspace checkpoints). */
+  workspaceCheckpoints?: WorkspaceCheckpoints;
 }
 
 export class AgentHost implements vscode.Disposable {
@@ -199,6 +202,11 @@ export class AgentHost implements vscode.Disposable {
   }
 
   /** Tells the chat about a move the user made (after it happened). */
+  /** The workspace's checkpoint stores, when the extension records files. */
+  get workspaceCheckpoints(): WorkspaceCheckpoints | undefined {
+    return this.deps.workspaceCheckpoints;
+  }
+
   reportMove(move: MoveEvent): void {
     this.moved.fire(move);
   }
@@ -243,6 +251,7 @@ export class AgentHost implements vscode.Disposable {
       logger: this.logger,
       log,
       checkpointFolder: this.deps.checkpointFolder,
+      ...(this.deps.workspaceCheckpoints ? { recorder: this.deps.workspaceCheckpoints.recorderFor.bind(this.deps.workspaceCheckpoints) } : {}),
       onEvent: (event: AgentEvent) => this.agentEvent(event),
       onContextChanged: () => this.contextChanged.fire(),
     };

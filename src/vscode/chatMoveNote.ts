@@ -5,7 +5,9 @@
 import { moveNote, type MoveNote } from '../core/navigation';
 import type { Session } from '../core/session';
 import type { MoveNoteMessage } from '../shared/protocol';
+import type * as vscode from 'vscode';
 import type { AgentHost, MoveEvent } from './agentHost';
+import { decideFiles, runRestore } from './checkpoints/filesOnMove';
 
 interface Shown {
   session: Session;
@@ -19,6 +21,8 @@ export class ChatMoveNote {
   constructor(
     private readonly host: AgentHost,
     private readonly post: (message: MoveNoteMessage) => void,
+    /** Where a restore of the files on Back is logged (none: Back moves the conversation only). */
+    private readonly log?: vscode.LogOutputChannel,
   ) {}
 
   /** A move was made in the current session: the note says where it left the position. */
@@ -49,8 +53,12 @@ export class ChatMoveNote {
     const session = this.host.session;
     if (!shown?.note.back || session !== shown.session) return this.clear();
     if (shown.from !== null && !session.getEntry(shown.from)) return this.clear();
+    // Back is a move like any other for the files: their question comes, and Escape stays.
+    const files = this.log ? await decideFiles(this.host.workspaceCheckpoints, session, shown.from, this.log) : undefined;
+    if (files?.kind === 'cancelled') return;
     const from = session.leafId;
     await this.host.moveTo(shown.from);
-    this.host.reportMove({ report: { kind: 'back', from, to: shown.from } });
+    const restored = files?.kind === 'restore' && this.log ? await runRestore(files.pending, this.log) : undefined;
+    this.host.reportMove({ report: { kind: 'back', from, to: shown.from, ...(restored ? { files: restored } : {}) } });
   }
 }

@@ -71,7 +71,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       reviews,
     );
     this.drafts = chatDrafts(state);
-    this.moveNote = new ChatMoveNote(host, (message) => this.post(message));
+    this.moveNote = new ChatMoveNote(host, (message) => this.post(message), log);
     this.mentionIndex = new MentionIndex(log);
     this.disposables.push(
       this.mentionIndex,
@@ -124,6 +124,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   /** Scrolls the chat to an entry. */
   reveal(entryId: string): void {
     this.post({ type: 'reveal', entryId });
+  }
+
+  /** A notice from outside the chat's own flows (workspace checkpoints turned off), as plain text. */
+  tell(level: 'info' | 'warning', text: string): void {
+    this.notice(level, text);
   }
 
   dispose(): void {

@@ -9,6 +9,7 @@ import { settingRules } from '../core/agent/tools/approvalPatterns';
 import type { CompactionSettings } from '../core/compaction';
 import type { ArborCompactionValues } from '../core/context';
 import type { ModelOverrides, ThinkingLevel } from '../core/llm';
+import { CHECKPOINT_RESTORE_SETTINGS, type CheckpointRestoreSetting } from '../core/navigation';
 import { expandHome } from '../core/session';
 import { explicitValue, userValue, workspaceMaySet } from '../core/util/settingSources';
 
@@ -38,6 +39,8 @@ export interface ArborConfig {
   autoApprove: string[];
   tokenEstimator: TokenEstimatorChoice;
   branchSummary: BranchSummaryChoice;
+  /** `arbor.checkpoints.restore`: whether a move restores the workspace's files. */
+  checkpointRestore: CheckpointRestoreSetting;
   modelOverrides: ModelOverrides;
   /** `arbor.chat.includeActiveEditor`: the active editor's chip above the input, mentioned with each message. */
   includeActiveEditor: boolean;
@@ -67,6 +70,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ArborConfig {
     autoApprove: settingRules(stringList(get('tools.autoApprove'))),
     tokenEstimator: oneOf(get('tokenEstimator'), ['tokenizer', 'chars4'] as const, 'tokenizer'),
     branchSummary: oneOf(get('branchSummary'), ['ask', 'always', 'never'] as const, 'ask'),
+    checkpointRestore: oneOf(get('checkpoints.restore'), CHECKPOINT_RESTORE_SETTINGS, 'ask'),
     modelOverrides: overrides(get('modelOverrides')),
     includeActiveEditor: get('chat.includeActiveEditor') !== false,
   };

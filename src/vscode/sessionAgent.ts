@@ -4,6 +4,7 @@
 // or the workspace changed (the agent applies it between runs).
 import type * as vscode from 'vscode';
 import type { AgentEvent, AgentLogger, AgentSession } from '../core/agent';
+import type { WorkspaceRecorder } from '../core/checkpoints';
 import type { ApprovalCallback } from '../core/agent/tools/tool';
 import { ProjectPrompts } from '../core/context';
 import type { Session } from '../core/session';
@@ -19,6 +20,8 @@ export interface SessionAgentDeps {
   log: vscode.LogOutputChannel;
   /** The extension's own folder for reply checkpoints. */
   checkpointFolder: string;
+  /** The recorder of the workspace's files for a session whose tools work in `root`. */
+  recorder?(session: Session, root: string): WorkspaceRecorder;
   /** Where the agent's events go while the session is current. */
   onEvent(event: AgentEvent): void;
   /** A request found other context files or contents than the one before (the chat's list follows). */
@@ -74,7 +77,9 @@ export class SessionAgent {
     const building = (async () => {
       const inputs = await this.deps.inputs();
       const configuration = await agentConfiguration(inputs, this.session, this.deps.logger, this.prompts);
-      const agent = await createAgent({ session: this.session, configuration, approve: this.deps.approve, logger: this.deps.logger, checkpointFolder: this.deps.checkpointFolder });
+      // Files are recorded only where the agent's tools can change them.
+      const workspaceRecorder = inputs.toolRoot !== undefined ? this.deps.recorder?.(this.session, inputs.toolRoot) : undefined;
+      const agent = await createAgent({ session: this.session, configuration, approve: this.deps.approve, logger: this.deps.logger, checkpointFolder: this.deps.checkpointFolder, workspaceRecorder });
       // Added to a scope that has ended (the session was replaced meanwhile), the agent is disposed at once.
       this.scope.add(agent);
       if (this.scope.isDisposed) return agent;

@@ -28,6 +28,7 @@ const SETTINGS = [
   'compaction.keepRecentTokens',
   'sessionsDirectory',
   'tools.autoApprove',
+  'checkpoints.restore',
   'tokenEstimator',
   'modelOverrides',
 ];

@@ -6,10 +6,12 @@ import { compactCommand } from './compact';
 import { contextCommand } from './context';
 import { cutPointCommand } from './cutPoint';
 import { exportCommand } from './export';
+import { filesCommand } from './files';
 import { repairCommand } from './repair';
+import { restoreCommand } from './restore';
 import { runCommand } from './runPrompt';
 import { tokensCommand } from './tokens';
 import { treeCommand } from './tree';
 import { usageCommand } from './usage';
 
-export const COMMANDS: readonly Command[] = [treeCommand, contextCommand, tokensCommand, usageCommand, cutPointCommand, branchEntriesCommand, checkCommand, repairCommand, exportCommand, compactCommand, runCommand];
+export const COMMANDS: readonly Command[] = [treeCommand, contextCommand, tokensCommand, usageCommand, cutPointCommand, branchEntriesCommand, checkCommand, repairCommand, exportCommand, compactCommand, runCommand, filesCommand, restoreCommand];

@@ -14,19 +14,24 @@
  * that folder. Needs `ANTHROPIC_API_KEY`. Exit code 1 when the run ended with an error. A prompt
  * that got no reply at all is undone as the chat does it: it stays in the file on a branch of its
  * own, and the position goes back to where it was sent from, so that running it again does not
- * repeat it.
+ * repeat it. `--leaf ID` continues from entry ID (the reply hangs below it: a new branch); the files
+ * are not changed by that (`arbor restore --to ID` first makes them that entry's). The workspace's
+ * files are recorded as the extension records them (`arbor.files` entries, the same store) unless
+ * `--no-checkpoints` is given or checkpoints are off for the folder (said once on stderr).
  */
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { AgentSession, UnansweredPromptError, watchFirstReply, type AgentErrorReason, type AgentEvent } from '../../core/agent';
 import { createTools, UnknownToolError } from '../../core/agent/tools/registry';
 import { compactionSettingsOf } from '../../core/context';
+import { CheckpointsOff, SessionFilesRecorder } from '../../core/checkpoints';
 import { diskFiles, expandMentions, MentionError } from '../../core/mentions';
-import { openSessionFile, textParts, type AssistantMessage, type SessionEntry } from '../../core/session';
+import { openSessionFile, textParts, type AssistantMessage, type Session, type SessionEntry } from '../../core/session';
 import { sessionTotals, type SpendTotals } from '../../core/tokens';
 import { stringFlag } from '../args';
-import type { Command } from '../command';
-import { EXIT_OK, EXIT_PROBLEM, InputError, UsageError } from '../io';
+import { LEAF_FLAG, type Command } from '../command';
+import { EXIT_OK, EXIT_PROBLEM, InputError, UsageError, type CliIo } from '../io';
+import { cliWorkspaceStoreOrOff } from '../workspaceStore';
 import { BUDGET_FLAGS, cliCompactionSettings, cliPiEnvironment, cliProjectPrompt, warn } from '../piProject';
 import { cliCheckpointFolder } from '../stateFolder';
 import { cliModel, LLM_FLAGS } from './llmFlags';
@@ -48,7 +53,7 @@ export interface RunReport {
 
 export const runCommand: Command = {
   name: 'run',
-  usage: '<prompt> [--tools LIST] [--yes] [--cwd DIR] [--no-context-files] [--keep-recent N] [--reserve N] [--compaction-model ID] [--model ID] [--base-url URL]',
+  usage: '<prompt> [--leaf ID] [--no-checkpoints] [--tools LIST] [--yes] [--cwd DIR] [--no-context-files] [--keep-recent N] [--reserve N] [--compaction-model ID] [--model ID] [--base-url URL]',
   summary: 'send one prompt and let the agent run to the end, appending to the session (calls the model); tools work in the current folder or DIR',
   extraPositionals: ['prompt'],
   flags: [
@@ -56,6 +61,8 @@ export const runCommand: Command = {
     { name: 'yes', kind: 'boolean' },
     { name: 'cwd', kind: 'string', value: 'DIR' },
     { name: 'no-context-files', kind: 'boolean' },
+    LEAF_FLAG,
+    { name: 'no-checkpoints', kind: 'boolean' },
     ...BUDGET_FLAGS,
     { name: 'compaction-model', kind: 'string', value: 'ID' },
     ...LLM_FLAGS,
@@ -76,6 +83,12 @@ export const runCommand: Command = {
     if (!(await sameFolder(session.cwd, root))) {
       await io.err(`arbor run: the tools work in ${root}, not in ${session.cwd} where the session was started (--cwd DIR chooses)\n`);
     }
+    const leaf = stringFlag(args, 'leaf');
+    if (leaf !== undefined) {
+      if (!session.getEntry(leaf)) throw new InputError(`${file}: --leaf ${leaf}: no entry with that id`);
+      await session.branch(leaf);
+    }
+    const files = args.flags.has('no-checkpoints') ? undefined : await runRecorder(session, root, io);
     const systemPrompt = cliProjectPrompt(root, pi, !args.flags.has('no-context-files'));
     const agent = await AgentSession.create({
       session,
@@ -92,6 +105,7 @@ export const runCommand: Command = {
       root,
       systemPrompt,
       checkpointFolder: cliCheckpointFolder(),
+      ...(files ? { workspaceRecorder: files } : {}),
     });
     const report = collect(agent);
     // Settles once the reply began, or once the position went back after a prompt that got none.
@@ -113,6 +127,20 @@ export const runCommand: Command = {
     };
   },
 };
+
+/** The recorder of the folder's files, or none (checkpoints off for it: said on stderr). */
+async function runRecorder(session: Session, root: string, io: CliIo): Promise<SessionFilesRecorder | undefined> {
+  const store = await cliWorkspaceStoreOrOff(root, io);
+  if (store instanceof CheckpointsOff) {
+    await io.err(`arbor run: ${store.message}\n`);
+    return undefined;
+  }
+  return new SessionFilesRecorder(session, store, {
+    onOff: (message) => void (io.err(`arbor run: ${message}\n`)),
+    warn: (message) => void (io.err(`arbor run: ${message}\n`)),
+    onSkipped: (skipped) => void (io.err(`arbor run: not recorded: ${skipped.map((skip) => `${skip.path} (${skip.reason})`).join(', ')}\n`)),
+  });
+}
 
 /** The error line (with its reason), and what became of a prompt that got no reply. */
 function failureText(result: RunReport): string {

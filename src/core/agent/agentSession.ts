@@ -87,6 +87,7 @@ export class AgentSession implements Disposable {
       checkpoints: this.checkpoints,
       logger: this.logger,
       checkpointEveryMs: options.checkpointEveryMs,
+      ...(options.workspaceRecorder ? { files: options.workspaceRecorder } : {}),
       compactNow: (reason, willRetry, instructions, signal) => this.compactNow(reason, willRetry, instructions, signal),
       emit: (event) => this.emit(event),
       emitTokens: () => this.emitTokens(),

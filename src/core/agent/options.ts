@@ -3,6 +3,7 @@ import type { CompactionSettings, Summarizer } from '../compaction';
 import type { LlmProvider, ThinkingLevel } from '../llm/provider';
 import type { Session } from '../session';
 import type { TokenEstimator } from '../tokens';
+import type { WorkspaceRecorder } from '../checkpoints/recorder';
 import type { CheckpointStore } from './checkpoint';
 import type { AgentLogger } from './events';
 import type { SystemPromptSource } from './systemPrompt';
@@ -69,6 +70,11 @@ export interface AgentSessionOptions {
   /** Replaces the store `checkpointFolder` gives (tests). */
   checkpoints?: CheckpointStore;
   checkpointEveryMs?: number;
+  /**
+   * Records the workspace's files as `arbor.files` entries (before a prompt, after each tool that
+   * may change files, at the end of a prompt's turns). Without it nothing is recorded.
+   */
+  workspaceRecorder?: WorkspaceRecorder;
   /** How the agent waits before continuing after a compaction (tests pass a fast one). */
   delay?: (ms: number) => Promise<void>;
 }

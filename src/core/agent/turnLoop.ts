@@ -9,6 +9,7 @@ import type { LlmErrorReason } from '../llm/provider';
 import { promptContent } from '../chat/attachments';
 import type { AssistantMessage, Session, ToolCall } from '../session';
 import { errorMessage } from '../util/errors';
+import type { WorkspaceRecorder } from '../checkpoints/recorder';
 import type { CheckpointStore } from './checkpoint';
 import type { CompactionControl } from './compactionControl';
 import type { ContextTracker } from './contextTracker';
@@ -30,6 +31,8 @@ export interface TurnHost {
   readonly checkpoints: CheckpointStore;
   readonly logger: AgentLogger;
   readonly checkpointEveryMs: number | undefined;
+  /** Records the workspace's files (optional: without it nothing is recorded). */
+  readonly files?: WorkspaceRecorder;
   /** Runs a compaction; says whether (and after how long) to continue by itself. */
   compactNow(reason: 'threshold' | 'overflow', willRetry: boolean, customInstructions: string | undefined, signal: AbortSignal): Promise<{ continueAfterMs: number | undefined } | undefined>;
   emit(event: AgentEvent): void;
@@ -52,6 +55,7 @@ export class TurnLoop {
       this.host.config.compactionModel(),
     );
     if (decision.kind === 'compact') await this.host.compactNow(decision.reason, false, undefined, signal);
+    await this.host.files?.turnStarted();
     await this.host.session.appendMessage({ role: 'user', content, timestamp: this.host.now() });
   }
 
@@ -62,8 +66,16 @@ export class TurnLoop {
     return estimator.estimateText(input.text) + (images.length > 0 ? estimator.estimate({ role: 'user', content: [...images], timestamp: 0 }) : 0);
   }
 
-  /** Turns until a reply asks for no tool, the run is stopped, or a reply fails. */
+  /** Turns until a reply asks for no tool, the run is stopped, or a reply fails; then the files are recorded. */
   async runTurns(signal: AbortSignal): Promise<void> {
+    try {
+      await this.turnsUntilDone(signal);
+    } finally {
+      await this.host.files?.turnEnded();
+    }
+  }
+
+  private async turnsUntilDone(signal: AbortSignal): Promise<void> {
     for (;;) {
       const { message, error } = await this.requestReply(signal);
       if (message.stopReason === 'aborted') return;
@@ -72,7 +84,10 @@ export class TurnLoop {
         return;
       }
       const calls = message.content.filter((block): block is ToolCall => block.type === 'toolCall');
-      for (const call of calls) await this.appendToolResult(call, await runToolCall(call, this.toolOptions(signal)));
+      for (const call of calls) {
+        await this.appendToolResult(call, await runToolCall(call, this.toolOptions(signal)));
+        await this.host.files?.toolFinished(call);
+      }
       await this.host.session.sync();
       if (signal.aborted) return;
       const compacted = await this.autoCompact(message, signal);

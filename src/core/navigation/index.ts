@@ -4,3 +4,5 @@ export * from './branchLeaves';
 export * from './branchItems';
 export * from './navigate';
 export * from './moveNote';
+export * from './filesChoice';
+export * from './filesTarget';

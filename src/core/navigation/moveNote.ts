@@ -10,6 +10,7 @@
  */
 import { buildSessionContext, describeEntry, type SessionEntry, type SessionTree } from '../session';
 import { presentRow, toolCallFor } from '../sessionTree/rows';
+import { filesRestoredText, type FilesOutcome } from './filesChoice';
 import type { MoveNote } from './moveNoteView';
 
 /** How the position moved. */
@@ -33,13 +34,15 @@ export interface MoveReport {
   summaryEntryId?: string;
   /** Undo Compaction: the compaction the position went back before. */
   compactionId?: string;
+  /** The workspace's files were restored to the new position's checkpoint. */
+  files?: FilesOutcome;
 }
 
 export type { MoveNote } from './moveNoteView';
 
 /** The note for `report`, read from `tree` after the move. */
 export function moveNote(tree: SessionTree, report: MoveReport): MoveNote {
-  const happened = happenedText(tree, report);
+  const happened = [happenedText(tree, report), report.files ? filesRestoredText(report.files) : undefined].filter((part) => part !== undefined).join(' ') || undefined;
   return { ...(happened ? { happened } : {}), position: positionText(tree, report), back: report.kind !== 'back' && report.from !== report.to };
 }
 

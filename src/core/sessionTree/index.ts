@@ -7,3 +7,4 @@ export * from './rowText';
 export * from './rowTooltip';
 export * from './window';
 export * from './update';
+export * from './fileRows';

@@ -57,7 +57,8 @@ export function summaryMarkdown(summary: string, room = MAX_TOOLTIP_CHARS): stri
   return [fitted(words, Math.max(0, room - listsLength)), ...lists].filter((part) => part !== '').join('\n\n');
 }
 
-function fileList(title: string, files: readonly string[]): string | undefined {
+/** A titled bullet list of paths, each as code (shown as written), at most `TOOLTIP_FILES` of them. */
+export function fileList(title: string, files: readonly string[]): string | undefined {
   if (files.length === 0) return undefined;
   const shown = files.length <= TOOLTIP_FILES ? files : files.slice(0, TOOLTIP_FILES - 1);
   const more = files.length - shown.length;

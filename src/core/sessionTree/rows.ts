@@ -10,8 +10,9 @@ import { localDateTime } from '../util/localTime';
 import { describeEntry, isKnownEntry, messageRole, type SessionEntry, type ToolCall } from '../session';
 import { cutText } from '../util/markdownText';
 import { compactionLine, compactionNumbers, compactionSentence, compactionShown, entryLine, ROW_TEXT_CHARS } from './rowText';
+import { filesMark, type StepFiles } from './fileRows';
 import { imageLines } from './rowImages';
-import { rowTooltip, type TooltipBody } from './rowTooltip';
+import { fileList, rowTooltip, type TooltipBody } from './rowTooltip';
 
 /** One row of the view, as core's display tree gives it. */
 export interface RowInput {
@@ -24,6 +25,8 @@ export interface RowInput {
   call?: ToolCall;
   /** When the label was set (the label entry's timestamp), for the tooltip. */
   labeledAt?: string;
+  /** The workspace's files recorded as changed right after this entry (`stepFiles`). */
+  files?: StepFiles;
 }
 
 export interface RowView {
@@ -110,16 +113,25 @@ export function presentRow(row: RowInput): RowView {
   // Spoken in full ("tool read: src/a.ts"); shown without what the icon already says.
   const spoken = numbers ? compactionLine(numbers) : line ? `${tag}: ${line}` : tag;
   const shown = numbers ? compactionShown(numbers) : !line ? tag : ICON_SAYS_IT.has(kind) ? line : `${shownTag(kind, tag)}: ${line}`;
-  const words = ['entry', kind, row.onActivePath ? 'onPath' : '', row.isCurrent ? 'current' : '', row.label !== undefined ? 'labeled' : ''];
-  const notes = [row.isCurrent ? CURRENT_MARK : undefined, label].filter((part) => part !== undefined).join(' · ');
+  const words = ['entry', kind, row.onActivePath ? 'onPath' : '', row.isCurrent ? 'current' : '', row.label !== undefined ? 'labeled' : '', row.files ? 'files' : ''];
+  const mark = row.files ? filesMark(row.files) : undefined;
+  const notes = [row.isCurrent ? CURRENT_MARK : undefined, label, mark].filter((part) => part !== undefined).join(' · ');
+  const description = [label, mark].filter((part) => part !== undefined).join(' · ');
   return {
     label: row.isCurrent ? `${POSITION_MARK} ${shown}` : shown,
-    description: label,
+    description: description === '' ? undefined : description,
     icon: ownValue(ICONS, kind) ?? 'circle-small',
     contextValue: words.filter((word) => word !== '').join(' '),
-    tooltip: rowTooltip(labelLine(row), tooltipBody(kind, text, tag), numbers ? compactionSentence(numbers) : detail, imageLines(row.entry)),
+    tooltip: withFiles(rowTooltip(labelLine(row), tooltipBody(kind, text, tag), numbers ? compactionSentence(numbers) : detail, imageLines(row.entry)), row.files),
     accessibilityLabel: notes ? `${spoken}, ${notes}` : spoken,
   };
+}
+
+/** The tooltip, then the files a step changed as lists of paths (plain text: each path as code). */
+function withFiles(tooltip: string, files: StepFiles | undefined): string {
+  if (!files) return tooltip;
+  const lists = [fileList('Files changed:', files.changed), fileList('Changed outside the agent:', files.outside)];
+  return [tooltip, ...lists].filter((part) => part !== undefined && part !== '').join('\n\n');
 }
 
 /** A tool result's tag without "tool " (its icon says that): "read: src/a.ts". */

@@ -5,6 +5,7 @@
  * changed. A new entry that continues a run, or heads the first child of a row, changes one level;
  * one that opens a new branch, or hides or shows rows elsewhere, changes everything.
  */
+import { isFilesEntry } from '../checkpoints';
 import type { SessionEntry } from '../session';
 import type { LazyDisplayTree } from './displayTree';
 import type { TreeFilter } from './filter';
@@ -28,6 +29,8 @@ export function refreshForAdded(before: LazyDisplayTree, after: LazyDisplayTree,
     if (filter.mode === 'labeled') return ALL;
     if (after.isShown(entry.targetId)) rows.add(entry.targetId);
   }
+  // Files recorded after a step: that step's row says "✎ N files" now.
+  if (isFilesEntry(entry) && entry.parentId !== null && after.isShown(entry.parentId)) rows.add(entry.parentId);
   if (after.isShown(entry.id)) {
     const parent = after.shownParentOf(entry.id);
     if (after.shownChildrenCount(parent) > 1) return ALL; // a new branch: rows move under branch heads

@@ -4,6 +4,7 @@ import type { Session } from '../../core/session';
 import { errorDetail } from '../../core/util/errors';
 import { plainText } from '../../core/util/plainText';
 import { compactionOutcome, PromptError } from '../errors';
+import { decideFiles, runRestore } from '../checkpoints/filesOnMove';
 import { showFailure } from './notify';
 import { ownString } from './ownArgument';
 import { withStoppableProgress } from './progress';
@@ -84,9 +85,13 @@ async function undoCompaction(deps: CommandDeps): Promise<boolean> {
 /** Moves the position to the compaction's parent; resolves true when it moved. The compaction stays in the tree. */
 export async function moveBeforeCompaction(deps: CommandDeps, compaction: { id: string; parentId: string | null }, fromTree = false): Promise<boolean> {
   try {
-    const from = deps.current.session?.leafId ?? null;
+    const session = deps.current.session;
+    const files = session ? await decideFiles(deps.checkpoints, session, compaction.parentId, deps.log) : { kind: 'none' as const };
+    if (files.kind === 'cancelled') return false;
+    const from = session?.leafId ?? null;
     await deps.host.moveTo(compaction.parentId);
-    deps.host.reportMove({ report: { kind: 'undoCompaction', from, to: compaction.parentId, compactionId: compaction.id }, fromTree });
+    const restored = files.kind === 'restore' ? await runRestore(files.pending, deps.log) : undefined;
+    deps.host.reportMove({ report: { kind: 'undoCompaction', from, to: compaction.parentId, compactionId: compaction.id, ...(restored ? { files: restored } : {}) }, fromTree });
     deps.log.info(`Undo compaction: moved to ${compaction.parentId ?? 'the start'}, before compaction ${compaction.id}`);
     return true;
   } catch (error) {

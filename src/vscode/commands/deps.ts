@@ -2,6 +2,7 @@
 import type * as vscode from 'vscode';
 import type { SessionSummary } from '../../core/session';
 import type { AgentHost } from '../agentHost';
+import type { WorkspaceCheckpoints } from '../checkpoints/workspaceCheckpoints';
 import type { CurrentSession } from '../currentSession';
 import type { ApiKeyStore } from '../secrets';
 
@@ -12,4 +13,6 @@ export interface CommandDeps {
   log: vscode.LogOutputChannel;
   /** This workspace's sessions, newest first: the Sessions view's listing. */
   listSessions: () => Promise<SessionSummary[]>;
+  /** The workspace's checkpoint stores (none: moves never restore files). */
+  checkpoints?: WorkspaceCheckpoints;
 }

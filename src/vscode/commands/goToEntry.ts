@@ -4,9 +4,10 @@
 // told in plain words; the position then stays where it was.
 import * as vscode from 'vscode';
 import { CompactionError } from '../../core/compaction';
-import { leavesConversation, SUMMARY_CHOICES, summaryRequest, summaryStep, type SummaryChoice, type SummaryRequest } from '../../core/navigation';
+import { leavesConversation, navigationTarget, SUMMARY_CHOICES, summaryRequest, summaryStep, type SummaryChoice, type SummaryRequest } from '../../core/navigation';
 import { errorDetail } from '../../core/util/errors';
 import { plainText } from '../../core/util/plainText';
+import { decideFiles, runRestore } from '../checkpoints/filesOnMove';
 import { readConfig } from '../config';
 import { branchSummaryFailureText } from '../errors';
 import type { CommandDeps } from './deps';
@@ -37,6 +38,8 @@ export async function goToEntry(deps: CommandDeps, targetId: string, options: Go
   const step = summaryStep(readConfig().branchSummary, leavesConversation(session.tree, session.leafId, targetId));
   const request = step.kind === 'ask' ? await askSummary() : { summarize: step.summarize };
   if (!request) return 'cancelled';
+  const files = await decideFiles(deps.checkpoints, session, options.atTarget ? targetId : navigationTarget(session, targetId).newLeafId, deps.log);
+  if (files.kind === 'cancelled') return 'cancelled';
   const from = session.leafId;
   try {
     const moveOptions = options.atTarget ? { atTarget: true } : {};
@@ -49,8 +52,9 @@ export async function goToEntry(deps: CommandDeps, targetId: string, options: Go
     deps.log.info(`Moved to entry ${targetId}${result.summaryEntryId ? ` with branch summary ${result.summaryEntryId}` : ''}`);
     const edited = result.editorText !== undefined ? { editedId: targetId } : {};
     const summary = result.summaryEntryId ? { summaryEntryId: result.summaryEntryId } : {};
+    const restored = files.kind === 'restore' ? await runRestore(files.pending, deps.log) : undefined;
     const focusesInput = result.editorText !== undefined || options.atTarget === true;
-    deps.host.reportMove({ report: { kind: 'go', from, to: session.leafId, ...edited, ...summary }, fromTree: options.fromTree === true, focusesInput });
+    deps.host.reportMove({ report: { kind: 'go', from, to: session.leafId, ...edited, ...summary, ...(restored ? { files: restored } : {}) }, fromTree: options.fromTree === true, focusesInput });
     if (result.editorText !== undefined) deps.host.putInInput(result.editorText);
     return 'moved';
   } catch (error) {

@@ -1,6 +1,7 @@
 // Every `arbor.*` command; the manifest's `contributes.commands` lists exactly these.
 import type * as vscode from 'vscode';
 import { registerAgentCommands } from './agentCommands';
+import { registerCheckpointCommands } from '../checkpoints/checkpointCommands';
 import { registerCompactionCommands } from './compactionCommands';
 import { trackContextKeys } from './contextKeys';
 import type { CommandDeps } from './deps';
@@ -26,5 +27,6 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
     ...registerEntryCommands(deps),
     registerExportCommand(deps),
     ...trackContextKeys(deps),
+    ...(deps.checkpoints ? registerCheckpointCommands(deps, deps.checkpoints) : []),
   ];
 }

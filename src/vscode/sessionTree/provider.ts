@@ -13,6 +13,7 @@ import {
   levelParts,
   refreshForAdded,
   toolCallFor,
+  stepFiles,
   type GroupDirection,
   type LazyDisplayNode,
   type LevelPart,
@@ -102,7 +103,8 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<TreeElement>
     const tree = this.session?.tree;
     const call = tree ? toolCallFor(element.entry, (id) => tree.get(id)) : undefined;
     const labeledAt = element.node.label !== undefined ? tree?.labelOf(element.entry.id)?.timestamp : undefined;
-    const extras = { ...(call ? { call } : {}), ...(labeledAt ? { labeledAt } : {}) };
+    const files = tree ? stepFiles(tree, element.entry.id) : undefined;
+    const extras = { ...(call ? { call } : {}), ...(labeledAt ? { labeledAt } : {}), ...(files ? { files } : {}) };
     return entryTreeItem(element.entry, element.node, element.entry.id === this.mark, (tree?.size ?? 0) <= EXPAND_ALL_UP_TO, extras);
   }
 

@@ -1,7 +1,7 @@
 // Core's row presentation mapped onto TreeItems; nothing is decided here.
 import * as vscode from 'vscode';
 import type { SessionEntry, ToolCall } from '../../core/session';
-import { presentRow, type LazyDisplayNode } from '../../core/sessionTree';
+import { presentRow, type LazyDisplayNode, type StepFiles } from '../../core/sessionTree';
 import type { GroupElement } from './provider';
 
 /** The command a row's click runs, with the entry id (expanding or collapsing runs nothing). */
@@ -16,6 +16,7 @@ const ON_PATH_COLOR = new vscode.ThemeColor('charts.green');
 export interface RowExtras {
   call?: ToolCall;
   labeledAt?: string;
+  files?: StepFiles;
 }
 
 export function entryTreeItem(entry: SessionEntry, node: LazyDisplayNode, isCurrent: boolean, expanded: boolean, extras: RowExtras): vscode.TreeItem {

@@ -9,4 +9,6 @@ export interface SessionsDeps {
   current: CurrentSession;
   log: vscode.LogOutputChannel;
   view: SessionsView;
+  /** A session file was deleted (the checkpoints it named may be pruned). */
+  onDeleted?: () => void;
 }

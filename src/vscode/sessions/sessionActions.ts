@@ -94,6 +94,7 @@ async function deleteSession(deps: SessionsDeps, file: string | undefined, confi
     const where = await trashFile(file, deps.log);
     deps.log.info(`Deleted session ${path.basename(file)} (moved to ${where})`);
     deps.view.refresh();
+    deps.onDeleted?.();
     return true;
   } catch (error) {
     showFailure(deps.log, 'Deleting the session', error);

@@ -1,0 +1,6 @@
+// Workspace checkpoints: the private store, the `arbor.files` entries, the recorder.
+export * from './types';
+export * from './entries';
+export * from './store';
+export * from './recorder';
+export { isStorePath } from './paths';

@@ -1,0 +1,138 @@
+/**
+ * Records the workspace's files into the session as `arbor.files` entries while the agent works:
+ * the seam the agent calls (all optional: without a recorder the agent works unchanged).
+ */
+import type { Json, SessionEntry } from '../session';
+import type { FileCheckpointStore } from './store';
+import { errorMessage } from '../util/errors';
+import { FILES_CUSTOM_TYPE, newFilesData, startingState, stateAt, toFilesJson, type FilesCause, type FilesEntryData } from './entries';
+import { CheckpointsOff, type SkippedFile, type WorkspaceState } from './types';
+
+/** The agent's seam: told when files may have changed. */
+export interface WorkspaceRecorder {
+  /** Before the prompt's user message: the session's starting state, or a change made outside. */
+  turnStarted(): Promise<void>;
+  /** After a tool call's result is appended (only tools that may change files record). */
+  toolFinished(call: { id: string; name: string }): Promise<void>;
+  /** After the last reply of a prompt. */
+  turnEnded(): Promise<void>;
+}
+
+/** The tools whose runs may change files. */
+export const FILE_CHANGING_TOOLS: ReadonlySet<string> = new Set(['write', 'edit', 'bash']);
+
+/** Told once when checkpoints turn off for the workspace (the reason in plain words). */
+export type CheckpointsOffListener = (message: string) => void;
+
+export interface RecordedStep {
+  entryId: string;
+  state: WorkspaceState;
+}
+
+export interface SessionFilesRecorderOptions {
+  /** Told once when a snapshot fails for good (checkpoints turn off for this recorder). */
+  onOff?: CheckpointsOffListener;
+  /** Told each time an entry is appended (the tree and the chat refresh). */
+  onRecorded?: (step: RecordedStep) => void;
+  warn?: (message: string) => void;
+  /** Told about paths a snapshot left out (over the size limit, nested repositories), each path once. */
+  onSkipped?: (skipped: SkippedFile[]) => void;
+}
+
+/** Interface of the session the recorder writes to (a `Session` fits). */
+export interface RecordingSession {
+  readonly leafId: string | null;
+  readonly entries: readonly SessionEntry[];
+  getBranch(fromId?: string | null): SessionEntry[];
+  appendCustomEntry(customType: string, data?: Json): Promise<string>;
+}
+
+/**
+ * The recorder over a session and a store (the extension's and `arbor run`'s). An entry is
+ * appended only when the files differ from the state last recorded on the branch; the first
+ * prompt of a session records the starting state even when nothing changed. It never throws: a
+ * failed snapshot is logged and the agent goes on; checkpoints turning off is told once and then
+ * nothing more is recorded.
+ */
+export class SessionFilesRecorder implements WorkspaceRecorder {
+  private off = false;
+  private readonly reportedSkips = new Set<string>();
+
+  constructor(
+    readonly session: RecordingSession,
+    readonly store: FileCheckpointStore,
+    readonly options: SessionFilesRecorderOptions = {},
+  ) {}
+
+  /** Checkpoints turned off for this recorder (the reason was told once). */
+  get isOff(): boolean {
+    return this.off;
+  }
+
+  turnStarted(): Promise<void> {
+    return this.guarded(async () => {
+      const snapshot = await this.snapshot();
+      if (startingState(this.session) === undefined) {
+        await this.append(newFilesData({ before: snapshot, after: snapshot, changed: [], cause: 'start' }));
+        return;
+      }
+      await this.recordIfChanged(snapshot, 'outside');
+    });
+  }
+
+  toolFinished(call: { id: string; name: string }): Promise<void> {
+    if (!FILE_CHANGING_TOOLS.has(call.name)) return Promise.resolve();
+    return this.guarded(async () => this.recordIfChanged(await this.snapshot(), 'tool', call.id));
+  }
+
+  turnEnded(): Promise<void> {
+    return this.guarded(async () => this.recordIfChanged(await this.snapshot(), 'turn'));
+  }
+
+  /** Records a restore's result (cause 'restore') at the session's position: from the undo snapshot to the files now. */
+  recordRestore(report: { undo: WorkspaceState }): Promise<void> {
+    return this.guarded(async () => {
+      const now = await this.snapshot();
+      if (now === report.undo && now === stateAt(this.session, this.session.leafId)) return;
+      await this.append(newFilesData({ before: report.undo, after: now, changed: (await this.store.changes(report.undo, now)).map((change) => change.path), cause: 'restore' }));
+    });
+  }
+
+  private async recordIfChanged(now: WorkspaceState, cause: FilesCause, toolCallId?: string): Promise<void> {
+    const last = stateAt(this.session, this.session.leafId);
+    if (last === now) return;
+    if (last === undefined) {
+      await this.append(newFilesData({ before: now, after: now, changed: [], cause: 'start' }));
+      return;
+    }
+    const changed = (await this.store.changes(last, now)).map((change) => change.path);
+    await this.append(newFilesData({ before: last, after: now, changed, cause, ...(toolCallId !== undefined ? { toolCallId } : {}) }));
+  }
+
+  private async snapshot(): Promise<WorkspaceState> {
+    const snapshot = await this.store.snapshot();
+    const fresh = snapshot.skipped.filter((skip) => !this.reportedSkips.has(skip.path));
+    for (const skip of fresh) this.reportedSkips.add(skip.path);
+    if (fresh.length > 0) this.options.onSkipped?.(fresh);
+    return snapshot.state;
+  }
+
+  private async append(data: FilesEntryData): Promise<void> {
+    const entryId = await this.session.appendCustomEntry(FILES_CUSTOM_TYPE, toFilesJson(data));
+    this.options.onRecorded?.({ entryId, state: data.after });
+  }
+
+  private async guarded(work: () => Promise<void>): Promise<void> {
+    if (this.off) return;
+    try {
+      await work();
+    } catch (error) {
+      if (error instanceof CheckpointsOff) {
+        this.off = true;
+        this.options.onOff?.(error.message);
+        return;
+      }
+      this.options.warn?.(`Could not record the workspace's files: ${errorMessage(error)}`);
+    }
+  }
+}

@@ -1,0 +1,411 @@
+/**
+ * The private checkpoint store of one workspace: a git repository outside the workspace (its own
+ * GIT_DIR and index), driven through the system's `git` with the user's and the workspace's git
+ * configuration shut out (git.ts). The user's own repository is never opened for writing: the
+ * store's git is told where the workspace is (GIT_WORK_TREE) and git itself skips every `.git`.
+ *
+ * A state is a git tree. A snapshot asks git which files changed since the last one (`ls-files
+ * -m -o`, which uses the index's stat data, so only changed files are read), checks their sizes,
+ * and adds them to the store's index; the tree is written from the index. A restore removes what
+ * the target lacks and writes the rest with `checkout-index` from a scratch index: git replaces a
+ * link or a file in the way and never writes through a link.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { replaceFile, writeNewFile } from '../util/safeFiles';
+import { GitFailed, isObjectId, nulFields, runGit, type GitContext } from './git';
+import { refuseOverBudget, refusePath } from './guard';
+import { isStorePath } from './paths';
+import {
+  CheckpointStoreError,
+  CheckpointsOff,
+  DEFAULT_CHECKPOINT_LIMITS,
+  type CheckpointLimits,
+  type FileChange,
+  type PlanOptions,
+  type RestoreOptions,
+  type RestorePlan,
+  type RestoreReport,
+  type SkippedFile,
+  type Snapshot,
+  type StoreSize,
+  type WorkspaceState,
+} from './types';
+
+export interface FileCheckpointStoreOptions {
+  /** The workspace root (its real path is taken). */
+  root: string;
+  /** `$XDG_STATE_HOME` as resolved (src/core/util/xdg.ts): the store lives below it. */
+  stateHome: string;
+  /** The user's home folder: refused as a workspace. */
+  home: string;
+  /** Extra patterns to leave out, gitignore syntax (the editor's `files.exclude`). */
+  excludes?: readonly string[];
+  limits?: Partial<CheckpointLimits>;
+  /** The git program (default `git` on PATH). */
+  git?: string;
+  /** Names undo snapshots in time order (the caller's clock; without it, in the order of this store's restores). */
+  now?: () => number;
+}
+
+export interface PruneReport {
+  /** States whose reference was dropped. */
+  dropped: number;
+  /** States kept (referenced, or among the last undo snapshots). */
+  kept: number;
+}
+
+const STATE_REFS = 'refs/arbor/states/';
+const UNDO_REFS = 'refs/arbor/undo/';
+
+/**
+ * Every attribute that could change bytes between the file and the store (line endings, filters,
+ * encodings) unset for every path; info/attributes wins over any .gitattributes of the workspace.
+ */
+const ATTRIBUTES = '* -text !eol -ident !filter !working-tree-encoding !diff !merge\n';
+
+export class FileCheckpointStore {
+  private readonly git: GitContext;
+  private readonly limits: CheckpointLimits;
+  private ready: Promise<void> | undefined;
+  private undoCounter = 0;
+
+  constructor(
+    /** The workspace's real path. */
+    readonly root: string,
+    /** The private repository's folder. */
+    readonly folder: string,
+    private readonly options: FileCheckpointStoreOptions,
+  ) {
+    this.git = { program: options.git ?? 'git', gitDir: folder, workTree: root };
+    this.limits = { ...DEFAULT_CHECKPOINT_LIMITS, ...options.limits };
+  }
+
+  /** Records the workspace's files now; only what changed since the last snapshot is read. */
+  async snapshot(): Promise<Snapshot> {
+    await this.ensureRepository();
+    const listed = nulFields((await this.run(['ls-files', '-z', '-m', '-o', '--exclude-standard'])).stdout);
+    const { add, drop, skipped } = await this.sortListed([...new Set(listed)]);
+    // Dropped first: a folder replaced by a link or a file leaves entries below it that would block the new one.
+    if (drop.length > 0) await this.run(['update-index', '--force-remove', '-z', '--stdin'], { input: drop.map((file) => `${file}\0`).join('') });
+    if (add.length > 0) await this.run(['update-index', '--add', '--remove', '--replace', '-z', '--stdin'], { input: add.map((file) => `${file}\0`).join('') });
+    const state = (await this.run(['write-tree'])).stdout.toString('utf8').trim();
+    await this.keepRef(`${STATE_REFS}${state}`, state);
+    return { state, skipped };
+  }
+
+  /** The paths that differ between two states. */
+  async changes(from: WorkspaceState, to: WorkspaceState): Promise<FileChange[]> {
+    await this.ensureRepository();
+    this.checkId(from);
+    this.checkId(to);
+    const fields = nulFields((await this.run(['diff-tree', '-r', '-z', '--no-renames', '--name-status', from, to])).stdout);
+    const changes: FileChange[] = [];
+    for (let index = 0; index + 1 < fields.length; index += 2) {
+      const status = fields[index]!;
+      const file = fields[index + 1]!;
+      changes.push({ path: file, kind: status === 'A' ? 'added' : status === 'D' ? 'deleted' : 'modified' });
+    }
+    return changes;
+  }
+
+  /** What restoring `to` would do now, changing nothing but the store (the plan snapshots the files). */
+  async plan(to: WorkspaceState, options: PlanOptions = {}): Promise<RestorePlan> {
+    if (!(await this.hasState(to))) throw new CheckpointStoreError('unknown-state', `The state ${to.slice(0, 12)} is not in this workspace's checkpoint store.`);
+    const now = (await this.snapshot()).state;
+    const outside = new Set<string>();
+    if (options.current !== undefined && options.current !== now && (await this.hasState(options.current))) {
+      for (const change of await this.changes(options.current, now)) outside.add(change.path);
+    }
+    const plan: RestorePlan = { to, now, restore: [], remove: [], changedOutside: [], skipped: [] };
+    for (const change of await this.changes(now, to)) {
+      if (outside.has(change.path)) plan.changedOutside.push(change.path);
+      if (change.kind === 'deleted') plan.remove.push(change.path);
+      // A name the snapshot did not record but the disk holds is ignored or over the limit: left alone.
+      else if (change.kind === 'added' && (await this.occupied(change.path))) plan.skipped.push(change.path);
+      else plan.restore.push(change.path);
+    }
+    return plan;
+  }
+
+  /** Makes the workspace's files those of `to`, after a snapshot that undoes it. */
+  async restore(to: WorkspaceState, options: RestoreOptions = {}): Promise<RestoreReport> {
+    const plan = await this.plan(to, options);
+    const leftAlone = options.overwriteOutside ? [] : plan.changedOutside;
+    const spared = new Set(leftAlone);
+    const report: RestoreReport = { restored: [], removed: [], skipped: [...plan.skipped], leftAlone, undo: plan.now };
+    const toRemove = plan.remove.filter((file) => !spared.has(file));
+    const toWrite = plan.restore.filter((file) => !spared.has(file));
+    if (options.dryRun) return { ...report, restored: toWrite, removed: toRemove };
+    await this.keepRef(`${UNDO_REFS}${this.undoName()}-${plan.now}`, plan.now);
+    for (const file of toRemove) {
+      if (await this.removeFile(file)) report.removed.push(file);
+      else report.skipped.push(file);
+    }
+    const written = await this.checkout(to, toWrite);
+    for (const file of toWrite) (written.has(file) ? report.restored : report.skipped).push(file);
+    return report;
+  }
+
+  /** A file's bytes at a state (undefined when it is not there, or is a link or a folder there). */
+  async readAt(state: WorkspaceState, file: string): Promise<Uint8Array | undefined> {
+    if (!isStorePath(file) || !(await this.hasState(state))) return undefined;
+    const listing = nulFields((await this.run(['ls-tree', '-z', state, '--', file])).stdout)[0];
+    const match = listing && /^(100644|100755) blob ([0-9a-f]+)\t(.*)$/s.exec(listing);
+    if (!match || match[3] !== file) return undefined;
+    return (await this.run(['cat-file', 'blob', match[2]!])).stdout;
+  }
+
+  /** Whether the store holds this state. */
+  async hasState(state: WorkspaceState): Promise<boolean> {
+    if (!isObjectId(state)) return false;
+    await this.ensureRepository();
+    const result = await this.run(['cat-file', '-t', state], { okCodes: [0, 1, 128] });
+    return result.code === 0 && result.stdout.toString('utf8').trim() === 'tree';
+  }
+
+  async size(): Promise<StoreSize> {
+    const bytes = await folderBytes(this.folder);
+    if (bytes === 0) return { bytes, states: 0 };
+    await this.ensureRepository();
+    const refs = nulFields((await this.run(['for-each-ref', '--format=%(refname)%00', STATE_REFS])).stdout).filter((line) => line.trim() !== '');
+    return { bytes, states: refs.length };
+  }
+
+  /** Removes the whole store (every recorded state); the next snapshot starts a new one. */
+  async clear(): Promise<void> {
+    await this.ready?.catch(() => undefined);
+    this.ready = undefined;
+    await fs.rm(this.folder, { recursive: true, force: true });
+  }
+
+  /** Drops states not in `keep` (except the last undo snapshots) and removes their objects. */
+  async prune(keep: ReadonlySet<WorkspaceState>): Promise<PruneReport> {
+    await this.ensureRepository();
+    const output = (await this.run(['for-each-ref', '--format=%(refname)', 'refs/arbor/'])).stdout.toString('utf8');
+    const refs = output.split('\n').filter((line) => line !== '');
+    const undo = refs.filter((ref) => ref.startsWith(UNDO_REFS)).sort();
+    const keptUndo = new Set(undo.slice(Math.max(0, undo.length - this.limits.keepUndo)));
+    const drop = refs.filter((ref) => !keptUndo.has(ref) && !keep.has(ref.slice(ref.lastIndexOf('/') + 1).split('-').pop()!));
+    if (drop.length > 0) await this.run(['update-ref', '--stdin'], { input: drop.map((ref) => `delete ${ref}\n`).join('') });
+    await this.run(['gc', '--prune=now', '--quiet']);
+    return { dropped: drop.length, kept: refs.length - drop.length };
+  }
+
+  /** Fails with CheckpointsOff('no-git') when the git program cannot be run. */
+  async checkGit(): Promise<void> {
+    await this.run(['--version']);
+  }
+
+  // ---- private -------------------------------------------------------------------------------
+
+  private run(args: readonly string[], options?: Parameters<typeof runGit>[2]): ReturnType<typeof runGit> {
+    return runGit(this.git, args, options).catch((error: unknown) => {
+      if (error instanceof GitFailed && error.code === undefined) {
+        throw new CheckpointsOff('no-git', 'Checkpoints are off: git was not found. Install git to record and restore the workspace\'s files.');
+      }
+      throw error;
+    });
+  }
+
+  private ensureRepository(): Promise<void> {
+    this.ready ??= this.createRepository().catch((error: unknown) => {
+      this.ready = undefined;
+      throw error;
+    });
+    return this.ready;
+  }
+
+  private async createRepository(): Promise<void> {
+    if (await exists(path.join(this.folder, 'HEAD'))) return this.writeInfo();
+    await fs.mkdir(this.folder, { recursive: true, mode: 0o700 });
+    await this.run(['init', '--quiet', '--template=', this.folder]);
+    await writeNewFile(path.join(this.folder, 'arbor-workspace'), `${this.root}\n`).catch(ignoreExisting);
+    await this.writeInfo();
+  }
+
+  /** info/exclude (the caller's patterns) and info/attributes, written new and renamed in place. */
+  private async writeInfo(): Promise<void> {
+    const info = path.join(this.folder, 'info');
+    await fs.mkdir(info, { recursive: true, mode: 0o700 });
+    const excludes = [...(this.options.excludes ?? []), ...this.ownFolderInside()].filter((line) => !/[\r\n]/.test(line)).join('\n');
+    await replaceFile(path.join(info, 'exclude'), `${excludes}\n`);
+    await replaceFile(path.join(info, 'attributes'), ATTRIBUTES);
+  }
+
+  /**
+   * Arbor's state folder when it lies inside the workspace (XDG_STATE_HOME set to a folder of the
+   * project): left out, or every snapshot would record the store itself.
+   */
+  private ownFolderInside(): string[] {
+    const relative = path.relative(this.root, path.dirname(path.dirname(this.folder)));
+    if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return [];
+    return [`/${relative.split(path.sep).map(escapePattern).join('/')}/`];
+  }
+
+  /** Sorts git's listing: files to add, names to drop (gone, behind a link, too large now), and what is skipped. */
+  private async sortListed(listed: readonly string[]): Promise<{ add: string[]; drop: string[]; skipped: SkippedFile[] }> {
+    const add: string[] = [];
+    const drop: string[] = [];
+    const skipped: SkippedFile[] = [];
+    let bytes = 0;
+    const folders = new Map<string, boolean>();
+    for (const file of listed) {
+      if (file.endsWith('/')) {
+        // git lists a folder holding its own `.git` (a nested repository, a submodule) by its name.
+        skipped.push({ path: file.slice(0, -1), reason: 'nested-repository' });
+        continue;
+      }
+      if (!(await this.folderChainIntact(file, folders))) {
+        drop.push(file);
+        continue;
+      }
+      const stat = await fs.lstat(path.join(this.root, file)).catch(() => undefined);
+      if (!stat) {
+        drop.push(file);
+        continue;
+      }
+      if (stat.isFile() && stat.size > this.limits.maxFileBytes) {
+        skipped.push({ path: file, reason: 'too-large', size: stat.size });
+        drop.push(file);
+        continue;
+      }
+      bytes += stat.size;
+      add.push(file);
+    }
+    if (add.length > this.limits.maxFiles) {
+      throw new CheckpointsOff('too-many-files', `Checkpoints are off: this workspace has more than ${this.limits.maxFiles} files to record.`);
+    }
+    if (bytes > this.limits.maxTotalBytes) {
+      throw new CheckpointsOff('too-large', `Checkpoints are off: this workspace's files take more than ${Math.round(this.limits.maxTotalBytes / 1048576)} MB.`);
+    }
+    return { add, drop, skipped };
+  }
+
+  /** Whether every folder above `file` is a real folder (not a link, not gone); answers cached per listing. */
+  private async folderChainIntact(file: string, known: Map<string, boolean>): Promise<boolean> {
+    const parts = file.split('/');
+    for (let index = 1; index < parts.length; index++) {
+      const folder = parts.slice(0, index).join('/');
+      let intact = known.get(folder);
+      if (intact === undefined) {
+        intact = (await fs.lstat(path.join(this.root, folder)).catch(() => undefined))?.isDirectory() === true;
+        known.set(folder, intact);
+      }
+      if (!intact) return false;
+    }
+    return true;
+  }
+
+  private async keepRef(ref: string, state: WorkspaceState): Promise<void> {
+    await writeNewFile(path.join(this.folder, ...ref.split('/')), `${state}\n`).catch(async (error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        await fs.mkdir(path.dirname(path.join(this.folder, ...ref.split('/'))), { recursive: true, mode: 0o700 });
+        return writeNewFile(path.join(this.folder, ...ref.split('/')), `${state}\n`).catch(ignoreExisting);
+      }
+      return ignoreExisting(error);
+    });
+  }
+
+  private undoName(): string {
+    const now = this.options.now?.() ?? 0;
+    return `${String(now).padStart(15, '0')}${String(this.undoCounter++).padStart(6, '0')}`;
+  }
+
+  private checkId(state: WorkspaceState): void {
+    if (!isObjectId(state)) throw new CheckpointStoreError('unknown-state', `${JSON.stringify(String(state).slice(0, 80))} is not a state id.`);
+  }
+
+  /** Whether anything (a file, a link, a folder) is at the name. */
+  private async occupied(file: string): Promise<boolean> {
+    return (await fs.lstat(path.join(this.root, file)).catch(() => undefined)) !== undefined;
+  }
+
+  /**
+   * Removes one file or link, unless a folder on the way is a link (the name would lead outside
+   * the workspace); folders it leaves empty are removed too. False when it was not removed.
+   */
+  private async removeFile(file: string): Promise<boolean> {
+    const parts = file.split('/');
+    let folder = this.root;
+    for (const part of parts.slice(0, -1)) {
+      folder = path.join(folder, part);
+      const stat = await fs.lstat(folder).catch(() => undefined);
+      if (!stat?.isDirectory()) return false;
+    }
+    const target = path.join(this.root, file);
+    const stat = await fs.lstat(target).catch(() => undefined);
+    if (!stat) return true;
+    if (stat.isDirectory()) return false;
+    await fs.unlink(target);
+    for (let index = parts.length - 1; index > 0; index--) {
+      const empty = path.join(this.root, ...parts.slice(0, index));
+      if (!(await fs.rmdir(empty).then(() => true, () => false))) break;
+    }
+    return true;
+  }
+
+  /** Writes `files` as they are in `state` through a scratch index; the set of those written. */
+  private async checkout(state: WorkspaceState, files: readonly string[]): Promise<Set<string>> {
+    if (files.length === 0) return new Set();
+    const scratch = path.join(this.folder, `index.restore-${randomBytes(6).toString('hex')}`);
+    const context: GitContext = { ...this.git, indexFile: scratch };
+    try {
+      await runGit(context, ['read-tree', state]);
+      const input = files.map((file) => `${file}\0`).join('');
+      const result = await runGit(context, ['checkout-index', '-f', '-z', '--stdin'], { input, okCodes: [0, 1, 128] });
+      if (result.code === 0) return new Set(files);
+      const written = new Set<string>();
+      for (const file of files) if (await this.occupied(file)) written.add(file);
+      return written;
+    } finally {
+      await fs.rm(scratch, { force: true });
+    }
+  }
+}
+
+/** The store's folder for a workspace: `<stateHome>/arbor/workspaces/<hash of its real path>`. */
+export function storeFolderFor(stateHome: string, realRoot: string): string {
+  const hash = createHash('sha256').update(realRoot).digest('hex').slice(0, 32);
+  return path.join(stateHome, 'arbor', 'workspaces', hash);
+}
+
+/** Opens (creating when new) the store of a workspace; throws CheckpointsOff with the reason when checkpoints cannot be on. */
+export async function openFileCheckpointStore(options: FileCheckpointStoreOptions): Promise<FileCheckpointStore> {
+  const root = await fs.realpath(options.root).catch(() => undefined);
+  if (!root || !(await fs.stat(root)).isDirectory()) throw new CheckpointsOff('not-a-folder', `Checkpoints are off: ${options.root} is not a folder.`);
+  refusePath(root, await fs.realpath(options.home).catch(() => path.resolve(options.home)));
+  await refuseOverBudget(root, { ...DEFAULT_CHECKPOINT_LIMITS, ...options.limits }.maxWalkEntries);
+  const store = new FileCheckpointStore(root, storeFolderFor(options.stateHome, root), options);
+  await store.checkGit();
+  await store.size().catch((error: unknown) => {
+    if (error instanceof CheckpointsOff) throw error;
+    throw new CheckpointsOff('store-failed', `Checkpoints are off: the checkpoint store could not be opened (${error instanceof Error ? error.message : String(error)}).`);
+  });
+  return store;
+}
+
+/** A name as a gitignore pattern matches it literally. */
+function escapePattern(name: string): string {
+  return name.replace(/[\\*?[\]!# ]/g, (character) => `\\${character}`);
+}
+
+async function exists(file: string): Promise<boolean> {
+  return (await fs.lstat(file).catch(() => undefined)) !== undefined;
+}
+
+function ignoreExisting(error: unknown): void {
+  if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+}
+
+async function folderBytes(folder: string): Promise<number> {
+  const entries = await fs.readdir(folder, { withFileTypes: true }).catch(() => []);
+  let total = 0;
+  for (const entry of entries) {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) total += await folderBytes(full);
+    else total += (await fs.lstat(full).catch(() => undefined))?.size ?? 0;
+  }
+  return total;
+}

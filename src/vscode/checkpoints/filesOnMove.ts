@@ -1,0 +1,93 @@
+// The files side of a move in the tree (after the summary question): what restoring the target's
+// recorded files would change, the question (`arbor.checkpoints.restore`), the preview in VS Code's
+// multi-file diff, and the restore itself once the conversation has moved. The decisions live in
+// core/navigation/filesChoice.ts; the store (core/checkpoints) does the work.
+import * as vscode from 'vscode';
+import { SessionFilesRecorder, type FileCheckpointStore, type RestorePlan, type WorkspaceState } from '../../core/checkpoints';
+import { filesChoices, filesRequest, filesStep, positionState, type FilesChoice, type FilesDifference, type FilesOutcome } from '../../core/navigation';
+import type { Session } from '../../core/session';
+import { errorMessage } from '../../core/util/errors';
+import { readConfig } from '../config';
+import { showChanges } from './checkpointDocuments';
+import type { WorkspaceCheckpoints } from './workspaceCheckpoints';
+
+/** A restore decided before the move, run after it. */
+export interface PendingRestore {
+  session: Session;
+  store: FileCheckpointStore;
+  to: WorkspaceState;
+  current: WorkspaceState | undefined;
+  overwriteOutside: boolean;
+}
+
+/** What to do with the files: nothing, a restore after the move, or nothing at all (the user pressed Escape). */
+export type FilesDecision = { kind: 'none' } | { kind: 'restore'; pending: PendingRestore } | { kind: 'cancelled' };
+
+const NONE: FilesDecision = { kind: 'none' };
+
+/**
+ * Decides, before the move to `newLeafId`, whether its files are restored: nothing when checkpoints
+ * are off, nothing is recorded there, or the files already match; else as the setting says (asking,
+ * with a preview, under "ask"). A failure to plan is logged and the move goes on without files.
+ */
+export async function decideFiles(checkpoints: WorkspaceCheckpoints | undefined, session: Session, newLeafId: string | null, log: vscode.LogOutputChannel): Promise<FilesDecision> {
+  const store = await checkpoints?.current();
+  const to = store ? positionState(session, newLeafId) : undefined;
+  if (!store || to === undefined) return NONE;
+  const current = positionState(session, session.leafId);
+  let plan: RestorePlan;
+  try {
+    plan = await store.plan(to, current !== undefined ? { current } : {});
+  } catch (error) {
+    log.warn(`Workspace checkpoints: could not tell what restoring ${to} would change: ${errorMessage(error)}`);
+    return NONE;
+  }
+  const difference = differenceOf(plan);
+  const step = filesStep(readConfig().checkpointRestore, difference);
+  if (step.kind === 'keep') return NONE;
+  const overwriteOutside = step.kind === 'restore' ? step.overwriteOutside : await askFiles(store, plan, difference);
+  if (overwriteOutside === undefined) return { kind: 'cancelled' };
+  if (overwriteOutside === 'keep') return NONE;
+  return { kind: 'restore', pending: { session, store, to, current, overwriteOutside } };
+}
+
+/**
+ * Runs a restore decided before the move, and records it at the new position (the store's undo
+ * snapshot as its `before`, so the files left behind stay reachable); undefined (told) when it
+ * failed: the conversation has moved anyway.
+ */
+export async function runRestore(pending: PendingRestore, log: vscode.LogOutputChannel): Promise<FilesOutcome | undefined> {
+  try {
+    const report = await pending.store.restore(pending.to, { ...(pending.current !== undefined ? { current: pending.current } : {}), overwriteOutside: pending.overwriteOutside });
+    log.info(`Workspace files restored to ${pending.to}: ${report.restored.length} written, ${report.removed.length} removed, ${report.leftAlone.length} left alone, ${report.skipped.length} skipped; undo state ${report.undo}`);
+    if (report.leftAlone.length > 0) log.info(`Left alone (changed outside the agent): ${report.leftAlone.join(', ')}`);
+    // Recorded at the new position: the next turn then sees these files as the branch's, not as changed outside.
+    await new SessionFilesRecorder(pending.session, pending.store, { warn: (message) => log.warn(message) }).recordRestore(report);
+    return { restored: report.restored.length, removed: report.removed.length, leftAlone: report.leftAlone.length, skipped: report.skipped.length };
+  } catch (error) {
+    log.error(`Workspace files could not be restored to ${pending.to}: ${errorMessage(error)}`);
+    void vscode.window.showErrorMessage('Arbor moved in the conversation but could not restore the files; they are as they were. See the Arbor output for the reason.');
+    return undefined;
+  }
+}
+
+function differenceOf(plan: RestorePlan): FilesDifference {
+  return { paths: [...plan.restore, ...plan.remove], outside: plan.changedOutside };
+}
+
+/** The question; "Preview changes…" shows the diff and asks again. Undefined: Escape (the move is cancelled). */
+async function askFiles(store: FileCheckpointStore, plan: RestorePlan, difference: FilesDifference): Promise<boolean | 'keep' | undefined> {
+  for (;;) {
+    const picked = await vscode.window.showQuickPick(
+      filesChoices(difference).map((choice): vscode.QuickPickItem & { choice: FilesChoice } => ({ label: choice.label, detail: choice.detail, choice })),
+      { title: 'Files at that point', placeHolder: 'The workspace\'s files differ from those recorded there. Restore them?', ignoreFocusOut: true },
+    );
+    if (!picked) return undefined;
+    if (picked.choice.id === 'preview') {
+      await showChanges(store, 'Files a restore would change', plan.now, plan.to, difference.paths);
+      continue;
+    }
+    const request = filesRequest(picked.choice.id);
+    return request ? request.overwriteOutside : 'keep';
+  }
+}

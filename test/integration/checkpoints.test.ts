@@ -1,0 +1,60 @@
+// Workspace checkpoints in the real extension host, real git and real files: the agent's write
+// and bash record the files, and moving in the tree restores them (arbor.checkpoints.restore
+// "always" answers the files question; the question itself is a quick pick), back and forth.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as vscode from 'vscode';
+import { reply, text, toolUse } from '../support/fakeAnthropic';
+import { branchMessages, configure, send, useAgent } from './agentSupport';
+import { workspaceFile } from './support';
+
+describe('Workspace checkpoints on moves', () => {
+  const agent = useAgent();
+  const name = `checkpoint-${Date.now()}-${Math.random().toString(36).slice(2)}.txt`;
+  const file = (): string => workspaceFile(name);
+  const read = (): string | undefined => (fs.existsSync(file()) ? fs.readFileSync(file(), 'utf8') : undefined);
+
+  beforeEach(async () => {
+    await configure({ 'tools.autoApprove': ['write', 'edit', 'bash'], branchSummary: 'never', 'checkpoints.restore': 'always' });
+  });
+  afterEach(() => fs.rmSync(file(), { force: true }));
+
+  it('restores the files of each branch when moving between two branches that changed the same file (by write and by bash), forward and back', async () => {
+    agent.server().script(reply(toolUse('write', { path: name, content: 'one\n' })), text('Wrote one.'));
+    await send(agent.host(), 'write one');
+    const wroteOne = branchMessages(agent.host()).find((entry) => JSON.stringify(entry).includes('Wrote one.'))!;
+    assert.equal(read(), 'one\n');
+
+    agent.server().script(reply(toolUse('bash', { command: `printf 'two\\n' > ${name}` })), text('Wrote two.'));
+    await send(agent.host(), 'write two');
+    const leafTwo = agent.host().session!.leafId!;
+    assert.equal(read(), 'two\n');
+
+    assert.equal(await vscode.commands.executeCommand('arbor.tree.activate', wroteOne.id), 'moved');
+    assert.equal(read(), 'one\n', 'back at the first reply: its files');
+
+    agent.server().script(reply(toolUse('write', { path: name, content: 'three\n' })), text('Wrote three.'));
+    await send(agent.host(), 'write three');
+    const leafThree = agent.host().session!.leafId!;
+    assert.equal(read(), 'three\n');
+
+    assert.equal(await vscode.commands.executeCommand('arbor.tree.activate', leafTwo), 'moved');
+    assert.equal(read(), 'two\n', 'the bash branch');
+    assert.equal(await vscode.commands.executeCommand('arbor.tree.activate', leafThree), 'moved');
+    assert.equal(read(), 'three\n', 'the write branch');
+
+    const firstQuestion = agent.host().session!.getBranch().find((entry) => JSON.stringify(entry).includes('write one'))!;
+    assert.equal(await vscode.commands.executeCommand('arbor.tree.activate', firstQuestion.id), 'moved');
+    assert.equal(read(), undefined, 'Edit & branch on the first message: the file the session created is gone');
+  });
+
+  it('moves the conversation only under "never"', async () => {
+    await configure({ 'checkpoints.restore': 'never' });
+    agent.server().script(reply(toolUse('write', { path: name, content: 'one\n' })), text('Wrote one.'), reply(toolUse('write', { path: name, content: 'two\n' })), text('Wrote two.'));
+    await send(agent.host(), 'write one');
+    const wroteOne = agent.host().session!.getBranch().find((entry) => JSON.stringify(entry).includes('Wrote one.'))!;
+    await send(agent.host(), 'write two');
+    assert.equal(await vscode.commands.executeCommand('arbor.tree.activate', wroteOne.id), 'moved');
+    assert.equal(read(), 'two\n');
+  });
+});

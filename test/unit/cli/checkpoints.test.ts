@@ -1,0 +1,120 @@
+import { strict as assert } from 'node:assert';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { filesEntryData } from '../../../src/core/checkpoints';
+import { loadSessionFile, type SessionEntry } from '../../../src/core/session';
+import { reply, text, toolUse, useFakeAnthropic } from '../../support/fakeAnthropic';
+import { useTempDir } from '../../support/tempDir';
+import { listing, writeFiles } from '../checkpoints/support';
+import { arborChild as arbor } from './runArbor';
+
+const KEY = 'sk-ant-cli-test-key';
+
+/** `message:<role>` or `files:<cause>` per entry, the rest by type. */
+function shape(entries: readonly SessionEntry[]): string[] {
+  return entries.map((entry) => {
+    const files = filesEntryData(entry);
+    if (files) return `files:${files.cause}`;
+    if (entry.type === 'custom') return `custom:${entry.customType}`;
+    return entry.type === 'message' ? `message:${(entry.message as { role: string }).role}` : entry.type;
+  });
+}
+
+describe('checkpoints from the CLI: arbor run records, arbor files lists, arbor restore restores (built CLI, real git, fake server)', function () {
+  this.timeout(60000);
+  const server = useFakeAnthropic({ apiKey: KEY });
+  const dir = useTempDir();
+  const workspace = (): string => path.join(dir(), 'workspace');
+  const env = (): Record<string, string> => ({
+    ANTHROPIC_API_KEY: KEY,
+    ANTHROPIC_BASE_URL: server().url,
+    HOME: path.join(dir(), 'home'),
+    XDG_STATE_HOME: path.join(dir(), 'home', 'state'),
+    PI_CODING_AGENT_DIR: path.join(dir(), 'pi-agent'),
+  });
+
+  /** A workspace of three files and an ignore rule, and one `arbor run` whose bash call changes, removes, creates and writes an ignored file. */
+  async function recordedRun(): Promise<{ file: string; entries: SessionEntry[] }> {
+    mkdirSync(path.join(dir(), 'home'), { recursive: true });
+    writeFiles(workspace(), { 'a.txt': 'one', 'c.txt': 'see', '.gitignore': '*.log\n' });
+    const file = path.join(dir(), 's.jsonl');
+    server().script(reply(toolUse('bash', { command: 'printf two > a.txt && rm c.txt && printf new > b.txt && printf log > x.log' }, 'toolu_bash_1')), reply(text('Done.')));
+    const run = await arbor(workspace(), env(), 'run', file, 'change things', '--yes', '--json');
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stderr, '');
+    return { file, entries: [...(await loadSessionFile(file)).tree.entries] };
+  }
+
+  it('run records the starting state before the prompt and the change after the bash call', async () => {
+    const { entries } = await recordedRun();
+    assert.deepEqual(shape(entries), ['model_change', 'files:start', 'message:user', 'message:assistant', 'message:toolResult', 'files:tool', 'message:assistant']);
+    const start = filesEntryData(entries[1]!)!;
+    const tool = filesEntryData(entries[5]!)!;
+    assert.deepEqual([start.before, start.changed], [start.after, []]);
+    assert.deepEqual({ ...tool, before: 'x', after: 'y' }, { v: 1, before: 'x', after: 'y', changed: ['a.txt', 'b.txt', 'c.txt'], changedCount: 3, cause: 'tool', toolCallId: 'toolu_bash_1' });
+    assert.equal(tool.before, start.after);
+  });
+
+  it('files lists the changes along the branch, as text and as JSON', async () => {
+    const { file, entries } = await recordedRun();
+    const json = await arbor(workspace(), env(), 'files', file, '--json');
+    assert.equal(json.code, 0, json.stderr);
+    const report = JSON.parse(json.stdout) as { leafId: string; state: string; steps: { id: string; cause: string; changed: string[]; changedCount: number; toolCallId: string }[] };
+    assert.equal(report.leafId, entries[6]!.id);
+    assert.deepEqual(report.steps.map((step) => [step.id, step.cause, step.changed, step.changedCount, step.toolCallId]), [[entries[5]!.id, 'tool', ['a.txt', 'b.txt', 'c.txt'], 3, 'toolu_bash_1']]);
+    const atStart = JSON.parse((await arbor(workspace(), env(), 'files', file, '--leaf', entries[2]!.id, '--json')).stdout) as { steps: unknown[]; state: string };
+    assert.deepEqual(atStart.steps, []);
+    assert.equal(atStart.state, filesEntryData(entries[1]!)!.after);
+    const textRun = await arbor(workspace(), env(), 'files', file);
+    assert.equal(textRun.stdout, `${entries[5]!.id}  tool toolu_bash_1  ✎ 3 files: a.txt, b.txt, c.txt\n`);
+  });
+
+  it('restore --dry-run lists the paths and changes nothing; restore makes the files those of the entry and leaves ignored files alone', async () => {
+    const { file, entries } = await recordedRun();
+    const userId = entries[2]!.id;
+    const before = listing(workspace());
+    const dry = await arbor(workspace(), env(), 'restore', file, '--to', userId, '--dry-run', '--json');
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.deepEqual(JSON.parse(dry.stdout), { restored: ['a.txt', 'c.txt'], removed: ['b.txt'], skipped: [] });
+    assert.deepEqual(listing(workspace()), before);
+    const done = await arbor(workspace(), env(), 'restore', file, '--to', userId, '--json');
+    assert.equal(done.code, 0, done.stderr);
+    assert.deepEqual(JSON.parse(done.stdout), { restored: ['a.txt', 'c.txt'], removed: ['b.txt'], skipped: [] });
+    assert.equal(readFileSync(path.join(workspace(), 'a.txt'), 'utf8'), 'one');
+    assert.equal(readFileSync(path.join(workspace(), 'c.txt'), 'utf8'), 'see');
+    assert.equal(existsSync(path.join(workspace(), 'b.txt')), false);
+    assert.equal(readFileSync(path.join(workspace(), 'x.log'), 'utf8'), 'log');
+    const forward = await arbor(workspace(), env(), 'restore', file, '--to', entries[6]!.id);
+    assert.equal(forward.stdout, 'restored (2):\n  a.txt\n  b.txt\nremoved (1):\n  c.txt\n');
+    assert.equal(readFileSync(path.join(workspace(), 'a.txt'), 'utf8'), 'two');
+  });
+
+  it('restore refuses an unknown entry and a session that recorded no files', async () => {
+    const { file } = await recordedRun();
+    const unknown = await arbor(workspace(), env(), 'restore', file, '--to', 'nope1234');
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /--to nope1234: no entry with that id/);
+    const bare = path.join(dir(), 'bare.jsonl');
+    server().script(reply(text('hi')));
+    await arbor(workspace(), env(), 'run', bare, 'hello', '--no-checkpoints');
+    const firstId = (await loadSessionFile(bare)).tree.entries[0]!.id;
+    const none = await arbor(workspace(), env(), 'restore', bare, '--to', firstId);
+    assert.equal(none.code, 2);
+    assert.match(none.stderr, /recorded no workspace files/);
+  });
+
+  it('run --leaf ID continues from that entry on a new branch', async () => {
+    const { file, entries } = await recordedRun();
+    server().script(reply(text('Again.')));
+    const run = await arbor(workspace(), env(), 'run', file, 'another way', '--leaf', entries[1]!.id, '--json');
+    assert.equal(run.code, 0, run.stderr);
+    const after = [...(await loadSessionFile(file)).tree.entries];
+    const added = after.slice(entries.length).filter((entry) => !(entry.type === 'custom' && entry.customType !== 'arbor.files'));
+    // The files differ from the state at the leaf (the first run changed them): recorded as 'outside' first.
+    assert.deepEqual(shape(added), ['files:outside', 'message:user', 'message:assistant']);
+    assert.equal(added[0]!.parentId, entries[1]!.id);
+    assert.equal(added[1]!.parentId, added[0]!.id);
+    const bad = await arbor(workspace(), env(), 'run', file, 'x', '--leaf', 'nope1234');
+    assert.equal(bad.code, 2);
+  });
+});

@@ -1,0 +1,64 @@
+// The second question of a move: restore the workspace's files to the target's checkpoint, keep
+// them, or preview first; and what the note after the move says about the files.
+import { strict as assert } from 'node:assert';
+import { filesChoices, filesRequest, filesRestoredText, filesStep, moveNote } from '../../../src/core/navigation';
+import { SessionTree } from '../../../src/core/session';
+import { assistant, chain, msg, user } from '../../support/builders';
+
+const three = { paths: ['src/a.ts', 'src/b.ts', 'notes.md'], outside: [] };
+const oneOutside = { paths: ['src/a.ts', 'src/b.ts', 'notes.md'], outside: ['notes.md'] };
+
+describe('the files question of a move', () => {
+  it('offers exactly "Restore files (N files)", "Keep files as they are" and "Preview changes…", in that order', () => {
+    assert.deepEqual(filesChoices(three).map((choice) => [choice.id, choice.label]), [
+      ['restore', 'Restore files (3 files)'],
+      ['keep', 'Keep files as they are'],
+      ['preview', 'Preview changes…'],
+    ]);
+    assert.equal(filesChoices({ paths: ['a'], outside: [] })[0]!.label, 'Restore files (1 file)');
+  });
+
+  it('counts only what the restore writes and adds an item that overwrites files changed outside the agent', () => {
+    const choices = filesChoices(oneOutside);
+    assert.deepEqual(choices.map((choice) => [choice.id, choice.label]), [
+      ['restore', 'Restore files (2 files)'],
+      ['overwrite', 'Restore files and overwrite changes made outside (3 files)'],
+      ['keep', 'Keep files as they are'],
+      ['preview', 'Preview changes…'],
+    ]);
+    assert.match(choices[0]!.detail, /1 file changed outside the agent is left alone\.$/);
+  });
+
+  it('asks only when files differ and the setting is "ask"', () => {
+    assert.deepEqual(filesStep('ask', three), { kind: 'ask' });
+    assert.deepEqual(filesStep('ask', { paths: [], outside: [] }), { kind: 'keep' });
+    assert.deepEqual(filesStep('ask', undefined), { kind: 'keep' }, 'no checkpoint known for the target');
+    assert.deepEqual(filesStep('never', three), { kind: 'keep' });
+  });
+
+  it('restores without asking under "always", leaving files changed outside the agent alone', () => {
+    assert.deepEqual(filesStep('always', oneOutside), { kind: 'restore', overwriteOutside: false });
+  });
+
+  it('turns each answer into the restore it asks for', () => {
+    assert.deepEqual(filesRequest('restore'), { overwriteOutside: false });
+    assert.deepEqual(filesRequest('overwrite'), { overwriteOutside: true });
+    assert.equal(filesRequest('keep'), undefined);
+    assert.equal(filesRequest('preview'), undefined);
+  });
+
+  it('tells what a restore did in one sentence', () => {
+    assert.equal(filesRestoredText({ restored: 3, removed: 1, leftAlone: 1, skipped: 0 }), 'Files restored: 3 changed, 1 removed; 1 left alone (changed outside).');
+    assert.equal(filesRestoredText({ restored: 1, removed: 0, leftAlone: 0, skipped: 0 }), 'Files restored: 1 changed.');
+    assert.equal(filesRestoredText({ restored: 0, removed: 0, leftAlone: 2, skipped: 1 }), 'No files restored; 2 left alone (changed outside), 1 skipped.');
+  });
+
+  it('adds the files sentence to the note after the move', () => {
+    const tree = SessionTree.fromEntries(chain(msg('q1', null, user('q1 text')), msg('a1', null, assistant('a1 text')), msg('q2', null, user('q2 text')), msg('a2', null, assistant('a2 text'))));
+    assert.deepEqual(moveNote(tree, { kind: 'go', from: 'a2', to: 'a1', files: { restored: 2, removed: 1, leftAlone: 0, skipped: 0 } }), {
+      happened: 'Files restored: 2 changed, 1 removed.',
+      position: 'Continuing after: a1 text',
+      back: true,
+    });
+  });
+});
