@@ -4,3 +4,4 @@ export * from './entries';
 export * from './store';
 export * from './recorder';
 export { isStorePath } from './paths';
+export * from './prune';

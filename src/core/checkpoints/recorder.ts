@@ -56,6 +56,8 @@ export interface RecordingSession {
  */
 export class SessionFilesRecorder implements WorkspaceRecorder {
   private off = false;
+  /** A tool not known to change files ran since the last snapshot (an extension's tool might have). */
+  private unrecordedTool = false;
   private readonly reportedSkips = new Set<string>();
 
   constructor(
@@ -81,11 +83,20 @@ export class SessionFilesRecorder implements WorkspaceRecorder {
   }
 
   toolFinished(call: { id: string; name: string }): Promise<void> {
-    if (!FILE_CHANGING_TOOLS.has(call.name)) return Promise.resolve();
+    if (!FILE_CHANGING_TOOLS.has(call.name)) {
+      this.unrecordedTool = true;
+      return Promise.resolve();
+    }
     return this.guarded(async () => this.recordIfChanged(await this.snapshot(), 'tool', call.id));
   }
 
+  /**
+   * The turn's end snapshots only when a tool ran since the last snapshot without one of its own:
+   * after a write, an edit or a bash call the files are already recorded, and a change made
+   * outside while the model was answering is noticed at the next prompt (as 'outside').
+   */
   turnEnded(): Promise<void> {
+    if (!this.unrecordedTool) return Promise.resolve();
     return this.guarded(async () => this.recordIfChanged(await this.snapshot(), 'turn'));
   }
 
@@ -110,6 +121,7 @@ export class SessionFilesRecorder implements WorkspaceRecorder {
   }
 
   private async snapshot(): Promise<WorkspaceState> {
+    this.unrecordedTool = false;
     const snapshot = await this.store.snapshot();
     const fresh = snapshot.skipped.filter((skip) => !this.reportedSkips.has(skip.path));
     for (const skip of fresh) this.reportedSkips.add(skip.path);

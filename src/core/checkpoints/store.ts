@@ -112,14 +112,19 @@ export class FileCheckpointStore {
 
   /** What restoring `to` would do now, changing nothing but the store (the plan snapshots the files). */
   async plan(to: WorkspaceState, options: PlanOptions = {}): Promise<RestorePlan> {
-    if (!(await this.hasState(to))) throw new CheckpointStoreError('unknown-state', `The state ${to.slice(0, 12)} is not in this workspace's checkpoint store.`);
+    this.checkId(to);
     const now = (await this.snapshot()).state;
     const outside = new Set<string>();
-    if (options.current !== undefined && options.current !== now && (await this.hasState(options.current))) {
-      for (const change of await this.changes(options.current, now)) outside.add(change.path);
+    // A `current` the store does not hold (cleared, another machine's) names no outside change.
+    if (options.current !== undefined && options.current !== now && isObjectId(options.current)) {
+      for (const change of await this.changes(options.current, now).catch(() => [])) outside.add(change.path);
     }
+    const target = await this.changes(now, to).catch((error: unknown) => {
+      if (error instanceof GitFailed) throw new CheckpointStoreError('unknown-state', `The state ${to.slice(0, 12)} is not in this workspace's checkpoint store.`);
+      throw error;
+    });
     const plan: RestorePlan = { to, now, restore: [], remove: [], changedOutside: [], skipped: [] };
-    for (const change of await this.changes(now, to)) {
+    for (const change of target) {
       if (outside.has(change.path)) plan.changedOutside.push(change.path);
       if (change.kind === 'deleted') plan.remove.push(change.path);
       // A name the snapshot did not record but the disk holds is ignored or over the limit: left alone.

@@ -2,7 +2,8 @@ import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, readlinkSync, lstatSync } from 'node:fs';
 import * as path from 'node:path';
-import { CheckpointsOff, storeFolderFor } from '../../../src/core/checkpoints';
+import { CheckpointsOff, pruneBySessions, storeFolderFor } from '../../../src/core/checkpoints';
+import { entry, sessionFileText } from '../../support/builders';
 import { useTempDir } from '../../support/tempDir';
 import { listing, makePlace, openStore, userGit, writeFiles } from './support';
 
@@ -202,5 +203,25 @@ describe('checkpoint store', () => {
     assert.deepEqual(await store.size(), { bytes: 0, states: 0 });
     assert.equal(existsSync(store.folder), false);
     assert.equal(typeof (await store.snapshot()).state, 'string');
+  });
+
+  it('prunes by the session files of the workspace: a deleted session releases its states', async () => {
+    const place = makePlace(temp());
+    const sessions = path.join(temp(), 'sessions');
+    mkdirSync(sessions);
+    writeFiles(place.root, { 'a.txt': '1' });
+    const store = await openStore(place, { limits: { keepUndo: 0 } });
+    const one = (await store.snapshot()).state;
+    writeFiles(place.root, { 'a.txt': '2' });
+    const two = (await store.snapshot()).state;
+    const data = { v: 1, before: one, after: one, changed: [], changedCount: 0, cause: 'start' };
+    writeFileSync(path.join(sessions, 'kept.jsonl'), sessionFileText([entry('custom', 'f1', null, { customType: 'arbor.files', data })], 'kept'));
+    writeFileSync(path.join(sessions, 'deleted.jsonl'), sessionFileText([entry('custom', 'f2', null, { customType: 'arbor.files', data: { ...data, before: two, after: two } })], 'deleted'));
+    rmSync(path.join(sessions, 'deleted.jsonl'));
+    writeFiles(place.root, { 'a.txt': '1' });
+    await store.snapshot();
+    assert.deepEqual(await pruneBySessions(store, sessions), { dropped: 1, kept: 1 });
+    assert.equal(await store.hasState(one), true);
+    assert.equal(await store.hasState(two), false);
   });
 });

@@ -26,7 +26,8 @@ describe('arbor run and arbor compact (built CLI against the fake server)', func
   it('run: creates the session, appends the prompt and the reply, and prints reply, entry ids and usage', async () => {
     const file = path.join(dir(), 'new.jsonl');
     server().script(reply(text('Hi there')));
-    const run = await arbor(dir(), env(), 'run', file, 'hello', '--json');
+    // Without checkpoints: the entries are the run's alone (test/unit/cli/checkpoints.test.ts has them).
+    const run = await arbor(dir(), env(), 'run', file, 'hello', '--json', '--no-checkpoints');
     assert.equal(run.stderr, '');
     assert.equal(run.code, 0);
     const printed = JSON.parse(run.stdout) as { reply: string; entryIds: string[]; usage: { input: number; output: number } };
@@ -56,7 +57,7 @@ describe('arbor run and arbor compact (built CLI against the fake server)', func
 
   it('run with a refused key: exit 1 with the reason, the prompt kept on a branch of its own and the position back before it', async () => {
     const file = path.join(dir(), 'refused.jsonl');
-    const run = await arbor(dir(), { ...env(), ANTHROPIC_API_KEY: 'sk-ant-not-the-right-key' }, 'run', file, 'hello', '--json');
+    const run = await arbor(dir(), { ...env(), ANTHROPIC_API_KEY: 'sk-ant-not-the-right-key' }, 'run', file, 'hello', '--json', '--no-checkpoints');
     assert.equal(run.code, 1, run.stderr);
     const printed = JSON.parse(run.stdout) as { reason: string; error: string; unanswered: boolean; reply: string };
     assert.equal(printed.reason, 'auth');
@@ -68,7 +69,7 @@ describe('arbor run and arbor compact (built CLI against the fake server)', func
     assert.equal((reply!.message as { stopReason: string }).stopReason, 'error');
     // Reopened, the session continues from before the prompt: running it again does not repeat it.
     assert.equal(positionOnOpen(tree), modelChange!.id);
-    const text = await arbor(dir(), { ...env(), ANTHROPIC_API_KEY: 'sk-ant-not-the-right-key' }, 'run', file, 'hello');
+    const text = await arbor(dir(), { ...env(), ANTHROPIC_API_KEY: 'sk-ant-not-the-right-key' }, 'run', file, 'hello', '--no-checkpoints');
     assert.equal(text.code, 1);
     assert.match(text.stdout, /^\nerror \(auth\): .*\nThe prompt got no reply: it stays in the session on a branch of its own, and the position is back where it was sent from\.\n$/);
   });

@@ -114,7 +114,8 @@ for (const shape of SHAPES) {
         // Either it compacted, or it said in one line why there is nothing to compact.
         assert.match(compact.code === 0 ? compact.stdout : compact.stderr, compact.code === 0 ? /^compacted: / : /^arbor compact: .*Nothing to compact/);
         const folder = tmp();
-        const run = await arbor('run', file, 'go on', '--tools', 'read', '--cwd', folder, '--base-url', server().url, '--json');
+        // Checkpoints off: this test runs in-process, where they would use the user's own state folder.
+        const run = await arbor('run', file, 'go on', '--tools', 'read', '--cwd', folder, '--no-checkpoints', '--base-url', server().url, '--json');
         // The header names the folder the session was started in; the tools work where told.
         assert.equal(run.stderr, `arbor run: the tools work in ${folder}, not in /work/project where the session was started (--cwd DIR chooses)\n`);
         assert.equal((JSON.parse(run.stdout) as { reply: string }).reply, 'All right.');
