@@ -13,6 +13,7 @@ import { buildIntegrationTests, integrationWorkspaceFiles } from './lib/buildTes
 import { startCodeServer } from './lib/codeServer';
 import { repoRoot, resultsDir } from './lib/paths';
 import { PI_PACKAGE_ENV } from '../test/integration/piOracle';
+import { TEST_EXPORTS_ENV } from '../src/core/util/testExports';
 import { delay } from './lib/processGroup';
 import { arborVsixForTests } from './lib/vsix';
 import { provision } from './provision';
@@ -31,7 +32,7 @@ async function main(): Promise<number> {
     extensions: [arbor, runner],
     workspaceFiles: integrationWorkspaceFiles,
     // pi's package, which the suites run as the oracle (test/integration/piOracle.ts).
-    env: { [RESULT_FILE_ENV]: resultFile, [PI_PACKAGE_ENV]: path.join(repoRoot, 'node_modules', '@mariozechner', 'pi-coding-agent') },
+    env: { [RESULT_FILE_ENV]: resultFile, [TEST_EXPORTS_ENV]: '1', [PI_PACKAGE_ENV]: path.join(repoRoot, 'node_modules', '@mariozechner', 'pi-coding-agent') },
   });
   const browser = await launchBrowser();
   try {

@@ -8,6 +8,7 @@ import { AgentSession, type AgentConfiguration, type AgentLogger } from '../core
 import { createTools } from '../core/agent/tools/registry';
 import type { ApprovalCallback } from '../core/agent/tools/tool';
 import { compactionSettingsOf, piEnvironment, readPiSettings, resolveCompactionSettings, type PiSettings, type ProjectContextSnapshot, type ProjectPrompts } from '../core/context';
+import type { ArborHooks } from '../core/hooks';
 import { createAnthropicProvider } from '../core/llm';
 import type { Session } from '../core/session';
 import { loadTokenizerEstimator, piEstimator, type TokenEstimator } from '../core/tokens';
@@ -65,6 +66,7 @@ export async function agentConfiguration(inputs: AgentInputs, session: Session, 
       compaction: compactionSettingsOf(compaction),
       branchSummaryReserveTokens: compaction.branchSummaryReserveTokens.value,
       compactionModel: config.compactionModel,
+      compactionInstructions: config.compactionInstructions,
     },
     // The project's own files only from a trusted workspace folder; pi's global ones always.
     systemPrompt: prompts.for({ cwd: root, agentDir: inputs.piAgentDir, trusted: toolRoot !== undefined, contextFiles: config.contextFiles }),
@@ -90,6 +92,7 @@ export function createAgent(spec: {
   logger: AgentLogger;
   /** The extension's own folder for reply checkpoints (in its global storage, never beside a session). */
   checkpointFolder: string;
+  hooks?: ArborHooks | undefined;
 }): Promise<AgentSession> {
   const { session, configuration } = spec;
   return AgentSession.create({
@@ -101,6 +104,7 @@ export function createAgent(spec: {
     clock: () => new Date(),
     logger: spec.logger,
     checkpointFolder: spec.checkpointFolder,
+    ...(spec.hooks ? { hooks: spec.hooks } : {}),
   });
 }
 

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { IDLE_STATE, watchFirstReply, type AgentEvent, type AgentLogger, type AgentSession, type AgentState } from '../core/agent';
 import type { ApprovalCallback, ApprovalDecision, ApprovalRequest } from '../core/agent/tools/tool';
+import type { ArborHooks } from '../core/hooks';
 import type { MoveReport, NavigateResult } from '../core/navigation';
 import type { Session } from '../core/session';
 import type { ContextStatus } from '../core/tokens';
@@ -52,6 +53,8 @@ export interface AgentHostDeps {
   defaultSessionsRoot: string;
   /** Where replies are checkpointed while they stream (globalStorage/checkpoints). */
   checkpointFolder: string;
+  /** Other extensions' handlers around compactions and moves (the API), given to every agent. */
+  hooks?: ArborHooks;
 }
 
 export class AgentHost implements vscode.Disposable {
@@ -243,6 +246,7 @@ export class AgentHost implements vscode.Disposable {
       logger: this.logger,
       log,
       checkpointFolder: this.deps.checkpointFolder,
+      hooks: this.deps.hooks,
       onEvent: (event: AgentEvent) => this.agentEvent(event),
       onContextChanged: () => this.contextChanged.fire(),
     };

@@ -9,6 +9,7 @@ import { ProjectPrompts } from '../core/context';
 import type { Session } from '../core/session';
 import { errorMessage } from '../core/util/errors';
 import type { Scope } from '../core/util/scope';
+import type { ArborHooks } from '../core/hooks';
 import { agentConfiguration, configurationSignature, createAgent, logProjectContext, type AgentInputs } from './agentBuilder';
 
 export interface SessionAgentDeps {
@@ -19,6 +20,8 @@ export interface SessionAgentDeps {
   log: vscode.LogOutputChannel;
   /** The extension's own folder for reply checkpoints. */
   checkpointFolder: string;
+  /** Other extensions' handlers around compactions and moves. */
+  hooks?: ArborHooks | undefined;
   /** Where the agent's events go while the session is current. */
   onEvent(event: AgentEvent): void;
   /** A request found other context files or contents than the one before (the chat's list follows). */
@@ -74,7 +77,7 @@ export class SessionAgent {
     const building = (async () => {
       const inputs = await this.deps.inputs();
       const configuration = await agentConfiguration(inputs, this.session, this.deps.logger, this.prompts);
-      const agent = await createAgent({ session: this.session, configuration, approve: this.deps.approve, logger: this.deps.logger, checkpointFolder: this.deps.checkpointFolder });
+      const agent = await createAgent({ session: this.session, configuration, approve: this.deps.approve, logger: this.deps.logger, checkpointFolder: this.deps.checkpointFolder, hooks: this.deps.hooks });
       // Added to a scope that has ended (the session was replaced meanwhile), the agent is disposed at once.
       this.scope.add(agent);
       if (this.scope.isDisposed) return agent;
