@@ -2,6 +2,7 @@
 // @vscode/test-electron. Needs internet (to download VS Code) and a display (or xvfb-run);
 // it cannot run on the offline CI machines, where `npm run test:integration` runs them in code-server.
 // ARBOR_VSCODE_VERSION picks the VS Code version (default: stable; try the engines.vscode minimum too).
+import { TEST_EXPORTS_ENV } from '../src/core/util/testExports';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -25,7 +26,7 @@ async function main(): Promise<number> {
       version: process.env.ARBOR_VSCODE_VERSION ?? 'stable',
       extensionDevelopmentPath: repoRoot,
       extensionTestsPath: runnerEntry,
-      extensionTestsEnv: { [RESULT_FILE_ENV]: process.env[RESULT_FILE_ENV] ?? path.join(resultsDir, 'electron.json'), PI_CODING_AGENT_DIR: piAgentDir, [PI_PACKAGE_ENV]: path.join(repoRoot, 'node_modules', '@mariozechner', 'pi-coding-agent') },
+      extensionTestsEnv: { [TEST_EXPORTS_ENV]: '1', [RESULT_FILE_ENV]: process.env[RESULT_FILE_ENV] ?? path.join(resultsDir, 'electron.json'), PI_CODING_AGENT_DIR: piAgentDir, [PI_PACKAGE_ENV]: path.join(repoRoot, 'node_modules', '@mariozechner', 'pi-coding-agent') },
       launchArgs: [workspace, '--disable-extensions', '--disable-workspace-trust'],
     });
   } finally {

@@ -11,8 +11,10 @@ import { printResults, readResults, RESULT_FILE_ENV, type SuiteResults } from '.
 import { launchBrowser, newLocalContext, openWorkbench } from './lib/browser';
 import { buildIntegrationTests, integrationWorkspaceFiles } from './lib/buildTests';
 import { startCodeServer } from './lib/codeServer';
+import { buildExampleExtension } from './lib/exampleExtension';
 import { repoRoot, resultsDir } from './lib/paths';
 import { PI_PACKAGE_ENV } from '../test/integration/piOracle';
+import { TEST_EXPORTS_ENV } from '../src/core/util/testExports';
 import { delay } from './lib/processGroup';
 import { arborVsixForTests } from './lib/vsix';
 import { provision } from './provision';
@@ -22,16 +24,18 @@ async function main(): Promise<number> {
   await provision();
   const arbor = arborVsixForTests();
   const runner = await buildIntegrationTests();
+  // The example extension of Arbor's API, installed beside it (inert until a suite sets its mode).
+  const example = await buildExampleExtension();
   const started = Date.now();
   fs.mkdirSync(resultsDir, { recursive: true });
   const resultFile = process.env[RESULT_FILE_ENV] ?? path.join(resultsDir, 'integration.json');
   fs.rmSync(resultFile, { force: true });
 
   const server = await startCodeServer({
-    extensions: [arbor, runner],
+    extensions: [arbor, runner, example],
     workspaceFiles: integrationWorkspaceFiles,
     // pi's package, which the suites run as the oracle (test/integration/piOracle.ts).
-    env: { [RESULT_FILE_ENV]: resultFile, [PI_PACKAGE_ENV]: path.join(repoRoot, 'node_modules', '@mariozechner', 'pi-coding-agent') },
+    env: { [RESULT_FILE_ENV]: resultFile, [TEST_EXPORTS_ENV]: '1', [PI_PACKAGE_ENV]: path.join(repoRoot, 'node_modules', '@mariozechner', 'pi-coding-agent') },
   });
   const browser = await launchBrowser();
   try {

@@ -22,9 +22,16 @@ import type { SessionsView } from './vscode/sessions/sessionsView';
 import { startOrReport } from './core/util/startup';
 import { plainText } from './core/util/plainText';
 import { seal, type Sealed } from './core/util/sealedArgument';
+import type { ArborExports } from '../api/arbor';
+import { arborExports, createHooks } from './vscode/api';
+import { TEST_EXPORTS_ENV } from './core/util/testExports';
 
-/** What `activate` returns (`extension.exports`): the chat backend, for tests and automation. */
-export interface ArborApi {
+/**
+ * Arbor's objects for its own integration tests (`extension.exports.testing`), present only when the
+ * test runner set ARBOR_TEST_EXPORTS: other extensions get the versioned API (api/arbor.d.ts), never
+ * the chat backend, which could spend the user's key.
+ */
+export interface ArborTesting {
   readonly host: AgentHost;
   /** The project's context files and compaction settings in effect (the integration tests read them). */
   readonly project: ProjectInfo;
@@ -40,7 +47,10 @@ export interface ArborApi {
   commandArgument<T>(value: T): Sealed<T>;
 }
 
-export function activate(context: vscode.ExtensionContext): ArborApi {
+/** What `activate` returns (`extension.exports`). */
+export type ArborExtensionExports = ArborExports & { testing?: ArborTesting };
+
+export function activate(context: vscode.ExtensionContext): ArborExtensionExports {
   const log = vscode.window.createOutputChannel('Arbor', { log: true });
   context.subscriptions.push(log);
   // A failure is logged and shown to the user, then rethrown so that VS Code knows too.
@@ -50,12 +60,13 @@ export function activate(context: vscode.ExtensionContext): ArborApi {
   });
 }
 
-function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): ArborApi {
+function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): ArborExtensionExports {
+  const hooks = createHooks(log);
   const current = new CurrentSession(log, new SessionMemory(context.workspaceState));
   const keys = new ApiKeyStore(context.secrets);
   const storage = (name: string): string => vscode.Uri.joinPath(context.globalStorageUri, name).fsPath;
   const workspaceCheckpoints = new WorkspaceCheckpoints(log);
-  const host = new AgentHost({ current, keys, log, defaultSessionsRoot: storage('sessions'), checkpointFolder: storage('checkpoints'), workspaceCheckpoints });
+  const host = new AgentHost({ current, keys, log, defaultSessionsRoot: storage('sessions'), checkpointFolder: storage('checkpoints'), workspaceCheckpoints, hooks });
   const project = new ProjectInfo(log);
   const totals = new SessionTotalsWatcher(current);
   const reviews = new EditReviews(log);
@@ -67,6 +78,7 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
     workspaceCheckpoints,
     pruning,
     workspaceCheckpoints.onDidTurnOff((reason) => chat.tell('warning', checkpointsOffText(reason))),
+    hooks,
     current,
     keys,
     host,
@@ -94,7 +106,8 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   // After the views exist: the key's presence for the chat, and the session this window had before a reload.
   void keys.refresh();
   void current.restore();
-  return { host, project, sessionTree: tree.provider, sessions: sessions.view, commandArgument: seal };
+  const testing: ArborTesting = { host, project, sessionTree: tree.provider, sessions: sessions.view, commandArgument: seal };
+  return { ...arborExports(hooks), ...(process.env[TEST_EXPORTS_ENV] === '1' ? { testing } : {}) };
 }
 
 export function deactivate(): void {

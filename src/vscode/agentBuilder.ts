@@ -9,6 +9,7 @@ import type { WorkspaceRecorder } from '../core/checkpoints';
 import { createTools } from '../core/agent/tools/registry';
 import type { ApprovalCallback } from '../core/agent/tools/tool';
 import { compactionSettingsOf, piEnvironment, readPiSettings, resolveCompactionSettings, type PiSettings, type ProjectContextSnapshot, type ProjectPrompts } from '../core/context';
+import type { ArborHooks } from '../core/hooks';
 import { createAnthropicProvider } from '../core/llm';
 import type { Session } from '../core/session';
 import { loadTokenizerEstimator, piEstimator, type TokenEstimator } from '../core/tokens';
@@ -66,6 +67,7 @@ export async function agentConfiguration(inputs: AgentInputs, session: Session, 
       compaction: compactionSettingsOf(compaction),
       branchSummaryReserveTokens: compaction.branchSummaryReserveTokens.value,
       compactionModel: config.compactionModel,
+      compactionInstructions: config.compactionInstructions,
     },
     // The project's own files only from a trusted workspace folder; pi's global ones always.
     systemPrompt: prompts.for({ cwd: root, agentDir: inputs.piAgentDir, trusted: toolRoot !== undefined, contextFiles: config.contextFiles }),
@@ -93,6 +95,7 @@ export function createAgent(spec: {
   checkpointFolder: string;
   /** Records the workspace's files as the agent works (none: no workspace checkpoints). */
   workspaceRecorder?: WorkspaceRecorder | undefined;
+  hooks?: ArborHooks | undefined;
 }): Promise<AgentSession> {
   const { session, configuration } = spec;
   return AgentSession.create({
@@ -105,6 +108,7 @@ export function createAgent(spec: {
     logger: spec.logger,
     checkpointFolder: spec.checkpointFolder,
     ...(spec.workspaceRecorder ? { workspaceRecorder: spec.workspaceRecorder } : {}),
+    ...(spec.hooks ? { hooks: spec.hooks } : {}),
   });
 }
 

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { IDLE_STATE, watchFirstReply, type AgentEvent, type AgentLogger, type AgentSession, type AgentState } from '../core/agent';
 import { answerOf, type ApprovalAnswer, type ApprovalCallback, type ApprovalDecision, type ApprovalRequest } from '../core/agent/tools/tool';
+import type { ArborHooks } from '../core/hooks';
 import type { MoveReport, NavigateResult } from '../core/navigation';
 import type { ImageContent, Session } from '../core/session';
 import type { ContextStatus } from '../core/tokens';
@@ -55,6 +56,8 @@ export interface AgentHostDeps {
   checkpointFolder: string;
   /** The workspace's files recorded as the agent works (none: no workspace checkpoints). */
   workspaceCheckpoints?: WorkspaceCheckpoints;
+  /** Other extensions' handlers around compactions and moves (the API), given to every agent. */
+  hooks?: ArborHooks;
 }
 
 export class AgentHost implements vscode.Disposable {
@@ -252,6 +255,7 @@ export class AgentHost implements vscode.Disposable {
       log,
       checkpointFolder: this.deps.checkpointFolder,
       ...(this.deps.workspaceCheckpoints ? { recorder: this.deps.workspaceCheckpoints.recorderFor.bind(this.deps.workspaceCheckpoints) } : {}),
+      hooks: this.deps.hooks,
       onEvent: (event: AgentEvent) => this.agentEvent(event),
       onContextChanged: () => this.contextChanged.fire(),
     };

@@ -31,6 +31,8 @@ export interface ArborConfig {
   compactionExplicit: ArborCompactionValues;
   /** `arbor.compaction.model`: the model for summaries ('' : the chat's model). */
   compactionModel: string;
+  /** `arbor.compaction.instructions`: standing instructions for every compaction (the user's settings only). */
+  compactionInstructions: string;
   /** `arbor.contextFiles`: load AGENTS.md / CLAUDE.md into the system prompt. */
   contextFiles: boolean;
   /** Absolute (with `~` expanded), or undefined when not set. */
@@ -65,6 +67,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ArborConfig {
     },
     compactionExplicit: explicitCompaction(config, trusted),
     compactionModel: text(get('compaction.model')),
+    compactionInstructions: text(get('compaction.instructions')),
     contextFiles: get('contextFiles') !== false,
     sessionsDirectory: dir === '' ? undefined : expandHome(dir, os.homedir()),
     autoApprove: settingRules(stringList(get('tools.autoApprove'))),

@@ -105,6 +105,7 @@ export function retryText(attempt: number, reason: LlmErrorReason, detail: strin
 export function compactionOutcome(error: unknown): { level: 'info' | 'error'; text: string } {
   if (error instanceof CompactionError && error.reason === 'nothing-to-compact') return { level: 'info', text: compactionText(error) };
   if (error instanceof CompactionError && error.reason === 'cancelled') return { level: 'info', text: 'Compaction stopped: nothing was written.' };
+  if (error instanceof CompactionError && error.reason === 'cancelled-by-extension') return { level: 'info', text: compactionText(error) };
   return { level: 'error', text: `Compaction failed: ${userMessage(error)}` };
 }
 
@@ -179,6 +180,8 @@ function compactionText(error: CompactionError): string {
       return nothingToCompactText(error.nothing ?? 'empty-session');
     case 'cancelled':
       return 'It was stopped; nothing was written.';
+    case 'cancelled-by-extension':
+      return `The extension “${error.by?.name ?? 'unknown'}” cancelled the compaction; nothing was written.`;
     case 'no-summarizer':
       return 'No model is available to write the summary.';
     case 'summarization-failed':

@@ -10,6 +10,7 @@ import { ProjectPrompts } from '../core/context';
 import type { Session } from '../core/session';
 import { errorMessage } from '../core/util/errors';
 import type { Scope } from '../core/util/scope';
+import type { ArborHooks } from '../core/hooks';
 import { agentConfiguration, configurationSignature, createAgent, logProjectContext, type AgentInputs } from './agentBuilder';
 
 export interface SessionAgentDeps {
@@ -22,6 +23,8 @@ export interface SessionAgentDeps {
   checkpointFolder: string;
   /** The recorder of the workspace's files for a session whose tools work in `root`. */
   recorder?(session: Session, root: string): WorkspaceRecorder;
+  /** Other extensions' handlers around compactions and moves. */
+  hooks?: ArborHooks | undefined;
   /** Where the agent's events go while the session is current. */
   onEvent(event: AgentEvent): void;
   /** A request found other context files or contents than the one before (the chat's list follows). */
@@ -79,7 +82,7 @@ export class SessionAgent {
       const configuration = await agentConfiguration(inputs, this.session, this.deps.logger, this.prompts);
       // Files are recorded only where the agent's tools can change them.
       const workspaceRecorder = inputs.toolRoot !== undefined ? this.deps.recorder?.(this.session, inputs.toolRoot) : undefined;
-      const agent = await createAgent({ session: this.session, configuration, approve: this.deps.approve, logger: this.deps.logger, checkpointFolder: this.deps.checkpointFolder, workspaceRecorder });
+      const agent = await createAgent({ session: this.session, configuration, approve: this.deps.approve, logger: this.deps.logger, checkpointFolder: this.deps.checkpointFolder, workspaceRecorder, hooks: this.deps.hooks });
       // Added to a scope that has ended (the session was replaced meanwhile), the agent is disposed at once.
       this.scope.add(agent);
       if (this.scope.isDisposed) return agent;

@@ -9,10 +9,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AgentEvent } from '../../src/core/agent/events';
 import type { Json, SessionEntry } from '../../src/core/session/types';
-import type { ArborApi } from '../../src/extension';
 import type { AgentHost } from '../../src/vscode/agentHost';
 import { startFakeAnthropic, text, type FakeAnthropic, type FakeAnthropicOptions } from '../support/fakeAnthropic';
-import { arbor, own } from './support';
+import { arborTesting, own } from './support';
 
 /** Random per suite bundle and run, so the key is in no file unless something wrote it there. */
 export const TEST_KEY = `sk-ant-int-${randomBytes(16).toString('hex')}`;
@@ -34,9 +33,7 @@ const SETTINGS = [
 ];
 
 export async function arborHost(): Promise<AgentHost> {
-  const api = (await arbor()).exports as ArborApi | undefined;
-  if (!api?.host) throw new Error('Arbor did not return its API from activate');
-  return api.host;
+  return (await arborTesting()).host;
 }
 
 /** Writes user settings (`arbor.<key>`); they apply without a reload. */

@@ -7,11 +7,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { createSessionFile, loadSessionFile } from '../../src/core/session';
-import type { ArborApi } from '../../src/extension';
 import { userMessage } from '../../src/vscode/errors';
 import { assistant, user } from '../support/builders';
 import { useAgent } from './agentSupport';
-import { arbor, own, waitForLog } from './support';
+import { arborTesting, own, waitForLog } from './support';
 
 describe('a FIFO named like a session in the sessions folder', function () {
   this.timeout(30000);
@@ -41,7 +40,7 @@ describe('a FIFO named like a session in the sessions folder', function () {
 
   it('the Sessions view lists the real session and not the FIFO, and logs what it left out', async () => {
     const { folder, session } = await folderWithFifo();
-    const api = (await arbor()).exports as ArborApi;
+    const api = await arborTesting();
     const listed = await api.sessions.getChildren();
     assert.deepEqual(listed.map((summary) => summary.file), [session]);
     const said = `Sessions view: Left out 1 name(s) in ${folder} that are not regular files, without opening them: a.jsonl (a named pipe (FIFO))`;

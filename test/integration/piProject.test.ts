@@ -9,14 +9,14 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ArborApi } from '../../src/extension';
+import type { ArborTesting } from '../../src/extension';
 import { text } from '../support/fakeAnthropic';
 import { configure, send, useAgent } from './agentSupport';
 import { piContextFiles, piListSessions, piSessionDir } from './piOracle';
-import { arbor, piAgentDir, usePlantedFiles, waitForLog, workspaceFile } from './support';
+import { arborTesting, piAgentDir, usePlantedFiles, waitForLog, workspaceFile } from './support';
 
-async function project(): Promise<ArborApi['project']> {
-  return ((await arbor()).exports as ArborApi).project;
+async function project(): Promise<ArborTesting['project']> {
+  return (await arborTesting()).project;
 }
 
 describe("Arbor knows the project as pi does (pi's context files, settings and session folder)", () => {

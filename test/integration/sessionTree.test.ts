@@ -7,9 +7,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Session } from '../../src/core/session';
-import type { ArborApi } from '../../src/extension';
+import type { ArborTesting } from '../../src/extension';
 import type { SessionTreeProvider, TreeElement } from '../../src/vscode/sessionTree/provider';
-import { arbor, own } from './support';
+import { arborTesting, own } from './support';
 
 const at = (second: number): string => `2026-03-01T10:00:${String(second).padStart(2, '0')}.000Z`;
 const text = (value: string) => [{ type: 'text' as const, text: value }];
@@ -63,8 +63,8 @@ async function settled(): Promise<void> {
   }
 }
 
-let arborApi: ArborApi | undefined;
-const api = (): ArborApi => arborApi!;
+let arborApi: ArborTesting | undefined;
+const api = (): ArborTesting => arborApi!;
 
 describe('Session Tree view', () => {
   let tree: SessionTreeProvider;
@@ -75,7 +75,7 @@ describe('Session Tree view', () => {
   let listener: vscode.Disposable | undefined;
 
   before(async () => {
-    arborApi = (await arbor()).exports as ArborApi;
+    arborApi = await arborTesting();
     tree = api().sessionTree;
   });
 

@@ -2,7 +2,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ArborApi } from '../../src/extension';
+import { TEST_EXPORTS_ENV } from '../../src/core/util/testExports';
+import type { ArborExtensionExports, ArborTesting } from '../../src/extension';
 import { EXTENSION_LOGS_ENV, GLOBAL_STORAGE_ENV } from '../vscode/results';
 
 export const ARBOR_ID = 'arbor-dev.arbor';
@@ -16,11 +17,22 @@ export async function arbor(): Promise<vscode.Extension<unknown>> {
 }
 
 /**
+ * Arbor's objects for its tests (`exports.testing`: the chat backend, the views' data). The runner
+ * sets ARBOR_TEST_EXPORTS for the extension host; without it Arbor gives other extensions only its
+ * versioned API, and this throws rather than let a test pass on nothing.
+ */
+export async function arborTesting(): Promise<ArborTesting> {
+  const testing = ((await arbor()).exports as ArborExtensionExports | undefined)?.testing;
+  if (!testing) throw new Error(`Arbor's test objects are missing: the runner must set ${TEST_EXPORTS_ENV}=1 for the extension host`);
+  return testing;
+}
+
+/**
  * An argument for an Arbor command that would otherwise ask the user (a key, a file, a label…),
  * wrapped as only Arbor's own callers can (the API's `commandArgument`): a plain one is ignored.
  */
 export async function own<T>(value: T): Promise<unknown> {
-  return ((await arbor()).exports as ArborApi).commandArgument(value);
+  return (await arborTesting()).commandArgument(value);
 }
 
 /** A file in the test workspace (see integrationWorkspaceFiles in scripts/lib/buildTests.ts). */

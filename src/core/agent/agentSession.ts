@@ -78,6 +78,7 @@ export class AgentSession implements Disposable {
       config: this.config,
       now: () => this.now(),
       emit: (event) => this.emit(event),
+      hooks: options.hooks,
     });
     this.turns = new TurnLoop({
       session: this.session,
@@ -199,6 +200,7 @@ export class AgentSession implements Disposable {
             reserveTokens: this.config.branchSummaryReserveTokens,
             contextWindow: this.config.modelInfo(this.config.summaryModel())?.contextWindow,
             estimator: this.config.estimator,
+            hooks: this.options.hooks,
           }),
         );
       } finally {

@@ -14,6 +14,7 @@ import {
   AutoCompactionGuard,
   compactSession,
   CompactionError,
+  compactionInstructions,
   decideCompaction,
   NOTHING_TO_COMPACT_TEXT,
   type CompactionDecision,
@@ -22,6 +23,7 @@ import {
   type CompactionTrigger,
   type Summarizer,
 } from '../compaction';
+import type { ArborHooks } from '../hooks';
 import type { Session } from '../session';
 import { errorMessage } from '../util/errors';
 import type { ContextTracker } from './contextTracker';
@@ -51,9 +53,11 @@ export interface CompactionControlOptions {
    * how the meter measures the context now (estimator, calibration at the position, model):
    * compaction counts the same way.
    */
-  config: Pick<LiveConfiguration, 'compaction' | 'estimator' | 'measure'>;
+  config: Pick<LiveConfiguration, 'compaction' | 'estimator' | 'measure'> & Partial<Pick<LiveConfiguration, 'compactionInstructions'>>;
   now: () => number;
   emit: (event: CompactionEvent) => void;
+  /** Other extensions' handlers, asked before each compaction. */
+  hooks?: ArborHooks | undefined;
 }
 
 /** One compaction to run: why, for which model, and how. */
@@ -143,7 +147,10 @@ export class CompactionControl {
       settings,
       summarizer,
       signal: run.signal,
-      customInstructions: run.customInstructions,
+      customInstructions: compactionInstructions(this.options.config.compactionInstructions, run.customInstructions),
+      hooks: this.options.hooks,
+      reason: run.reason,
+      willRetry: run.willRetry,
       upToEntryId: run.upToEntryId,
       thinkingLevel: run.thinkingLevel,
       modelReasoning: run.modelReasoning,

@@ -29,6 +29,8 @@ export class LiveConfiguration {
   thinking!: ThinkingLevel;
   maxTokens: number | undefined;
   branchSummaryReserveTokens: number | undefined;
+  /** `arbor.compaction.instructions`: added to every compaction's instructions. */
+  compactionInstructions: string | undefined;
   compaction!: CompactionSettings;
   /** The model that writes summaries; undefined: the chat's model. */
   summaryModelId: string | undefined;
@@ -87,6 +89,7 @@ export class LiveConfiguration {
     this.thinking = settings.thinkingLevel ?? 'off';
     this.maxTokens = settings.maxTokens;
     this.branchSummaryReserveTokens = settings.branchSummaryReserveTokens;
+    this.compactionInstructions = settings.compactionInstructions?.trim() || undefined;
     this.compaction = { ...DEFAULT_COMPACTION_SETTINGS, ...settings.compaction };
     this.summaryModelId = settings.compactionModel || undefined;
   }

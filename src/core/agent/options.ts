@@ -1,6 +1,7 @@
 /** What an `AgentSession` is built from: the session, the model, the tools and the settings. */
 import type { CompactionSettings, Summarizer } from '../compaction';
 import type { LlmProvider, ThinkingLevel } from '../llm/provider';
+import type { ArborHooks } from '../hooks';
 import type { Session } from '../session';
 import type { TokenEstimator } from '../tokens';
 import type { WorkspaceRecorder } from '../checkpoints/recorder';
@@ -22,6 +23,8 @@ export interface AgentSettings {
    * window); its window bounds what one summary request may hold. Empty: the chat's model.
    */
   compactionModel?: string;
+  /** Standing instructions for every compaction, automatic ones too; a manual focus is added after them. */
+  compactionInstructions?: string;
 }
 
 /** What can change between runs without a new agent: the settings, the key (in the provider), the workspace, the system prompt. */
@@ -75,6 +78,8 @@ export interface AgentSessionOptions {
    * may change files, at the end of a prompt's turns). Without it nothing is recorded.
    */
   workspaceRecorder?: WorkspaceRecorder;
+  /** Other extensions' handlers around compactions and moves (the extension's API). */
+  hooks?: ArborHooks;
   /** How the agent waits before continuing after a compaction (tests pass a fast one). */
   delay?: (ms: number) => Promise<void>;
 }

@@ -74,6 +74,8 @@ export function itemUpdate(entry: SessionEntry): ItemUpdate {
       const arbor = asObject(entry['arbor']);
       const tokensAfter = finiteNumber(arbor?.['tokensAfter']);
       const summarizedEntries = finiteNumber(arbor?.['summarizedEntries']);
+      const instructions = typeof arbor?.['instructions'] === 'string' ? arbor['instructions'] : undefined;
+      const byExtension = typeof arbor?.['byExtension'] === 'string' ? arbor['byExtension'] : undefined;
       const view = summaryView(entry.summary);
       return {
         kind: 'item',
@@ -85,6 +87,8 @@ export function itemUpdate(entry: SessionEntry): ItemUpdate {
           tokensBefore: entry.tokensBefore,
           ...(tokensAfter !== undefined ? { tokensAfter } : {}),
           ...(summarizedEntries !== undefined ? { summarizedEntries } : {}),
+          ...(instructions ? { instructions: shownText(instructions) } : {}),
+          ...(byExtension ? { byExtension: shownText(byExtension) } : {}),
           ...summaryFiles(entry.details, view),
         },
       };

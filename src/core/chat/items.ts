@@ -81,6 +81,10 @@ export interface CompactionItem extends SummaryFiles {
   /** Arbor's own record; absent for compactions written by pi. */
   tokensAfter?: number;
   summarizedEntries?: number;
+  /** The instructions the summary was written with (standing ones and a manual focus). */
+  instructions?: string;
+  /** The extension whose handler wrote the summary (its identifier). */
+  byExtension?: string;
 }
 
 export interface BranchSummaryItem extends SummaryFiles {

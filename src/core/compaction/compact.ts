@@ -69,14 +69,19 @@ export interface ArborCompactionRecord {
   /** Messages that the summary replaced. */
   summarizedEntries: number;
   adjustments: CutAdjustment[];
+  /** The extension whose handler supplied the summary (its identifier). */
+  byExtension?: string;
+  /** The instructions the summary was written with (standing ones and a manual focus), when there were any. */
+  instructions?: string;
 }
 
 export interface CompactionResult {
   summary: string;
   firstKeptEntryId: string;
   tokensBefore: number;
+  /** The file lists (a handler's compaction: none; the entry holds the handler's own `details`). */
   details: CompactionDetails;
-  /** What the summary requests cost (the entry's `usage`, pi's shape). */
+  /** What the summary requests cost (the entry's `usage`, pi's shape; a handler's when it said, else zeros). */
   usage: Required<Usage>;
   arbor: ArborCompactionRecord;
 }
@@ -115,6 +120,7 @@ export async function compact(preparation: CompactionPreparation, options: Compa
         durationMs: now() - started,
         summarizedEntries: messagesToSummarize.length + turnPrefixMessages.length,
         adjustments: preparation.adjustments,
+        ...(options.customInstructions ? { instructions: options.customInstructions } : {}),
       },
     },
   };

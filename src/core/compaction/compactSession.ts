@@ -3,8 +3,11 @@
  * appended only after every request succeeded and the signal did not fire: a cancelled or failed
  * compaction writes nothing.
  */
-import type { Session } from '../session';
+import type { ArborHooks } from '../hooks/hooks';
+import type { CompactionReason } from '../hooks/types';
+import type { CompactionEntry, Session } from '../session';
 import { arborRecordJson, compact, type CompactionResult, type CompactOptions } from './compact';
+import { askCompactionHooks, suppliedResult } from './hookedCompaction';
 import type { ExplicitCutProblem } from './explicitCut';
 import { prepareCompaction, whyNothingToPrepare, type PrepareOptions } from './prepare';
 import type { CompactionSettings } from './settings';
@@ -12,6 +15,11 @@ import { throwIfCancelled } from './summarizer';
 
 export interface CompactSessionOptions extends CompactOptions, Omit<PrepareOptions, 'maxOutputTokens' | 'estimator'> {
   settings: CompactionSettings;
+  /** Other extensions' handlers, asked before the summary is written (none: Arbor's summary). */
+  hooks?: ArborHooks | undefined;
+  /** For the handlers: why the compaction runs (default manual) and whether the overflowed request is sent again. */
+  reason?: CompactionReason | undefined;
+  willRetry?: boolean | undefined;
 }
 
 export type NothingToCompactReason = 'already-compacted' | 'empty-session' | 'unmigrated' | 'empty-span' | ExplicitCutProblem;
@@ -47,18 +55,32 @@ export async function compactSession(session: Session, options: CompactSessionOp
     upToEntryId: options.upToEntryId,
   });
   if (!preparation) return { kind: 'nothing-to-compact', reason: whyNothingToPrepare(path, options) };
-  const outcome = await compact(preparation, options);
-  if (outcome.kind !== 'compacted') return outcome;
+  const ask = { preparation, branch: path, customInstructions: options.customInstructions, reason: options.reason ?? 'manual', willRetry: options.willRetry ?? false, signal: options.signal };
+  const decision = await askCompactionHooks(options.hooks, ask);
   throwIfCancelled(options.signal);
-  const { result } = outcome;
+  let result: CompactionResult;
+  if (decision.kind === 'supplied') {
+    result = suppliedResult(path, preparation, decision, options);
+  } else {
+    const outcome = await compact(preparation, options);
+    if (outcome.kind !== 'compacted') return outcome;
+    throwIfCancelled(options.signal);
+    result = outcome.result;
+  }
+  const fromHook = decision.kind === 'supplied';
+  // A handler's compaction is written as it came: its own details and usage, or none.
+  const details = fromHook ? decision.compaction.details : { readFiles: result.details.readFiles, modifiedFiles: result.details.modifiedFiles };
+  const usage = fromHook ? decision.compaction.usage && result.usage : result.usage;
   const entryId = await session.appendCompaction({
     summary: result.summary,
     firstKeptEntryId: result.firstKeptEntryId,
     tokensBefore: result.tokensBefore,
-    details: { readFiles: result.details.readFiles, modifiedFiles: result.details.modifiedFiles },
-    usage: result.usage,
-    fromHook: false,
+    ...(details !== undefined ? { details } : {}),
+    ...(usage ? { usage } : {}),
+    fromHook,
     extra: { arbor: arborRecordJson(result.arbor) },
   });
+  const entry = session.getEntry(entryId);
+  if (options.hooks && entry?.type === 'compaction') options.hooks.didCompact({ compactionEntry: entry as CompactionEntry, fromExtension: fromHook });
   return { kind: 'compacted', entryId, result };
 }

@@ -18,3 +18,5 @@ export * from './branchEntries';
 export * from './branchSummary';
 export * from './overflow';
 export * from './trigger';
+export * from './instructions';
+export * from './hookedCompaction';

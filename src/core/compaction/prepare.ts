@@ -152,7 +152,7 @@ function spanStart(path: readonly SessionEntry[], previous: { entry: CompactionE
 }
 
 /** What the context right after the compaction holds after its summary: the kept entries' messages (an older compaction in there adds none). */
-function keptContextMessages(path: readonly SessionEntry[], from: number): AgentMessage[] {
+export function keptContextMessages(path: readonly SessionEntry[], from: number): AgentMessage[] {
   const messages: AgentMessage[] = [];
   for (let i = from; i < path.length; i++) {
     const message = entryToContextMessage(path[i]!);

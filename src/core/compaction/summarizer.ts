@@ -5,6 +5,7 @@
  */
 import { systemClock, textParts, type LlmMessage, type Usage, type UsageCost } from '../session';
 import type { NothingToCompactReason } from './compactSession';
+import type { HookOwner } from '../hooks/chain';
 import { SUMMARIZATION_SYSTEM_PROMPT } from './prompts';
 import { errorMessage } from '../util/errors';
 
@@ -41,24 +42,35 @@ export interface Summarizer {
 }
 
 /**
- * Why a compaction (or a branch summary) did not happen: stopped; the model failed to summarize;
- * no model to ask; nothing to compact (`nothing` says why); an overflow that compacting once did not
- * cure; or something else failed (the file could not be written, a bug).
+ * Why a compaction (or a branch summary) did not happen: stopped; another extension's handler
+ * cancelled it (`by` says which); the model failed to summarize; no model to ask; nothing to compact
+ * (`nothing` says why); an overflow that compacting once did not cure; or something else failed
+ * (the file could not be written, a bug).
  */
-export type CompactionErrorReason = 'cancelled' | 'summarization-failed' | 'no-summarizer' | 'nothing-to-compact' | 'overflow-recovery-failed' | 'failed';
+export type CompactionErrorReason =
+  | 'cancelled'
+  | 'cancelled-by-extension'
+  | 'summarization-failed'
+  | 'no-summarizer'
+  | 'nothing-to-compact'
+  | 'overflow-recovery-failed'
+  | 'failed';
 
 export class CompactionError extends Error {
   /** For 'nothing-to-compact': why there was nothing. */
   readonly nothing: NothingToCompactReason | undefined;
+  /** For 'cancelled-by-extension': the extension whose handler cancelled. */
+  readonly by: HookOwner | undefined;
 
   constructor(
     readonly reason: CompactionErrorReason,
     message: string,
-    options?: { cause?: unknown; nothing?: NothingToCompactReason },
+    options?: { cause?: unknown; nothing?: NothingToCompactReason; by?: HookOwner },
   ) {
     super(message, options);
     this.name = 'CompactionError';
     this.nothing = options?.nothing;
+    this.by = options?.by;
   }
 }
 

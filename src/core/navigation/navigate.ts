@@ -5,9 +5,10 @@
  * Differences from pi, on purpose: the summary's `fromId` names the abandoned leaf (what the field
  * promises) rather than the attach point; an orphan's unknown parent counts as the root.
  */
-import { messageRole, messageText, SessionError, type Session, type SessionEntry } from '../session';
+import { messageRole, messageText, SessionError, type BranchSummaryEntry, type Session, type SessionEntry } from '../session';
 import type { TokenEstimator } from '../tokens';
 import { collectEntriesForBranchSummary, CompactionError, generateBranchSummary, type Summarizer } from '../compaction';
+import type { ArborHooks, HookOwner, WillNavigateTreeResult } from '../hooks';
 
 export interface NavigationTarget {
   /** The new position (null: before the first entry). */
@@ -46,11 +47,15 @@ export interface NavigateOptions {
   estimator?: TokenEstimator | undefined;
   /** The clock (ms since the epoch) for the summary request; default the system clock. */
   now?: (() => number) | undefined;
+  /** Other extensions' handlers, asked before the move (pi's `session_before_tree`). */
+  hooks?: ArborHooks | undefined;
 }
 
 export type NavigateResult =
   | { cancelled: false; editorText?: string; summaryEntryId?: string }
-  | { cancelled: true; aborted: true };
+  | { cancelled: true; aborted: true }
+  /** An extension's handler cancelled the move: nothing was written. */
+  | { cancelled: true; aborted: false; by: HookOwner };
 
 /** Throws `SessionError` for an unknown target, `CompactionError` when summarizing is impossible or fails. */
 export async function navigateTree(session: Session, targetId: string, options: NavigateOptions = {}): Promise<NavigateResult> {
@@ -58,10 +63,25 @@ export async function navigateTree(session: Session, targetId: string, options: 
   if (targetId === oldLeafId) return { cancelled: false };
   if (options.summarize && !options.summarizer) throw new CompactionError('no-summarizer', 'No model available for summarization');
   const { newLeafId, editorText } = options.atTarget ? exactTarget(session, targetId) : navigationTarget(session, targetId);
-  const { entries } = collectEntriesForBranchSummary(session.tree, oldLeafId, targetId);
+  const { entries, commonAncestorId } = collectEntriesForBranchSummary(session.tree, oldLeafId, targetId);
+  const asked = await askTreeHooks(options, { targetId, oldLeafId, commonAncestorId, entriesToSummarize: entries });
+  if (asked.kind === 'cancel') return { cancelled: true, aborted: false, by: asked.by };
+  if (options.signal?.aborted) return { cancelled: true, aborted: true };
+  const { supplied, by } = asked;
+  const move = { ...options, ...asked.overrides };
   let summaryEntryId: string | undefined;
-  if (options.summarize && options.summarizer && entries.length > 0) {
-    const outcome = await generateBranchSummary(entries, { ...options, summarizer: options.summarizer, cwd: session.cwd });
+  if (move.summarize && supplied) {
+    // pi: a handler's summary stands for the branch even when there is nothing to summarize.
+    summaryEntryId = await session.branchWithSummary(newLeafId, {
+      summary: supplied.summary,
+      fromId: oldLeafId ?? 'root',
+      ...(supplied.details !== undefined ? { details: supplied.details } : {}),
+      ...(supplied.usage ? { usage: supplied.usage } : {}),
+      fromHook: true,
+      extra: { arbor: { byExtension: by?.id ?? '' } },
+    });
+  } else if (move.summarize && move.summarizer && entries.length > 0) {
+    const outcome = await generateBranchSummary(entries, { ...move, summarizer: move.summarizer, cwd: session.cwd });
     if (outcome.kind === 'aborted' || options.signal?.aborted) return { cancelled: true, aborted: true };
     if (outcome.kind === 'error') throw new CompactionError('summarization-failed', outcome.message, { cause: outcome.error });
     summaryEntryId = await session.branchWithSummary(newLeafId, {
@@ -72,13 +92,58 @@ export async function navigateTree(session: Session, targetId: string, options: 
       fromHook: false,
       extra: { arbor: { summarizedMessages: outcome.summarizedMessages, requests: outcome.tally.requests, ...(outcome.tally.model ? { summarizerModel: outcome.tally.model } : {}) } },
     });
-    if (options.label) await session.appendLabel(summaryEntryId, options.label);
+  }
+  if (summaryEntryId) {
+    if (move.label) await session.appendLabel(summaryEntryId, move.label);
   } else {
     if (newLeafId === null) await session.resetLeaf();
     else await session.branch(newLeafId);
-    if (options.label) await session.appendLabel(targetId, options.label);
+    if (move.label) await session.appendLabel(targetId, move.label);
   }
+  announceMove(options.hooks, session, oldLeafId, summaryEntryId, supplied !== undefined);
   return { cancelled: false, ...(editorText !== undefined ? { editorText } : {}), ...(summaryEntryId ? { summaryEntryId } : {}) };
+}
+
+type TreeHookDecision =
+  | { kind: 'cancel'; by: HookOwner }
+  | { kind: 'go'; supplied: WillNavigateTreeResult['summary']; by: HookOwner | undefined; overrides: Pick<NavigateOptions, 'customInstructions' | 'replaceInstructions' | 'label'> };
+
+/** The handlers' say on a move: a cancel, or a summary and the instructions / label that replace the move's own. */
+async function askTreeHooks(
+  options: NavigateOptions,
+  found: { targetId: string; oldLeafId: string | null; commonAncestorId: string | null; entriesToSummarize: SessionEntry[] },
+): Promise<TreeHookDecision> {
+  if (!options.hooks) return { kind: 'go', supplied: undefined, by: undefined, overrides: {} };
+  const outcome = await options.hooks.beforeNavigate(
+    {
+      ...found,
+      userWantsSummary: options.summarize === true,
+      customInstructions: options.customInstructions,
+      replaceInstructions: options.replaceInstructions,
+      label: options.label,
+    },
+    options.signal,
+  );
+  if (outcome.kind === 'cancel') return { kind: 'cancel', by: outcome.by };
+  if (outcome.kind === 'none') return { kind: 'go', supplied: undefined, by: undefined, overrides: {} };
+  const { summary, customInstructions, replaceInstructions, label } = outcome.result;
+  const overrides = {
+    ...(customInstructions !== undefined ? { customInstructions } : {}),
+    ...(replaceInstructions !== undefined ? { replaceInstructions } : {}),
+    ...(label !== undefined ? { label } : {}),
+  };
+  return { kind: 'go', supplied: summary, by: outcome.by, overrides };
+}
+
+/** pi's `session_tree`, for the extensions listening. */
+function announceMove(hooks: ArborHooks | undefined, session: Session, oldLeafId: string | null, summaryEntryId: string | undefined, fromExtension: boolean): void {
+  if (!hooks) return;
+  const summary = summaryEntryId ? session.getEntry(summaryEntryId) : undefined;
+  hooks.didNavigateTree({
+    newLeafId: session.leafId,
+    oldLeafId,
+    ...(summary?.type === 'branch_summary' ? { summaryEntry: summary as BranchSummaryEntry, fromExtension } : {}),
+  });
 }
 
 function exactTarget(session: Pick<Session, 'tree'>, targetId: string): NavigationTarget {

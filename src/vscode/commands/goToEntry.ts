@@ -44,6 +44,11 @@ export async function goToEntry(deps: CommandDeps, targetId: string, options: Go
   try {
     const moveOptions = options.atTarget ? { atTarget: true } : {};
     const result = request.summarize ? await withStoppableProgress(deps.host, 'Arbor: summarizing the branch you are leaving…', () => deps.host.navigate(targetId, { ...request, ...moveOptions })) : await deps.host.navigate(targetId, moveOptions);
+    if (result.cancelled && !result.aborted) {
+      deps.log.info(`The extension ${result.by.id} cancelled the move: the position did not move`);
+      void vscode.window.showInformationMessage(plainText(`The extension “${result.by.name}” cancelled the move: the position did not move.`));
+      return 'cancelled';
+    }
     if (result.cancelled) {
       deps.log.info('Branch summary cancelled: the position did not move');
       void vscode.window.showInformationMessage('Branch summary cancelled: the position did not move.');

@@ -62,8 +62,17 @@ function summaryCard(item: CompactionItem | BranchSummaryItem): HTMLElement {
   if (item.kind === 'compaction' && item.turnContext !== undefined) {
     body.push(h('div', { class: 'summary-part', text: 'The turn in progress when the context was compacted' }), markdownElement(item.turnContext, 'markdown summary-text'));
   }
+  if (item.kind === 'compaction') body.push(...compactionOrigin(item));
   body.push(...fileLists(item));
   return card(`summary:${item.id}`, 'summary-card', [h('span', { class: 'card-title', text: 'Summary' }), h('span', { class: 'muted', text: filesInShort(item) })], body);
+}
+
+/** Who wrote the summary and with which instructions, as plain text (both come from the file). */
+function compactionOrigin(item: CompactionItem): HTMLElement[] {
+  const lines: HTMLElement[] = [];
+  if (item.byExtension !== undefined) lines.push(h('div', { class: 'note summary-origin', text: `Written by the extension ${item.byExtension}` }));
+  if (item.instructions !== undefined) lines.push(h('div', { class: 'note summary-instructions', text: `Instructions: ${item.instructions}` }));
+  return lines;
 }
 
 /** "2 modified · 3 read" on the card's closed line. */

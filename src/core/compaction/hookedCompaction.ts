@@ -1,0 +1,58 @@
+/**
+ * A compaction with other extensions asked first (pi's `session_before_compact`): a handler may
+ * cancel it or supply the summary, which is then written as it came (`fromHook: true`, no file
+ * lists appended, no model asked). A supplied compaction that fails the checks in hooks/answers.ts is
+ * reported and the default summary runs instead.
+ */
+import { checkHookCompaction } from '../hooks/answers';
+import type { HookOwner } from '../hooks/chain';
+import type { ArborHooks, CompactionAsk } from '../hooks/hooks';
+import type { HookCompaction } from '../hooks/types';
+import type { AgentMessage, SessionEntry } from '../session';
+import { measureContext, piEstimator } from '../tokens';
+import type { CompactionResult, CompactOptions } from './compact';
+import { keptContextMessages, type CompactionPreparation } from './prepare';
+import { clockOrSystem, CompactionError } from './summarizer';
+
+export type HookDecision = { kind: 'default' } | { kind: 'supplied'; compaction: HookCompaction; by: HookOwner };
+
+/** What the handlers decided; a cancel throws `CompactionError('cancelled-by-extension')`. */
+export async function askCompactionHooks(hooks: ArborHooks | undefined, ask: CompactionAsk): Promise<HookDecision> {
+  if (!hooks) return { kind: 'default' };
+  const outcome = await hooks.beforeCompact(ask);
+  if (outcome.kind === 'cancel') throw new CompactionError('cancelled-by-extension', `Compaction cancelled by ${outcome.by.name}`, { by: outcome.by });
+  if (outcome.kind === 'none') return { kind: 'default' };
+  const checked = checkHookCompaction(outcome.result.compaction, ask.branch);
+  if (checked.ok) return { kind: 'supplied', compaction: checked.value, by: outcome.by };
+  hooks.refused(outcome.by, `its compaction was not used (${checked.problem}); Arbor's own summary is written instead`);
+  return { kind: 'default' };
+}
+
+/** The result of a supplied compaction, with Arbor's record measured as for its own. */
+export function suppliedResult(
+  branch: readonly SessionEntry[],
+  preparation: CompactionPreparation,
+  supplied: { compaction: HookCompaction; by: HookOwner },
+  options: Pick<CompactOptions, 'estimator' | 'measure' | 'now'>,
+): CompactionResult {
+  const { compaction } = supplied;
+  const kept = branch.findIndex((entry) => entry.id === compaction.firstKeptEntryId);
+  const summaryMessage: AgentMessage = { role: 'compactionSummary', summary: compaction.summary, tokensBefore: compaction.tokensBefore, timestamp: clockOrSystem(options.now)() };
+  const after = measureContext([summaryMessage, ...keptContextMessages(branch, kept)], { estimator: options.estimator ?? piEstimator, ...options.measure, useReportedUsage: false });
+  return {
+    summary: compaction.summary,
+    firstKeptEntryId: compaction.firstKeptEntryId,
+    tokensBefore: compaction.tokensBefore,
+    details: { readFiles: [], modifiedFiles: [] },
+    usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 }, ...compaction.usage },
+    arbor: {
+      tokensAfter: after.contextTokens,
+      requests: 0,
+      chunks: 0,
+      durationMs: 0,
+      summarizedEntries: branch.slice(preparation.boundaryStart, kept).filter((entry) => entry.type === 'message' || entry.type === 'custom_message' || entry.type === 'branch_summary').length,
+      adjustments: [],
+      byExtension: supplied.by.id,
+    },
+  };
+}

@@ -1,0 +1,47 @@
+// Arbor's API for other extensions (`extension.exports.getApi(1)`, typed in api/arbor.d.ts): the
+// hooks around compactions and moves, their after-events, and two helpers of the core. The
+// handlers live in one ArborHooks that every agent is given; this file only adapts it to VS Code
+// (disposables, the caller's display name, the log).
+import * as vscode from 'vscode';
+import type { ArborApiV1, ArborExports, HandlerOptions } from '../../api/arbor';
+import { serializeConversation } from '../core/compaction';
+import { ArborHooks, type HookOwner } from '../core/hooks';
+import { convertToLlm, type AgentMessage, type LlmMessage } from '../core/session';
+import { errorMessage } from '../core/util/errors';
+
+/** The hooks every agent is given, with failures of other extensions' handlers in Arbor's log. */
+export function createHooks(log: vscode.LogOutputChannel): ArborHooks {
+  const what = { threw: 'failed', 'timed-out': 'took too long', refused: 'answered what Arbor cannot use' } as const;
+  return new ArborHooks(
+    ({ owner, kind, detail }) => log.warn(`The handler of the extension ${owner.id} ${what[kind]}: ${detail}`),
+    (error) => log.warn(`An extension's listener of an Arbor event failed: ${errorMessage(error)}`),
+  );
+}
+
+/** Version 1 of the API over `hooks`. */
+export function apiV1(hooks: ArborHooks): ArborApiV1 {
+  return {
+    apiVersion: 1,
+    onWillCompact: (handler, options) => hooks.onWillCompact((event) => handler(event as never) as never, handlerOptions(options)),
+    onWillNavigateTree: (handler, options) => hooks.onWillNavigateTree((event) => handler(event as never) as never, handlerOptions(options)),
+    onDidCompact: hooks.onDidCompact as ArborApiV1['onDidCompact'],
+    onDidNavigateTree: hooks.onDidNavigateTree as ArborApiV1['onDidNavigateTree'],
+    convertToLlm: (messages) => convertToLlm(structuredClone(messages) as unknown as AgentMessage[]) as unknown as ReturnType<ArborApiV1['convertToLlm']>,
+    serializeConversation: (messages) => serializeConversation(messages as unknown as LlmMessage[]),
+  };
+}
+
+/** What `activate` returns to every extension: the API by version (as the Git extension's `getAPI(1)`). */
+export function arborExports(hooks: ArborHooks): ArborExports {
+  const v1 = apiV1(hooks);
+  return { getApi: (version) => (version === 1 ? v1 : undefined) };
+}
+
+/** The caller as the user knows it: its display name from its manifest, else the identifier it gave. */
+function handlerOptions(options: HandlerOptions): { owner: HookOwner; timeoutMs: number | undefined } {
+  const id = options?.extensionId;
+  if (typeof id !== 'string' || id.trim() === '') throw new TypeError('Arbor: register a handler with your extension\'s identifier, { extensionId: context.extension.id }');
+  const manifest = vscode.extensions.getExtension(id)?.packageJSON as { displayName?: unknown } | undefined;
+  const name = typeof manifest?.displayName === 'string' && manifest.displayName.trim() !== '' ? manifest.displayName : id;
+  return { owner: { id, name }, timeoutMs: typeof options.timeoutMs === 'number' ? options.timeoutMs : undefined };
+}
