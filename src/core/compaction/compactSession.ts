@@ -3,6 +3,8 @@
  * appended only after every request succeeded and the signal did not fire: a cancelled or failed
  * compaction writes nothing.
  */
+import { checkPinBudget, DEFAULT_PIN_BUDGET, pinnedBefore, pinnedIds } from '../pins';
+import { piEstimator } from '../tokens';
 import type { Session } from '../session';
 import { arborRecordJson, compact, type CompactionResult, type CompactOptions } from './compact';
 import type { ExplicitCutProblem } from './explicitCut';
@@ -12,6 +14,8 @@ import { throwIfCancelled } from './summarizer';
 
 export interface CompactSessionOptions extends CompactOptions, Omit<PrepareOptions, 'maxOutputTokens' | 'estimator'> {
   settings: CompactionSettings;
+  /** Tokens the pinned section may take before the user is warned (`arbor.compaction.pinBudget`); default 4000. */
+  pinBudget?: number | undefined;
 }
 
 export type NothingToCompactReason = 'already-compacted' | 'empty-session' | 'unmigrated' | 'empty-span' | ExplicitCutProblem;
@@ -28,7 +32,8 @@ export const NOTHING_TO_COMPACT_TEXT: Record<NothingToCompactReason, string> = {
 };
 
 export type CompactSessionOutcome =
-  | { kind: 'compacted'; entryId: string; result: CompactionResult }
+  /** `pinWarning`: the pinned section is over the pin budget (every pin was still carried). */
+  | { kind: 'compacted'; entryId: string; result: CompactionResult; pinWarning?: string }
   | { kind: 'nothing-to-compact'; reason: NothingToCompactReason };
 
 /**
@@ -47,7 +52,8 @@ export async function compactSession(session: Session, options: CompactSessionOp
     upToEntryId: options.upToEntryId,
   });
   if (!preparation) return { kind: 'nothing-to-compact', reason: whyNothingToPrepare(path, options) };
-  const outcome = await compact(preparation, options);
+  const pinned = pinnedBefore(path, preparation.firstKeptEntryIndex, pinnedIds(session.entries));
+  const outcome = await compact(preparation, { ...options, pinned });
   if (outcome.kind !== 'compacted') return outcome;
   throwIfCancelled(options.signal);
   const { result } = outcome;
@@ -60,5 +66,6 @@ export async function compactSession(session: Session, options: CompactSessionOp
     fromHook: false,
     extra: { arbor: arborRecordJson(result.arbor) },
   });
-  return { kind: 'compacted', entryId, result };
+  const { warning } = checkPinBudget(pinned, options.pinBudget ?? DEFAULT_PIN_BUDGET, options.estimator ?? piEstimator);
+  return { kind: 'compacted', entryId, result, ...(warning !== undefined ? { pinWarning: warning } : {}) };
 }
