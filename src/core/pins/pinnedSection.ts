@@ -4,6 +4,7 @@
  * backticks in its text, so no text can close its fence (or the section) early. It is part of the
  * entry's `summary`, so pi reading the same file gives the model the same text.
  */
+import { fencedCode } from '../util/markdownSafe';
 import type { PinnedMessage } from './pinnable';
 
 export const PINNED_HEADING = '## Pinned (verbatim)';
@@ -13,10 +14,7 @@ const PINNED_PREAMBLE = 'The user pinned these messages so that no compaction lo
 /** `\n\n## Pinned (verbatim)…` or '' when nothing is pinned. */
 export function formatPinnedSection(pins: readonly PinnedMessage[]): string {
   if (pins.length === 0) return '';
-  const blocks = pins.map((pin) => {
-    const fence = '`'.repeat(Math.max(3, longestBacktickRun(pin.text) + 1));
-    return `### ${oneLine(pin.role)} · entry ${oneLine(pin.id)}\n${fence}\n${pin.text}\n${fence}`;
-  });
+  const blocks = pins.map((pin) => `### ${oneLine(pin.role)} · entry ${oneLine(pin.id)}\n${fencedCode(pin.text)}`);
   return `\n\n${PINNED_HEADING}\n\n${PINNED_PREAMBLE}\n\n${blocks.join('\n\n')}`;
 }
 
@@ -32,16 +30,6 @@ export function stripPinnedSection(summary: string, sectionChars: number, fileBl
   if (!Number.isSafeInteger(sectionChars) || sectionChars <= 0 || start < 0 || end > summary.length) return summary;
   if (!summary.startsWith(`\n\n${PINNED_HEADING}\n`, start)) return summary;
   return summary.slice(0, start) + summary.slice(end);
-}
-
-function longestBacktickRun(text: string): number {
-  let longest = 0;
-  let run = 0;
-  for (let i = 0; i < text.length; i++) {
-    run = text.charCodeAt(i) === 96 ? run + 1 : 0;
-    if (run > longest) longest = run;
-  }
-  return longest;
 }
 
 /** Role and id stay on their heading line (an id or custom type from the file may hold anything). */
