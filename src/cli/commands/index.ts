@@ -6,10 +6,11 @@ import { compactCommand } from './compact';
 import { contextCommand } from './context';
 import { cutPointCommand } from './cutPoint';
 import { exportCommand } from './export';
+import { pinCommand } from './pin';
 import { repairCommand } from './repair';
 import { runCommand } from './runPrompt';
 import { tokensCommand } from './tokens';
 import { treeCommand } from './tree';
 import { usageCommand } from './usage';
 
-export const COMMANDS: readonly Command[] = [treeCommand, contextCommand, tokensCommand, usageCommand, cutPointCommand, branchEntriesCommand, checkCommand, repairCommand, exportCommand, compactCommand, runCommand];
+export const COMMANDS: readonly Command[] = [treeCommand, contextCommand, tokensCommand, usageCommand, cutPointCommand, branchEntriesCommand, checkCommand, repairCommand, exportCommand, compactCommand, runCommand, pinCommand];
