@@ -4,3 +4,4 @@ export * from './pinnable';
 export * from './pinnedSection';
 export * from './budget';
 export * from './setPin';
+export * from './pinIndex';

@@ -11,6 +11,8 @@ import { describeEntry, isKnownEntry, messageRole, type SessionEntry, type ToolC
 import { cutText } from '../util/markdownText';
 import { compactionLine, compactionNumbers, compactionSentence, compactionShown, entryLine, ROW_TEXT_CHARS } from './rowText';
 import { rowTooltip, type TooltipBody } from './rowTooltip';
+import { pinContextWord, pinnedDescription, PINNED_TOOLTIP_LINE } from './pinnedRow';
+import { isPinnable } from '../pins/pinnable';
 
 /** One row of the view, as core's display tree gives it. */
 export interface RowInput {
@@ -23,6 +25,8 @@ export interface RowInput {
   call?: ToolCall;
   /** When the label was set (the label entry's timestamp), for the tooltip. */
   labeledAt?: string;
+  /** The entry is pinned (`arbor.pin`). */
+  pinned?: boolean;
 }
 
 export interface RowView {
@@ -109,14 +113,14 @@ export function presentRow(row: RowInput): RowView {
   // Spoken in full ("tool read: src/a.ts"); shown without what the icon already says.
   const spoken = numbers ? compactionLine(numbers) : line ? `${tag}: ${line}` : tag;
   const shown = numbers ? compactionShown(numbers) : !line ? tag : ICON_SAYS_IT.has(kind) ? line : `${shownTag(kind, tag)}: ${line}`;
-  const words = ['entry', kind, row.onActivePath ? 'onPath' : '', row.isCurrent ? 'current' : '', row.label !== undefined ? 'labeled' : ''];
-  const notes = [row.isCurrent ? CURRENT_MARK : undefined, label].filter((part) => part !== undefined).join(' · ');
+  const words = ['entry', kind, row.onActivePath ? 'onPath' : '', row.isCurrent ? 'current' : '', row.label !== undefined ? 'labeled' : '', pinContextWord(row.pinned, isPinnable(row.entry))];
+  const notes = [row.isCurrent ? CURRENT_MARK : undefined, row.pinned ? 'pinned' : undefined, label].filter((part) => part !== undefined).join(' · ');
   return {
     label: row.isCurrent ? `${POSITION_MARK} ${shown}` : shown,
-    description: label,
+    description: pinnedDescription(row.pinned, label),
     icon: ownValue(ICONS, kind) ?? 'circle-small',
     contextValue: words.filter((word) => word !== '').join(' '),
-    tooltip: rowTooltip(labelLine(row), tooltipBody(kind, text, tag), numbers ? compactionSentence(numbers) : detail),
+    tooltip: rowTooltip(pinnedLabelLine(row.pinned, labelLine(row)), tooltipBody(kind, text, tag), numbers ? compactionSentence(numbers) : detail),
     accessibilityLabel: notes ? `${spoken}, ${notes}` : spoken,
   };
 }
@@ -141,6 +145,11 @@ function tooltipBody(kind: string, text: string, tag: string): TooltipBody {
     default:
       return { kind: 'plain', text: text || tag };
   }
+}
+
+function pinnedLabelLine(pinned: boolean | undefined, line: string | undefined): string | undefined {
+  if (!pinned) return line;
+  return line === undefined ? PINNED_TOOLTIP_LINE : `${PINNED_TOOLTIP_LINE} ${line}`;
 }
 
 /** "[label]", with when it was set when that is known (pi 0.73.1 shows the label's time too). */

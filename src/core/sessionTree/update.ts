@@ -5,6 +5,7 @@
  * changed. A new entry that continues a run, or heads the first child of a row, changes one level;
  * one that opens a new branch, or hides or shows rows elsewhere, changes everything.
  */
+import { pinDataOf } from '../pins/pinEntry';
 import type { SessionEntry } from '../session';
 import type { LazyDisplayTree } from './displayTree';
 import type { TreeFilter } from './filter';
@@ -28,6 +29,9 @@ export function refreshForAdded(before: LazyDisplayTree, after: LazyDisplayTree,
     if (filter.mode === 'labeled') return ALL;
     if (after.isShown(entry.targetId)) rows.add(entry.targetId);
   }
+  // A pin's target gets its 📌 (or loses it).
+  const pinTarget = pinDataOf(entry)?.targetId;
+  if (pinTarget !== undefined && after.isShown(pinTarget)) rows.add(pinTarget);
   if (after.isShown(entry.id)) {
     const parent = after.shownParentOf(entry.id);
     if (after.shownChildrenCount(parent) > 1) return ALL; // a new branch: rows move under branch heads

@@ -16,6 +16,7 @@ const ON_PATH_COLOR = new vscode.ThemeColor('charts.green');
 export interface RowExtras {
   call?: ToolCall;
   labeledAt?: string;
+  pinned?: boolean;
 }
 
 export function entryTreeItem(entry: SessionEntry, node: LazyDisplayNode, isCurrent: boolean, expanded: boolean, extras: RowExtras): vscode.TreeItem {
