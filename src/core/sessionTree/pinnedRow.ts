@@ -9,7 +9,10 @@ export function pinnedDescription(pinned: boolean | undefined, label: string | u
   return label === undefined ? PIN_MARK : `${PIN_MARK} ${label}`;
 }
 
-/** `pinned` or `pinnable` for the manifest's `viewItem =~ /\bpinned\b/` clauses ('' for entries that cannot be pinned). */
-export function pinContextWord(pinned: boolean | undefined, pinnable: boolean): string {
-  return pinned ? 'pinned' : pinnable ? 'pinnable' : '';
+/**
+ * `pinned` for the manifest's `viewItem =~ /\bpinned\b/` clause (Unpin); Pin is offered on the
+ * message kinds (user, assistant, toolResult, bash, customMessage, branchSummary) without it.
+ */
+export function pinContextWord(pinned: boolean | undefined): string {
+  return pinned ? 'pinned' : '';
 }

@@ -12,7 +12,6 @@ import { cutText } from '../util/markdownText';
 import { compactionLine, compactionNumbers, compactionSentence, compactionShown, entryLine, ROW_TEXT_CHARS } from './rowText';
 import { rowTooltip, type TooltipBody } from './rowTooltip';
 import { pinContextWord, pinnedDescription, PINNED_TOOLTIP_LINE } from './pinnedRow';
-import { isPinnable } from '../pins/pinnable';
 
 /** One row of the view, as core's display tree gives it. */
 export interface RowInput {
@@ -113,7 +112,7 @@ export function presentRow(row: RowInput): RowView {
   // Spoken in full ("tool read: src/a.ts"); shown without what the icon already says.
   const spoken = numbers ? compactionLine(numbers) : line ? `${tag}: ${line}` : tag;
   const shown = numbers ? compactionShown(numbers) : !line ? tag : ICON_SAYS_IT.has(kind) ? line : `${shownTag(kind, tag)}: ${line}`;
-  const words = ['entry', kind, row.onActivePath ? 'onPath' : '', row.isCurrent ? 'current' : '', row.label !== undefined ? 'labeled' : '', pinContextWord(row.pinned, isPinnable(row.entry))];
+  const words = ['entry', kind, row.onActivePath ? 'onPath' : '', row.isCurrent ? 'current' : '', row.label !== undefined ? 'labeled' : '', pinContextWord(row.pinned)];
   const notes = [row.isCurrent ? CURRENT_MARK : undefined, row.pinned ? 'pinned' : undefined, label].filter((part) => part !== undefined).join(' · ');
   return {
     label: row.isCurrent ? `${POSITION_MARK} ${shown}` : shown,
