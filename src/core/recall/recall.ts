@@ -80,7 +80,7 @@ function budgeted(matches: readonly SessionEntry[], searched: number, options: R
 }
 
 /** The entry's texts as stored; all but its plain text are marked with what they are. */
-function originalText(texts: readonly SearchableText[]): string {
+export function originalText(texts: readonly SearchableText[]): string {
   return texts.map((part) => (part.field === 'text' ? part.text : `[${part.field}] ${part.text}`)).join('\n');
 }
 

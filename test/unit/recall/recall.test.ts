@@ -3,7 +3,7 @@ import { createRecallTool } from '../../../src/core/agent/tools/recall';
 import { defaultSystemPrompt } from '../../../src/core/agent/systemPrompt';
 import { createTools, toolSpecs } from '../../../src/core/agent/tools/registry';
 import { compactSession, DEFAULT_COMPACTION_SETTINGS } from '../../../src/core/compaction';
-import { recall, recallText } from '../../../src/core/recall';
+import { recall, recallText, summarizedDocument } from '../../../src/core/recall';
 import type { Session } from '../../../src/core/session';
 import { appendTurns, assistant, memorySession, user } from '../../support/builders';
 import { chars } from '../compaction/support/path';
@@ -107,5 +107,17 @@ describe('recall', () => {
     const compacted = defaultSystemPrompt(specs, true);
     assert.equal(compacted.includes('- recall: get back the exact original messages that the summary of this conversation replaced, by words or by entry id.'), true);
     assert.equal(compacted.includes('- Older parts of this conversation were replaced by a summary. When you need a detail the summary lacks (an exact error, a value, what the user said), use recall rather than guess.'), true);
+  });
+});
+
+describe('what a compaction summarized (the read-only document)', () => {
+  it('lists the summary and the originals of its branch, fenced, and nothing of other branches or the kept part', async () => {
+    const { session, early } = await compactedSession();
+    const doc = summarizedDocument(session.getBranch())!;
+    assert.equal(doc.startsWith(`# What compaction ${session.leafId} summarized\n\n## Summary\n\n\`\`\`\nS\n\`\`\`\n\n## The `), true);
+    assert.equal(doc.includes(`### message:user · entry ${early}\n\n\`\`\`\nthe port is 7411 on staging\n\`\`\``), true);
+    assert.equal(doc.includes('zebra'), false);
+    assert.equal(doc.includes('walrus'), false);
+    assert.equal(summarizedDocument(session.getBranch().slice(0, -1)), undefined);
   });
 });
