@@ -62,6 +62,7 @@ export const compactCommand: Command = {
     }
     await session.sync();
     if (outcome.kind !== 'compacted') throw new InputError(`${file}: ${NOTHING_TO_COMPACT_TEXT[outcome.reason]}`);
+    if (outcome.pinWarning !== undefined) await io.err(`arbor compact: ${outcome.pinWarning}\n`);
     const { result } = outcome;
     const report: CompactReport = {
       compactionId: outcome.entryId,

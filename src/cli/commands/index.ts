@@ -7,6 +7,7 @@ import { contextCommand } from './context';
 import { cutPointCommand } from './cutPoint';
 import { exportCommand } from './export';
 import { filesCommand } from './files';
+import { pinCommand } from './pin';
 import { repairCommand } from './repair';
 import { restoreCommand } from './restore';
 import { runCommand } from './runPrompt';
@@ -14,4 +15,4 @@ import { tokensCommand } from './tokens';
 import { treeCommand } from './tree';
 import { usageCommand } from './usage';
 
-export const COMMANDS: readonly Command[] = [treeCommand, contextCommand, tokensCommand, usageCommand, cutPointCommand, branchEntriesCommand, checkCommand, repairCommand, exportCommand, compactCommand, runCommand, filesCommand, restoreCommand];
+export const COMMANDS: readonly Command[] = [treeCommand, contextCommand, tokensCommand, usageCommand, cutPointCommand, branchEntriesCommand, checkCommand, repairCommand, exportCommand, compactCommand, runCommand, filesCommand, restoreCommand, pinCommand];

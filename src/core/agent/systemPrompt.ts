@@ -10,6 +10,8 @@ export interface SystemPromptInput {
   /** The workspace root the tools act in. */
   root: string;
   tools: readonly ToolSpec[];
+  /** The branch holds a compaction: only then is recall mentioned (before, it has nothing to find). */
+  compacted?: boolean;
 }
 
 /** Where the agent gets its system prompt before each request (project context re-checked then). */
@@ -26,12 +28,15 @@ const TOOL_LINES: Record<string, string> = {
   edit: 'edit: change a file by replacing exact pieces of its text.',
   write: 'write: create a file, or replace all of a file.',
   bash: 'bash: run a shell command and get its output (long output keeps its end).',
+  recall: 'recall: get back the exact original messages that the summary of this conversation replaced, by words or by entry id.',
 };
 
 const FILE_TOOLS = ['read', 'ls', 'find', 'grep', 'edit', 'write'];
 
 /** Arbor's own prompt, for the tools offered (their order as given). */
-export function defaultSystemPrompt(tools: readonly ToolSpec[]): string {
+export function defaultSystemPrompt(offered: readonly ToolSpec[], compacted = false): string {
+  // Before a compaction recall has nothing to find: not mentioned (unless it is the only tool).
+  const tools = compacted || offered.length === 1 ? offered : offered.filter((tool) => tool.name !== 'recall');
   const intro =
     "You are a coding assistant working in the user's project from inside their editor (VS Code, with the Arbor extension). " +
     'You help by reading and searching the code, changing files, running commands and answering questions about the project.';
@@ -40,10 +45,10 @@ export function defaultSystemPrompt(tools: readonly ToolSpec[]): string {
     return `${intro}\n\nNo tools are available in this conversation: answer from what you are told and from the conversation so far. Be brief.`;
   }
   const toolLines = names.map((name) => `- ${TOOL_LINES[name] ?? `${name}: ${tools.find((tool) => tool.name === name)?.description ?? ''}`}`);
-  return `${intro}\n\nTools:\n${toolLines.join('\n')}\n\nHow to work:\n${guidelines(names).map((line) => `- ${line}`).join('\n')}`;
+  return `${intro}\n\nTools:\n${toolLines.join('\n')}\n\nHow to work:\n${guidelines(names, compacted).map((line) => `- ${line}`).join('\n')}`;
 }
 
-function guidelines(names: readonly string[]): string[] {
+function guidelines(names: readonly string[], compacted: boolean): string[] {
   const has = (name: string): boolean => names.includes(name);
   const explore = ['ls', 'find', 'grep'].filter(has);
   const fileTools = FILE_TOOLS.filter(has);
@@ -63,6 +68,7 @@ function guidelines(names: readonly string[]): string[] {
       "bash starts in the project folder but is not confined to it: a command can read and change anything the user's account can. Keep commands to the project unless the user asks otherwise, and run nothing destructive (deleting files, rewriting history) unless asked.",
     );
   }
+  if (has('recall') && compacted) lines.push('Older parts of this conversation were replaced by a summary. When you need a detail the summary lacks (an exact error, a value, what the user said), use recall rather than guess.');
   if (['bash', 'edit', 'write'].some(has)) lines.push('The user may have to approve bash, edit and write first. When a call is denied, do not repeat it: say what you wanted to do and why.');
   lines.push('Be brief: say what you did or found in a few sentences, name files by their paths, and show code only where it helps.');
   return lines;
@@ -88,7 +94,7 @@ export const NO_PROMPT_PARTS: PromptParts = { contextFiles: [] };
  * each file under its path as a heading, and last the working directory (with `/` separators).
  */
 export function composeSystemPrompt(input: SystemPromptInput, parts: PromptParts): string {
-  let prompt = parts.systemPrompt?.content || defaultSystemPrompt(input.tools);
+  let prompt = parts.systemPrompt?.content || defaultSystemPrompt(input.tools, input.compacted === true);
   if (parts.appendSystemPrompt?.content) prompt += `\n\n${parts.appendSystemPrompt.content}`;
   if (parts.contextFiles.length > 0) {
     prompt += '\n\n# Project Context\n\nProject-specific instructions and guidelines:\n\n';

@@ -4,7 +4,7 @@
  * cleans up) and the calls after it are answered as not run, so the next request is valid.
  * Approval is the tools' gate (`tools/approval.ts`), wrapped around them by the agent.
  */
-import type { Json, ToolCall } from '../session';
+import type { Json, SessionEntry, ToolCall } from '../session';
 import { errorMessage } from '../util/errors';
 import type { AgentEvent } from './events';
 import type { Tool, ToolResult } from './tools/tool';
@@ -17,6 +17,8 @@ export interface ToolRunnerOptions {
   root: string;
   signal: AbortSignal;
   emit: (event: AgentEvent) => void;
+  /** The session's current branch, for tools that read the conversation (recall). */
+  branch?: () => readonly SessionEntry[];
 }
 
 export interface ToolOutcome {
@@ -44,6 +46,7 @@ async function execute(call: ToolCall, options: ToolRunnerOptions): Promise<Tool
       root: options.root,
       signal: options.signal,
       toolCallId: call.id,
+      ...(options.branch ? { branch: options.branch } : {}),
       onUpdate: (partial) => options.emit({ type: 'tool_update', toolCallId: call.id, partial }),
     });
     return await Promise.race([run, stopped.promise]);

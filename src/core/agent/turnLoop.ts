@@ -19,6 +19,8 @@ import type { LiveConfiguration } from './liveConfiguration';
 import { missingResult } from './requestMessages';
 import { streamReply, type StreamedReply } from './streamReply';
 import { runToolCall } from './toolRunner';
+import { offeredTools } from './tools/registry';
+import { holdsCompaction } from '../recall';
 import type { ToolResult } from './tools/tool';
 
 /** What the turns need from the agent that runs them. */
@@ -101,10 +103,11 @@ export class TurnLoop {
     const { config } = this.host;
     const info = config.modelInfo();
     const parentId = this.host.session.leafId;
-    const specs = config.tools.map((tool) => tool.spec);
+    const compacted = holdsCompaction(this.host.session.getBranch());
+    const specs = offeredTools(config.tools, compacted).map((tool) => tool.spec);
     let checkpointed = false;
     // Asked before every request: the project's files are re-checked, so an edit applies from the next one.
-    const systemPrompt = await config.systemPrompt({ root: config.root, tools: specs });
+    const systemPrompt = await config.systemPrompt({ root: config.root, tools: specs, compacted });
     const streamed = await streamReply({
       provider: config.provider,
       request: {
@@ -193,6 +196,6 @@ export class TurnLoop {
   }
 
   private toolOptions(signal: AbortSignal): Parameters<typeof runToolCall>[1] {
-    return { tools: this.host.config.tools, root: this.host.config.root, signal, emit: (event) => this.host.emit(event) };
+    return { tools: this.host.config.tools, root: this.host.config.root, signal, emit: (event) => this.host.emit(event), branch: () => this.host.session.getBranch() };
   }
 }

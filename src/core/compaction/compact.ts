@@ -15,6 +15,7 @@ import { measureContext, piEstimator, type ContextMeasureOptions, type TokenEsti
 import { chunkConversation, conservativeTextTokens, conversationBudget } from './chunking';
 import type { CutAdjustment } from './cutAdjust';
 import { computeFileLists, formatFileOperations, stripFileOperations } from './fileOps';
+import { formatPinnedSection, type PinnedMessage } from '../pins';
 import type { CompactionPreparation } from './prepare';
 import {
   historyPrompt,
@@ -47,6 +48,8 @@ export interface CompactOptions {
   measure?: ContextMeasureOptions | undefined;
   /** The clock (ms since the epoch) for `durationMs` and request timestamps; default the system clock. */
   now?: (() => number) | undefined;
+  /** Pinned messages the summary must carry verbatim (appended after the model's text, never asked of it). */
+  pinned?: readonly PinnedMessage[] | undefined;
 }
 
 export interface CompactionDetails {
@@ -73,6 +76,14 @@ export interface ArborCompactionRecord {
   byExtension?: string;
   /** The instructions the summary was written with (standing ones and a manual focus), when there were any. */
   instructions?: string;
+  /** The pinned section appended to the summary: whose messages, and its length (so the next compaction can take it out). */
+  pins?: PinnedSectionRecord;
+}
+
+export interface PinnedSectionRecord {
+  ids: string[];
+  /** Characters of the section in `summary`, right before the file blocks. */
+  chars: number;
 }
 
 export interface CompactionResult {
@@ -101,7 +112,9 @@ export async function compact(preparation: CompactionPreparation, options: Compa
     split ? summarizeTurnPrefix(preparation, options, tally, now) : Promise.resolve(undefined),
   ]);
   const { readFiles, modifiedFiles } = computeFileLists(preparation.fileOps);
-  const summary = (prefix === undefined ? history.text : history.text + SPLIT_TURN_SEPARATOR + prefix) + formatFileOperations(readFiles, modifiedFiles);
+  const pinned = options.pinned ?? [];
+  const pinnedSection = formatPinnedSection(pinned);
+  const summary = (prefix === undefined ? history.text : history.text + SPLIT_TURN_SEPARATOR + prefix) + pinnedSection + formatFileOperations(readFiles, modifiedFiles);
   const summaryMessage: AgentMessage = { role: 'compactionSummary', summary, tokensBefore: preparation.tokensBefore, timestamp: now() };
   const after = measureContext([summaryMessage, ...preparation.keptMessages], { estimator, ...options.measure, useReportedUsage: false });
   return {
@@ -121,6 +134,7 @@ export async function compact(preparation: CompactionPreparation, options: Compa
         summarizedEntries: messagesToSummarize.length + turnPrefixMessages.length,
         adjustments: preparation.adjustments,
         ...(options.customInstructions ? { instructions: options.customInstructions } : {}),
+        ...(pinned.length > 0 ? { pins: { ids: pinned.map((pin) => pin.id), chars: pinnedSection.length } } : {}),
       },
     },
   };

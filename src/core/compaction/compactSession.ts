@@ -5,6 +5,8 @@
  */
 import type { ArborHooks } from '../hooks/hooks';
 import type { CompactionReason } from '../hooks/types';
+import { checkPinBudget, DEFAULT_PIN_BUDGET, pinnedBefore, pinnedIds } from '../pins';
+import { piEstimator } from '../tokens';
 import type { CompactionEntry, Session } from '../session';
 import { arborRecordJson, compact, type CompactionResult, type CompactOptions } from './compact';
 import { askCompactionHooks, suppliedResult } from './hookedCompaction';
@@ -20,6 +22,8 @@ export interface CompactSessionOptions extends CompactOptions, Omit<PrepareOptio
   /** For the handlers: why the compaction runs (default manual) and whether the overflowed request is sent again. */
   reason?: CompactionReason | undefined;
   willRetry?: boolean | undefined;
+  /** Tokens the pinned section may take before the user is warned (`arbor.compaction.pinBudget`); default 4000. */
+  pinBudget?: number | undefined;
 }
 
 export type NothingToCompactReason = 'already-compacted' | 'empty-session' | 'unmigrated' | 'empty-span' | ExplicitCutProblem;
@@ -36,7 +40,8 @@ export const NOTHING_TO_COMPACT_TEXT: Record<NothingToCompactReason, string> = {
 };
 
 export type CompactSessionOutcome =
-  | { kind: 'compacted'; entryId: string; result: CompactionResult }
+  /** `pinWarning`: the pinned section is over the pin budget (every pin was still carried). */
+  | { kind: 'compacted'; entryId: string; result: CompactionResult; pinWarning?: string }
   | { kind: 'nothing-to-compact'; reason: NothingToCompactReason };
 
 /**
@@ -55,6 +60,7 @@ export async function compactSession(session: Session, options: CompactSessionOp
     upToEntryId: options.upToEntryId,
   });
   if (!preparation) return { kind: 'nothing-to-compact', reason: whyNothingToPrepare(path, options) };
+  const pinned = pinnedBefore(path, preparation.firstKeptEntryIndex, pinnedIds(session.entries));
   const ask = { preparation, branch: path, customInstructions: options.customInstructions, reason: options.reason ?? 'manual', willRetry: options.willRetry ?? false, signal: options.signal };
   const decision = await askCompactionHooks(options.hooks, ask);
   throwIfCancelled(options.signal);
@@ -62,7 +68,7 @@ export async function compactSession(session: Session, options: CompactSessionOp
   if (decision.kind === 'supplied') {
     result = suppliedResult(path, preparation, decision, options);
   } else {
-    const outcome = await compact(preparation, options);
+    const outcome = await compact(preparation, { ...options, pinned });
     if (outcome.kind !== 'compacted') return outcome;
     throwIfCancelled(options.signal);
     result = outcome.result;
@@ -82,5 +88,6 @@ export async function compactSession(session: Session, options: CompactSessionOp
   });
   const entry = session.getEntry(entryId);
   if (options.hooks && entry?.type === 'compaction') options.hooks.didCompact({ compactionEntry: entry as CompactionEntry, fromExtension: fromHook });
-  return { kind: 'compacted', entryId, result };
+  const { warning } = checkPinBudget(pinned, options.pinBudget ?? DEFAULT_PIN_BUDGET, options.estimator ?? piEstimator);
+  return { kind: 'compacted', entryId, result, ...(warning !== undefined ? { pinWarning: warning } : {}) };
 }

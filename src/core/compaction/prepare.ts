@@ -10,7 +10,8 @@ import { adjustCut, type CutAdjustment } from './cutAdjust';
 import { findCutPoint, type CutPoint } from './cutPoint';
 import { cutAfterEntry, type ExplicitCutProblem } from './explicitCut';
 import { compactionMessageOf } from './entryMessages';
-import { createFileOps, extractFileOpsFromMessage, failedToolCalls, mergeFileLists, type FileOperations, type FileOpsOptions } from './fileOps';
+import { createFileOps, extractFileOpsFromMessage, failedToolCalls, mergeFileLists, splitFileOperations, type FileOperations, type FileOpsOptions } from './fileOps';
+import { stripPinnedSection } from '../pins/pinnedSection';
 import type { CompactionSettings } from './settings';
 
 export interface PrepareOptions {
@@ -104,7 +105,7 @@ export function prepareCompaction(
     tokensBefore: measureContext(contextMessages, { estimator, ...options.measure, ignoreStaleUsage: options.ignoreStaleUsage !== false }).contextTokens,
     keptMessages: keptContextMessages(pathEntries, cut.firstKeptEntryIndex),
     keptTokens,
-    previousSummary: previous?.entry.summary,
+    previousSummary: previous ? withoutPinnedSection(previous.entry) : undefined,
     fileOps: spanFileOps(previous?.entry, [...messagesToSummarize, ...turnPrefixMessages], { cwd: options.cwd, failedCalls: failedToolCalls(pathEntries) }),
     settings,
     adjustments,
@@ -142,6 +143,26 @@ function latestCompaction(path: readonly SessionEntry[]): { entry: CompactionEnt
     if (entry.type === 'compaction') return { entry: entry as CompactionEntry, index: i };
   }
   return undefined;
+}
+
+/**
+ * The previous summary as the model sees it: without the pinned section Arbor appended (recorded
+ * under `arbor.pins`), which this compaction rebuilds from the pins instead of trusting the model to copy it.
+ */
+function withoutPinnedSection(entry: CompactionEntry): string {
+  const chars = pinnedSectionChars(entry);
+  if (chars === undefined) return entry.summary;
+  const { text } = splitFileOperations(entry.summary);
+  return stripPinnedSection(entry.summary, chars, entry.summary.length - text.length);
+}
+
+function pinnedSectionChars(entry: CompactionEntry): number | undefined {
+  const arbor = entry.arbor;
+  if (arbor === null || typeof arbor !== 'object' || Array.isArray(arbor)) return undefined;
+  const pins = (arbor as { pins?: unknown }).pins;
+  if (pins === null || typeof pins !== 'object') return undefined;
+  const chars = (pins as { chars?: unknown }).chars;
+  return typeof chars === 'number' ? chars : undefined;
 }
 
 /** 0.73.1: from the previous compaction's first kept entry, else right after that compaction. */

@@ -13,6 +13,7 @@ import { compactionLine, compactionNumbers, compactionSentence, compactionShown,
 import { filesMark, type StepFiles } from './fileRows';
 import { imageLines } from './rowImages';
 import { fileList, rowTooltip, type TooltipBody } from './rowTooltip';
+import { pinContextWord, pinnedDescription, PINNED_TOOLTIP_LINE } from './pinnedRow';
 
 /** One row of the view, as core's display tree gives it. */
 export interface RowInput {
@@ -27,6 +28,8 @@ export interface RowInput {
   labeledAt?: string;
   /** The workspace's files recorded as changed right after this entry (`stepFiles`). */
   files?: StepFiles;
+  /** The entry is pinned (`arbor.pin`). */
+  pinned?: boolean;
 }
 
 export interface RowView {
@@ -113,16 +116,16 @@ export function presentRow(row: RowInput): RowView {
   // Spoken in full ("tool read: src/a.ts"); shown without what the icon already says.
   const spoken = numbers ? compactionLine(numbers) : line ? `${tag}: ${line}` : tag;
   const shown = numbers ? compactionShown(numbers) : !line ? tag : ICON_SAYS_IT.has(kind) ? line : `${shownTag(kind, tag)}: ${line}`;
-  const words = ['entry', kind, row.onActivePath ? 'onPath' : '', row.isCurrent ? 'current' : '', row.label !== undefined ? 'labeled' : '', row.files ? 'files' : ''];
+  const words = ['entry', kind, row.onActivePath ? 'onPath' : '', row.isCurrent ? 'current' : '', row.label !== undefined ? 'labeled' : '', row.files ? 'files' : '', pinContextWord(row.pinned)];
   const mark = row.files ? filesMark(row.files) : undefined;
-  const notes = [row.isCurrent ? CURRENT_MARK : undefined, label, mark].filter((part) => part !== undefined).join(' · ');
-  const description = [label, mark].filter((part) => part !== undefined).join(' · ');
+  const notes = [row.isCurrent ? CURRENT_MARK : undefined, row.pinned ? 'pinned' : undefined, label, mark].filter((part) => part !== undefined).join(' · ');
+  const description = [pinnedDescription(row.pinned, label), mark].filter((part) => part !== undefined).join(' · ');
   return {
     label: row.isCurrent ? `${POSITION_MARK} ${shown}` : shown,
     description: description === '' ? undefined : description,
     icon: ownValue(ICONS, kind) ?? 'circle-small',
     contextValue: words.filter((word) => word !== '').join(' '),
-    tooltip: withFiles(rowTooltip(labelLine(row), tooltipBody(kind, text, tag), numbers ? compactionSentence(numbers) : detail, imageLines(row.entry)), row.files),
+    tooltip: withFiles(rowTooltip(pinnedLabelLine(row.pinned, labelLine(row)), tooltipBody(kind, text, tag), numbers ? compactionSentence(numbers) : detail, imageLines(row.entry)), row.files),
     accessibilityLabel: notes ? `${spoken}, ${notes}` : spoken,
   };
 }
@@ -154,6 +157,11 @@ function tooltipBody(kind: string, text: string, tag: string): TooltipBody {
     default:
       return { kind: 'plain', text: text || tag };
   }
+}
+
+function pinnedLabelLine(pinned: boolean | undefined, line: string | undefined): string | undefined {
+  if (!pinned) return line;
+  return line === undefined ? PINNED_TOOLTIP_LINE : `${PINNED_TOOLTIP_LINE} ${line}`;
 }
 
 /** "[label]", with when it was set when that is known (pi 0.73.1 shows the label's time too). */

@@ -6,6 +6,7 @@
  * one that opens a new branch, or hides or shows rows elsewhere, changes everything.
  */
 import { isFilesEntry } from '../checkpoints';
+import { pinDataOf } from '../pins/pinEntry';
 import type { SessionEntry } from '../session';
 import type { LazyDisplayTree } from './displayTree';
 import type { TreeFilter } from './filter';
@@ -31,6 +32,9 @@ export function refreshForAdded(before: LazyDisplayTree, after: LazyDisplayTree,
   }
   // Files recorded after a step: that step's row says "✎ N files" now.
   if (isFilesEntry(entry) && entry.parentId !== null && after.isShown(entry.parentId)) rows.add(entry.parentId);
+  // A pin's target gets its 📌 (or loses it).
+  const pinTarget = pinDataOf(entry)?.targetId;
+  if (pinTarget !== undefined && after.isShown(pinTarget)) rows.add(pinTarget);
   if (after.isShown(entry.id)) {
     const parent = after.shownParentOf(entry.id);
     if (after.shownChildrenCount(parent) > 1) return ALL; // a new branch: rows move under branch heads

@@ -10,6 +10,8 @@ import { askFocus, compactWithProgress, moveBeforeCompaction } from './compactio
 import type { CommandDeps } from './deps';
 import { entryIdOf } from './entryArg';
 import { registerLabelCommands } from './labelCommands';
+import { registerPinCommands } from './pinCommands';
+import { registerSummarizedDocument } from './summarizedDocument';
 import { nothingToCompactText } from '../errors';
 import { showFailure } from './notify';
 import { ownString } from './ownArgument';
@@ -17,6 +19,8 @@ import { ownString } from './ownArgument';
 export function registerEntryCommands(deps: CommandDeps): vscode.Disposable[] {
   return [
     ...registerLabelCommands(deps),
+    ...registerPinCommands(deps),
+    ...registerSummarizedDocument(deps),
     vscode.commands.registerCommand('arbor.tree.forkIntoNewSession', (arg: unknown) => forkRow(deps, arg)),
     vscode.commands.registerCommand('arbor.forkSession', () => forkAtPosition(deps)),
     vscode.commands.registerCommand('arbor.tree.copyText', (arg: unknown) => copyText(deps, arg)),

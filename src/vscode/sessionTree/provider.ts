@@ -22,6 +22,7 @@ import {
 } from '../../core/sessionTree';
 import type { CurrentSession } from '../currentSession';
 import { entryTreeItem, groupTreeItem } from './treeItem';
+import { PinIndex } from '../../core/pins/pinIndex';
 
 /** A row of an entry. `entry.id` is what the tree commands read (see commands/entryArg.ts). */
 export interface EntryElement {
@@ -60,6 +61,8 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<TreeElement>
   private readonly subscriptions: vscode.Disposable[] = [];
   private display: LazyDisplayTree | undefined;
   private mark: string | null = null;
+  /** Which entries are pinned, read incrementally as entries are appended. */
+  private readonly pins = new PinIndex();
   /** Rows of each level asked for since the last change; the same element object per id (VS Code refreshes by identity). */
   private readonly levels = new Map<string | null, LazyDisplayNode[]>();
   private readonly elements = new Map<string, EntryElement>();
@@ -104,7 +107,8 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<TreeElement>
     const call = tree ? toolCallFor(element.entry, (id) => tree.get(id)) : undefined;
     const labeledAt = element.node.label !== undefined ? tree?.labelOf(element.entry.id)?.timestamp : undefined;
     const files = tree ? stepFiles(tree, element.entry.id) : undefined;
-    const extras = { ...(call ? { call } : {}), ...(labeledAt ? { labeledAt } : {}), ...(files ? { files } : {}) };
+    const pinned = tree !== undefined && this.pins.pinned(tree.entries).has(element.entry.id);
+    const extras = { ...(call ? { call } : {}), ...(labeledAt ? { labeledAt } : {}), ...(files ? { files } : {}), ...(pinned ? { pinned } : {}) };
     return entryTreeItem(element.entry, element.node, element.entry.id === this.mark, (tree?.size ?? 0) <= EXPAND_ALL_UP_TO, extras);
   }
 

@@ -17,6 +17,7 @@ export interface RowExtras {
   call?: ToolCall;
   labeledAt?: string;
   files?: StepFiles;
+  pinned?: boolean;
 }
 
 export function entryTreeItem(entry: SessionEntry, node: LazyDisplayNode, isCurrent: boolean, expanded: boolean, extras: RowExtras): vscode.TreeItem {

@@ -1,6 +1,8 @@
 /**
  * The agent's tool set, in the order the model sees it (pi's: read, bash, edit, write, grep, find,
- * ls), optionally narrowed to a list of names (`arbor run --tools`).
+ * ls, then Arbor's recall), optionally narrowed to a list of names (`arbor run --tools`). By
+ * default recall is offered only while the branch holds a compaction (before that it has nothing
+ * to find); named in the list, it is always offered.
  */
 import type { ToolSpec } from '../../llm/provider';
 import { createBashTool, type BashToolOptions } from './bash';
@@ -9,10 +11,11 @@ import { createFindTool } from './find';
 import { createGrepTool } from './grep';
 import { createLsTool } from './ls';
 import { createReadTool } from './read';
+import { createRecallTool } from './recall';
 import type { Tool } from './tool';
 import { createWriteTool } from './write';
 
-export const TOOL_NAMES = ['read', 'bash', 'edit', 'write', 'grep', 'find', 'ls'] as const;
+export const TOOL_NAMES = ['read', 'bash', 'edit', 'write', 'grep', 'find', 'ls', 'recall'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
 export interface CreateToolsOptions {
@@ -45,8 +48,14 @@ export function createTools(options: CreateToolsOptions = {}): Tool[] {
     grep: createGrepTool,
     find: createFindTool,
     ls: createLsTool,
+    recall: () => (options.only === undefined ? { ...createRecallTool(), onlyAfterCompaction: true } : createRecallTool()),
   };
   return TOOL_NAMES.filter((name) => wanted.has(name)).map((name) => factories[name]());
+}
+
+/** The tools offered for a request on a branch that does or does not hold a compaction. */
+export function offeredTools(tools: readonly Tool[], compacted: boolean): readonly Tool[] {
+  return compacted || !tools.some((tool) => tool.onlyAfterCompaction) ? tools : tools.filter((tool) => !tool.onlyAfterCompaction);
 }
 
 /** What the model is told about the tools. */

@@ -3,7 +3,7 @@
  * arguments as the model sent them (unvalidated JSON) and return pi's result shape, so sessions
  * written by Arbor and by pi track files the same way.
  */
-import type { ImageContent, Json, TextContent } from '../../session';
+import type { ImageContent, Json, SessionEntry, TextContent } from '../../session';
 import type { ToolSpec } from '../../llm/provider';
 import type { EditPlan } from './editPlan';
 import type { SuggestedRule } from './approvalPatterns';
@@ -22,12 +22,16 @@ export interface ToolContext {
   onUpdate?: (partial: ToolResult) => void;
   /** The id of the tool call being run, passed on to the approval callback. */
   toolCallId?: string;
+  /** The session's current branch, root → position (recall reads it); absent where there is no session. */
+  branch?: () => readonly SessionEntry[];
 }
 
 export interface Tool {
   readonly spec: ToolSpec;
   /** bash, write and edit need the user's approval unless allowed; read-only tools do not. */
   readonly needsApproval: boolean;
+  /** Offered only while the branch holds a compaction (recall, when not asked for by name). */
+  readonly onlyAfterCompaction?: boolean;
   /** Never throws for bad arguments or a failing operation: returns `isError: true` with plain words. */
   execute(args: { [key: string]: Json }, context: ToolContext): Promise<ToolResult>;
 }

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Json } from '../../../../src/core/session';
 import { ApprovalGate, DENIED_TEXT } from '../../../../src/core/agent/tools/approval';
-import { createTools, toolSpecs, TOOL_NAMES, UnknownToolError } from '../../../../src/core/agent/tools/registry';
+import { createTools, offeredTools, toolSpecs, TOOL_NAMES, UnknownToolError } from '../../../../src/core/agent/tools/registry';
 import type { ApprovalDecision, ApprovalRequest, Tool } from '../../../../src/core/agent/tools/tool';
 import { computeFileLists, createFileOps, extractFileOpsFromMessage } from '../../../../src/core/compaction';
 import { assistant, toolCall } from '../../../support/builders';
@@ -27,10 +27,18 @@ function scriptedApproval(...answers: ApprovalDecision[]) {
 const named = (tools: Tool[], name: string) => tools.find((tool) => tool.spec.name === name)!;
 
 describe('tool registry', () => {
-  it('offers the tools in pi’s order, or only the ones named', () => {
-    assert.deepEqual(toolSpecs(createTools()).map((spec) => spec.name), ['read', 'bash', 'edit', 'write', 'grep', 'find', 'ls']);
+  it('offers the tools in pi’s order then recall, or only the ones named', () => {
+    assert.deepEqual(toolSpecs(createTools()).map((spec) => spec.name), ['read', 'bash', 'edit', 'write', 'grep', 'find', 'ls', 'recall']);
     assert.deepEqual(createTools({ only: ['ls', 'read'] }).map((tool) => tool.spec.name), ['read', 'ls']);
-    assert.deepEqual([...TOOL_NAMES], ['read', 'bash', 'edit', 'write', 'grep', 'find', 'ls']);
+    assert.deepEqual([...TOOL_NAMES], ['read', 'bash', 'edit', 'write', 'grep', 'find', 'ls', 'recall']);
+  });
+
+  it('offers recall by default only while the branch holds a compaction, and always when named', () => {
+    const all = createTools();
+    assert.deepEqual(offeredTools(all, false).map((tool) => tool.spec.name), ['read', 'bash', 'edit', 'write', 'grep', 'find', 'ls']);
+    assert.deepEqual(offeredTools(all, true).map((tool) => tool.spec.name), ['read', 'bash', 'edit', 'write', 'grep', 'find', 'ls', 'recall']);
+    assert.deepEqual(offeredTools(createTools({ only: ['recall'] }), false).map((tool) => tool.spec.name), ['recall']);
+    assert.equal(named(all, 'recall').needsApproval, false);
   });
 
   it('lets compaction’s file tracking see read, write and edit calls made with these arguments', () => {
@@ -46,7 +54,7 @@ describe('tool registry', () => {
   });
 
   it('refuses unknown tool names with a typed error', () => {
-    assert.throws(() => createTools({ only: ['read', 'rm'] }), (error: unknown) => error instanceof UnknownToolError && error.reason === 'unknown-tool' && error.message === 'Unknown tool: rm. Known tools: read, bash, edit, write, grep, find, ls.');
+    assert.throws(() => createTools({ only: ['read', 'rm'] }), (error: unknown) => error instanceof UnknownToolError && error.reason === 'unknown-tool' && error.message === 'Unknown tool: rm. Known tools: read, bash, edit, write, grep, find, ls, recall.');
   });
 
   it('names the arguments, and the required ones, as pi’s own tools do', async function () {
@@ -62,7 +70,8 @@ describe('tool registry', () => {
       ls: pi.createLsToolDefinition('/'),
     };
     const shape = (schema: { properties?: object; required?: string[] }) => ({ names: Object.keys(schema.properties ?? {}), required: [...(schema.required ?? [])].sort() });
-    const ours = Object.fromEntries(createTools().map((tool) => [tool.spec.name, shape(tool.spec.inputSchema as { properties?: object; required?: string[] })]));
+    // recall is Arbor's own: pi has no such tool.
+    const ours = Object.fromEntries(createTools().filter((tool) => tool.spec.name !== 'recall').map((tool) => [tool.spec.name, shape(tool.spec.inputSchema as { properties?: object; required?: string[] })]));
     const theirs = Object.fromEntries(Object.entries(piTools).map(([name, definition]) => [name, shape(definition.parameters as { properties?: object; required?: string[] })]));
     assert.deepEqual(ours, theirs);
     assert.deepEqual(ours['edit'], { names: ['path', 'edits'], required: ['edits', 'path'] });

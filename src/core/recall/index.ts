@@ -1,0 +1,4 @@
+// Recall: the original messages behind the compaction summaries of a branch.
+export * from './summarized';
+export * from './recall';
+export * from './summarizedDocument';

@@ -1,0 +1,63 @@
+// Pins: Pin and Unpin on a Session Tree row. Each change is an `arbor.pin` entry naming its target,
+// appended under the current position (like a label, it carries no context). Pinning warns when
+// the pinned text is over `arbor.compaction.pinBudget`.
+import * as vscode from 'vscode';
+import { checkPinBudget, DEFAULT_PIN_BUDGET, pinnedIds, pinnedMessageOf, PinError, setPinned, type PinnedMessage } from '../../core/pins';
+import type { Session } from '../../core/session';
+import { piEstimator } from '../../core/tokens';
+import type { CommandDeps } from './deps';
+import { entryIdOf } from './entryArg';
+import { showFailure } from './notify';
+
+/** What a pin command came to (commands resolve with it, for automation and tests). */
+export type PinOutcome = 'pinned' | 'unpinned' | 'unchanged' | 'failed';
+
+export function registerPinCommands(deps: CommandDeps): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand('arbor.tree.pin', (arg: unknown) => pin(deps, entryIdOf(arg), true)),
+    vscode.commands.registerCommand('arbor.tree.unpin', (arg: unknown) => pin(deps, entryIdOf(arg), false)),
+  ];
+}
+
+async function pin(deps: CommandDeps, entryId: string | undefined, pinned: boolean): Promise<PinOutcome> {
+  const session = deps.current.session;
+  if (!session || !entryId) {
+    void vscode.window.showInformationMessage(session ? 'There is no entry to pin here.' : 'No session is open.');
+    return 'unchanged';
+  }
+  try {
+    const written = await setPinned(session, entryId, pinned);
+    if (written === undefined) return 'unchanged';
+    deps.log.info(`${pinned ? 'Pinned' : 'Unpinned'} entry ${entryId}`);
+    if (pinned) warnOverBudget(session);
+    return pinned ? 'pinned' : 'unpinned';
+  } catch (error) {
+    if (error instanceof PinError) {
+      void vscode.window.showWarningMessage(error.message);
+      return 'failed';
+    }
+    showFailure(deps.log, pinned ? 'Pinning' : 'Unpinning', error);
+    return 'failed';
+  }
+}
+
+function warnOverBudget(session: Session): void {
+  const warning = pinBudgetWarning(session, pinnedIds(session.entries));
+  if (warning !== undefined) void vscode.window.showWarningMessage(warning);
+}
+
+/** The warning for these pinned entries of `session` when they are over `arbor.compaction.pinBudget`. */
+export function pinBudgetWarning(session: Session, ids: Iterable<string>): string | undefined {
+  const pins = [...ids].flatMap((id): PinnedMessage[] => {
+    const entry = session.getEntry(id);
+    const message = entry ? pinnedMessageOf(entry) : undefined;
+    return message ? [message] : [];
+  });
+  return checkPinBudget(pins, pinBudget(), piEstimator).warning;
+}
+
+/** `arbor.compaction.pinBudget` (tokens). */
+export function pinBudget(): number {
+  const value = vscode.workspace.getConfiguration('arbor').get<unknown>('compaction.pinBudget');
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : DEFAULT_PIN_BUDGET;
+}

@@ -1,0 +1,31 @@
+// "Show what was summarized" on a compaction row: a read-only virtual Markdown document (scheme
+// `arbor-summarized`) of the summary and the originals it replaced, built by core; it runs nothing.
+import * as vscode from 'vscode';
+import { summarizedDocument } from '../../core/recall';
+import type { CommandDeps } from './deps';
+import { entryIdOf } from './entryArg';
+
+const SCHEME = 'arbor-summarized';
+
+export function registerSummarizedDocument(deps: CommandDeps): vscode.Disposable[] {
+  const provider: vscode.TextDocumentContentProvider = {
+    provideTextDocumentContent(uri) {
+      const session = deps.current.session;
+      const id = uri.path.replace(/^\//, '').replace(/\.md$/, '');
+      return (session && summarizedDocument(session.getBranch(id))) ?? 'That compaction is not in the open session.';
+    },
+  };
+  return [
+    vscode.workspace.registerTextDocumentContentProvider(SCHEME, provider),
+    vscode.commands.registerCommand('arbor.tree.showSummarized', async (arg: unknown) => {
+      const id = entryIdOf(arg);
+      if (!id || deps.current.session?.getEntry(id)?.type !== 'compaction') {
+        void vscode.window.showInformationMessage('Choose a compaction to see what it summarized.');
+        return false;
+      }
+      const document = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: SCHEME, path: `/${id}.md` }));
+      await vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+      return true;
+    }),
+  ];
+}
