@@ -28,6 +28,7 @@ const SETTINGS = [
   'sessionsDirectory',
   'tools.autoApprove',
   'checkpoints.restore',
+  'branchSummary',
   'tokenEstimator',
   'modelOverrides',
 ];
