@@ -6,6 +6,7 @@
 // space is quoted. The input keeps the focus; the active option is announced through
 // aria-activedescendant.
 import type { MentionSuggestionView } from '../shared/protocol';
+import { listClosed, listOpened } from './inputListbox';
 
 export interface MentionCompletionHooks {
   query(id: number, text: string): void;
@@ -125,19 +126,17 @@ export class MentionCompletion {
     this.items = [];
     this.list.hidden = true;
     this.list.replaceChildren();
-    this.input.setAttribute('aria-expanded', 'false');
-    this.input.removeAttribute('aria-activedescendant');
+    listClosed(this.input, this.list.id);
   }
 
   private render(): void {
     this.list.replaceChildren(...this.items.map((item, index) => this.option(item, index)));
     const open = this.items.length > 0;
     this.list.hidden = !open;
-    this.input.setAttribute('aria-expanded', String(open));
     if (open) {
-      this.input.setAttribute('aria-activedescendant', `mention-option-${this.active}`);
+      listOpened(this.input, this.list.id, `mention-option-${this.active}`);
       this.list.children[this.active]?.scrollIntoView({ block: 'nearest' });
-    } else this.input.removeAttribute('aria-activedescendant');
+    } else listClosed(this.input, this.list.id);
   }
 
   private option(item: MentionSuggestionView, index: number): HTMLElement {

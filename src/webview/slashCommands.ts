@@ -6,6 +6,7 @@
 // read the option while the caret stays in the text.
 import { slashCompletions, type SlashCommand } from '../core/chat/slashCommands';
 import { h } from './render/dom';
+import { listClosed, listOpened } from './inputListbox';
 
 const LIST_ID = 'slash-list';
 const FOOTER = 'Enter runs · Tab completes · Esc closes · a /word that is no command is sent as a message';
@@ -107,7 +108,6 @@ export class SlashCommandList {
   private render(): void {
     const open = this.shown.length > 0;
     this.list.hidden = !open;
-    this.input.setAttribute('aria-expanded', String(open));
     this.options.replaceChildren(
       ...this.shown.map((command, index) =>
         h('div', { class: index === this.active ? 'slash-option active' : 'slash-option', attrs: { id: `slash-option-${command.name}`, role: 'option', 'aria-selected': String(index === this.active), 'data-command': command.name } }, [
@@ -118,9 +118,8 @@ export class SlashCommandList {
       ),
     );
     const active = this.shown[this.active];
-    if (open && active) {
-      this.input.setAttribute('aria-activedescendant', `slash-option-${active.name}`);
-      this.options.children[this.active]?.scrollIntoView?.({ block: 'nearest' });
-    } else this.input.removeAttribute('aria-activedescendant');
+    if (open) listOpened(this.input, LIST_ID, active ? `slash-option-${active.name}` : undefined);
+    else listClosed(this.input, LIST_ID);
+    if (open && active) this.options.children[this.active]?.scrollIntoView?.({ block: 'nearest' });
   }
 }

@@ -168,5 +168,16 @@ describe('Chat input', () => {
       type('/c');
       assert.deepEqual([list().hidden, options()], [false, ['/compact']]);
     });
+
+    it('stays announced as open when the @ list shares the input and sees the same keystroke', async () => {
+      // As in the chat: the mention list is built after the composer, on the same textarea.
+      const { MentionCompletion } = await import('../../../src/webview/mentionCompletion');
+      const queries: string[] = [];
+      new MentionCompletion(input, { query: (_id, text) => queries.push(text) });
+      type('/');
+      assert.deepEqual([input.getAttribute('aria-controls'), input.getAttribute('aria-expanded'), active()], ['slash-list', 'true', 'slash-option-compact']);
+      press('Escape');
+      assert.deepEqual([input.getAttribute('aria-expanded'), active(), queries], ['false', null, []]);
+    });
   });
 });
