@@ -46,7 +46,8 @@ export class ChatApprovals {
   ) {}
 
   readonly ask: ApprovalCallback = (request) => {
-    if (request.plan && this.allEdits) return Promise.resolve({ decision: this.allEdits });
+    // "Accept all" never covers a protected file: it is asked about every time ("Reject all" may refuse it).
+    if (request.plan && this.allEdits && (request.protectedPath === undefined || this.allEdits === 'deny')) return Promise.resolve({ decision: this.allEdits });
     const requestId = `approval-${++this.counter}`;
     const { toolName, args, protectedPath, suggestedRule } = request;
     const review = request.plan !== undefined && this.reviews !== undefined;
@@ -91,7 +92,9 @@ export class ChatApprovals {
     if (action === 'open-diff') return this.reviews?.reveal(requestId);
     if (action === 'reject') return this.reject(requestId);
     this.allEdits = action === 'accept-all' ? 'allow-once' : 'deny';
-    for (const [id, waiting] of [...this.pending]) if (waiting.request.plan) this.answer(id, this.allEdits);
+    for (const [id, waiting] of [...this.pending]) {
+      if (waiting.request.plan && (waiting.request.protectedPath === undefined || this.allEdits === 'deny')) this.answer(id, this.allEdits);
+    }
   }
 
   /** `arbor.acceptEdit`: the edit whose diff is active. */

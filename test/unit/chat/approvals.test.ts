@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { BASH_NOT_CONFINED } from '../../../src/core/chat';
 import type { HostToWebviewMessage } from '../../../src/shared/protocol';
 import { ChatApprovals } from '../../../src/vscode/chatApprovals';
+import type { EditPlan } from '../../../src/core/agent/tools/editPlan';
 
 function setup(): { approvals: ChatApprovals; posted: HostToWebviewMessage[]; reveals: number[]; kept: string[] } {
   const posted: HostToWebviewMessage[] = [];
@@ -97,5 +98,20 @@ describe('chat approvals', () => {
     approvals.answer('approval-2', 'allow-rule');
     assert.deepEqual(await Promise.all([plain, guarded]), ['allow-once', 'allow-once']);
     assert.deepEqual(kept, []);
+  });
+  it('never lets "Accept all" answer a protected file\'s edit, waiting or asked later, while "Reject all" refuses it', async () => {
+    const { approvals, posted } = setup();
+    const plan = (path: string): EditPlan => ({ toolName: 'write', path, real: `/ws/${path}`, current: undefined, proposed: 'x' });
+    const edit = (path: string, id: string, protectedPath?: string) =>
+      approvals.ask({ toolName: 'write', args: { path, content: 'x' }, toolCallId: id, plan: plan(path), ...(protectedPath ? { protectedPath } : {}) });
+    const plain = edit('a.txt', 't1');
+    const guarded = edit('.vscode/settings.json', 't2', '.vscode/settings.json');
+    await approvals.review('approval-1', 'accept-all');
+    assert.equal(await plain, 'allow-once');
+    const later = edit('.git/config', 't3', '.git/config');
+    assert.deepEqual(posted.filter((message) => message.type === 'approval').map((message) => message.type === 'approval' && message.requestId), ['approval-1', 'approval-2', 'approval-3'], 'the protected edits were not asked');
+    assert.deepEqual(posted.filter((message) => message.type === 'approvalDone').map((message) => message.type === 'approvalDone' && message.requestId), ['approval-1']);
+    await approvals.review('approval-2', 'reject-all');
+    assert.deepEqual([await guarded, await later], ['deny', 'deny']);
   });
 });
