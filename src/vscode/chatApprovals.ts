@@ -46,8 +46,8 @@ export class ChatApprovals {
   ) {}
 
   readonly ask: ApprovalCallback = (request) => {
-    // "Accept all" never covers a protected file: it is asked about every time ("Reject all" may refuse it).
-    if (request.plan && this.allEdits && (request.protectedPath === undefined || this.allEdits === 'deny')) return Promise.resolve({ decision: this.allEdits });
+    const all = this.answerForAll(request);
+    if (all) return Promise.resolve({ decision: all });
     const requestId = `approval-${++this.counter}`;
     const { toolName, args, protectedPath, suggestedRule } = request;
     const review = request.plan !== undefined && this.reviews !== undefined;
@@ -93,8 +93,18 @@ export class ChatApprovals {
     if (action === 'reject') return this.reject(requestId);
     this.allEdits = action === 'accept-all' ? 'allow-once' : 'deny';
     for (const [id, waiting] of [...this.pending]) {
-      if (waiting.request.plan && (waiting.request.protectedPath === undefined || this.allEdits === 'deny')) this.answer(id, this.allEdits);
+      const all = this.answerForAll(waiting.request);
+      if (all) this.answer(id, all);
     }
+  }
+
+  /**
+   * The "Accept all" / "Reject all" answer that covers this request, if any: edits only, and never
+   * an acceptance of a protected file, which is asked about every time ("Reject all" may refuse it).
+   */
+  private answerForAll(request: ApprovalRequest): 'allow-once' | 'deny' | undefined {
+    if (!request.plan || !this.allEdits) return undefined;
+    return request.protectedPath === undefined || this.allEdits === 'deny' ? this.allEdits : undefined;
   }
 
   /** `arbor.acceptEdit`: the edit whose diff is active. */
