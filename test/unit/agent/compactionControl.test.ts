@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { CompactionControl, ContextTracker, type CompactionEvent, type CompactionRun, type CompactionRunReason } from '../../../src/core/agent';
+import { CompactionControl, ContextTracker, type CompactionEvent } from '../../../src/core/agent';
 import { DEFAULT_COMPACTION_SETTINGS, type CompactionSettings, type Summarizer } from '../../../src/core/compaction';
 import type { Session } from '../../../src/core/session';
 import { piEstimator } from '../../../src/core/tokens';
@@ -7,6 +7,7 @@ import { appendTurns, assistant, memorySession, usage, user } from '../../suppor
 import { chars } from '../compaction/support/path';
 import { sessionWithHistory } from '../compaction/support/history';
 import { hangingSummarizer, ScriptedSummarizer } from '../compaction/support/scriptedSummarizer';
+import { compactionRun as run } from '../compaction/support/compactionRun';
 
 const settings = { ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens: 500 };
 
@@ -28,21 +29,6 @@ function control(session: Session, summarizer: Summarizer, events: CompactionEve
     now: () => Date.now(),
     emit: (event) => events.push(event),
   });
-}
-
-function run(reason: CompactionRunReason, extra: Partial<CompactionRun> = {}): CompactionRun {
-  return {
-    reason,
-    willRetry: false,
-    model: { provider: 'anthropic', id: 'claude-sonnet-4-5' },
-    thinkingLevel: 'off',
-    modelReasoning: false,
-    summarizerContextWindow: undefined,
-    maxOutputTokens: undefined,
-    hasQueuedInput: false,
-    signal: new AbortController().signal,
-    ...extra,
-  };
 }
 
 describe('the agent running a compaction: events, outcome, messages', () => {

@@ -5,6 +5,7 @@ import type { CompactionEntry } from '../../../src/core/session';
 import { piEstimator } from '../../../src/core/tokens';
 import { sessionWithHistory } from './support/history';
 import { ScriptedSummarizer } from './support/scriptedSummarizer';
+import { compactionRun } from './support/compactionRun';
 
 const settings = { ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens: 500 };
 
@@ -29,18 +30,7 @@ describe('standing compaction instructions', () => {
         emit: () => undefined,
       });
       const focus = reason === 'manual' ? 'Focus on the tests' : undefined;
-      await control.run({
-        reason,
-        willRetry: false,
-        model: { provider: 'anthropic', id: 'claude-sonnet-4-5' },
-        thinkingLevel: 'off',
-        modelReasoning: false,
-        summarizerContextWindow: undefined,
-        maxOutputTokens: undefined,
-        customInstructions: focus,
-        hasQueuedInput: false,
-        signal: new AbortController().signal,
-      });
+      await control.run(compactionRun(reason, { customInstructions: focus }));
       const expected = focus ? 'Keep every path\n\nFocus on the tests' : 'Keep every path';
       assert.ok(summarizer.prompt(0).includes(expected));
       const entry = session.getEntry(session.leafId!) as CompactionEntry;
