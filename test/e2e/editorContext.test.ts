@@ -28,6 +28,32 @@ async function openFile(relative: string): Promise<void> {
   await wb.page.locator('.tabs-container .tab.active', { hasText: path.basename(relative) }).waitFor();
 }
 
+/** The editor's selection as its status bar item reads it ("Ln 13, Col 1 (96 selected)"). */
+async function statusSelection(): Promise<string> {
+  return (await workbench().page.locator('[id="status.editor.selection"]').innerText()).trim();
+}
+
+/**
+ * Selects from the start of line `from` to the start of line `to` in the active editor: Go to Line
+ * with its input filled (typing it key by key loses keys on a loaded machine), then Shift+Down. The
+ * status bar must then show the caret on `to` with a selection; if a key was lost it does not, and
+ * the whole selection is made again rather than the test going on with the wrong lines.
+ */
+async function selectLines(from: number, to: number): Promise<void> {
+  const wb = workbench();
+  const expected = (shown: string): boolean => shown.startsWith(`Ln ${to}, Col 1 (`) && shown.includes('selected');
+  await poll(`lines ${from} to ${to - 1} selected`, async () => {
+    await wb.page.keyboard.press('Control+G');
+    const input = wb.page.locator('.quick-input-widget input');
+    await input.waitFor();
+    await input.fill(`:${from}`);
+    await input.press('Enter');
+    await wb.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    for (let line = from; line < to; line++) await wb.page.keyboard.press('Shift+ArrowDown');
+    return poll('the status bar to show the selection', 5000, async () => (expected(await statusSelection()) ? true : undefined)).catch(() => undefined);
+  });
+}
+
 async function chipNames(): Promise<string[]> {
   return (await chat()).locator('.attachments .chip-editor .chip-label').allInnerTexts();
 }
@@ -59,11 +85,7 @@ describe('Editor context and images in the chat input', () => {
     const input = await composer();
     await input.fill('Look at');
     await openFile(SAMPLE);
-    // Line 10, then three lines down with Shift: lines 10 to 12 are selected (the caret at 13's start).
-    await wb.page.keyboard.press('Control+G');
-    await wb.page.keyboard.type('10');
-    await wb.page.keyboard.press('Enter');
-    for (let i = 0; i < 3; i++) await wb.page.keyboard.press('Shift+ArrowDown');
+    await selectLines(10, 13);
     await wb.page.keyboard.press('Control+Alt+K');
     await waitForInput(`Look at @${SAMPLE}#L10-12 `);
     // The chat took the focus: what is typed next follows the mention.
