@@ -66,7 +66,7 @@ export class AgentSession implements Disposable {
     this.options = options;
     this.session = options.session;
     this.logger = options.logger ?? silentLogger;
-    const gate = new ApprovalGate({ ask: options.approve ?? denyAll, allowed: options.allowedTools ?? [] });
+    const gate = new ApprovalGate({ ask: options.approve ?? denyAll, allowed: options.allowedTools ?? [], ...(options.onWritten ? { onWritten: options.onWritten } : {}) });
     this.config = new LiveConfiguration(options, gate, (id) => this.session.getEntry(id), () => this.session.leafId);
     this.tracker = new ContextTracker(this.session, (entry) => this.appended(entry));
     this.work = new RunState((text) => this.startRun(text), (state) => this.stateChanged(state));

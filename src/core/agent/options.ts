@@ -9,6 +9,7 @@ import type { CheckpointStore } from './checkpoint';
 import type { AgentLogger } from './events';
 import type { SystemPromptSource } from './systemPrompt';
 import type { ApprovalCallback, Tool } from './tools/tool';
+import type { WrittenFile } from '../edits/writtenFiles';
 
 export interface AgentSettings {
   model: string;
@@ -49,6 +50,8 @@ export interface AgentSessionOptions {
   approve?: ApprovalCallback;
   /** Tools that run without asking (settings, `--yes`). */
   allowedTools?: readonly string[];
+  /** Told what every write or edit wrote (the chat keeps recent ones for their diff). */
+  onWritten?: (file: WrittenFile) => void;
   settings: AgentSettings;
   /** Default pi's chars/4; the glue passes the tokenizer estimator. */
   estimator?: TokenEstimator;

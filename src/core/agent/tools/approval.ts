@@ -10,10 +10,12 @@
 import type { Json } from '../../session';
 import { errorMessage } from '../../util/errors';
 import { type ApprovalRule, parseRule, parseRules, rulesAllow, suggestRule } from './approvalPatterns';
-import { errorResult, failureResult } from './define';
+import type { WrittenFile } from '../../edits/writtenFiles';
+import { errorResult, failureResult, throwIfAborted } from './define';
 import { applyPlan, type EditPlan } from './editPlan';
 import { protectedTarget } from './protectedPaths';
 import { answerOf, isPlanningTool, type ApprovalAnswer, type ApprovalCallback, type ApprovalDecision, type ApprovalRequest, type PlanningTool, type Tool, type ToolContext, type ToolResult } from './tool';
+import { writePlanned } from './write';
 
 export const DENIED_TEXT = 'The user denied this tool call.';
 
@@ -24,6 +26,8 @@ export interface ApprovalGateOptions {
   ask: ApprovalCallback;
   /** Rules (tool names, `bash(npm test)`, `edit(src/**)`) allowing calls without asking from the start. */
   allowed?: Iterable<string>;
+  /** Told what every write or edit wrote, reviewed or not (the chat's "Show diff" / "Open diff"). */
+  onWritten?: (file: WrittenFile) => void;
 }
 
 export class ApprovalGate {
@@ -57,7 +61,7 @@ export class ApprovalGate {
       needsApproval: tool.needsApproval,
       execute: async (args, context) => {
         const protectedPath = await protectedFileOf(name, args, context);
-        if (protectedPath === undefined && (await this.allows(name, args, context.root))) return tool.execute(args, context);
+        if (protectedPath === undefined && (await this.allows(name, args, context.root))) return isPlanningTool(tool) ? this.atOnce(tool, args, context) : tool.execute(args, context);
         const request: ApprovalRequest = { toolName: name, args, toolCallId: context.toolCallId ?? '', ...(await this.offer(name, args, context.root, protectedPath)) };
         if (isPlanningTool(tool)) return this.reviewed(tool, request, context);
         const answer = await this.answer(request, context);
@@ -82,12 +86,35 @@ export class ApprovalGate {
       const answer = await this.answer({ ...request, plan, ...(changedOnDisk ? { changedOnDisk } : {}) }, context);
       if ('result' in answer) return answer.result;
       try {
-        const outcome = await applyPlan(plan, context, answer.content ?? plan.proposed);
-        if (outcome.kind === 'written') return outcome.result;
+        const accepted = answer.content ?? plan.proposed;
+        const outcome = await applyPlan(plan, context, accepted);
+        if (outcome.kind === 'written') {
+          this.written(plan, accepted, context, false);
+          return outcome.result;
+        }
       } catch (error) {
         return failureResult(request.toolName, error, context.signal);
       }
     }
+  }
+
+  /** A write or edit allowed beforehand: planned and written at once, and what it wrote told. */
+  private async atOnce(tool: PlanningTool, args: { [key: string]: Json }, context: ToolContext): Promise<ToolResult> {
+    if (!this.options.onWritten) return tool.execute(args, context);
+    try {
+      throwIfAborted(context.signal);
+      const plan = await tool.plan(args, context);
+      const result = await writePlanned(plan, context);
+      this.written(plan, plan.proposed, context, true);
+      return result;
+    } catch (error) {
+      return failureResult(tool.spec.name, error, context.signal);
+    }
+  }
+
+  private written(plan: EditPlan, after: string, context: ToolContext, autoApproved: boolean): void {
+    const { toolName, path, real, current } = plan;
+    this.options.onWritten?.({ toolCallId: context.toolCallId ?? '', toolName, path, real, before: current ?? '', after, autoApproved });
   }
 
   /** The user's answer, or the result that ends the call (denied, aborted, the question failed). */

@@ -6,6 +6,7 @@ import { createEditTool, planEdit } from '../../../../src/core/agent/tools/edit'
 import { acceptedContent, applyPlan, userChangeNote } from '../../../../src/core/agent/tools/editPlan';
 import type { ApprovalAnswer, ApprovalRequest } from '../../../../src/core/agent/tools/tool';
 import { createWriteTool, planWrite } from '../../../../src/core/agent/tools/write';
+import type { WrittenFile } from '../../../../src/core/edits/writtenFiles';
 import { textOf, useWorkspace } from './support';
 
 describe('edit plans', () => {
@@ -141,5 +142,36 @@ describe('reviewed writes and edits', () => {
     const [write] = new ApprovalGate({ ask: scripted().ask, allowed: ['write'] }).wrap([createWriteTool()]);
     const result = await ws.run(write!, { path: 'a.txt', content: 'uno\n' });
     assert.deepEqual(result, { content: [{ type: 'text', text: 'Wrote 4 bytes to a.txt' }], isError: false, details: { diff: '-1 one\n+1 uno', firstChangedLine: 1 } });
+  });
+
+  it('tells what an allowed write wrote, marked as written without review', async () => {
+    const ws = workspace();
+    const file = ws.file('a.txt', 'one\n');
+    const written: WrittenFile[] = [];
+    const [write] = new ApprovalGate({ ask: scripted().ask, allowed: ['write'], onWritten: (one) => written.push(one) }).wrap([createWriteTool()]);
+    await ws.run(write!, { path: 'a.txt', content: 'uno\n' }, { toolCallId: 'c1' });
+    assert.deepEqual(written, [{ toolCallId: 'c1', toolName: 'write', path: 'a.txt', real: file, before: 'one\n', after: 'uno\n', autoApproved: true }]);
+  });
+
+  it('tells what a reviewed edit wrote: the user’s version, not marked as unreviewed', async () => {
+    const ws = workspace();
+    const file = ws.file('a.txt', 'one\n');
+    const written: WrittenFile[] = [];
+    const approval = scripted({ decision: 'allow-once', content: 'mine\n' });
+    const [edit] = new ApprovalGate({ ask: approval.ask, onWritten: (one) => written.push(one) }).wrap([createEditTool()]);
+    await ws.run(edit!, { path: 'a.txt', edits: [{ oldText: 'one', newText: 'uno' }] }, { toolCallId: 'c2' });
+    assert.deepEqual(written, [{ toolCallId: 'c2', toolName: 'edit', path: 'a.txt', real: file, before: 'one\n', after: 'mine\n', autoApproved: false }]);
+  });
+
+  it('tells nothing of a denied edit or a failed allowed one', async () => {
+    const ws = workspace();
+    ws.file('a.txt', 'one\n');
+    const written: WrittenFile[] = [];
+    const [denied] = new ApprovalGate({ ask: scripted({ decision: 'deny' }).ask, onWritten: (one) => written.push(one) }).wrap([createEditTool()]);
+    await ws.run(denied!, { path: 'a.txt', edits: [{ oldText: 'one', newText: 'uno' }] });
+    const [allowed] = new ApprovalGate({ ask: scripted().ask, allowed: ['edit'], onWritten: (one) => written.push(one) }).wrap([createEditTool()]);
+    const failed = await ws.run(allowed!, { path: 'a.txt', edits: [{ oldText: 'absent', newText: 'x' }] });
+    assert.equal(failed.isError, true);
+    assert.deepEqual(written, []);
   });
 });
