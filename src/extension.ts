@@ -2,6 +2,8 @@
 import * as vscode from 'vscode';
 import { AgentHost } from './vscode/agentHost';
 import { EditReviews } from './vscode/editReviews';
+import { WrittenDiffs } from './vscode/writtenDiffs';
+import { WrittenFiles } from './core/edits/writtenFiles';
 import { checkpointsOffText, WorkspaceCheckpoints } from './vscode/checkpoints/workspaceCheckpoints';
 import { CheckpointPruning } from './vscode/checkpoints/pruneSchedule';
 import { ChatViewProvider } from './vscode/chatViewProvider';
@@ -66,11 +68,14 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   const keys = new ApiKeyStore(context.secrets);
   const storage = (name: string): string => vscode.Uri.joinPath(context.globalStorageUri, name).fsPath;
   const workspaceCheckpoints = new WorkspaceCheckpoints(log);
-  const host = new AgentHost({ current, keys, log, defaultSessionsRoot: storage('sessions'), checkpointFolder: storage('checkpoints'), workspaceCheckpoints, hooks });
+  // What recent writes and edits wrote, for their "Show diff" / "Open diff" (bounded: see WrittenFiles).
+  const written = new WrittenFiles();
+  const reviews = new EditReviews(log);
+  const host = new AgentHost({ current, keys, log, defaultSessionsRoot: storage('sessions'), checkpointFolder: storage('checkpoints'), workspaceCheckpoints, hooks, written, reviews });
   const project = new ProjectInfo(log);
   const totals = new SessionTotalsWatcher(current);
-  const reviews = new EditReviews(log);
-  const chat = new ChatViewProvider(context.extensionUri, host, current, log, context.workspaceState, project, totals, reviews);
+  const writtenDiffs = new WrittenDiffs(written, log);
+  const chat = new ChatViewProvider(context.extensionUri, host, current, log, context.workspaceState, project, totals, reviews, writtenDiffs);
   const tree = new SessionTreeView({ current, state: context.workspaceState, revealInChat: (entryId) => chat.reveal(entryId) });
   const pruning = new CheckpointPruning(workspaceCheckpoints, () => sessions.view.list(), log);
   const sessions = registerSessions({ host, current, log, onDeleted: () => void pruning.prune() });
@@ -84,6 +89,7 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
     host,
     chat,
     reviews,
+    writtenDiffs,
     tree,
     // A move made in the tree: its focus follows the ● there, then goes where the move sent the user.
     host.onDidMove((move) => {

@@ -284,6 +284,8 @@ export type WebviewToHostMessage =
   | { type: 'approvalResponse'; requestId: string; decision: ApprovalDecision }
   /** An edit card's own button (see EditReviewAction). */
   | { type: 'editReview'; requestId: string; action: EditReviewAction }
+  /** A write or edit card's "Show diff" / "Open diff": the host opens what that call wrote in the diff editor. */
+  | { type: 'openWrittenDiff'; toolCallId: string }
   /** A code block's "Insert at cursor": into the last active text editor. */
   | { type: 'insertCode'; code: string }
   /** A link in a reply: opened by the host (http/https/mailto only), never navigated in the webview. */
@@ -355,6 +357,8 @@ export function isWebviewToHostMessage(value: unknown): value is WebviewToHostMe
       return id('requestId') && typeof m['decision'] === 'string' && DECISIONS.includes(m['decision']);
     case 'editReview':
       return id('requestId') && typeof m['action'] === 'string' && (EDIT_REVIEW_ACTIONS as readonly string[]).includes(m['action']);
+    case 'openWrittenDiff':
+      return id('toolCallId') && (m['toolCallId'] as string).length <= 1000;
     case 'insertCode':
       return str('code');
     case 'openLink':

@@ -10,6 +10,7 @@ import { createTools } from '../core/agent/tools/registry';
 import type { ApprovalCallback } from '../core/agent/tools/tool';
 import { compactionSettingsOf, piEnvironment, readPiSettings, resolveCompactionSettings, type PiSettings, type ProjectContextSnapshot, type ProjectPrompts } from '../core/context';
 import type { ArborHooks } from '../core/hooks';
+import type { WrittenFile, WrittenFiles } from '../core/edits/writtenFiles';
 import { createAnthropicProvider } from '../core/llm';
 import type { Session } from '../core/session';
 import { loadTokenizerEstimator, piEstimator, type TokenEstimator } from '../core/tokens';
@@ -96,12 +97,15 @@ export function createAgent(spec: {
   /** Records the workspace's files as the agent works (none: no workspace checkpoints). */
   workspaceRecorder?: WorkspaceRecorder | undefined;
   hooks?: ArborHooks | undefined;
+  /** Keeps what each write or edit wrote (the chat's "Show diff" / "Open diff"). */
+  written?: WrittenFiles | undefined;
 }): Promise<AgentSession> {
   const { session, configuration } = spec;
   return AgentSession.create({
     session,
     ...configuration,
     approve: spec.approve,
+    ...(spec.written ? { onWritten: (file: WrittenFile) => spec.written!.add(session.id, file) } : {}),
     // Estimates scaled by what the provider reported for the latest replies on the path to the position.
     calibrate: true,
     clock: () => new Date(),

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { IDLE_STATE, watchFirstReply, type AgentEvent, type AgentLogger, type AgentSession, type AgentState } from '../core/agent';
 import { answerOf, type ApprovalAnswer, type ApprovalCallback, type ApprovalDecision, type ApprovalRequest } from '../core/agent/tools/tool';
 import type { ArborHooks } from '../core/hooks';
+import type { WrittenFiles } from '../core/edits/writtenFiles';
 import type { MoveReport, NavigateResult } from '../core/navigation';
 import type { ImageContent, Session } from '../core/session';
 import type { ContextStatus } from '../core/tokens';
@@ -13,6 +14,7 @@ import { errorMessage } from '../core/util/errors';
 import type { Scope } from '../core/util/scope';
 import { piInputs, type AgentInputs } from './agentBuilder';
 import { askInDialog } from './approvalDialog';
+import type { EditReviewer } from './chatApprovals';
 import type { WorkspaceCheckpoints } from './checkpoints/workspaceCheckpoints';
 import { onDidChangeConfig, readConfig } from './config';
 import type { CurrentSession } from './currentSession';
@@ -58,6 +60,10 @@ export interface AgentHostDeps {
   workspaceCheckpoints?: WorkspaceCheckpoints;
   /** Other extensions' handlers around compactions and moves (the API), given to every agent. */
   hooks?: ArborHooks;
+  /** Keeps what recent writes and edits wrote (the chat's "Show diff" / "Open diff"). */
+  written?: WrittenFiles;
+  /** The diff editor's review, so that the dialog shows an edit's diff too. */
+  reviews?: EditReviewer;
 }
 
 export class AgentHost implements vscode.Disposable {
@@ -256,6 +262,7 @@ export class AgentHost implements vscode.Disposable {
       checkpointFolder: this.deps.checkpointFolder,
       ...(this.deps.workspaceCheckpoints ? { recorder: this.deps.workspaceCheckpoints.recorderFor.bind(this.deps.workspaceCheckpoints) } : {}),
       hooks: this.deps.hooks,
+      written: this.deps.written,
       onEvent: (event: AgentEvent) => this.agentEvent(event),
       onContextChanged: () => this.contextChanged.fire(),
     };
@@ -308,7 +315,7 @@ export class AgentHost implements vscode.Disposable {
     const handler = this.approvalHandlers.at(-1);
     // 'Allow always' is remembered by the agent's approval gate, which keeps it across settings
     // changes and never for a protected file.
-    const decision = handler ? await handler(request) : await askInDialog(request);
+    const decision = handler ? await handler(request) : await askInDialog(request, this.deps.reviews);
     // The decision only: the user's content and reason are message contents.
     const answered = answerOf(decision).decision;
     this.deps.log.info(`Tool ${request.toolName}: ${typeof answered === 'object' ? `allowed, and from now on ${answered.allowRule}` : answered}`);

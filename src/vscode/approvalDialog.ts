@@ -1,14 +1,38 @@
 // Tool approval as a modal dialog: used when no chat view is there to show its approval card. The
 // detail says what would run (the command, the path), hidden characters made visible, as plain text.
 // "Always allow …" (a rule the gate proposed) is kept in the user settings, as from the chat's card.
+//
+// A write or edit is never approved blind here either: its diff opens in the editor first (the same
+// review as from the chat), the dialog stands in front of it, and the diff closes with the answer.
 import * as vscode from 'vscode';
-import type { ApprovalDecision, ApprovalRequest } from '../core/agent/tools/tool';
+import { acceptedContent } from '../core/agent/tools/editPlan';
+import type { ApprovalAnswer, ApprovalDecision, ApprovalRequest } from '../core/agent/tools/tool';
 import { approvalView, dialogDetail } from '../core/chat';
 import { errorMessage } from '../core/util/errors';
 import { visibleText } from '../core/util/visibleText';
+import type { EditReviewer } from './chatApprovals';
 import { allowInUserSettings } from './config';
 
-export async function askInDialog(request: ApprovalRequest): Promise<ApprovalDecision> {
+const DIFF_NOTE = 'The change is shown in the diff editor behind this dialog.';
+
+let reviewCounter = 0;
+
+export async function askInDialog(request: ApprovalRequest, reviews?: EditReviewer): Promise<ApprovalDecision | ApprovalAnswer> {
+  const plan = request.plan;
+  if (!plan || !reviews) return ask(request, false);
+  const reviewId = `dialog-${++reviewCounter}`;
+  try {
+    await reviews.show(reviewId, plan);
+    const decision = await ask(request, true);
+    const text = decision === 'deny' ? undefined : reviews.text(reviewId);
+    const content = text === undefined ? undefined : acceptedContent(plan, text);
+    return content !== undefined && content !== plan.proposed ? { decision, content } : decision;
+  } finally {
+    await reviews.close(reviewId);
+  }
+}
+
+async function ask(request: ApprovalRequest, diffShown: boolean): Promise<ApprovalDecision> {
   const view = approvalView(request.toolName, request.args, request.protectedPath);
   const once = 'Allow Once';
   const always = 'Allow Always (this session)';
@@ -16,7 +40,8 @@ export async function askInDialog(request: ApprovalRequest): Promise<ApprovalDec
   const suggested = request.protectedPath === undefined ? request.suggestedRule : undefined;
   const rule = suggested && visibleText(suggested.label);
   const choices = request.protectedPath === undefined ? [once, always, ...(rule ? [rule] : [])] : [once];
-  const answer = await vscode.window.showWarningMessage(`Arbor: ${view.title}`, { modal: true, detail: dialogDetail(view) }, ...choices);
+  const detail = diffShown ? `${DIFF_NOTE}\n\n${dialogDetail(view)}` : dialogDetail(view);
+  const answer = await vscode.window.showWarningMessage(`Arbor: ${view.title}`, { modal: true, detail }, ...choices);
   if (answer !== undefined && answer === rule && suggested) {
     // Kept for this session by the gate even when the settings cannot be written.
     await allowInUserSettings(suggested.rule).catch((error: unknown) => void vscode.window.showWarningMessage(`Arbor: allowed for this session only; the user settings could not be changed (${errorMessage(error)}).`));

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { pinBudgetWarning } from './commands/pinCommands';
 import { isAnswering, type AgentEvent } from '../core/agent';
-import { applyDelta, branchWindow, buildItems, givenBack, sessionPrompts, itemUpdate, movedBack, placedByMove, restored, resultView, startReply, stashDropped, typed, windowBefore, type AssistantItem, type Draft, type ReplyDelta, type SessionDrafts } from '../core/chat';
+import { applyDelta, branchWindow, buildItems, givenBack, sessionPrompts, itemUpdate, movedBack, placedByMove, restored, resultView, startReply, stashDropped, typed, windowBefore, markWrittenDiffs, withWrittenDiff, type AssistantItem, type ChatItem, type ToolResultView, type Draft, type ReplyDelta, type SessionDrafts } from '../core/chat';
 import { describeEntry, problemsNotice, type Session, type SessionChange } from '../core/session';
 import { totalsDetails, totalsLine } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';
@@ -19,6 +19,7 @@ import type { CurrentSession, CurrentSessionEvent } from './currentSession';
 import { ChatApprovals } from './chatApprovals';
 import { editReviewCommands } from './editReviewCommands';
 import type { EditReviews } from './editReviews';
+import type { WrittenDiffs } from './writtenDiffs';
 import { ChatMoveNote } from './chatMoveNote';
 import { chatHtml } from './chatHtml';
 import type { ProjectInfo } from './projectInfo';
@@ -64,6 +65,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     private readonly project: ProjectInfo,
     private readonly totals: SessionTotalsWatcher,
     reviews?: EditReviews,
+    private readonly writtenDiffs?: WrittenDiffs,
   ) {
     this.approvals = new ChatApprovals(
       (message) => this.post(message),
@@ -196,10 +198,19 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.post({ type: 'totals', ...(line ? { line } : {}), details: totals ? totalsDetails(totals) : [] });
   }
 
+  /** The cards of writes this window still holds get their "Show diff" / "Open diff". */
+  private withWrittenDiffs(items: ChatItem[]): ChatItem[] {
+    return this.writtenDiffs ? markWrittenDiffs(items, this.writtenDiffs.lookup(this.host.session)) : items;
+  }
+
+  private withWrittenDiff(toolCallId: string, result: ToolResultView): ToolResultView {
+    return this.writtenDiffs ? withWrittenDiff(result, this.writtenDiffs.lookup(this.host.session)(toolCallId)) : result;
+  }
+
   private postReset(): void {
     const session = this.host.session;
     const window = session ? branchWindow(session.getBranch()) : { entries: [], hasEarlier: false };
-    const items = buildItems(window.entries);
+    const items = this.withWrittenDiffs(buildItems(window.entries));
     this.post({
       type: 'reset',
       items,
@@ -250,7 +261,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       if (update.item.kind === 'assistant') this.streaming = undefined;
       this.post({ type: 'append', item: update.item });
     } else if (update.kind === 'toolResult') {
-      this.post({ type: 'tool', toolCallId: update.toolCallId, phase: 'end', result: update.result, entryId: update.entryId });
+      this.post({ type: 'tool', toolCallId: update.toolCallId, phase: 'end', result: this.withWrittenDiff(update.toolCallId, update.result), entryId: update.entryId });
     }
   }
 
@@ -275,7 +286,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'tool_update':
         return this.post({ type: 'tool', toolCallId: event.toolCallId, phase: 'update', result: resultView(event.partial) });
       case 'tool_end':
-        return this.post({ type: 'tool', toolCallId: event.toolCallId, phase: 'end', result: resultView(event.result) });
+        return this.post({ type: 'tool', toolCallId: event.toolCallId, phase: 'end', result: this.withWrittenDiff(event.toolCallId, resultView(event.result)) });
       case 'compaction_end':
         // A manual compaction's failure is told by the command that ran it; an overflow that compacting
         // once did not cure ends the run, whose error tells it.
@@ -340,7 +351,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         return this.host.stop();
       case 'loadEarlier': {
         const window = this.host.session ? windowBefore(this.host.session.getBranch(), message.beforeId) : { entries: [], hasEarlier: false };
-        return this.post({ type: 'prepend', items: buildItems(window.entries), hasEarlier: window.hasEarlier });
+        return this.post({ type: 'prepend', items: this.withWrittenDiffs(buildItems(window.entries)), hasEarlier: window.hasEarlier });
       }
       // The same moves as the Session Tree's (one way to leave a branch): the summary question per
       // arbor.branchSummary, then the text into the input (Edit & branch) or the input focused.
@@ -354,6 +365,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         return this.approvals.answer(message.requestId, message.decision);
       case 'editReview':
         return void this.approvals.review(message.requestId, message.action);
+      case 'openWrittenDiff':
+        return void this.writtenDiffs?.open(this.host.session, message.toolCallId, vscode.workspace.workspaceFolders?.[0]?.uri.fsPath);
       case 'insertCode':
         return this.insertCode(message.code);
       case 'openLink':

@@ -127,7 +127,7 @@ export class EditReviews implements EditReviewer, vscode.Disposable {
 }
 
 /** The file's name in letters, digits, dot, dash and underscore only (it picks the diff's language). */
-function safeName(file: string): string {
+export function safeName(file: string): string {
   const name = path.basename(file).replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_');
   return name === '' ? 'file' : name;
 }

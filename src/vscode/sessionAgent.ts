@@ -11,6 +11,7 @@ import type { Session } from '../core/session';
 import { errorMessage } from '../core/util/errors';
 import type { Scope } from '../core/util/scope';
 import type { ArborHooks } from '../core/hooks';
+import type { WrittenFiles } from '../core/edits/writtenFiles';
 import { agentConfiguration, configurationSignature, createAgent, logProjectContext, type AgentInputs } from './agentBuilder';
 
 export interface SessionAgentDeps {
@@ -25,6 +26,8 @@ export interface SessionAgentDeps {
   recorder?(session: Session, root: string): WorkspaceRecorder;
   /** Other extensions' handlers around compactions and moves. */
   hooks?: ArborHooks | undefined;
+  /** Keeps what each write or edit wrote (the chat's "Show diff" / "Open diff"). */
+  written?: WrittenFiles | undefined;
   /** Where the agent's events go while the session is current. */
   onEvent(event: AgentEvent): void;
   /** A request found other context files or contents than the one before (the chat's list follows). */
@@ -82,7 +85,7 @@ export class SessionAgent {
       const configuration = await agentConfiguration(inputs, this.session, this.deps.logger, this.prompts);
       // Files are recorded only where the agent's tools can change them.
       const workspaceRecorder = inputs.toolRoot !== undefined ? this.deps.recorder?.(this.session, inputs.toolRoot) : undefined;
-      const agent = await createAgent({ session: this.session, configuration, approve: this.deps.approve, logger: this.deps.logger, checkpointFolder: this.deps.checkpointFolder, workspaceRecorder, hooks: this.deps.hooks });
+      const agent = await createAgent({ session: this.session, configuration, approve: this.deps.approve, logger: this.deps.logger, checkpointFolder: this.deps.checkpointFolder, workspaceRecorder, hooks: this.deps.hooks, written: this.deps.written });
       // Added to a scope that has ended (the session was replaced meanwhile), the agent is disposed at once.
       this.scope.add(agent);
       if (this.scope.isDisposed) return agent;

@@ -272,6 +272,10 @@ document.addEventListener('click', (event) => {
       if (action === 'accept-all' || action === 'reject-all') approvalCards.remove(data['request']!);
       return post({ type: 'editReview', requestId: data['request']!, action });
     }
+    case 'open-written-diff':
+      // The button sits in the card's title row: open the diff, not the card.
+      event.preventDefault();
+      return post({ type: 'openWrittenDiff', toolCallId: data['call']! });
     case 'command':
       return post({ type: 'command', command: data['command'] as ChatCommandId });
     case 'retry':

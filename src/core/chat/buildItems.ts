@@ -177,7 +177,15 @@ export function resultView(message: Pick<ToolResultMessage, 'content' | 'details
   const full = messageText(message, '\n');
   const cut = full.length > MAX_RESULT_CHARS;
   const toolCut = asObject(asObject(message.details)?.['truncation'])?.['truncated'] === true;
-  return { text: cut ? full.slice(0, MAX_RESULT_CHARS) : full, isError: message.isError === true, truncated: cut || toolCut, images: imagesOf(message.content) };
+  // Only a successful result's diff: a denied or failed call wrote nothing.
+  const recordedDiff = message.isError !== true && typeof asObject(message.details)?.['diff'] === 'string';
+  return {
+    text: cut ? full.slice(0, MAX_RESULT_CHARS) : full,
+    isError: message.isError === true,
+    truncated: cut || toolCut,
+    images: imagesOf(message.content),
+    ...(recordedDiff ? { writtenDiff: { autoApproved: false } } : {}),
+  };
 }
 
 /** Attaches a result to its call (in place: the item is being built or was just copied). */

@@ -31,6 +31,12 @@ export interface ToolResultView {
   /** The tool cut its output, or the chat cut the text it shows. */
   truncated: boolean;
   images: ChatImage[];
+  /**
+   * A write or edit whose diff the editor can open: its result recorded one (`details.diff`), or
+   * Arbor still holds what it wrote. `autoApproved`: written without review, so the card says so
+   * and links "Show diff"; otherwise it offers "Open diff".
+   */
+  writtenDiff?: { autoApproved: boolean };
 }
 
 export type ToolCallStatus = 'pending' | 'running' | 'done' | 'error';

@@ -1,7 +1,7 @@
 // An assistant reply: text as Markdown, thinking and tool calls as collapsible cards, and how it
 // ended when it did not end normally.
 import type { AssistantBlock, AssistantItem, ToolCallBlock, ToolResultView } from '../../core/chat/items';
-import { h, icon } from './dom';
+import { actionButton, h, icon } from './dom';
 import { markdownElement } from './markdownView';
 
 /** Which cards the user opened (by key), so a re-render keeps them open. */
@@ -42,10 +42,22 @@ export function toolCard(block: ToolCallBlock): HTMLElement {
   const status = h('span', { class: `tool-status status-${block.status}`, attrs: { role: 'img', 'aria-label': label, title: label } }, [
     icon(name, block.status === 'running' ? 'codicon-modifier-spin' : ''),
   ]);
-  const summary = [status, h('span', { class: 'card-title tool-name', text: block.name }), h('span', { class: 'tool-args-short', text: block.summary })];
+  const summary: HTMLElement[] = [status, h('span', { class: 'card-title tool-name', text: block.name }), h('span', { class: 'tool-args-short', text: block.summary })];
+  const diff = block.result?.writtenDiff;
+  if (diff) summary.push(...writtenDiffElements(block.toolCallId, diff.autoApproved));
   const body: HTMLElement[] = [h('div', { class: 'card-label', text: 'Arguments' }), h('pre', { class: 'tool-args', text: block.args })];
   if (block.result) for (const part of resultElements(block.result)) body.push(part);
   return card(`tool:${block.toolCallId}`, `tool-card tool-${block.status}`, summary, body);
+}
+
+/**
+ * The card's way into the diff editor: "Show diff" for a change written without review (said in
+ * words beside it), "Open diff" for one the user saw or one only the session recorded.
+ */
+function writtenDiffElements(toolCallId: string, autoApproved: boolean): HTMLElement[] {
+  const button = actionButton('open-written-diff', autoApproved ? 'Show diff' : 'Open diff', 'diff', { call: toolCallId });
+  button.classList.add('written-diff');
+  return autoApproved ? [h('span', { class: 'auto-approved', text: 'written without review' }), button] : [button];
 }
 
 export function resultElements(result: ToolResultView): HTMLElement[] {

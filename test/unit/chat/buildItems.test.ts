@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { buildItems, itemUpdate, MAX_RESULT_CHARS, type AssistantItem, type ChatItem } from '../../../src/core/chat';
+import { buildItems, itemUpdate, markWrittenDiffs, MAX_RESULT_CHARS, type AssistantItem, type ChatItem } from '../../../src/core/chat';
 import type { BranchSummaryEntry, CompactionEntry, CustomMessageEntry, SessionEntry } from '../../../src/core/session';
 import { assistant, bash, chain, entry, msg, toolCall, toolResult, user } from '../../support/builders';
 import { MAX_IMAGE_BASE64_CHARS } from '../../../src/core/util/imageType';
@@ -143,5 +143,25 @@ describe('chat render model: entries → items', () => {
     const huge = itemUpdate(msg('r2', null, toolResult(call, 'x'.repeat(MAX_RESULT_CHARS + 5))));
     assert.equal(huge.kind === 'toolResult' && huge.result.text.length, 20_000);
     assert.equal(huge.kind === 'toolResult' && huge.result.truncated, true);
+  });
+
+  it('offers the diff of a write or edit whose result recorded one, and not of a failed call', () => {
+    const call = toolCall('edit', { path: 'a.txt' }, 'c');
+    const done = itemUpdate(msg('r1', null, toolResult(call, 'Replaced 1 block in a.txt.', { details: { diff: '-1 a\n+1 b', firstChangedLine: 1 } })));
+    assert.deepEqual(done.kind === 'toolResult' && done.result.writtenDiff, { autoApproved: false });
+    const failed = itemUpdate(msg('r2', null, toolResult(call, 'nope', { isError: true, details: { diff: '-1 a\n+1 b' } })));
+    assert.equal(failed.kind === 'toolResult' && failed.result.writtenDiff, undefined);
+    const odd = itemUpdate(msg('r3', null, toolResult(call, 'x', { details: { diff: ['-1 a'] } })));
+    assert.equal(odd.kind === 'toolResult' && odd.result.writtenDiff, undefined);
+  });
+
+  it('marks the cards of writes held in memory, saying which were written without review', () => {
+    const held = toolCall('write', { path: 'new.txt', content: 'x' }, 'held');
+    const other = toolCall('write', { path: 'b.txt', content: 'y' }, 'other');
+    const items = buildItems(chain(msg('a1', null, assistant([held, other])), msg('r1', null, toolResult(held, 'Wrote 1 bytes to new.txt')), msg('r2', null, toolResult(other, 'Wrote 1 bytes to b.txt'))));
+    const marked = markWrittenDiffs(items, (id) => (id === 'held' ? { autoApproved: true } : undefined));
+    const results = assistantAt(marked, 0).blocks.map((block) => block.type === 'toolCall' && block.result?.writtenDiff);
+    assert.deepEqual(results, [{ autoApproved: true }, undefined]);
+    assert.equal(assistantAt(items, 0).blocks.some((block) => block.type === 'toolCall' && block.result?.writtenDiff), false);
   });
 });

@@ -3,7 +3,7 @@
 // actions are icon buttons named for screen readers and the tests.
 import { strict as assert } from 'node:assert';
 import { JSDOM } from 'jsdom';
-import { buildItems, type ChatItem } from '../../../src/core/chat';
+import { buildItems, markWrittenDiffs, type ChatItem } from '../../../src/core/chat';
 import { compact, DEFAULT_COMPACTION_SETTINGS, formatFileOperations, prepareCompaction } from '../../../src/core/compaction';
 import type { CompactionEntry } from '../../../src/core/session';
 import { assistant, entry, msg, toolCall, toolResult, user } from '../../support/builders';
@@ -45,6 +45,26 @@ describe('Chat items as drawn', () => {
     const lists = Array.from(card.querySelectorAll('ul.file-list')).map((list) => [list.getAttribute('aria-label'), Array.from(list.querySelectorAll('li')).map((li) => li.textContent)]);
     assert.deepEqual(lists, [['Modified', ['README.md']], ['Read', ['src/a.ts']]]);
     assert.equal(card.querySelector('summary')?.textContent, 'Summary· 1 modified · 1 read');
+  });
+
+  it('puts "Show diff" on a card written without review, saying so, and "Open diff" on a recorded one', () => {
+    const auto = toolCall('write', { path: 'new.txt', content: 'x' }, 'c-auto');
+    const edit = toolCall('edit', { path: 'a.txt', edits: [] }, 'c-edit');
+    const failed = toolCall('edit', { path: 'b.txt', edits: [] }, 'c-failed');
+    const branch = [
+      msg('a1', null, assistant([auto, edit, failed])),
+      msg('r1', 'a1', toolResult(auto, 'Wrote 1 bytes to new.txt')),
+      msg('r2', 'r1', toolResult(edit, 'Replaced 1 block in a.txt.', { details: { diff: '-1 a\n+1 b' } })),
+      msg('r3', 'r2', toolResult(failed, 'Could not find the exact text', { isError: true })),
+    ];
+    const [item] = markWrittenDiffs(buildItems(branch), (id) => (id === 'c-auto' ? { autoApproved: true } : undefined));
+    const cards = Array.from(itemElement(item!).querySelectorAll('.tool-card > summary'));
+    const shown = cards.map((summary) => [summary.querySelector('.auto-approved')?.textContent, summary.querySelector('button.written-diff')?.textContent, (summary.querySelector('button.written-diff') as HTMLElement | null)?.dataset['call']]);
+    assert.deepEqual(shown, [
+      ['written without review', 'Show diff', 'c-auto'],
+      [undefined, 'Open diff', 'c-edit'],
+      [undefined, undefined, undefined],
+    ]);
   });
 
   it('draws a checklist as checks said as done or not done, and keeps the headings as headings', () => {
