@@ -178,13 +178,14 @@ export function resultView(message: Pick<ToolResultMessage, 'content' | 'details
   const cut = full.length > MAX_RESULT_CHARS;
   const toolCut = asObject(asObject(message.details)?.['truncation'])?.['truncated'] === true;
   // Only a successful result's diff: a denied or failed call wrote nothing.
-  const recordedDiff = message.isError !== true && typeof asObject(message.details)?.['diff'] === 'string';
+  const recorded = asObject(message.details)?.['diff'];
+  const recordedDiff = message.isError !== true && typeof recorded === 'string' && recorded !== '';
   return {
     text: cut ? full.slice(0, MAX_RESULT_CHARS) : full,
     isError: message.isError === true,
     truncated: cut || toolCut,
     images: imagesOf(message.content),
-    ...(recordedDiff ? { writtenDiff: { autoApproved: false } } : {}),
+    ...(recordedDiff ? { writtenDiff: { autoApproved: false }, diff: shownText(recorded, MAX_RESULT_CHARS) } : {}),
   };
 }
 

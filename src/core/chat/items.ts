@@ -37,6 +37,8 @@ export interface ToolResultView {
    * and links "Show diff"; otherwise it offers "Open diff".
    */
   writtenDiff?: { autoApproved: boolean };
+  /** The diff its result recorded (`details.diff`: `+12 added`, `-12 removed`, ` 12 context`, `...`), cut for display. */
+  diff?: string;
 }
 
 export type ToolCallStatus = 'pending' | 'running' | 'done' | 'error';

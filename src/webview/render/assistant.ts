@@ -60,10 +60,17 @@ function writtenDiffElements(toolCallId: string, autoApproved: boolean): HTMLEle
   return autoApproved ? [h('span', { class: 'auto-approved', text: 'written without review' }), button] : [button];
 }
 
+/** The recorded diff, a line each, added and removed lines marked by class (set as text, never markup). */
+function diffElement(diff: string): HTMLElement {
+  const lines = diff.split('\n').map((line) => h('span', { class: line.startsWith('+') ? 'diff-add' : line.startsWith('-') ? 'diff-del' : 'diff-ctx', text: `${line}\n` }));
+  return h('pre', { class: 'tool-diff' }, lines);
+}
+
 export function resultElements(result: ToolResultView): HTMLElement[] {
   const parts: HTMLElement[] = [h('div', { class: 'card-label', text: result.isError ? 'Error' : 'Result' }), h('pre', { class: `tool-result${result.isError ? ' is-error' : ''}`, text: result.text || '(no output)' })];
   for (const image of result.images) parts.push(h('img', { class: 'chat-image', attrs: { src: `data:${image.mimeType};base64,${image.data}`, alt: 'Image from the tool' } }));
   if (result.truncated) parts.push(h('div', { class: 'note', text: 'The output was truncated.' }));
+  if (result.diff) parts.push(h('div', { class: 'card-label', text: 'Diff' }), diffElement(result.diff));
   return parts;
 }
 

@@ -149,8 +149,10 @@ describe('chat render model: entries → items', () => {
     const call = toolCall('edit', { path: 'a.txt' }, 'c');
     const done = itemUpdate(msg('r1', null, toolResult(call, 'Replaced 1 block in a.txt.', { details: { diff: '-1 a\n+1 b', firstChangedLine: 1 } })));
     assert.deepEqual(done.kind === 'toolResult' && done.result.writtenDiff, { autoApproved: false });
+    assert.equal(done.kind === 'toolResult' && done.result.diff, '-1 a\n+1 b');
     const failed = itemUpdate(msg('r2', null, toolResult(call, 'nope', { isError: true, details: { diff: '-1 a\n+1 b' } })));
     assert.equal(failed.kind === 'toolResult' && failed.result.writtenDiff, undefined);
+    assert.equal(failed.kind === 'toolResult' && failed.result.diff, undefined);
     const odd = itemUpdate(msg('r3', null, toolResult(call, 'x', { details: { diff: ['-1 a'] } })));
     assert.equal(odd.kind === 'toolResult' && odd.result.writtenDiff, undefined);
   });

@@ -67,6 +67,18 @@ describe('Chat items as drawn', () => {
     ]);
   });
 
+  it('draws the diff a result recorded, its lines marked added, removed or context, as text', () => {
+    const edit = toolCall('edit', { path: 'a.txt', edits: [] }, 'c-edit');
+    const diff = ' 1 keep\n-2 <b>old</b>\n+2 new';
+    const [item] = buildItems([msg('a1', null, assistant([edit])), msg('r1', 'a1', toolResult(edit, 'Replaced 1 block in a.txt.', { details: { diff } }))]);
+    const lines = Array.from(itemElement(item!).querySelectorAll('pre.tool-diff > span')).map((span) => [span.className, span.textContent]);
+    assert.deepEqual(lines, [
+      ['diff-ctx', ' 1 keep\n'],
+      ['diff-del', '-2 <b>old</b>\n'],
+      ['diff-add', '+2 new\n'],
+    ]);
+  });
+
   it('draws a checklist as checks said as done or not done, and keeps the headings as headings', () => {
     const card = compactionCard(SUMMARY);
     const tasks = Array.from(card.querySelectorAll('li.task-item')).map((li) => [li.querySelector('.task-mark')?.getAttribute('aria-label'), li.textContent]);
