@@ -4,7 +4,6 @@
 // until the webview listens, and every `ready` (first load, shown again after being hidden, window
 // reload) is answered with the status, the branch and any approval still waiting.
 import * as vscode from 'vscode';
-import { pinBudgetWarning } from './commands/pinCommands';
 import { isAnswering, type AgentEvent } from '../core/agent';
 import { applyDelta, branchWindow, buildItems, givenBack, sessionPrompts, itemUpdate, movedBack, placedByMove, restored, resultView, startReply, stashDropped, typed, windowBefore, type AssistantItem, type Draft, type ReplyDelta, type SessionDrafts } from '../core/chat';
 import { describeEntry, problemsNotice, type Session, type SessionChange } from '../core/session';
@@ -280,7 +279,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         // A manual compaction's failure is told by the command that ran it; an overflow that compacting
         // once did not cure ends the run, whose error tells it.
         if (event.error && event.reason !== 'manual' && event.error.reason !== 'overflow-recovery-failed') this.notice('error', automaticCompactionText(event.reason, event.error));
-        this.warnPinsOverBudget(event.result?.arbor.pins?.ids);
+        // Every pin was still carried: the warning says less of the window is left.
+        if (event.pinWarning !== undefined) this.notice('warning', event.pinWarning);
         return;
       case 'run_end':
         return this.runEnded(event.unsent);
@@ -465,13 +465,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       this.notice('warning', `The active editor's file was left out of the message: ${error.message}`);
       return plain;
     }
-  }
-
-  /** A compaction carried pinned text over `arbor.compaction.pinBudget`: said in the chat (every pin was still carried). */
-  private warnPinsOverBudget(ids: readonly string[] | undefined): void {
-    const session = this.host.session;
-    const warning = ids && session ? pinBudgetWarning(session, ids) : undefined;
-    if (warning !== undefined) this.notice('warning', warning);
   }
 
   private notice(level: 'info' | 'warning' | 'error', text: string, action?: NoticeAction): void {
