@@ -5,8 +5,9 @@
 // reload) is answered with the status, the branch and any approval still waiting.
 import * as vscode from 'vscode';
 import { isAnswering, type AgentEvent } from '../core/agent';
-import { applyDelta, branchWindow, buildItems, givenBack, sessionPrompts, itemUpdate, movedBack, placedByMove, restored, resultView, startReply, stashDropped, typed, windowBefore, type AssistantItem, type Draft, type ReplyDelta, type SessionDrafts } from '../core/chat';
-import { describeEntry, problemsNotice, type Session, type SessionChange } from '../core/session';
+import { applyDelta, branchWindow, buildItems, givenBack, markPinned, sessionPrompts, itemUpdate, movedBack, placedByMove, restored, resultView, startReply, stashDropped, typed, windowBefore, type AssistantItem, type ChatItem, type Draft, type ReplyDelta, type SessionDrafts } from '../core/chat';
+import { pinDataOf, pinnedIds } from '../core/pins';
+import { describeEntry, problemsNotice, type SessionEntry, type Session, type SessionChange } from '../core/session';
 import { totalsDetails, totalsLine } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';
 import { acceptPromptImages, withActiveEditor } from '../core/chat';
@@ -151,7 +152,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       if (message.focus) this.queue.push({ type: 'focusInput' });
       return;
     }
-    if (message.type === 'prepend' || message.type === 'delta' || message.type === 'append' || message.type === 'tool' || message.type === 'replyStart' || message.type === 'replyReset') return;
+    if (message.type === 'prepend' || message.type === 'pin' || message.type === 'delta' || message.type === 'append' || message.type === 'tool' || message.type === 'replyStart' || message.type === 'replyReset') return;
     this.queue.push(message);
   }
 
@@ -198,7 +199,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private postReset(): void {
     const session = this.host.session;
     const window = session ? branchWindow(session.getBranch()) : { entries: [], hasEarlier: false };
-    const items = buildItems(window.entries);
+    const items = this.itemsOf(window.entries);
     this.post({
       type: 'reset',
       items,
@@ -208,6 +209,14 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       ...(session ? { title: session.sessionName ?? session.id, sessionId: session.id, prompts: sessionPrompts(session.entries) } : {}),
     });
     this.showSessionName();
+  }
+
+  /** The chat items of these entries of the current session's branch, with their pinned marks. */
+  private itemsOf(entries: readonly SessionEntry[]): ChatItem[] {
+    const items = buildItems(entries);
+    const session = this.host.session;
+    if (session) markPinned(items, pinnedIds(session.entries));
+    return items;
   }
 
   /** The view's title bar names the session (its `session_info` name), as the Sessions view does. */
@@ -237,6 +246,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   private sessionChange(change: SessionChange): void {
+    // A pin counts wherever its entry sits (another branch, another program): the latest one for its target wins.
+    const pin = change.kind === 'move' ? undefined : pinDataOf(change.entry);
+    if (pin) this.post({ type: 'pin', entryId: pin.targetId, pinned: pin.pinned });
     // An entry another program appended is not on the branch (the position stays): the tree shows it.
     if (change.kind === 'external') return;
     // A move goes with the note about it (told after the move); one no note describes clears it.
@@ -340,7 +352,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         return this.host.stop();
       case 'loadEarlier': {
         const window = this.host.session ? windowBefore(this.host.session.getBranch(), message.beforeId) : { entries: [], hasEarlier: false };
-        return this.post({ type: 'prepend', items: buildItems(window.entries), hasEarlier: window.hasEarlier });
+        return this.post({ type: 'prepend', items: this.itemsOf(window.entries), hasEarlier: window.hasEarlier });
       }
       // The same moves as the Session Tree's (one way to leave a branch): the summary question per
       // arbor.branchSummary, then the text into the input (Edit & branch) or the input focused.
@@ -349,6 +361,13 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         return;
       case 'branchFrom':
         await vscode.commands.executeCommand('arbor.tree.branchFromHere', message.entryId);
+        return;
+      // The Session Tree's commands: the same checks, warnings (the pin budget) and document.
+      case 'setPin':
+        await vscode.commands.executeCommand(message.pinned ? 'arbor.tree.pin' : 'arbor.tree.unpin', message.entryId);
+        return;
+      case 'showSummarized':
+        await vscode.commands.executeCommand('arbor.tree.showSummarized', message.entryId);
         return;
       case 'approvalResponse':
         return this.approvals.answer(message.requestId, message.decision);
