@@ -9,6 +9,10 @@
  * Version 1 lets an extension take part in compaction and in moves within the Session Tree, as pi's
  * `session_before_compact` / `session_before_tree` extension events do, and hear about them
  * afterwards. Everything an event holds is a frozen copy: changing it changes nothing in the session.
+ *
+ * The version rule: a version only grows (new members, new optional fields, new event fields); a
+ * change that could break an extension written against it (a member removed or renamed, a type
+ * narrowed, a meaning changed) comes as the next version, and the old one stays offered.
  */
 import type * as vscode from 'vscode';
 
@@ -76,8 +80,10 @@ export interface WillCompactEvent {
   reason: 'manual' | 'threshold' | 'overflow';
   /** The request that overflowed is sent again after the compaction. */
   willRetry: boolean;
-  /** Fires when the user stops the compaction or your time is up. */
+  /** Fires when the user stops the compaction or your time is up (pi's). */
   signal: AbortSignal;
+  /** The same as `signal`, as VS Code's providers are told: cancelled when the user stops the compaction or your time is up. */
+  token: vscode.CancellationToken;
 }
 
 export interface CompactionPreparation {
@@ -123,7 +129,10 @@ export interface WillNavigateTreeEvent {
     replaceInstructions: boolean | undefined;
     label: string | undefined;
   };
+  /** Fires when the user stops the move or your time is up (pi's). */
   signal: AbortSignal;
+  /** The same as `signal`, as VS Code's providers are told. */
+  token: vscode.CancellationToken;
 }
 
 export interface DidCompactEvent {

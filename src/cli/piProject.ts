@@ -16,6 +16,9 @@ export const BUDGET_FLAGS: readonly FlagSpec[] = [
   { name: 'reserve', kind: 'string', value: 'N' },
 ];
 
+/** `--pin-budget N`: the CLI's `arbor.compaction.pinBudget` (tokens the pinned section may take before a warning; default 4000). */
+export const PIN_BUDGET_FLAG: FlagSpec = { name: 'pin-budget', kind: 'string', value: 'N' };
+
 export function cliPiEnvironment(env: NodeJS.ProcessEnv = process.env): PiEnvironment {
   return piEnvironment(env, os.homedir());
 }

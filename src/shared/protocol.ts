@@ -246,6 +246,13 @@ export interface ActiveEditorMessage {
   path?: string;
 }
 
+/** Entry `entryId` was pinned or unpinned (a pin entry appended from anywhere): the item showing it changes its mark. */
+export interface PinMessage {
+  type: 'pin';
+  entryId: string;
+  pinned: boolean;
+}
+
 export type HostToWebviewMessage =
   | ResetMessage
   | PrependMessage
@@ -267,7 +274,8 @@ export type HostToWebviewMessage =
   | TotalsMessage
   | MentionResultsMessage
   | InsertTextMessage
-  | ActiveEditorMessage;
+  | ActiveEditorMessage
+  | PinMessage;
 
 // ---- webview → host ---------------------------------------------------------------------------
 
@@ -281,6 +289,10 @@ export type WebviewToHostMessage =
   | { type: 'loadEarlier'; beforeId: string }
   | { type: 'editAndBranch'; entryId: string }
   | { type: 'branchFrom'; entryId: string }
+  /** A message's Pin / Unpin (the same as the Session Tree's). */
+  | { type: 'setPin'; entryId: string; pinned: boolean }
+  /** A compaction card's "Show what was summarized" (the same document as the Session Tree's). */
+  | { type: 'showSummarized'; entryId: string }
   | { type: 'approvalResponse'; requestId: string; decision: ApprovalDecision }
   /** An edit card's own button (see EditReviewAction). */
   | { type: 'editReview'; requestId: string; action: EditReviewAction }
@@ -350,7 +362,10 @@ export function isWebviewToHostMessage(value: unknown): value is WebviewToHostMe
       return str('text') && optionalImages(m['images']) && (m['activeEditor'] === undefined || str('activeEditor'));
     case 'editAndBranch':
     case 'branchFrom':
+    case 'showSummarized':
       return id('entryId');
+    case 'setPin':
+      return id('entryId') && typeof m['pinned'] === 'boolean';
     case 'loadEarlier':
       return id('beforeId');
     case 'approvalResponse':

@@ -69,6 +69,7 @@ export async function agentConfiguration(inputs: AgentInputs, session: Session, 
       branchSummaryReserveTokens: compaction.branchSummaryReserveTokens.value,
       compactionModel: config.compactionModel,
       compactionInstructions: config.compactionInstructions,
+      pinBudget: config.pinBudget,
     },
     // The project's own files only from a trusted workspace folder; pi's global ones always.
     systemPrompt: prompts.for({ cwd: root, agentDir: inputs.piAgentDir, trusted: toolRoot !== undefined, contextFiles: config.contextFiles }),

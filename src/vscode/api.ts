@@ -1,7 +1,7 @@
 // Arbor's API for other extensions (`extension.exports.getApi(1)`, typed in api/arbor.d.ts): the
 // hooks around compactions and moves, their after-events, and two helpers of the core. The
 // handlers live in one ArborHooks that every agent is given; this file only adapts it to VS Code
-// (disposables, the caller's display name, the log).
+// (disposables, a CancellationToken beside pi's AbortSignal, the caller's display name, the log).
 import * as vscode from 'vscode';
 import type { ArborApiV1, ArborExports, HandlerOptions } from '../../api/arbor';
 import { serializeConversation } from '../core/compaction';
@@ -22,8 +22,8 @@ export function createHooks(log: vscode.LogOutputChannel): ArborHooks {
 export function apiV1(hooks: ArborHooks): ArborApiV1 {
   return {
     apiVersion: 1,
-    onWillCompact: (handler, options) => hooks.onWillCompact((event) => handler(event as never) as never, handlerOptions(options)),
-    onWillNavigateTree: (handler, options) => hooks.onWillNavigateTree((event) => handler(event as never) as never, handlerOptions(options)),
+    onWillCompact: (handler, options) => hooks.onWillCompact(withToken((event) => handler(event as never) as never), handlerOptions(options)),
+    onWillNavigateTree: (handler, options) => hooks.onWillNavigateTree(withToken((event) => handler(event as never) as never), handlerOptions(options)),
     onDidCompact: hooks.onDidCompact as ArborApiV1['onDidCompact'],
     onDidNavigateTree: hooks.onDidNavigateTree as ArborApiV1['onDidNavigateTree'],
     convertToLlm: (messages) => convertToLlm(structuredClone(messages) as unknown as AgentMessage[]) as unknown as ReturnType<ArborApiV1['convertToLlm']>,
@@ -35,6 +35,26 @@ export function apiV1(hooks: ArborHooks): ArborApiV1 {
 export function arborExports(hooks: ArborHooks): ArborExports {
   const v1 = apiV1(hooks);
   return { getApi: (version) => (version === 1 ? v1 : undefined) };
+}
+
+/**
+ * A handler given its event with `token`, a CancellationToken cancelled when the event's `signal`
+ * fires (the user stopped, or the handler's time is up), as VS Code's own providers are told.
+ * The token's source lives as long as the handler runs.
+ */
+function withToken<E extends { signal: AbortSignal }, R>(handler: (event: E & { token: vscode.CancellationToken }) => R | Promise<R>): (event: E) => Promise<R> {
+  return async (event) => {
+    const source = new vscode.CancellationTokenSource();
+    const cancel = (): void => source.cancel();
+    if (event.signal.aborted) cancel();
+    else event.signal.addEventListener('abort', cancel, { once: true });
+    try {
+      return await handler(Object.freeze({ ...event, token: source.token }));
+    } finally {
+      event.signal.removeEventListener('abort', cancel);
+      source.dispose();
+    }
+  };
 }
 
 /** The caller as the user knows it: its display name from its manifest, else the identifier it gave. */

@@ -4,10 +4,10 @@
 // until the webview listens, and every `ready` (first load, shown again after being hidden, window
 // reload) is answered with the status, the branch and any approval still waiting.
 import * as vscode from 'vscode';
-import { pinBudgetWarning } from './commands/pinCommands';
 import { isAnswering, type AgentEvent } from '../core/agent';
-import { applyDelta, branchWindow, buildItems, givenBack, sessionPrompts, itemUpdate, movedBack, placedByMove, restored, resultView, startReply, stashDropped, typed, windowBefore, markWrittenDiffs, withWrittenDiff, type AssistantItem, type ChatItem, type ToolResultView, type Draft, type ReplyDelta, type SessionDrafts } from '../core/chat';
-import { describeEntry, problemsNotice, type Session, type SessionChange } from '../core/session';
+import { applyDelta, branchWindow, buildItems, givenBack, markPinned, markWrittenDiffs, withWrittenDiff, sessionPrompts, itemUpdate, movedBack, placedByMove, restored, resultView, startReply, stashDropped, typed, windowBefore, type AssistantItem, type ChatItem, type ToolResultView, type Draft, type ReplyDelta, type SessionDrafts } from '../core/chat';
+import { pinDataOf, pinnedIds } from '../core/pins';
+import { describeEntry, problemsNotice, type SessionEntry, type Session, type SessionChange } from '../core/session';
 import { totalsDetails, totalsLine } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';
 import { acceptPromptImages, withActiveEditor } from '../core/chat';
@@ -154,7 +154,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       if (message.focus) this.queue.push({ type: 'focusInput' });
       return;
     }
-    if (message.type === 'prepend' || message.type === 'delta' || message.type === 'append' || message.type === 'tool' || message.type === 'replyStart' || message.type === 'replyReset') return;
+    if (message.type === 'prepend' || message.type === 'pin' || message.type === 'delta' || message.type === 'append' || message.type === 'tool' || message.type === 'replyStart' || message.type === 'replyReset') return;
     this.queue.push(message);
   }
 
@@ -210,7 +210,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private postReset(): void {
     const session = this.host.session;
     const window = session ? branchWindow(session.getBranch()) : { entries: [], hasEarlier: false };
-    const items = this.withWrittenDiffs(buildItems(window.entries));
+    const items = this.itemsOf(window.entries);
     this.post({
       type: 'reset',
       items,
@@ -220,6 +220,14 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       ...(session ? { title: session.sessionName ?? session.id, sessionId: session.id, prompts: sessionPrompts(session.entries) } : {}),
     });
     this.showSessionName();
+  }
+
+  /** The chat items of these entries of the current session's branch, with their pinned marks. */
+  private itemsOf(entries: readonly SessionEntry[]): ChatItem[] {
+    const items = buildItems(entries);
+    const session = this.host.session;
+    if (session) markPinned(items, pinnedIds(session.entries));
+    return this.withWrittenDiffs(items);
   }
 
   /** The view's title bar names the session (its `session_info` name), as the Sessions view does. */
@@ -249,6 +257,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   private sessionChange(change: SessionChange): void {
+    // A pin counts wherever its entry sits (another branch, another program): the latest one for its target wins.
+    const pin = change.kind === 'move' ? undefined : pinDataOf(change.entry);
+    if (pin) this.post({ type: 'pin', entryId: pin.targetId, pinned: pin.pinned });
     // An entry another program appended is not on the branch (the position stays): the tree shows it.
     if (change.kind === 'external') return;
     // A move goes with the note about it (told after the move); one no note describes clears it.
@@ -291,7 +302,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         // A manual compaction's failure is told by the command that ran it; an overflow that compacting
         // once did not cure ends the run, whose error tells it.
         if (event.error && event.reason !== 'manual' && event.error.reason !== 'overflow-recovery-failed') this.notice('error', automaticCompactionText(event.reason, event.error));
-        this.warnPinsOverBudget(event.result?.arbor.pins?.ids);
+        // Every pin was still carried: the warning says less of the window is left.
+        if (event.pinWarning !== undefined) this.notice('warning', event.pinWarning);
         return;
       case 'run_end':
         return this.runEnded(event.unsent);
@@ -351,7 +363,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         return this.host.stop();
       case 'loadEarlier': {
         const window = this.host.session ? windowBefore(this.host.session.getBranch(), message.beforeId) : { entries: [], hasEarlier: false };
-        return this.post({ type: 'prepend', items: this.withWrittenDiffs(buildItems(window.entries)), hasEarlier: window.hasEarlier });
+        return this.post({ type: 'prepend', items: this.itemsOf(window.entries), hasEarlier: window.hasEarlier });
       }
       // The same moves as the Session Tree's (one way to leave a branch): the summary question per
       // arbor.branchSummary, then the text into the input (Edit & branch) or the input focused.
@@ -360,6 +372,13 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         return;
       case 'branchFrom':
         await vscode.commands.executeCommand('arbor.tree.branchFromHere', message.entryId);
+        return;
+      // The Session Tree's commands: the same checks, warnings (the pin budget) and document.
+      case 'setPin':
+        await vscode.commands.executeCommand(message.pinned ? 'arbor.tree.pin' : 'arbor.tree.unpin', message.entryId);
+        return;
+      case 'showSummarized':
+        await vscode.commands.executeCommand('arbor.tree.showSummarized', message.entryId);
         return;
       case 'approvalResponse':
         return this.approvals.answer(message.requestId, message.decision);
@@ -478,13 +497,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       this.notice('warning', `The active editor's file was left out of the message: ${error.message}`);
       return plain;
     }
-  }
-
-  /** A compaction carried pinned text over `arbor.compaction.pinBudget`: said in the chat (every pin was still carried). */
-  private warnPinsOverBudget(ids: readonly string[] | undefined): void {
-    const session = this.host.session;
-    const warning = ids && session ? pinBudgetWarning(session, ids) : undefined;
-    if (warning !== undefined) this.notice('warning', warning);
   }
 
   private notice(level: 'info' | 'warning' | 'error', text: string, action?: NoticeAction): void {

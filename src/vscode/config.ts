@@ -9,6 +9,7 @@ import { settingRules } from '../core/agent/tools/approvalPatterns';
 import type { CompactionSettings } from '../core/compaction';
 import type { ArborCompactionValues } from '../core/context';
 import type { ModelOverrides, ThinkingLevel } from '../core/llm';
+import { DEFAULT_PIN_BUDGET } from '../core/pins';
 import { CHECKPOINT_RESTORE_SETTINGS, type CheckpointRestoreSetting } from '../core/navigation';
 import { expandHome } from '../core/session';
 import { explicitValue, userValue, workspaceMaySet } from '../core/util/settingSources';
@@ -33,6 +34,8 @@ export interface ArborConfig {
   compactionModel: string;
   /** `arbor.compaction.instructions`: standing instructions for every compaction (the user's settings only). */
   compactionInstructions: string;
+  /** `arbor.compaction.pinBudget` (tokens): over it, pinning and compacting warn. */
+  pinBudget: number;
   /** `arbor.contextFiles`: load AGENTS.md / CLAUDE.md into the system prompt. */
   contextFiles: boolean;
   /** Absolute (with `~` expanded), or undefined when not set. */
@@ -68,6 +71,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ArborConfig {
     compactionExplicit: explicitCompaction(config, trusted),
     compactionModel: text(get('compaction.model')),
     compactionInstructions: text(get('compaction.instructions')),
+    pinBudget: tokenCount(get('compaction.pinBudget')) ?? DEFAULT_PIN_BUDGET,
     contextFiles: get('contextFiles') !== false,
     sessionsDirectory: dir === '' ? undefined : expandHome(dir, os.homedir()),
     autoApprove: settingRules(stringList(get('tools.autoApprove'))),
@@ -120,6 +124,11 @@ function text(value: unknown): string {
 
 function positiveInt(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+/** A whole number of tokens, 0 allowed. */
+function tokenCount(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
 }
 
 function oneOf<T extends string>(value: unknown, choices: readonly T[], fallback: T): T {

@@ -234,6 +234,12 @@ function receive(message: HostToWebviewMessage): void {
       return composer.insert(message.text);
     case 'activeEditor':
       return attachments.setActiveEditor(message.path);
+    case 'pin': {
+      const id = store.pin(message.entryId, message.pinned);
+      if (id === undefined) return;
+      list.invalidate(id);
+      return list.update();
+    }
   }
 }
 
@@ -257,6 +263,10 @@ document.addEventListener('click', (event) => {
       return post({ type: 'editAndBranch', entryId: data['id']! });
     case 'branch':
       return post({ type: 'branchFrom', entryId: data['id']! });
+    case 'pin':
+      return post({ type: 'setPin', entryId: data['id']!, pinned: data['pin'] === 'true' });
+    case 'show-summarized':
+      return post({ type: 'showSummarized', entryId: data['id']! });
     case 'copy-code':
       return void navigator.clipboard.writeText(codeOf(button)).then(() => flash(button, 'Copied'));
     case 'insert-code':

@@ -1,6 +1,7 @@
 // The conversation as the webview holds it: the branch's items, the reply being streamed, and an
 // index from tool call ids to their blocks. Applies the host's messages; says which items changed.
 import type { AssistantItem, ChatItem, ToolCallBlock } from '../core/chat/items';
+import { setItemPin } from '../core/chat/pins';
 import { applyDelta, startReply } from '../core/chat/streamingReply';
 import type { ReplyDelta, ToolMessage } from '../shared/protocol';
 
@@ -70,8 +71,18 @@ export class ChatStore {
       block.result = message.result;
       if (message.phase === 'end') block.status = message.result.isError ? 'error' : 'done';
     }
-    if (message.entryId && item.kind === 'assistant') item.branchPointId = message.entryId;
+    if (message.entryId && item.kind === 'assistant') {
+      item.branchPointId = message.entryId;
+      block.resultId = message.entryId;
+    }
     return item.id;
+  }
+
+  /** Entry `entryId` was pinned or unpinned; returns the id of the item to draw again (none: not held). */
+  pin(entryId: string, pinned: boolean): string | undefined {
+    const index = this.ids.get(entryId);
+    const candidates = index !== undefined ? [this.items[index]!] : [...this.tools.values()].map(({ item }) => item);
+    return candidates.find((item) => setItemPin(item, entryId, pinned))?.id;
   }
 
   private index(item: ChatItem, index: number): void {

@@ -12,7 +12,7 @@ import { text } from '../support/fakeAnthropic';
 import {
   assertNoProblems,
   conversationText,
-  entryText,
+  entryWith,
   readEntries,
   requestMessages,
   send,
@@ -20,7 +20,6 @@ import {
   waitForCardText,
   waitForText,
   wireText,
-  type FileEntry,
 } from './support/chat';
 import { fake, workbench } from './support/hooks';
 import { openArborForTree, quickInput, rowMenu, sessionWithTurns, treeRow } from './support/treeUi';
@@ -43,12 +42,6 @@ async function rowMenuThen<T>(labelStart: string, title: string, effect: () => P
 /** The input box a command shows (not the palette's hidden input). */
 async function visibleInput(): Promise<true | undefined> {
   return (await quickInput().isVisible()) && !(await quickInput().innerText()).includes('Type the name of a command') ? true : undefined;
-}
-
-function entryWith(entries: FileEntry[], role: string, said: string): FileEntry {
-  const found = entries.find((entry) => entry.message?.role === role && entryText(entry).includes(said));
-  assert.ok(found, `no ${role} entry "${said}" in the file`);
-  return found;
 }
 
 /** New session, colour then fruit; returns the session file. */

@@ -1,7 +1,8 @@
 // Arbor's API for other extensions, in the real extension host with the example extension
 // (examples/custom-compaction) installed beside Arbor: it cancels a compaction (the user is told its
 // name), supplies one (written with fromHook, sent to the model next), supplies a branch summary,
-// throws and hangs (Arbor's own summary is written). Standing instructions reach the summary request
+// throws and hangs (Arbor's own summary is written; the hanging handler's CancellationToken is
+// cancelled when its time is up). Standing instructions reach the summary request
 // of an automatic compaction.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -88,6 +89,8 @@ describe("Arbor's API with the example extension installed", () => {
       const [compaction] = compactions(file);
       assert.equal(compaction?.fromHook, false);
       assert.ok(compaction.summary.startsWith(DEFAULT_SUMMARY));
+      // The hanging handler was told through its CancellationToken that its time was up.
+      assert.deepEqual((await seen()).map((event) => event.kind), mode === 'hang' ? ['compact', 'cancelled', 'didCompact'] : ['compact', 'didCompact']);
     });
   }
 

@@ -17,7 +17,8 @@ interface Settings {
 
 /** What the handlers were asked, for whoever drives the example. */
 interface Seen {
-  kind: 'compact' | 'tree' | 'didCompact' | 'didNavigateTree';
+  /** `cancelled`: a hanging handler's CancellationToken was cancelled (its time was up, or the user stopped). */
+  kind: 'compact' | 'tree' | 'didCompact' | 'didNavigateTree' | 'cancelled';
   reason?: string;
   willRetry?: boolean;
   customInstructions?: string;
@@ -40,10 +41,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     registrations = [
       api.onWillCompact((event) => {
         seen.push({ kind: 'compact', reason: event.reason, willRetry: event.willRetry, customInstructions: event.customInstructions, messages: event.preparation.messagesToSummarize.length });
+        if (settings.compaction === 'hang') return untilCancelled(event.token, () => seen.push({ kind: 'cancelled' }));
         return answerCompaction(api, settings.compaction, event);
       }, options),
       api.onWillNavigateTree((event) => {
         seen.push({ kind: 'tree', messages: event.preparation.entriesToSummarize.length });
+        if (settings.tree === 'hang') return untilCancelled(event.token, () => seen.push({ kind: 'cancelled' }));
         return answerTree(api, settings.tree, event);
       }, options),
     ];
@@ -70,8 +73,6 @@ function answerCompaction(api: ArborApiV1, mode: Mode, event: WillCompactEvent):
       return { cancel: true };
     case 'throw':
       throw new Error('the example was told to throw');
-    case 'hang':
-      return new Promise<WillCompactAnswer>(() => undefined);
     case 'bad-cut':
       return { compaction: { summary: 'never written', firstKeptEntryId: 'not-an-entry', tokensBefore: preparation.tokensBefore } };
     case 'summarize':
@@ -85,8 +86,6 @@ function answerTree(api: ArborApiV1, mode: Mode, event: WillNavigateTreeEvent): 
       return { cancel: true };
     case 'throw':
       throw new Error('the example was told to throw');
-    case 'hang':
-      return new Promise<WillNavigateTreeAnswer>(() => undefined);
     case 'summarize': {
       const messages = event.preparation.entriesToSummarize.flatMap((entry) => (entry.type === 'message' ? [entry['message'] as { role: string }] : []));
       return { summary: { summary: `CUSTOM BRANCH SUMMARY\n${summarize(api, messages)}` } };
@@ -94,6 +93,17 @@ function answerTree(api: ArborApiV1, mode: Mode, event: WillNavigateTreeEvent): 
     default:
       return undefined;
   }
+}
+
+/** A handler that never answers by itself: it gives up, with no answer, when Arbor cancels its token. */
+function untilCancelled(token: vscode.CancellationToken, cancelled: () => void): Promise<undefined> {
+  return new Promise((resolve) => {
+    const listener = token.onCancellationRequested(() => {
+      listener.dispose();
+      cancelled();
+      resolve(undefined);
+    });
+  });
 }
 
 /** A deterministic summary: the count and the start of the conversation as Arbor would send it. */

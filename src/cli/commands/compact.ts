@@ -1,6 +1,6 @@
 /**
  * `arbor compact <file> [--leaf ID] [--instructions TEXT] [--keep-recent N] [--reserve N]
- * [--model ID]`: one manual compaction of the path to the leaf (default: the position a reopen
+ * [--pin-budget N] [--model ID]`: one manual compaction of the path to the leaf (default: the position a reopen
  * gives), appended to the file, as `/compact` does. The budgets not given as flags come from pi's
  * settings for the current folder, else pi's defaults. `--model` writes the summary (its window
  * bounds each summary request). Needs `ANTHROPIC_API_KEY`.
@@ -9,11 +9,11 @@ import { CompactionError, compactSession, NOTHING_TO_COMPACT_TEXT, type CompactS
 import { compactionSettingsOf } from '../../core/context';
 import { providerSummarizer, type LlmProvider } from '../../core/llm';
 import { openSessionFile, positionOnOpen, type Session, type Usage } from '../../core/session';
-import { stringFlag } from '../args';
 import { LEAF_FLAG, type Command } from '../command';
 import { InputError } from '../io';
 import { loadForCli } from '../load';
-import { BUDGET_FLAGS, cliCompactionSettings, cliPiEnvironment } from '../piProject';
+import { integerFlag, stringFlag } from '../args';
+import { BUDGET_FLAGS, cliCompactionSettings, cliPiEnvironment, PIN_BUDGET_FLAG } from '../piProject';
 import { cliModel, LLM_FLAGS } from './llmFlags';
 
 export interface CompactReport {
@@ -28,9 +28,9 @@ export interface CompactReport {
 
 export const compactCommand: Command = {
   name: 'compact',
-  usage: '[--leaf ID] [--instructions TEXT] [--keep-recent N] [--reserve N] [--model ID] [--base-url URL]',
+  usage: '[--leaf ID] [--instructions TEXT] [--keep-recent N] [--reserve N] [--pin-budget N] [--model ID] [--base-url URL]',
   summary: 'summarize the older part of the path into a compaction entry (calls the model)',
-  flags: [LEAF_FLAG, { name: 'instructions', kind: 'string', value: 'TEXT' }, ...BUDGET_FLAGS, ...LLM_FLAGS],
+  flags: [LEAF_FLAG, { name: 'instructions', kind: 'string', value: 'TEXT' }, ...BUDGET_FLAGS, PIN_BUDGET_FLAG, ...LLM_FLAGS],
   async run({ file, args, io }) {
     const effective = await cliCompactionSettings(args, io, cliPiEnvironment());
     // Manual compaction runs whether or not automatic compaction is on.
@@ -50,6 +50,7 @@ export const compactCommand: Command = {
         settings,
         summarizer: providerSummarizer(provider, { model }),
         customInstructions: stringFlag(args, 'instructions'),
+        pinBudget: integerFlag(args, 'pin-budget'),
         contextWindow: chatWindow(session, provider) ?? info.contextWindow,
         summarizerContextWindow: info.contextWindow,
         maxOutputTokens: info.maxOutputTokens,

@@ -28,11 +28,11 @@ import { CheckpointsOff, SessionFilesRecorder } from '../../core/checkpoints';
 import { diskFiles, expandMentions, MentionError } from '../../core/mentions';
 import { openSessionFile, textParts, type AssistantMessage, type Session, type SessionEntry } from '../../core/session';
 import { sessionTotals, type SpendTotals } from '../../core/tokens';
-import { stringFlag } from '../args';
+import { integerFlag, stringFlag } from '../args';
 import { LEAF_FLAG, type Command } from '../command';
 import { EXIT_OK, EXIT_PROBLEM, InputError, UsageError, type CliIo } from '../io';
 import { cliWorkspaceStoreOrOff } from '../workspaceStore';
-import { BUDGET_FLAGS, cliCompactionSettings, cliPiEnvironment, cliProjectPrompt, warn } from '../piProject';
+import { BUDGET_FLAGS, PIN_BUDGET_FLAG, cliCompactionSettings, cliPiEnvironment, cliProjectPrompt, warn } from '../piProject';
 import { cliCheckpointFolder } from '../stateFolder';
 import { cliModel, LLM_FLAGS } from './llmFlags';
 import { inputErrorFor } from '../load';
@@ -53,7 +53,7 @@ export interface RunReport {
 
 export const runCommand: Command = {
   name: 'run',
-  usage: '<prompt> [--leaf ID] [--no-checkpoints] [--tools LIST] [--yes] [--cwd DIR] [--no-context-files] [--keep-recent N] [--reserve N] [--compaction-model ID] [--model ID] [--base-url URL]',
+  usage: '<prompt> [--leaf ID] [--no-checkpoints] [--tools LIST] [--yes] [--cwd DIR] [--no-context-files] [--keep-recent N] [--reserve N] [--pin-budget N] [--compaction-model ID] [--model ID] [--base-url URL]',
   summary: 'send one prompt and let the agent run to the end, appending to the session (calls the model); tools work in the current folder or DIR',
   extraPositionals: ['prompt'],
   flags: [
@@ -64,6 +64,7 @@ export const runCommand: Command = {
     LEAF_FLAG,
     { name: 'no-checkpoints', kind: 'boolean' },
     ...BUDGET_FLAGS,
+    PIN_BUDGET_FLAG,
     { name: 'compaction-model', kind: 'string', value: 'ID' },
     ...LLM_FLAGS,
   ],
@@ -75,6 +76,7 @@ export const runCommand: Command = {
     const message = await expandPrompt(prompt, root);
     const pi = cliPiEnvironment();
     const effective = await cliCompactionSettings(args, io, pi, root);
+    const pinBudget = integerFlag(args, 'pin-budget');
     const clock = (): Date => io.now();
     const { session } = await openSessionFile(file, { cwd: root, clock }).catch(async (error: unknown) => {
       const input = await inputErrorFor(file, error);
@@ -100,6 +102,7 @@ export const runCommand: Command = {
         compaction: compactionSettingsOf(effective),
         branchSummaryReserveTokens: effective.branchSummaryReserveTokens.value,
         compactionModel: stringFlag(args, 'compaction-model') ?? '',
+        ...(pinBudget !== undefined ? { pinBudget } : {}),
       },
       clock,
       root,
@@ -108,6 +111,10 @@ export const runCommand: Command = {
       ...(files ? { workspaceRecorder: files } : {}),
     });
     const report = collect(agent);
+    // A compaction the run needed whose pinned section is over the budget (every pin is still carried).
+    agent.onEvent((event) => {
+      if (event.type === 'compaction_end' && event.pinWarning !== undefined) void io.err(`arbor run: ${event.pinWarning}\n`);
+    });
     // Settles once the reply began, or once the position went back after a prompt that got none.
     const answered = watchFirstReply(agent).then(
       () => undefined,

@@ -39,6 +39,8 @@ export type CompactionEvent =
       result?: CompactionResult;
       aborted: boolean;
       willRetry: boolean;
+      /** The pinned section is over the pin budget (every pin was still carried): what the user is told. */
+      pinWarning?: string;
       /** pi's words for the failure (its payload); `error` carries the reason. */
       errorMessage?: string;
       error?: CompactionError;
@@ -53,11 +55,17 @@ export interface CompactionControlOptions {
    * how the meter measures the context now (estimator, calibration at the position, model):
    * compaction counts the same way.
    */
-  config: Pick<LiveConfiguration, 'compaction' | 'estimator' | 'measure'> & Partial<Pick<LiveConfiguration, 'compactionInstructions'>>;
+  config: Pick<LiveConfiguration, 'compaction' | 'estimator' | 'measure'> & Partial<Pick<LiveConfiguration, 'compactionInstructions' | 'pinBudget'>>;
   now: () => number;
   emit: (event: CompactionEvent) => void;
   /** Other extensions' handlers, asked before each compaction. */
   hooks?: ArborHooks | undefined;
+}
+
+/** A compaction written, and the pin budget's warning when its pinned section is over it. */
+interface Compacted {
+  result: CompactionResult;
+  pinWarning?: string;
 }
 
 /** One compaction to run: why, for which model, and how. */
@@ -115,14 +123,13 @@ export class CompactionControl {
     const { reason, willRetry } = run;
     const { emit } = this.options;
     emit({ type: 'compaction_start', reason });
-    let result: CompactionResult;
+    let compacted: Compacted | undefined;
     try {
-      const compacted = await this.compact(run);
+      compacted = await this.compact(run);
       if (!compacted) {
         emit({ type: 'compaction_end', reason, aborted: false, willRetry: false });
         return undefined;
       }
-      result = compacted;
     } catch (thrown) {
       const error = asCompactionError(thrown);
       emit(
@@ -133,12 +140,13 @@ export class CompactionControl {
       if (reason === 'manual') throw error;
       return undefined;
     }
-    emit({ type: 'compaction_end', reason, result, aborted: false, willRetry });
+    const { result, pinWarning } = compacted;
+    emit({ type: 'compaction_end', reason, result, aborted: false, willRetry, ...(pinWarning !== undefined ? { pinWarning } : {}) });
     return this.next(run);
   }
 
   /** The compaction itself: its result, or undefined when an automatic run found nothing to do (a manual one throws why). */
-  private async compact(run: CompactionRun): Promise<CompactionResult | undefined> {
+  private async compact(run: CompactionRun): Promise<Compacted | undefined> {
     const { now, summarizer } = this.options;
     const { compaction: settings, estimator } = this.options.config;
     // Before and after are measured as the meter measures, so the card's "after" is its next reading.
@@ -148,6 +156,7 @@ export class CompactionControl {
       summarizer,
       signal: run.signal,
       customInstructions: compactionInstructions(this.options.config.compactionInstructions, run.customInstructions),
+      pinBudget: this.options.config.pinBudget,
       hooks: this.options.hooks,
       reason: run.reason,
       willRetry: run.willRetry,
@@ -161,7 +170,7 @@ export class CompactionControl {
       measure,
       now,
     });
-    if (outcome.kind === 'compacted') return outcome.result;
+    if (outcome.kind === 'compacted') return { result: outcome.result, ...(outcome.pinWarning !== undefined ? { pinWarning: outcome.pinWarning } : {}) };
     if (run.reason === 'manual') throw new CompactionError('nothing-to-compact', NOTHING_TO_COMPACT_TEXT[outcome.reason], { nothing: outcome.reason });
     return undefined;
   }

@@ -31,6 +31,8 @@ export class LiveConfiguration {
   branchSummaryReserveTokens: number | undefined;
   /** `arbor.compaction.instructions`: added to every compaction's instructions. */
   compactionInstructions: string | undefined;
+  /** `arbor.compaction.pinBudget`: over it, a compaction warns (every pin is still carried). */
+  pinBudget: number | undefined;
   compaction!: CompactionSettings;
   /** The model that writes summaries; undefined: the chat's model. */
   summaryModelId: string | undefined;
@@ -90,6 +92,7 @@ export class LiveConfiguration {
     this.maxTokens = settings.maxTokens;
     this.branchSummaryReserveTokens = settings.branchSummaryReserveTokens;
     this.compactionInstructions = settings.compactionInstructions?.trim() || undefined;
+    this.pinBudget = settings.pinBudget;
     this.compaction = { ...DEFAULT_COMPACTION_SETTINGS, ...settings.compaction };
     this.summaryModelId = settings.compactionModel || undefined;
   }

@@ -26,6 +26,8 @@ export interface AgentSettings {
   compactionModel?: string;
   /** Standing instructions for every compaction, automatic ones too; a manual focus is added after them. */
   compactionInstructions?: string;
+  /** Tokens the pinned section of a summary may take before the user is warned (`arbor.compaction.pinBudget`); default 4000. */
+  pinBudget?: number;
 }
 
 /** What can change between runs without a new agent: the settings, the key (in the provider), the workspace, the system prompt. */

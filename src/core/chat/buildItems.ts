@@ -76,6 +76,8 @@ export function itemUpdate(entry: SessionEntry): ItemUpdate {
       const summarizedEntries = finiteNumber(arbor?.['summarizedEntries']);
       const instructions = typeof arbor?.['instructions'] === 'string' ? arbor['instructions'] : undefined;
       const byExtension = typeof arbor?.['byExtension'] === 'string' ? arbor['byExtension'] : undefined;
+      const pinnedIds = asObject(arbor?.['pins'])?.['ids'];
+      const pinnedCount = Array.isArray(pinnedIds) ? pinnedIds.length : 0;
       const view = summaryView(entry.summary);
       return {
         kind: 'item',
@@ -89,6 +91,7 @@ export function itemUpdate(entry: SessionEntry): ItemUpdate {
           ...(summarizedEntries !== undefined ? { summarizedEntries } : {}),
           ...(instructions ? { instructions: shownText(instructions) } : {}),
           ...(byExtension ? { byExtension: shownText(byExtension) } : {}),
+          ...(pinnedCount > 0 ? { pinnedCount } : {}),
           ...summaryFiles(entry.details, view),
         },
       };
@@ -193,6 +196,7 @@ export function resultView(message: Pick<ToolResultMessage, 'content' | 'details
 export function attachResult(item: AssistantItem, block: ToolCallBlock, entryId: string, result: ToolResultView): void {
   block.result = result;
   block.status = result.isError ? 'error' : 'done';
+  block.resultId = entryId;
   item.branchPointId = entryId;
 }
 

@@ -12,3 +12,4 @@ export * from './editorContext';
 export * from './mentionBlocks';
 export * from './sessionPrompts';
 export * from './writtenDiffs';
+export * from './pins';

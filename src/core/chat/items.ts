@@ -14,7 +14,12 @@ export interface ChatImage {
   data: string;
 }
 
-export interface UserItem {
+/** An item whose entry can be pinned (see core/pins): whether it is pinned now. */
+export interface PinnableItem {
+  pinned?: boolean;
+}
+
+export interface UserItem extends PinnableItem {
   kind: 'user';
   /** The session entry's id (Edit & branch, Branch from here). */
   id: string;
@@ -53,11 +58,15 @@ export interface ToolCallBlock {
   args: string;
   status: ToolCallStatus;
   result?: ToolResultView;
+  /** The result's entry id, once it is in the session (its Pin acts on it). */
+  resultId?: string;
+  /** The result's entry is pinned. */
+  resultPinned?: boolean;
 }
 
 export type AssistantBlock = { type: 'text'; text: string } | { type: 'thinking'; text: string; redacted: boolean } | ToolCallBlock;
 
-export interface AssistantItem {
+export interface AssistantItem extends PinnableItem {
   kind: 'assistant';
   /** The entry id; `STREAMING_ID` while the reply streams. */
   id: string;
@@ -93,23 +102,25 @@ export interface CompactionItem extends SummaryFiles {
   instructions?: string;
   /** The extension whose handler wrote the summary (its identifier). */
   byExtension?: string;
+  /** Pinned messages carried verbatim in the summary (Arbor's record). */
+  pinnedCount?: number;
 }
 
-export interface BranchSummaryItem extends SummaryFiles {
+export interface BranchSummaryItem extends SummaryFiles, PinnableItem {
   kind: 'branchSummary';
   id: string;
   /** The summary's Markdown, without pi's preamble and the file blocks (see summaryView.ts). */
   summary: string;
 }
 
-export interface CustomItem {
+export interface CustomItem extends PinnableItem {
   kind: 'custom';
   id: string;
   customType: string;
   text: string;
 }
 
-export interface BashItem {
+export interface BashItem extends PinnableItem {
   kind: 'bash';
   id: string;
   command: string;
@@ -120,7 +131,7 @@ export interface BashItem {
 }
 
 /** A tool result whose call is not on the branch (a foreign or damaged file): shown on its own. */
-export interface OrphanToolResultItem {
+export interface OrphanToolResultItem extends PinnableItem {
   kind: 'toolResult';
   id: string;
   toolCallId: string;

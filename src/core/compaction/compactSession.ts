@@ -5,7 +5,7 @@
  */
 import type { ArborHooks } from '../hooks/hooks';
 import type { CompactionReason } from '../hooks/types';
-import { checkPinBudget, DEFAULT_PIN_BUDGET, pinnedBefore, pinnedIds } from '../pins';
+import { checkPinBudget, DEFAULT_PIN_BUDGET, pinnedBefore, pinnedIds, type PinnedMessage } from '../pins';
 import { piEstimator } from '../tokens';
 import type { CompactionEntry, Session } from '../session';
 import { arborRecordJson, compact, type CompactionResult, type CompactOptions } from './compact';
@@ -60,14 +60,17 @@ export async function compactSession(session: Session, options: CompactSessionOp
     upToEntryId: options.upToEntryId,
   });
   if (!preparation) return { kind: 'nothing-to-compact', reason: whyNothingToPrepare(path, options) };
-  const pinned = pinnedBefore(path, preparation.firstKeptEntryIndex, pinnedIds(session.entries));
+  const pins = pinnedIds(session.entries);
   const ask = { preparation, branch: path, customInstructions: options.customInstructions, reason: options.reason ?? 'manual', willRetry: options.willRetry ?? false, signal: options.signal };
   const decision = await askCompactionHooks(options.hooks, ask);
   throwIfCancelled(options.signal);
   let result: CompactionResult;
+  // The pins carried: before the first kept entry the summary's writer chose.
+  let pinned: PinnedMessage[];
   if (decision.kind === 'supplied') {
-    result = suppliedResult(path, preparation, decision, options);
+    ({ result, pinned } = suppliedResult(path, preparation, decision, { ...options, pinnedIds: pins }));
   } else {
+    pinned = pinnedBefore(path, preparation.firstKeptEntryIndex, pins);
     const outcome = await compact(preparation, { ...options, pinned });
     if (outcome.kind !== 'compacted') return outcome;
     throwIfCancelled(options.signal);

@@ -1,13 +1,16 @@
 /**
  * A compaction with other extensions asked first (pi's `session_before_compact`): a handler may
  * cancel it or supply the summary, which is then written as it came (`fromHook: true`, no file
- * lists appended, no model asked). A supplied compaction that fails the checks in hooks/answers.ts is
- * reported and the default summary runs instead.
+ * lists appended, no model asked) — except for the pinned section: pins promise that no compaction
+ * loses a pinned message, and the previous summary a handler is shown has that section taken out
+ * (see prepare.ts), so Arbor appends it to a supplied summary as to its own. A supplied compaction
+ * that fails the checks in hooks/answers.ts is reported and the default summary runs instead.
  */
 import { checkHookCompaction } from '../hooks/answers';
 import type { HookOwner } from '../hooks/chain';
 import type { ArborHooks, CompactionAsk } from '../hooks/hooks';
 import type { HookCompaction } from '../hooks/types';
+import { formatPinnedSection, pinnedBefore, type PinnedMessage } from '../pins';
 import type { AgentMessage, SessionEntry } from '../session';
 import { measureContext, piEstimator } from '../tokens';
 import type { CompactionResult, CompactOptions } from './compact';
@@ -28,19 +31,25 @@ export async function askCompactionHooks(hooks: ArborHooks | undefined, ask: Com
   return { kind: 'default' };
 }
 
-/** The result of a supplied compaction, with Arbor's record measured as for its own. */
+/**
+ * The result of a supplied compaction, with Arbor's record measured as for its own, and the pinned
+ * messages before the handler's first kept entry appended to its summary (`pinned` returns them).
+ */
 export function suppliedResult(
   branch: readonly SessionEntry[],
   preparation: CompactionPreparation,
   supplied: { compaction: HookCompaction; by: HookOwner },
-  options: Pick<CompactOptions, 'estimator' | 'measure' | 'now'>,
-): CompactionResult {
+  options: Pick<CompactOptions, 'estimator' | 'measure' | 'now'> & { pinnedIds: ReadonlySet<string> },
+): { result: CompactionResult; pinned: PinnedMessage[] } {
   const { compaction } = supplied;
   const kept = branch.findIndex((entry) => entry.id === compaction.firstKeptEntryId);
-  const summaryMessage: AgentMessage = { role: 'compactionSummary', summary: compaction.summary, tokensBefore: compaction.tokensBefore, timestamp: clockOrSystem(options.now)() };
+  const pinned = pinnedBefore(branch, kept, options.pinnedIds);
+  const pinnedSection = formatPinnedSection(pinned);
+  const summary = compaction.summary + pinnedSection;
+  const summaryMessage: AgentMessage = { role: 'compactionSummary', summary, tokensBefore: compaction.tokensBefore, timestamp: clockOrSystem(options.now)() };
   const after = measureContext([summaryMessage, ...keptContextMessages(branch, kept)], { estimator: options.estimator ?? piEstimator, ...options.measure, useReportedUsage: false });
-  return {
-    summary: compaction.summary,
+  const result: CompactionResult = {
+    summary,
     firstKeptEntryId: compaction.firstKeptEntryId,
     tokensBefore: compaction.tokensBefore,
     details: { readFiles: [], modifiedFiles: [] },
@@ -53,6 +62,8 @@ export function suppliedResult(
       summarizedEntries: branch.slice(preparation.boundaryStart, kept).filter((entry) => entry.type === 'message' || entry.type === 'custom_message' || entry.type === 'branch_summary').length,
       adjustments: [],
       byExtension: supplied.by.id,
+      ...(pinned.length > 0 ? { pins: { ids: pinned.map((pin) => pin.id), chars: pinnedSection.length } } : {}),
     },
   };
+  return { result, pinned };
 }

@@ -2,9 +2,10 @@
 // appended under the current position (like a label, it carries no context). Pinning warns when
 // the pinned text is over `arbor.compaction.pinBudget`.
 import * as vscode from 'vscode';
-import { checkPinBudget, DEFAULT_PIN_BUDGET, pinnedIds, pinnedMessageOf, PinError, setPinned, type PinnedMessage } from '../../core/pins';
+import { checkPinBudget, pinnedIds, pinnedMessageOf, PinError, setPinned, type PinnedMessage } from '../../core/pins';
 import type { Session } from '../../core/session';
 import { piEstimator } from '../../core/tokens';
+import { readConfig } from '../config';
 import type { CommandDeps } from './deps';
 import { entryIdOf } from './entryArg';
 import { showFailure } from './notify';
@@ -53,11 +54,5 @@ export function pinBudgetWarning(session: Session, ids: Iterable<string>): strin
     const message = entry ? pinnedMessageOf(entry) : undefined;
     return message ? [message] : [];
   });
-  return checkPinBudget(pins, pinBudget(), piEstimator).warning;
-}
-
-/** `arbor.compaction.pinBudget` (tokens). */
-export function pinBudget(): number {
-  const value = vscode.workspace.getConfiguration('arbor').get<unknown>('compaction.pinBudget');
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : DEFAULT_PIN_BUDGET;
+  return checkPinBudget(pins, readConfig().pinBudget, piEstimator).warning;
 }

@@ -2,6 +2,7 @@
 // ended when it did not end normally.
 import type { AssistantBlock, AssistantItem, ToolCallBlock, ToolResultView } from '../../core/chat/items';
 import { actionButton, h, icon } from './dom';
+import { pinButton, pinnedMark } from './pins';
 import { markdownElement } from './markdownView';
 
 /** Which cards the user opened (by key), so a re-render keeps them open. */
@@ -45,8 +46,10 @@ export function toolCard(block: ToolCallBlock): HTMLElement {
   const summary: HTMLElement[] = [status, h('span', { class: 'card-title tool-name', text: block.name }), h('span', { class: 'tool-args-short', text: block.summary })];
   const diff = block.result?.writtenDiff;
   if (diff) summary.push(...writtenDiffElements(block.toolCallId, diff.autoApproved));
+  if (block.resultPinned) summary.push(pinnedMark('Result pinned'));
   const body: HTMLElement[] = [h('div', { class: 'card-label', text: 'Arguments' }), h('pre', { class: 'tool-args', text: block.args })];
   if (block.result) for (const part of resultElements(block.result)) body.push(part);
+  if (block.resultId !== undefined) body.push(h('div', { class: 'card-actions' }, [pinButton(block.resultId, block.resultPinned === true, 'result')]));
   return card(`tool:${block.toolCallId}`, `tool-card tool-${block.status}`, summary, body);
 }
 

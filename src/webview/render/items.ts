@@ -1,9 +1,11 @@
-// One chat item → its element: the message or card, and its actions (Edit & branch, Branch from here).
+// One chat item → its element: the message or card, and its actions (Edit & branch, Branch from here,
+// Pin / Unpin; a compaction's Show what was summarized).
 import { STREAMING_ID, type BranchSummaryItem, type ChatItem, type CompactionItem, type SummaryFiles } from '../../core/chat/items';
 import { assistantBody, card, resultElements } from './assistant';
 import { actionButton, formatTokens, h, icon } from './dom';
 import { markdownElement } from './markdownView';
 import { mentionChips } from './mentionChips';
+import { pinButton, pinnedMark } from './pins';
 import { userText } from './userText';
 
 export function itemElement(item: ChatItem): HTMLElement {
@@ -14,44 +16,47 @@ export function itemElement(item: ChatItem): HTMLElement {
   return element;
 }
 
-function role(label: string, iconName: string): HTMLElement {
-  return h('div', { class: 'role' }, [icon(iconName), h('span', { text: label })]);
+function role(label: string, iconName: string, pinned?: boolean): HTMLElement {
+  return h('div', { class: 'role' }, [icon(iconName), h('span', { text: label }), pinned ? pinnedMark('Pinned') : undefined]);
 }
+
 
 function bodyOf(item: ChatItem): HTMLElement[] {
   switch (item.kind) {
     case 'user':
       return [
-        role('You', 'account'),
+        role('You', 'account', item.pinned),
         ...mentionChips(item.mentions),
         ...userText(item.id, item.text),
         ...item.images.map((image) => h('img', { class: 'chat-image', attrs: { src: `data:${image.mimeType};base64,${image.data}`, alt: 'Attached image' } })),
       ];
     case 'assistant':
-      return [role(item.streaming ? 'Arbor (replying…)' : 'Arbor', 'sparkle'), ...assistantBody(item)];
+      return [role(item.streaming ? 'Arbor (replying…)' : 'Arbor', 'sparkle', item.pinned), ...assistantBody(item)];
     case 'compaction': {
       const after = item.tokensAfter !== undefined ? ` → ${formatTokens(item.tokensAfter)}` : '';
       const entries = item.summarizedEntries !== undefined ? ` · ${item.summarizedEntries} entries summarized` : '';
+      const pinned = item.pinnedCount !== undefined ? ` · ${item.pinnedCount} pinned carried verbatim` : '';
       return [
-        h('div', { class: 'card-heading' }, [icon('fold'), h('strong', { text: 'Context compacted' }), h('span', { class: 'muted', text: ` ${formatTokens(item.tokensBefore)}${after} tokens${entries}` })]),
+        h('div', { class: 'card-heading' }, [icon('fold'), h('strong', { text: 'Context compacted' }), h('span', { class: 'muted', text: ` ${formatTokens(item.tokensBefore)}${after} tokens${entries}${pinned}` })]),
         summaryCard(item),
+        h('div', { class: 'summary-actions' }, [actionButton('show-summarized', 'Show what was summarized', 'go-to-file', { id: item.id })]),
       ];
     }
     case 'branchSummary':
-      return [h('div', { class: 'card-heading' }, [icon('git-branch'), h('strong', { text: 'Summary of the branch left behind' })]), summaryCard(item)];
+      return [h('div', { class: 'card-heading' }, [icon('git-branch'), h('strong', { text: 'Summary of the branch left behind' }), item.pinned ? pinnedMark('Pinned') : undefined]), summaryCard(item)];
     case 'custom':
-      return [role(item.customType, 'note'), markdownElement(item.text)];
+      return [role(item.customType, 'note', item.pinned), markdownElement(item.text)];
     case 'bash': {
       const exit = item.cancelled ? 'cancelled' : item.exitCode !== undefined ? `exit ${item.exitCode}` : '';
       return [
-        role('Shell', 'terminal'),
+        role('Shell', 'terminal', item.pinned),
         h('pre', { class: 'bash-command', text: `$ ${item.command}` }),
         h('pre', { class: 'tool-result', text: item.output }),
         h('div', { class: 'note', text: [exit, item.truncated ? 'output truncated' : ''].filter(Boolean).join(' · ') }),
       ];
     }
     case 'toolResult':
-      return [card(`tool:${item.toolCallId}`, 'tool-card', [icon('tools'), h('span', { class: 'card-title', text: `${item.toolName} result` })], resultElements(item.result))];
+      return [card(`tool:${item.toolCallId}`, 'tool-card', [icon('tools'), h('span', { class: 'card-title', text: `${item.toolName} result` }), ...(item.pinned ? [pinnedMark('Pinned')] : [])], resultElements(item.result))];
   }
 }
 
@@ -99,5 +104,6 @@ function actionsOf(item: ChatItem): HTMLElement {
   if (item.kind === 'user') actions.append(actionButton('edit', 'Edit & branch', 'edit', { id: item.id }, false));
   const branchPoint = item.kind === 'assistant' ? item.branchPointId : item.id;
   actions.append(actionButton('branch', 'Branch from here', 'git-branch', { id: branchPoint }, false));
+  if (item.kind !== 'compaction') actions.append(pinButton(item.id, item.pinned === true, item.kind === 'assistant' ? 'reply' : 'message'));
   return actions;
 }

@@ -177,6 +177,13 @@ export function entryText(entry: FileEntry): string {
   return content.map((block: { type?: string; text?: string }) => (block.type === 'text' ? (block.text ?? '') : '')).join('');
 }
 
+/** The message entry of `role` whose text contains `said` (the test fails when there is none). */
+export function entryWith(entries: FileEntry[], role: string, said: string): FileEntry {
+  const found = entries.find((entry) => entry.message?.role === role && entryText(entry).includes(said));
+  assert.ok(found, `no ${role} entry "${said}" in the file`);
+  return found;
+}
+
 /** Waits until the session file that is new since `before` holds a message whose text contains `text`. */
 export async function waitForSessionFileWith(before: readonly string[], text: string): Promise<string> {
   return poll(`a new session file holding "${text.slice(0, 40)}"`, async () =>

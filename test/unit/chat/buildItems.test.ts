@@ -18,7 +18,7 @@ describe('chat render model: entries → items', () => {
     const reply = assistantAt(items, 1);
     assert.deepEqual(reply.blocks, [
       { type: 'text', text: 'Reading.' },
-      { type: 'toolCall', toolCallId: 'call-1', name: 'read', summary: 'src/a.ts', args: '{\n  "path": "src/a.ts"\n}', status: 'done', result: { text: 'file body', isError: false, truncated: false, images: [] } },
+      { type: 'toolCall', toolCallId: 'call-1', name: 'read', summary: 'src/a.ts', args: '{\n  "path": "src/a.ts"\n}', status: 'done', result: { text: 'file body', isError: false, truncated: false, images: [] }, resultId: 'r1' },
     ]);
     assert.equal(reply.branchPointId, 'r1');
     assert.equal(reply.id, 'a1');

@@ -3,7 +3,7 @@
 // actions are icon buttons named for screen readers and the tests.
 import { strict as assert } from 'node:assert';
 import { JSDOM } from 'jsdom';
-import { buildItems, markWrittenDiffs, type ChatItem } from '../../../src/core/chat';
+import { buildItems, markPinned, markWrittenDiffs, setItemPin, type ChatItem } from '../../../src/core/chat';
 import { compact, DEFAULT_COMPACTION_SETTINGS, formatFileOperations, prepareCompaction } from '../../../src/core/compaction';
 import type { CompactionEntry } from '../../../src/core/session';
 import { assistant, entry, msg, toolCall, toolResult, user } from '../../support/builders';
@@ -111,12 +111,50 @@ describe('Chat items as drawn', () => {
     assert.equal(itemElement(short!).querySelector('button[data-action="fold"]'), null);
   });
 
-  it('gives a message its actions as icon buttons named "Edit & branch" and "Branch from here"', () => {
+  it('gives a message its actions as icon buttons named "Edit & branch", "Branch from here" and "Pin this message"', () => {
     const [item] = buildItems([msg('u1', null, user('hello'))]);
     const buttons = Array.from(itemElement(item!).querySelectorAll('.item-actions button')).map((button) => [button.getAttribute('aria-label'), button.textContent, button.className]);
     assert.deepEqual(buttons, [
       ['Edit & branch', '', 'action icon-only'],
       ['Branch from here', '', 'action icon-only'],
+      ['Pin this message', '', 'action icon-only'],
     ]);
+  });
+
+  it('shows a pinned message, reply and tool result as pinned, with Unpin in place of Pin', () => {
+    const call = toolCall('read', { path: 'a.ts' }, 'call-1');
+    const items = buildItems([msg('u1', null, user('keep this')), msg('a1', 'u1', assistant([call])), msg('r1', 'a1', toolResult(call, 'body'))]);
+    const drawn = (): string[][] =>
+      items.map((item) => {
+        const element = itemElement(item);
+        const marks = Array.from(element.querySelectorAll('.pinned-mark')).map((mark) => mark.textContent ?? '');
+        const pins = Array.from(element.querySelectorAll('button[data-action="pin"]')).map((button) => `${button.getAttribute('aria-label')} ${button.getAttribute('data-id')} ${button.getAttribute('data-pin')}`);
+        return [...marks, ...pins];
+      });
+    assert.deepEqual(drawn(), [
+      ['Pin this message u1 true'],
+      ['Pin this result r1 true', 'Pin this reply a1 true'],
+    ]);
+    markPinned(items, new Set(['u1', 'r1']));
+    assert.deepEqual(drawn(), [
+      ['Pinned', 'Unpin this message u1 false'],
+      ['Result pinned', 'Unpin this result r1 false', 'Pin this reply a1 true'],
+    ]);
+    assert.equal(setItemPin(items[1]!, 'a1', true), true);
+    assert.equal(setItemPin(items[1]!, 'r1', false), true);
+    assert.equal(setItemPin(items[0]!, 'r1', false), false);
+    assert.deepEqual(drawn()[1], ['Pinned', 'Pin this result r1 true', 'Unpin this reply a1 false']);
+  });
+
+  it('gives a compaction card "Show what was summarized", the count of pinned messages it carries and the instructions it was written with, and no Pin', () => {
+    const [item] = buildItems([
+      entry<CompactionEntry>('compaction', 'c1', null, { summary: 'S', firstKeptEntryId: 'x', tokensBefore: 5300, arbor: { tokensAfter: 1500, summarizedEntries: 9, instructions: 'Keep paths', pins: { ids: ['u1', 'u2'], chars: 40 } } }),
+    ]);
+    const card = itemElement(item!);
+    assert.equal(card.querySelector('.card-heading')?.textContent, 'Context compacted 5.3k → 1.5k tokens · 9 entries summarized · 2 pinned carried verbatim');
+    const show = card.querySelector('button[data-action="show-summarized"]');
+    assert.deepEqual([show?.textContent, show?.getAttribute('data-id')], ['Show what was summarized', 'c1']);
+    assert.equal(card.querySelector('.summary-instructions')?.textContent, 'Instructions: Keep paths');
+    assert.equal(card.querySelector('button[data-action="pin"]'), null);
   });
 });

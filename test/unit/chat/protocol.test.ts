@@ -32,6 +32,9 @@ describe('chat protocol: the webview → host guard', () => {
       { type: 'prompt', text: 'see', images: [{ mimeType: 'image/png', data: 'iVBO', name: 'a.png' }], activeEditor: 'src/a.ts' },
       { type: 'prompt', text: 'see', images: [] },
       { type: 'dropUris', uris: ['file:///w/src/a.ts'] },
+      { type: 'setPin', entryId: 'a1b2c3d4', pinned: true },
+      { type: 'setPin', entryId: 'a1b2c3d4', pinned: false },
+      { type: 'showSummarized', entryId: 'c1d2e3f4' },
     ];
     assert.deepEqual(good.filter((message) => !isWebviewToHostMessage(message)), []);
   });
@@ -56,6 +59,11 @@ describe('chat protocol: the webview → host guard', () => {
       { type: 'editAndBranch' },
       { type: 'editAndBranch', entryId: '' },
       { type: 'branchFrom', entryId: 7 },
+      { type: 'setPin', entryId: 'a1b2c3d4' },
+      { type: 'setPin', entryId: 'a1b2c3d4', pinned: 'true' },
+      { type: 'setPin', entryId: '', pinned: true },
+      { type: 'showSummarized' },
+      { type: 'showSummarized', entryId: '' },
       { type: 'loadEarlier' },
       { type: 'loadEarlier', beforeId: '' },
       { type: 'approvalResponse', requestId: '1' },

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
 import { compactSession, DEFAULT_COMPACTION_SETTINGS } from '../../../src/core/compaction';
-import { createSessionFile, loadSessionFile, type CompactionEntry, type CustomEntry } from '../../../src/core/session';
+import { createSessionFile, loadSessionFile, openSessionFile, type CompactionEntry, type CustomEntry, type Session } from '../../../src/core/session';
 import { assistant, steppingClock, user } from '../../support/builders';
 import { reply, text, toolUse, useFakeAnthropic } from '../../support/fakeAnthropic';
 import { useTempDir } from '../../support/tempDir';
@@ -10,6 +10,13 @@ import { sessionWithHistory } from './historySession';
 import { arborChild as arbor } from './runArbor';
 
 const KEY = 'sk-ant-cli-test-key';
+
+/** Appends messages to a session file as another writer would (the CLI reopens it each time). */
+async function appendMessages(file: string, ...messages: Parameters<Session['appendMessage']>[0][]): Promise<void> {
+  const { session } = await openSessionFile(file, { createIfMissing: false });
+  for (const message of messages) await session.appendMessage(message);
+  await session.sync();
+}
 
 describe('arbor pin, and arbor run --tools recall (built CLI against the fake server)', function () {
   this.timeout(60000);
@@ -48,6 +55,24 @@ describe('arbor pin, and arbor run --tools recall (built CLI against the fake se
     const summary = (tree.get(compactionId) as CompactionEntry).summary;
     assert.equal(summary.startsWith('SUMMARY OF THE OLD PART\n\n## Pinned (verbatim)\n'), true);
     assert.equal(summary.includes(`### user · entry ${first.id}\n\`\`\`\n${firstText}\n\`\`\``), true);
+  });
+
+  it('compact --pin-budget N: over the budget the warning is on stderr, and the pin is still carried', async () => {
+    const session = await sessionWithHistory(dir());
+    const first = session.getBranch()[0]!;
+    assert.equal((await arbor(dir(), env(), 'pin', session.file!, first.id)).code, 0);
+    server().script(reply(text('SUMMARY')), reply(text('SUMMARY')));
+    const within = await arbor(dir(), env(), 'compact', session.file!, '--keep-recent', '300', '--json');
+    assert.equal(within.code, 0, within.stderr);
+    assert.equal(within.stderr, '');
+    // The second compaction carries the pin again (now summarized by the first): over a budget of 1 token.
+    await appendMessages(session.file!, user(`more ${'words '.repeat(400)}`), assistant('ok'));
+    const over = await arbor(dir(), env(), 'compact', session.file!, '--keep-recent', '300', '--pin-budget', '1', '--json');
+    assert.equal(over.code, 0, over.stderr);
+    assert.match(over.stderr, /^arbor compact: 1 pinned message take about \d+ tokens, over the pin budget of 1 \(arbor\.compaction\.pinBudget\)\./);
+    const { compactionId } = JSON.parse(over.stdout) as { compactionId: string };
+    const { tree } = await loadSessionFile(session.file!);
+    assert.equal((tree.get(compactionId) as CompactionEntry).summary.includes(`### user · entry ${first.id}\n`), true);
   });
 
   it('run --tools recall: offers recall with a string query, and its result holds the summarized originals of this branch only', async () => {

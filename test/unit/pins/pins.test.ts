@@ -1,10 +1,13 @@
 import { strict as assert } from 'node:assert';
 import { compactSession, DEFAULT_COMPACTION_SETTINGS } from '../../../src/core/compaction';
+import { CompactionControl, ContextTracker, type CompactionEvent } from '../../../src/core/agent';
+import { ArborHooks } from '../../../src/core/hooks';
 import { checkPinBudget, formatPinnedSection, PIN_CUSTOM_TYPE, PinError, pinnedIds, setPinned, stripPinnedSection } from '../../../src/core/pins';
 import type { CompactionEntry, CustomEntry } from '../../../src/core/session';
 import { piEstimator } from '../../../src/core/tokens';
 import { appendTurns, assistant, memorySession, user } from '../../support/builders';
 import { chars } from '../compaction/support/path';
+import { compactionRun } from '../compaction/support/compactionRun';
 import { ScriptedSummarizer } from '../compaction/support/scriptedSummarizer';
 
 const settings = { ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens: 500 };
@@ -129,4 +132,57 @@ describe('pins', () => {
     assert.equal(latestCompaction(session).summary.includes('p'.repeat(2000)), true);
     assert.deepEqual(checkPinBudget([], 100, piEstimator), { tokens: 0, budget: 100 });
   });
+
+  it('appends the pinned section to a summary an extension supplied too, so the next compaction (and pi) still carries the pin', async () => {
+    const { session, pinned } = await sessionWithPinnable();
+    await setPinned(session, pinned, true);
+    const hooks = new ArborHooks(() => undefined);
+    const registration = hooks.onWillCompact((event) => ({ compaction: { summary: 'FROM THE EXTENSION', firstKeptEntryId: event.preparation.firstKeptEntryId, tokensBefore: 10 } }), {
+      owner: { id: 'test.ext', name: 'Ext' },
+    });
+    const summarizer = new ScriptedSummarizer((_request, n) => ({ text: `MODEL ${n}` }));
+    await compactSession(session, { settings, summarizer, hooks });
+    const section = formatPinnedSection([{ id: pinned, role: 'user', text: 'the deploy key lives in vault path secret/deploy' }]);
+    const supplied = latestCompaction(session);
+    assert.deepEqual(
+      { summary: supplied.summary, fromHook: supplied.fromHook, pins: (supplied.arbor as { pins: unknown }).pins },
+      { summary: `FROM THE EXTENSION${section}`, fromHook: true, pins: { ids: [pinned], chars: section.length } },
+    );
+    // Arbor's own compaction next: the model sees the extension's summary without the section, and the section is rebuilt.
+    registration.dispose();
+    await session.appendMessage(user(chars(4000)));
+    await session.appendMessage(assistant('more work'));
+    await compactSession(session, { settings, summarizer, hooks });
+    assert.equal(summarizer.prompt(0).includes('<previous-summary>\nFROM THE EXTENSION\n</previous-summary>'), true);
+    assert.equal(latestCompaction(session).summary, `MODEL 1${section}`);
+  });
+
+  for (const reason of ['manual', 'threshold'] as const) {
+    it(`warns with the configured pin budget (arbor.compaction.pinBudget) after a ${reason} compaction of the agent`, async () => {
+      const warnings: (string | undefined)[] = [];
+      let pinned = '';
+      for (const pinBudget of [undefined, 10]) {
+        const built = await sessionWithPinnable();
+        const session = built.session;
+        pinned = built.pinned;
+        await setPinned(session, pinned, true);
+        const control = new CompactionControl({
+          session,
+          tracker: new ContextTracker(session),
+          summarizer: new ScriptedSummarizer(() => ({ text: 'S' })),
+          config: { compaction: settings, estimator: piEstimator, measure: () => ({ estimator: piEstimator }), pinBudget },
+          now: () => Date.now(),
+          emit: (event: CompactionEvent) => {
+            if (event.type === 'compaction_end') warnings.push(event.pinWarning);
+          },
+        });
+        await control.run(compactionRun(reason));
+      }
+      const tokens = piEstimator.estimateText(formatPinnedSection([{ id: pinned, role: 'user', text: 'the deploy key lives in vault path secret/deploy' }]));
+      assert.deepEqual(warnings, [
+        undefined,
+        `1 pinned message take about ${tokens} tokens, over the pin budget of 10 (arbor.compaction.pinBudget). Every pin is still carried into summaries verbatim, so less of the window is left for the conversation: unpin what is no longer needed.`,
+      ]);
+    });
+  }
 });
