@@ -27,8 +27,43 @@ export interface BashToolOptions {
   maxBytes?: number;
 }
 
-/** After the shell exits, how long to wait for its output pipes to close (a background child may hold them). */
-const PIPE_GRACE_MS = 100;
+/**
+ * After the shell exits, how long its output pipes may stay quiet before we stop waiting for them to
+ * close (a background child may hold them open). Quiet means no data and no pipe paused while the
+ * full-output file catches up: under load what is left in the pipes can take longer than this to
+ * read, and giving up then would lose the end of the output.
+ */
+const PIPE_QUIET_MS = 100;
+/** However busy the pipes stay after the shell exits (a background child writing on), stop waiting after this. */
+const PIPE_MAX_WAIT_MS = 10_000;
+
+/** Whether the output pipes are still delivering: a chunk read, or a pipe paused for the file to drain. */
+class PipeActivity {
+  private paused = 0;
+  private listener: (() => void) | undefined;
+
+  get busy(): boolean {
+    return this.paused > 0;
+  }
+
+  touched(): void {
+    this.listener?.();
+  }
+
+  pause(): void {
+    this.paused++;
+    this.touched();
+  }
+
+  resume(): void {
+    this.paused--;
+    this.touched();
+  }
+
+  onTouch(listener: () => void): void {
+    this.listener = listener;
+  }
+}
 
 type Ending =
   | { kind: 'exit'; code: number | null; signal: NodeJS.Signals | null }
@@ -74,16 +109,22 @@ async function runBash(args: ToolArgs, context: ToolContext, options: BashToolOp
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const updates = throttledUpdates(output, context, options.updateIntervalMs ?? 100);
+  const activity = new PipeActivity();
   for (const stream of [child.stdout, child.stderr]) {
     stream.on('data', (chunk: Buffer) => {
+      activity.touched();
       if (!output.append(chunk)) {
         stream.pause();
-        void output.drained().then(() => stream.resume());
+        activity.pause();
+        void output.drained().then(() => {
+          activity.resume();
+          stream.resume();
+        });
       }
       updates.schedule();
     });
   }
-  const ending = await waitForEnd(child, context.signal, timeout, options.killGraceMs ?? 2000);
+  const ending = await waitForEnd(child, context.signal, timeout, options.killGraceMs ?? 2000, activity);
   updates.stop();
   const fileError = await output.close();
   return finalResult(output.snapshot(), ending, fileError);
@@ -98,7 +139,7 @@ function shell(): string {
  * the whole group, then SIGKILL once the shell is gone or the grace time is over, so children that
  * ignore SIGTERM do not outlive the call.
  */
-function waitForEnd(child: ChildProcess, signal: AbortSignal, timeout: number | undefined, graceMs: number): Promise<Ending> {
+function waitForEnd(child: ChildProcess, signal: AbortSignal, timeout: number | undefined, graceMs: number, activity: PipeActivity): Promise<Ending> {
   return new Promise((resolve) => {
     let stopping: Ending | undefined;
     let graceTimer: NodeJS.Timeout | undefined;
@@ -125,13 +166,24 @@ function waitForEnd(child: ChildProcess, signal: AbortSignal, timeout: number | 
     child.once('exit', (code, exitSignal) => {
       // Let the pipes deliver what is left, but do not wait on a background child holding them open.
       const ending: Ending = { kind: 'exit', code, signal: exitSignal };
-      const pipeTimer = setTimeout(() => {
+      let quietTimer: NodeJS.Timeout | undefined;
+      const giveUp = () => {
+        clearTimeout(quietTimer);
+        clearTimeout(maxTimer);
         child.stdout?.destroy();
         child.stderr?.destroy();
         finish(ending);
-      }, PIPE_GRACE_MS);
+      };
+      const maxTimer = setTimeout(giveUp, PIPE_MAX_WAIT_MS);
+      const rearm = () => {
+        clearTimeout(quietTimer);
+        quietTimer = activity.busy ? undefined : setTimeout(giveUp, PIPE_QUIET_MS);
+      };
+      activity.onTouch(rearm);
+      rearm();
       child.once('close', () => {
-        clearTimeout(pipeTimer);
+        clearTimeout(quietTimer);
+        clearTimeout(maxTimer);
         finish(ending);
       });
     });
