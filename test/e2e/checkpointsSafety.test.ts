@@ -63,7 +63,6 @@ describe('Workspace checkpoints keep what is yours', () => {
 
   afterEach(async () => {
     if (await quickInput().isVisible()) await workbench().closeQuickInput();
-    await workbench().runCommand('View: Close All Editors');
     for (const name of [NOTE, ADDED, 'big-safety.bin', 'vendor-safety']) fs.rmSync(inWorkspace(name), { recursive: true, force: true });
   });
 
@@ -72,7 +71,7 @@ describe('Workspace checkpoints keep what is yours', () => {
     const before = sessionFiles();
     fake().script(reply(toolUse('write', { path: NOTE, content: 'agent one\n' })), text(WROTE));
     await send('Write the notes file (safety)');
-    await (await chatButton(/^Allow once$/)).click();
+    await (await chatButton(/^Accept$/)).click();
     await waitForText(WROTE);
     assert.equal(read(NOTE), 'agent one\n');
     const file = await waitForSessionFileWith(before, WROTE);
@@ -81,7 +80,7 @@ describe('Workspace checkpoints keep what is yours', () => {
 
     fake().script(reply(toolUse('write', { path: ADDED, content: 'added\n' })), text(SECOND));
     await send('Add a second file (safety)');
-    await (await chatButton(/^Allow once$/)).click();
+    await (await chatButton(/^Accept$/)).click();
     await waitForText(SECOND);
     assert.deepEqual(fileCauses(readEntries(file)), ['start', 'tool', 'outside', 'tool']);
     // The reply before the edit: its row counts the file the user changed, apart from the agent's.
@@ -123,9 +122,10 @@ describe('Workspace checkpoints keep what is yours', () => {
     await send('Hello (safety skip)');
     await waitForText('First answer (safety skip).');
     await poll('the chat to tell what is not recorded', async () => ((await chatNotices()).includes(notice) ? true : undefined));
+    // Sending clears the chat's notices; the next prompt's snapshot finds the same paths and does not tell them again.
     await send('Again (safety skip)');
     await waitForText('Second answer (safety skip).');
-    assert.equal((await chatNotices()).split(notice).length - 1, 1, 'told once');
+    assert.equal(await chatNotices(), '', 'told again');
 
     await workbench().runCommand('Arbor: Show Checkpoint Storage');
     const toast = workbench().page.locator('.notification-toast').filter({ hasText: 'Workspace checkpoints of this workspace take' }).first();
@@ -170,14 +170,17 @@ describe('Workspace checkpoints keep what is yours', () => {
       const frame = await wb.chatFrame();
       const refusal = `Checkpoints are off: ${fs.realpathSync(wb.workspaceDir)} is your home folder or holds it; open a project folder to record its files. Moving in the session tree will not restore the workspace's files.`;
       server!.script(text('Home answer one.'), text('Home answer two.'));
+      // Sending clears the chat's notices: after the first reply the refusal shows, after the second it is not told again.
+      const told: string[] = [];
       for (const [prompt, answer] of [['Hello from home', 'Home answer one.'], ['Hello again from home', 'Home answer two.']] as const) {
         await frame.waitForFunction(() => (document.getElementById('conversation')?.childElementCount ?? 0) > 0 || document.querySelector('.empty-state') !== null);
         const input = frame.locator('textarea:visible').first();
         await input.fill(prompt);
         await input.press('Enter');
         await poll(`the chat to show "${answer}"`, async () => ((await frame.locator('#conversation').innerText()).includes(answer) ? true : undefined));
+        told.push(await chatNotices(frame));
       }
-      assert.equal((await chatNotices(frame)).split(refusal).length - 1, 1, `the notices: ${await chatNotices(frame)}`);
+      assert.deepEqual(told, [refusal, ''], `Arbor's log:\n${wb.arborLog()}`);
       assert.equal(fs.existsSync(path.join(root!, 'state', 'arbor')), false, 'a checkpoint store was made');
       const files = fs.readdirSync(sessions(), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.jsonl'));
       assert.equal(files.length, 1);
