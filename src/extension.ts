@@ -83,6 +83,7 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
     workspaceCheckpoints,
     pruning,
     workspaceCheckpoints.onDidTurnOff((reason) => chat.tell('warning', checkpointsOffText(reason))),
+    workspaceCheckpoints.onDidSkip((text) => chat.tell('info', text)),
     hooks,
     current,
     keys,

@@ -5,7 +5,7 @@
 // Compaction says what it gave back.
 import * as assert from 'node:assert/strict';
 import { text } from '../support/fakeAnthropic';
-import { assertNoProblems, chat, clickItemButton, composer, conversationText, waitForCardText, waitForInput } from './support/chat';
+import { assertNoProblems, chat, clickItemButton, composer, conversationText, noteShows, waitForCardText, waitForInput } from './support/chat';
 import { fake, workbench } from './support/hooks';
 import { clickTreeRow, openArborForTree, pickItem, quickInput, quickPickShows, rowMenu, sessionWithTurns } from './support/treeUi';
 import { poll } from './support/workbench';
@@ -23,17 +23,6 @@ function twoTurns(): Promise<string> {
     [COLOUR, TEAL],
     [FRUIT, PEAR],
   ]);
-}
-
-/** The note's text once it shows `expected` (it is replaced as moves come). */
-async function noteShows(expected: string): Promise<void> {
-  const note = (await chat()).locator('.move-note');
-  let seen = '';
-  await poll(`the move note to read "${expected}"`, async () => {
-    seen = (await note.count()) > 0 ? (await note.innerText()).replace(/\s+/g, ' ').trim() : '';
-    return seen.includes(expected) ? true : undefined;
-  }).catch(() => undefined);
-  assert.ok(seen.includes(expected), `the move note reads "${seen}", not "${expected}"`);
 }
 
 /** The accessible label of the Session Tree's selected row, once it starts with `labelStart` and marks the position. */

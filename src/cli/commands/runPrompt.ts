@@ -24,7 +24,7 @@ import * as path from 'node:path';
 import { AgentSession, UnansweredPromptError, watchFirstReply, type AgentErrorReason, type AgentEvent } from '../../core/agent';
 import { createTools, UnknownToolError } from '../../core/agent/tools/registry';
 import { compactionSettingsOf } from '../../core/context';
-import { CheckpointsOff, SessionFilesRecorder } from '../../core/checkpoints';
+import { CheckpointsOff, notRecordedText, SessionFilesRecorder } from '../../core/checkpoints';
 import { diskFiles, expandMentions, MentionError } from '../../core/mentions';
 import { openSessionFile, textParts, type AssistantMessage, type Session, type SessionEntry } from '../../core/session';
 import { sessionTotals, type SpendTotals } from '../../core/tokens';
@@ -145,7 +145,7 @@ async function runRecorder(session: Session, root: string, io: CliIo): Promise<S
   return new SessionFilesRecorder(session, store, {
     onOff: (message) => void (io.err(`arbor run: ${message}\n`)),
     warn: (message) => void (io.err(`arbor run: ${message}\n`)),
-    onSkipped: (skipped) => void (io.err(`arbor run: not recorded: ${skipped.map((skip) => `${skip.path} (${skip.reason})`).join(', ')}\n`)),
+    onSkipped: (skipped) => void (io.err(`arbor run: ${notRecordedText(skipped)}\n`)),
   });
 }
 

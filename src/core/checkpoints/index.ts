@@ -5,3 +5,4 @@ export * from './store';
 export * from './recorder';
 export { isStorePath } from './paths';
 export * from './prune';
+export { notRecordedText } from './notRecorded';

@@ -1,6 +1,6 @@
 // The workspace checkpoints' commands: a tree row's Show Changes (the step's multi-file diff) and
 // Restore Files to Here (files only: the conversation stays where it is), and Show Checkpoint
-// Storage (its size, with Clear). The store's documents are served read-only for the diffs.
+// Storage (its size and what snapshots leave out, with Clear). The store's documents are served read-only for the diffs.
 import * as vscode from 'vscode';
 import { SessionFilesRecorder, type FileCheckpointStore } from '../../core/checkpoints';
 import { fileCount, filesRestoredText, positionState } from '../../core/navigation';
@@ -86,8 +86,10 @@ async function showStorage(deps: CommandDeps, checkpoints: WorkspaceCheckpoints)
   const store = await storeOrTell(checkpoints);
   if (!store) return undefined;
   try {
+    const notRecorded = await checkpoints.notRecorded(store);
     const size = await store.size();
-    const text = `Workspace checkpoints of this workspace take ${formatSize(size.bytes)} (${size.states} recorded ${size.states === 1 ? 'state' : 'states'}).`;
+    const taken = `Workspace checkpoints of this workspace take ${formatSize(size.bytes)} (${size.states} recorded ${size.states === 1 ? 'state' : 'states'}).`;
+    const text = notRecorded !== undefined ? `${taken} ${notRecorded}` : taken;
     const clear = 'Clear…';
     if ((await vscode.window.showInformationMessage(text, clear)) !== clear) return text;
     const sure = 'Clear Checkpoints';

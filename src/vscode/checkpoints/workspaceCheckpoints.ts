@@ -1,13 +1,21 @@
 // The workspace checkpoint store of each workspace root, opened the first time it is needed (the
 // editor's `files.exclude` patterns left out besides .gitignore), and the recorder the agent is
 // given. When checkpoints cannot be on for a root (no git, a home folder, too many files…) the
-// reason is logged and told once, in plain words; the agent then works without them.
+// reason is logged and told once, in plain words; the agent then works without them. Paths a
+// snapshot leaves out (nested repositories, files over the size limit) are told too, each once.
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as vscode from 'vscode';
-import { CheckpointsOff, openFileCheckpointStore, SessionFilesRecorder, storeFolderFor, type FileCheckpointStore, type RecordingSession, type WorkspaceRecorder } from '../../core/checkpoints';
+import { CheckpointsOff, notRecordedText, openFileCheckpointStore, SessionFilesRecorder, storeFolderFor, type CheckpointLimits, type FileCheckpointStore, type RecordingSession, type SkippedFile, type WorkspaceRecorder } from '../../core/checkpoints';
 import { errorMessage } from '../../core/util/errors';
 import { xdgHome } from '../../core/util/xdg';
+
+/** Where stores live and what is refused; every field has the user's default (tests give their own). */
+export interface WorkspaceCheckpointsOptions {
+  home?: string;
+  stateHome?: string;
+  limits?: Partial<CheckpointLimits>;
+}
 
 export class WorkspaceCheckpoints implements vscode.Disposable {
   private readonly stores = new Map<string, Promise<FileCheckpointStore | undefined>>();
@@ -19,8 +27,16 @@ export class WorkspaceCheckpoints implements vscode.Disposable {
   private readonly recorded = new vscode.EventEmitter<void>();
   /** A step's files were recorded (the tree's rows and the chat's cards say so). */
   readonly onDidRecord = this.recorded.event;
+  /** Paths already told as not recorded, per root. */
+  private readonly toldSkips = new Map<string, Set<string>>();
+  private readonly skip = new vscode.EventEmitter<string>();
+  /** A snapshot left paths out: the notice in plain words (each path told once per root and window). */
+  readonly onDidSkip = this.skip.event;
 
-  constructor(private readonly log: vscode.LogOutputChannel) {}
+  constructor(
+    private readonly log: vscode.LogOutputChannel,
+    private readonly options: WorkspaceCheckpointsOptions = {},
+  ) {}
 
   /** The store of the first workspace folder of a trusted workspace; undefined when there is none or checkpoints are off. */
   current(): Promise<FileCheckpointStore | undefined> {
@@ -34,7 +50,7 @@ export class WorkspaceCheckpoints implements vscode.Disposable {
     if (root === undefined) return undefined;
     if (!this.stores.has(root)) {
       const real = await fs.realpath(root).catch(() => undefined);
-      const folder = real !== undefined ? storeFolderFor(stateHome(), real) : undefined;
+      const folder = real !== undefined ? storeFolderFor(this.stateHome(), real) : undefined;
       if (folder === undefined || !(await fs.lstat(folder).catch(() => undefined))) return undefined;
     }
     return this.storeFor(root);
@@ -54,7 +70,7 @@ export class WorkspaceCheckpoints implements vscode.Disposable {
   recorderFor(session: RecordingSession, root: string): WorkspaceRecorder {
     let recorder: Promise<SessionFilesRecorder | undefined> | undefined;
     const ready = (): Promise<SessionFilesRecorder | undefined> =>
-      (recorder ??= this.storeFor(root).then((store) => (store ? new SessionFilesRecorder(session, store, { onOff: (message) => this.turnedOff(root, message), onRecorded: () => this.recorded.fire(), warn: (message) => this.log.warn(message) }) : undefined)));
+      (recorder ??= this.storeFor(root).then((store) => (store ? new SessionFilesRecorder(session, store, { onOff: (message) => this.turnedOff(root, message), onRecorded: () => this.recorded.fire(), onSkipped: (skipped) => this.skipped(root, skipped), warn: (message) => this.log.warn(message) }) : undefined)));
     return {
       turnStarted: async () => (await ready())?.turnStarted(),
       toolFinished: async (call) => (await ready())?.toolFinished(call),
@@ -65,11 +81,18 @@ export class WorkspaceCheckpoints implements vscode.Disposable {
   dispose(): void {
     this.off.dispose();
     this.recorded.dispose();
+    this.skip.dispose();
+  }
+
+  /** What a snapshot of the files now leaves out, as the notice says it; undefined when nothing is. */
+  async notRecorded(store: FileCheckpointStore): Promise<string | undefined> {
+    const { skipped } = await store.snapshot();
+    return skipped.length > 0 ? notRecordedText(skipped) : undefined;
   }
 
   private async open(root: string): Promise<FileCheckpointStore | undefined> {
     try {
-      const store = await openFileCheckpointStore({ root, stateHome: stateHome(), home: os.homedir(), excludes: excludedPatterns(root) });
+      const store = await openFileCheckpointStore({ root, stateHome: this.stateHome(), home: this.options.home ?? os.homedir(), excludes: excludedPatterns(root), ...(this.options.limits ? { limits: this.options.limits } : {}) });
       this.log.info(`Workspace checkpoints on for ${root} (store ${store.folder})`);
       return store;
     } catch (error) {
@@ -79,18 +102,32 @@ export class WorkspaceCheckpoints implements vscode.Disposable {
     }
   }
 
+  /** Off for the rest of the window: no later prompt or move tries again (nor walks a huge folder again). */
   private turnedOff(root: string, reason: string): void {
     this.log.warn(`Workspace checkpoints off for ${root}: ${reason}`);
+    this.stores.set(root, Promise.resolve(undefined));
     if (this.told.has(root)) return;
     this.told.add(root);
     this.off.fire(reason);
   }
+
+  private skipped(root: string, skipped: readonly SkippedFile[]): void {
+    const told = this.toldSkips.get(root) ?? new Set<string>();
+    this.toldSkips.set(root, told);
+    const fresh = skipped.filter((skip) => !told.has(skip.path));
+    if (fresh.length === 0) return;
+    for (const skip of fresh) told.add(skip.path);
+    const text = notRecordedText(fresh);
+    this.log.info(text);
+    this.skip.fire(text);
+  }
+
+  /** Where the stores live: below `$XDG_STATE_HOME`, shared with the `arbor` CLI. */
+  private stateHome(): string {
+    return this.options.stateHome ?? xdgHome(process.env, 'XDG_STATE_HOME', os.homedir());
+  }
 }
 
-/** Where the stores live: below `$XDG_STATE_HOME`, shared with the `arbor` CLI. */
-function stateHome(): string {
-  return xdgHome(process.env, 'XDG_STATE_HOME', os.homedir());
-}
 
 /** The editor's `files.exclude` patterns that are on (a `when` clause cannot be told without a file: left out). */
 function excludedPatterns(root: string): string[] {

@@ -56,6 +56,17 @@ export async function waitForText(text: string): Promise<string> {
   });
 }
 
+/** The move note (above the input), once its text holds `expected` (it is replaced as moves come). */
+export async function noteShows(expected: string): Promise<void> {
+  const note = (await chat()).locator('.move-note');
+  let seen = '';
+  await poll(`the move note to read "${expected}"`, async () => {
+    seen = (await note.count()) > 0 ? (await note.innerText()).replace(/\s+/g, ' ').trim() : '';
+    return seen.includes(expected) ? true : undefined;
+  }).catch(() => undefined);
+  assert.ok(seen.includes(expected), `the move note reads "${seen}", not "${expected}"`);
+}
+
 /** Waits until the composer holds exactly `text`. */
 export async function waitForInput(text: string): Promise<void> {
   await poll(`the input to hold "${text.slice(0, 60)}"`, async () => ((await (await composer()).inputValue()) === text ? true : undefined));

@@ -37,7 +37,7 @@ export class ArborWorkbench {
     private readonly console: ConsoleWatch,
   ) {}
 
-  static async start(options: Pick<CodeServerOptions, 'workspaceFiles' | 'workspaceSettings' | 'userSettings' | 'env' | 'workspaceTrust'> = {}): Promise<ArborWorkbench> {
+  static async start(options: Pick<CodeServerOptions, 'workspace' | 'workspaceFiles' | 'workspaceSettings' | 'userSettings' | 'env' | 'workspaceTrust'> = {}): Promise<ArborWorkbench> {
     await provision();
     // The VSIX a user would install (the one `npm test` packaged for this run, or a fresh one).
     const server = await startCodeServer({

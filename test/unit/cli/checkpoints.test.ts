@@ -1,10 +1,14 @@
 import { strict as assert } from 'node:assert';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { filesEntryData } from '../../../src/core/checkpoints';
 import { loadSessionFile, type SessionEntry } from '../../../src/core/session';
 import { reply, text, toolUse, useFakeAnthropic } from '../../support/fakeAnthropic';
+import { loadPi } from '../../support/pi';
 import { useTempDir } from '../../support/tempDir';
+import { arborWholeContext, assertSameContext, newCoverage, piWholeContext } from '../interop/wholeContext';
+import type { PiEntry } from '../interop/piOracle';
 import { listing, writeFiles } from '../checkpoints/support';
 import { arborChild as arbor } from './runArbor';
 
@@ -116,5 +120,47 @@ describe('checkpoints from the CLI: arbor run records, arbor files lists, arbor 
     assert.equal(added[1]!.parentId, added[0]!.id);
     const bad = await arbor(workspace(), env(), 'run', file, 'x', '--leaf', 'nope1234');
     assert.equal(bad.code, 2);
+  });
+
+  it('pi 0.73.1 opens the file arbor run recorded (start, tool and outside entries on two branches) and builds the same context at each leaf', async () => {
+    const { file, entries } = await recordedRun();
+    server().script(reply(text('Again.')));
+    assert.equal((await arbor(workspace(), env(), 'run', file, 'another way', '--leaf', entries[1]!.id)).code, 0);
+    const ours = [...(await loadSessionFile(file)).tree.entries];
+    assert.deepEqual(ours.map((entry) => filesEntryData(entry)?.cause).filter((cause) => cause !== undefined), ['start', 'tool', 'outside']);
+    const pi = await loadPi();
+    const piEntries = pi.SessionManager.open(file).getEntries() as PiEntry[];
+    assert.equal(piEntries.length, ours.length);
+    const tally = newCoverage();
+    for (const leaf of [entries[6]!.id, ours.at(-1)!.id]) assertSameContext(await arborWholeContext(file, leaf), piWholeContext(pi, piEntries, leaf), leaf, tally);
+  });
+
+  it('lists what it does not record (a nested repository, a file grown over the size limit): run on stderr, restore as skipped, left as they are', async () => {
+    mkdirSync(path.join(dir(), 'home'), { recursive: true });
+    writeFiles(workspace(), { 'a.txt': 'one', 'data.bin': 'small', 'vendor/lib/x.c': 'x' });
+    execFileSync('git', ['init', '-q'], { cwd: path.join(workspace(), 'vendor', 'lib'), env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' } });
+    const file = path.join(dir(), 's.jsonl');
+    const big = 6 * 1024 * 1024;
+    server().script(reply(toolUse('bash', { command: `printf two > a.txt && head -c ${big} /dev/zero > data.bin && printf y > vendor/lib/x.c` })), reply(text('Done.')));
+    const run = await arbor(workspace(), env(), 'run', file, 'change things', '--yes');
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(
+      run.stderr,
+      'arbor run: Workspace checkpoints do not record 1 path: vendor/lib (a nested repository). A restore leaves it as it is.\n' +
+        'arbor run: Workspace checkpoints do not record 1 path: data.bin (6.0MB, over the size limit). A restore leaves it as it is.\n',
+    );
+    const userId = (await loadSessionFile(file)).tree.entries.find((entry) => entry.type === 'message')!.id;
+    const before = listing(workspace(), { skipGit: true });
+    const dry = await arbor(workspace(), env(), 'restore', file, '--to', userId, '--dry-run', '--json');
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.deepEqual(Object.keys(JSON.parse(dry.stdout) as object), ['restored', 'removed', 'skipped']);
+    assert.deepEqual(JSON.parse(dry.stdout), { restored: ['a.txt'], removed: [], skipped: ['data.bin'] });
+    assert.deepEqual(listing(workspace(), { skipGit: true }), before);
+    const done = await arbor(workspace(), env(), 'restore', file, '--to', userId);
+    assert.equal(done.code, 0, done.stderr);
+    assert.equal(done.stdout, 'restored (1):\n  a.txt\nleft alone (ignored or over the size limit) (1):\n  data.bin\n');
+    assert.equal(readFileSync(path.join(workspace(), 'a.txt'), 'utf8'), 'one');
+    assert.equal(statSync(path.join(workspace(), 'data.bin')).size, big);
+    assert.equal(readFileSync(path.join(workspace(), 'vendor/lib/x.c'), 'utf8'), 'y');
   });
 });
