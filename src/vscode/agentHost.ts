@@ -3,13 +3,13 @@
 // change), its events re-fired, prompts sent or queued, tool approvals routed to whoever asks the
 // user (the chat's cards). What the agent is doing is the agent's own state: the host only reads it.
 import * as vscode from 'vscode';
-import { IDLE_STATE, watchFirstReply, type AgentEvent, type AgentLogger, type AgentSession, type AgentState } from '../core/agent';
+import { IDLE_STATE, watchFirstReply, type AgentEvent, type AgentLogger, type AgentSession, type AgentState, type ContextReport } from '../core/agent';
 import { answerOf, type ApprovalAnswer, type ApprovalCallback, type ApprovalDecision, type ApprovalRequest } from '../core/agent/tools/tool';
 import type { ArborHooks } from '../core/hooks';
 import type { WrittenFiles } from '../core/edits/writtenFiles';
 import type { MoveReport, NavigateResult } from '../core/navigation';
 import type { ImageContent, Session } from '../core/session';
-import type { ContextStatus } from '../core/tokens';
+import type { ContextBreakdown, ContextStatus } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';
 import type { Scope } from '../core/util/scope';
 import { piInputs, type AgentInputs } from './agentBuilder';
@@ -184,6 +184,17 @@ export class AgentHost implements vscode.Disposable {
       throw error;
     });
     return agent?.status();
+  }
+
+  /** The meter's number taken apart, for its tooltip (reads no file); undefined until the agent is built. */
+  breakdown(status: ContextStatus, streamingTokens: number): ContextBreakdown | undefined {
+    return this.slot?.ready?.breakdown(status, streamingTokens);
+  }
+
+  /** Show Context: the next request and its parts, built once; undefined with no session. */
+  async showContext(): Promise<ContextReport | undefined> {
+    if (!this.session) return undefined;
+    return (await this.ensureAgent({ keyOptional: true })).showContext();
   }
 
   /** Resolves when nothing runs and nothing is queued. */

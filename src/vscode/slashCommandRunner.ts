@@ -28,6 +28,8 @@ function paletteCall(name: string, argument: string): { command: string; arg?: u
       return { command: 'arbor.renameSession', ...given };
     case 'undo-compaction':
       return { command: 'arbor.undoCompaction' };
+    case 'context':
+      return { command: 'arbor.showContext' };
     default:
       return undefined;
   }

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { AgentEvent } from '../core/agent';
 import { describeCompactionSettings, type EffectiveCompactionSettings } from '../core/context';
-import { LiveMeter, meterDetails, meterText, totalsDetails, type MeterLevel, type MeterReading, type MeterSettings, type MeterTimers, type SessionTotals } from '../core/tokens';
+import { breakdownLines, LiveMeter, meterDetails, meterText, totalsDetails, type ContextBreakdown, type ContextStatus, type MeterLevel, type MeterReading, type MeterSettings, type MeterTimers, type SessionTotals } from '../core/tokens';
 import type { AgentHost } from './agentHost';
 import { readConfig } from './config';
 import type { CurrentSession } from './currentSession';
@@ -13,6 +13,7 @@ import type { ProjectInfo } from './projectInfo';
 import type { SessionTotalsWatcher } from './sessionTotals';
 
 const COMPACT_COMMAND = 'arbor.compactSession';
+const SHOW_CONTEXT_COMMAND = 'arbor.showContext';
 
 const REAL_TIMERS: MeterTimers = {
   now: () => Date.now(),
@@ -31,9 +32,11 @@ export class TokenStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('arbor.tokens', vscode.StatusBarAlignment.Right, 100);
   private readonly meter: LiveMeter;
   private readonly subscriptions: vscode.Disposable[];
+  /** The agent's last reading, which the breakdown takes apart (the meter adds the reply streaming). */
+  private status: ContextStatus | undefined;
 
   constructor(
-    host: AgentHost,
+    private readonly host: AgentHost,
     current: CurrentSession,
     private readonly project: ProjectInfo,
     private readonly totals: SessionTotalsWatcher,
@@ -45,7 +48,10 @@ export class TokenStatusBar implements vscode.Disposable {
       host.onEvent((event) => this.agentEvent(event)),
       // No session, no meter; another session's agent reports its reading once it is built.
       current.follow((event) => {
-        if (event.kind === 'replaced' && !event.session) this.meter.setStatus(undefined);
+        if (event.kind === 'replaced' && !event.session) {
+          this.status = undefined;
+          this.meter.setStatus(undefined);
+        }
       }),
       // What the tooltip says of compaction (Arbor's settings over pi's); the agent reports the new
       // reading (its threshold) once it has the settings.
@@ -63,6 +69,7 @@ export class TokenStatusBar implements vscode.Disposable {
   private agentEvent(event: AgentEvent): void {
     switch (event.type) {
       case 'tokens':
+        this.status = event.status;
         this.meter.setStatus(event.status);
         return;
       case 'text_delta':
@@ -85,13 +92,14 @@ export class TokenStatusBar implements vscode.Disposable {
     }
     this.item.text = `$(pulse) ${meterText(reading)}`;
     this.item.backgroundColor = LEVEL_COLORS[reading.level];
-    this.item.tooltip = tooltip(reading, this.project.state?.compaction, this.totals.totals);
+    const breakdown = this.status && this.host.breakdown(this.status, reading.streamingTokens);
+    this.item.tooltip = tooltip(reading, breakdown, this.project.state?.compaction, this.totals.totals);
     this.item.accessibilityInformation = { label: `Arbor context: ${meterDetails(reading)[0]}` };
     this.item.show();
   }
 }
 
-function tooltip(reading: MeterReading, compaction: EffectiveCompactionSettings | undefined, totals: SessionTotals | undefined): vscode.MarkdownString {
+function tooltip(reading: MeterReading, breakdown: ContextBreakdown | undefined, compaction: EffectiveCompactionSettings | undefined, totals: SessionTotals | undefined): vscode.MarkdownString {
   const markdown = new vscode.MarkdownString('**Arbor context**\n\n');
   const section = (title: string, lines: readonly string[]): void => {
     if (lines.length === 0) return;
@@ -99,11 +107,13 @@ function tooltip(reading: MeterReading, compaction: EffectiveCompactionSettings 
     for (const line of lines) markdown.appendText(line).appendMarkdown('\n\n');
   };
   for (const line of meterDetails(reading)) markdown.appendText(line).appendMarkdown('\n\n');
+  // Only when it takes this very reading apart (the agent's may be newer or older than the meter's).
+  section('The next request', breakdown?.total === reading.tokens ? breakdownLines(breakdown) : []);
   section('Compaction settings', compaction ? describeCompactionSettings(compaction) : []);
   section('Spent', totals ? totalsDetails(totals) : []);
-  markdown.appendMarkdown(`[Compact Session](command:${COMPACT_COMMAND})`);
-  // Trusted for this one command only: nothing else in the tooltip can run anything.
-  markdown.isTrusted = { enabledCommands: [COMPACT_COMMAND] };
+  markdown.appendMarkdown(`[Show Context](command:${SHOW_CONTEXT_COMMAND}) · [Compact Session](command:${COMPACT_COMMAND})`);
+  // Trusted for these two commands only: nothing else in the tooltip can run anything.
+  markdown.isTrusted = { enabledCommands: [SHOW_CONTEXT_COMMAND, COMPACT_COMMAND] };
   return markdown;
 }
 

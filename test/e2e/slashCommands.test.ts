@@ -30,7 +30,7 @@ describe('Slash commands in the chat input', () => {
     await keyboard.type('/');
     const list = frame.locator('#slash-list');
     await list.waitFor({ state: 'visible' });
-    assert.deepEqual(await list.locator('[role="option"] .slash-name').allInnerTexts(), ['/compact', '/tree', '/fork', '/new', '/label', '/export', '/model', '/name', '/undo-compaction']);
+    assert.deepEqual(await list.locator('[role="option"] .slash-name').allInnerTexts(), ['/compact', '/tree', '/fork', '/new', '/label', '/export', '/model', '/name', '/undo-compaction', '/context']);
     assert.deepEqual([await list.getAttribute('role'), await input.getAttribute('aria-expanded'), await input.getAttribute('aria-activedescendant')], ['listbox', 'true', 'slash-option-compact']);
     await keyboard.press('ArrowDown');
     assert.equal(await input.getAttribute('aria-activedescendant'), 'slash-option-tree');

@@ -21,13 +21,18 @@ import type { Summarizer } from '../compaction';
 import type { ThinkingLevel } from '../llm/provider';
 import { providerSummarizer } from '../llm/summarizer';
 import { navigateTree, type NavigateResult } from '../navigation';
-import { messageRole, type ImageContent, type Session, type SessionEntry } from '../session';
-import type { ContextStatus } from '../tokens';
+import { messageRole, type CompactionEntry, type ImageContent, type Session, type SessionEntry } from '../session';
+import { contextBreakdown, type ContextBreakdown, type ContextStatus } from '../tokens';
 import { Emitter, type Disposable, type Event } from '../util/event';
 import { errorMessage } from '../util/errors';
 import { checkpointStoreFor, recoverReply, type CheckpointStore } from './checkpoint';
 import type { AgentConfiguration, AgentSessionOptions } from './options';
 import { CompactionControl, type CompactionRunReason } from './compactionControl';
+import { compactionShape, type CompactionShape } from './compactionShape';
+import type { ContextReport } from './contextReport';
+import { buildNextRequest } from './nextRequest';
+import type { ComposedPrompt } from './systemPrompt';
+import { offeredTools } from './tools/registry';
 import { ContextTracker } from './contextTracker';
 import { LiveConfiguration } from './liveConfiguration';
 import { silentLogger, type AgentErrorReason, type AgentEvent, type AgentLogger } from './events';
@@ -54,6 +59,11 @@ export class AgentSession implements Disposable {
   private readonly stopper = new Stopper();
   /** The run going on, until it has ended. */
   private run: Promise<void> | undefined;
+  /** The system prompt of the last request built (the breakdown counts its parts without reading files). */
+  private lastPrompt: ComposedPrompt | undefined;
+  private composing = false;
+  /** What the latest compaction put in the context, worked out once per compaction. */
+  private shape: { compaction: CompactionEntry | undefined; shape: CompactionShape } | undefined;
 
   /** Creates the agent and recovers a reply that a dead process left half-streamed. */
   static async create(options: AgentSessionOptions): Promise<AgentSession> {
@@ -92,6 +102,7 @@ export class AgentSession implements Disposable {
       compactNow: (reason, willRetry, instructions, signal) => this.compactNow(reason, willRetry, instructions, signal),
       emit: (event) => this.emit(event),
       emitTokens: () => this.emitTokens(),
+      requestBuilt: (next) => (this.lastPrompt = next.prompt),
       now: () => this.now(),
       delay: (ms) => this.delay(ms),
     });
@@ -178,6 +189,25 @@ export class AgentSession implements Disposable {
    */
   status(): ContextStatus {
     return this.config.status(this.tracker.current().messages);
+  }
+
+  /**
+   * The meter's number (`status`, plus the reply streaming now) taken apart, for the tooltip. The
+   * system prompt's parts are those of the last request built; before one, they are composed once
+   * in the background and a new reading follows.
+   */
+  breakdown(status: ContextStatus = this.status(), streamingTokens = 0): ContextBreakdown {
+    if (!this.lastPrompt) this.composeInBackground();
+    return this.breakdownOf(status, this.lastPrompt, streamingTokens);
+  }
+
+  /** Show Context: the next request as the provider would receive it now, and its parts, built once. */
+  async showContext(): Promise<ContextReport> {
+    const next = await buildNextRequest(this.config, this.session, this.tracker);
+    this.lastPrompt = next.prompt;
+    const status = this.status();
+    const body = this.config.provider.requestBody?.({ ...next.request });
+    return { request: next.request, ...(body ? { body } : {}), status, breakdown: this.breakdownOf(status, next.prompt, 0) };
   }
 
   /**
@@ -304,6 +334,34 @@ export class AgentSession implements Disposable {
   private appended(entry: SessionEntry): void {
     this.emit({ type: 'entry_appended', entry });
     if (messageRole(entry) !== 'assistant') this.emitTokens();
+  }
+
+  private breakdownOf(status: ContextStatus, prompt: ComposedPrompt | undefined, streamingTokens: number): ContextBreakdown {
+    const view = this.tracker.current();
+    const compacted = view.latestCompaction !== undefined;
+    if (this.shape?.compaction !== view.latestCompaction) this.shape = undefined;
+    this.shape ??= { compaction: view.latestCompaction, shape: compactionShape(this.session.getBranch(), view.latestCompaction) };
+    const { shape } = this.shape;
+    return contextBreakdown({
+      status,
+      messages: view.messages,
+      estimator: this.config.estimator,
+      prompt: prompt && { text: prompt.text, contextFiles: prompt.parts.contextFiles },
+      tools: offeredTools(this.config.tools, compacted).map((tool) => tool.spec),
+      ...shape,
+      streamingTokens,
+    });
+  }
+
+  private composeInBackground(): void {
+    if (this.composing) return;
+    this.composing = true;
+    buildNextRequest(this.config, this.session, this.tracker)
+      .then((next) => {
+        this.lastPrompt ??= next.prompt;
+        this.emitTokens();
+      })
+      .catch((error: unknown) => this.logger.warn(`Could not compose the system prompt for the meter: ${errorMessage(error)}`));
   }
 
   private emitTokens(): void {

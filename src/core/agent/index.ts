@@ -13,3 +13,7 @@ export * from './systemPrompt';
 export * from './runState';
 export * from './compactionControl';
 export * from './promptWatch';
+export * from './nextRequest';
+export * from './contextReport';
+export * from './compactionShape';
+export * from './contextDocument';

@@ -13,7 +13,7 @@ import type { LlmProvider, ModelInfo, ThinkingLevel } from '../llm/provider';
 import type { AgentMessage } from '../session';
 import { contextStatus, piEstimator, PositionCalibrations, type ContextMeasureOptions, type ContextStatus, type EntryLookup, type TokenEstimator } from '../tokens';
 import type { AgentConfiguration, AgentSessionOptions, AgentSettings } from './options';
-import { composeSystemPrompt, NO_PROMPT_PARTS, type SystemPromptInput, type SystemPromptSource } from './systemPrompt';
+import { composeSystemPrompt, NO_PROMPT_PARTS, type ComposedPrompt, type SystemPromptInput, type SystemPromptSource } from './systemPrompt';
 import type { ApprovalGate } from './tools/approval';
 import type { Tool } from './tools/tool';
 
@@ -97,11 +97,11 @@ export class LiveConfiguration {
     this.summaryModelId = settings.compactionModel || undefined;
   }
 
-  /** The system prompt for the next request (a source re-checks the project's files now). */
-  async systemPrompt(input: SystemPromptInput): Promise<string> {
+  /** The system prompt for the next request and its parts (a source re-checks the project's files now). */
+  async systemPrompt(input: SystemPromptInput): Promise<ComposedPrompt> {
     const given = this.systemPromptSource;
-    if (typeof given === 'string') return given;
-    return given ? given.systemPrompt(input) : composeSystemPrompt(input, NO_PROMPT_PARTS);
+    if (typeof given === 'string') return { text: given, parts: NO_PROMPT_PARTS };
+    return given ? given.compose(input) : { text: composeSystemPrompt(input, NO_PROMPT_PARTS), parts: NO_PROMPT_PARTS };
   }
 
   /** What the provider knows of the model (undefined for one it does not know). */

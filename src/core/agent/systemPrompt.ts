@@ -14,9 +14,15 @@ export interface SystemPromptInput {
   compacted?: boolean;
 }
 
+/** A system prompt and what it was assembled from (Show Context counts the context files apart). */
+export interface ComposedPrompt {
+  text: string;
+  parts: PromptParts;
+}
+
 /** Where the agent gets its system prompt before each request (project context re-checked then). */
 export interface SystemPromptSource {
-  systemPrompt(input: SystemPromptInput): Promise<string>;
+  compose(input: SystemPromptInput): Promise<ComposedPrompt>;
 }
 
 /** One line per tool the model may be offered: what it is for. */

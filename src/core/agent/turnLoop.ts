@@ -19,8 +19,7 @@ import type { LiveConfiguration } from './liveConfiguration';
 import { missingResult } from './requestMessages';
 import { streamReply, type StreamedReply } from './streamReply';
 import { runToolCall } from './toolRunner';
-import { offeredTools } from './tools/registry';
-import { holdsCompaction } from '../recall';
+import { buildNextRequest, type NextRequest } from './nextRequest';
 import type { ToolResult } from './tools/tool';
 
 /** What the turns need from the agent that runs them. */
@@ -39,6 +38,8 @@ export interface TurnHost {
   compactNow(reason: 'threshold' | 'overflow', willRetry: boolean, customInstructions: string | undefined, signal: AbortSignal): Promise<{ continueAfterMs: number | undefined } | undefined>;
   emit(event: AgentEvent): void;
   emitTokens(): void;
+  /** The request about to be sent (its system prompt's parts are what the meter's breakdown counts). */
+  requestBuilt(next: NextRequest): void;
   now(): number;
   delay(ms: number): Promise<void>;
 }
@@ -103,22 +104,12 @@ export class TurnLoop {
     const { config } = this.host;
     const info = config.modelInfo();
     const parentId = this.host.session.leafId;
-    const compacted = holdsCompaction(this.host.session.getBranch());
-    const specs = offeredTools(config.tools, compacted).map((tool) => tool.spec);
     let checkpointed = false;
-    // Asked before every request: the project's files are re-checked, so an edit applies from the next one.
-    const systemPrompt = await config.systemPrompt({ root: config.root, tools: specs, compacted });
+    const next = await buildNextRequest(config, this.host.session, this.host.tracker);
+    this.host.requestBuilt(next);
     const streamed = await streamReply({
       provider: config.provider,
-      request: {
-        model: config.model,
-        systemPrompt,
-        messages: this.host.tracker.current().request.snapshot(),
-        ...(specs.length > 0 ? { tools: specs } : {}),
-        maxTokens: config.maxTokens ?? info?.maxOutputTokens ?? 8192,
-        ...(config.thinking !== 'off' && info?.supportsThinking !== false ? { thinking: config.thinking } : {}),
-        signal,
-      },
+      request: { ...next.request, signal },
       emit: (event) => this.host.emit(event),
       now: () => this.host.now(),
       checkpoint: (message) => {

@@ -1,7 +1,7 @@
 /**
  * `/` commands typed in the chat's input, as pi users type them: `/compact [focus]`, `/tree`,
  * `/fork`, `/new`, `/label [text]`, `/export [md|html|jsonl]`, `/model [id]`, `/name [name]`,
- * `/undo-compaction`. Each runs the palette command of the same job with the text after the name
+ * `/undo-compaction`, `/context`. Each runs the palette command of the same job with the text after the name
  * as its argument; without one the command asks as it does from the palette (but `/compact`
  * compacts at once, as pi's does). Text starting with a `/` word that is none of these is sent as
  * a message, as pi sends it. Plain data and parsing: no DOM, no `vscode`, so the webview (the
@@ -26,6 +26,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   { name: 'model', argumentHint: '[id]', description: 'Choose the model (asks when no id follows)' },
   { name: 'name', argumentHint: '[name]', description: 'Rename the session (asks when no name follows)' },
   { name: 'undo-compaction', argumentHint: '', description: 'Undo the last compaction' },
+  { name: 'context', argumentHint: '', description: 'Show what the next request sends, part by part, in tokens' },
 ];
 
 export type SlashCommandName = (typeof SLASH_COMMANDS)[number]['name'];

@@ -156,6 +156,15 @@ function withoutPinnedSection(entry: CompactionEntry): string {
   return stripPinnedSection(entry.summary, chars, entry.summary.length - text.length);
 }
 
+/** The pinned section the summary carries ('' when none), where `withoutPinnedSection` finds it (the meter's breakdown counts it apart). */
+export function pinnedSectionOf(entry: CompactionEntry): string {
+  const chars = pinnedSectionChars(entry);
+  if (chars === undefined) return '';
+  const { text } = splitFileOperations(entry.summary);
+  if (stripPinnedSection(entry.summary, chars, entry.summary.length - text.length) === entry.summary) return '';
+  return entry.summary.slice(text.length - chars, text.length);
+}
+
 function pinnedSectionChars(entry: CompactionEntry): number | undefined {
   const arbor = entry.arbor;
   if (arbor === null || typeof arbor !== 'object' || Array.isArray(arbor)) return undefined;

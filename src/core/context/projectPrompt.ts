@@ -3,7 +3,7 @@
  * project's context files, SYSTEM.md and APPEND_SYSTEM.md as pi finds them, re-checked before
  * every request (see `ProjectContext`).
  */
-import { composeSystemPrompt, type SystemPromptInput, type SystemPromptSource } from '../agent/systemPrompt';
+import { composeSystemPrompt, type ComposedPrompt, type SystemPromptInput, type SystemPromptSource } from '../agent/systemPrompt';
 import type { Event } from '../util/event';
 import { ProjectContext, type ProjectContextOptions, type ProjectContextSnapshot } from './projectContext';
 
@@ -20,7 +20,13 @@ export class ProjectPrompt implements SystemPromptSource {
   }
 
   async systemPrompt(input: SystemPromptInput): Promise<string> {
-    return composeSystemPrompt(input, await this.context.load());
+    return (await this.compose(input)).text;
+  }
+
+  /** The prompt with the files it was made of, from one look at the project's files. */
+  async compose(input: SystemPromptInput): Promise<ComposedPrompt> {
+    const parts = await this.context.load();
+    return { text: composeSystemPrompt(input, parts), parts };
   }
 
   dispose(): void {

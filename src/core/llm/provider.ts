@@ -99,4 +99,9 @@ export interface LlmProvider {
   readonly api: string;
   stream(request: LlmRequest): AsyncIterable<ProviderEvent>;
   modelInfo(modelId: string): ModelInfo;
+  /**
+   * The body `stream` would send for this request, built by the same code (Show Context shows it);
+   * absent: the provider cannot say, and the request itself is shown.
+   */
+  requestBody?(request: LlmRequest): object;
 }

@@ -11,3 +11,5 @@ export * from './meter';
 export * from './meterLive';
 export * from './totals';
 export * from './totalsText';
+export * from './apportion';
+export * from './breakdown';

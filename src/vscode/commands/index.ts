@@ -12,6 +12,7 @@ import { registerModelCommand } from './modelCommand';
 import { registerNavigationCommands } from './navigationCommands';
 import { registerProblemsCommand } from './problemsCommand';
 import { registerSessionCommands } from './sessionCommands';
+import { registerShowContextCommand } from './showContextCommand';
 
 export type { CommandDeps } from './deps';
 
@@ -19,6 +20,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
   return [
     ...registerSessionCommands(deps),
     ...registerProblemsCommand(deps),
+    ...registerShowContextCommand(deps),
     ...registerCompactionCommands(deps),
     ...registerKeyCommands(deps),
     registerModelCommand(deps),

@@ -131,7 +131,7 @@ describe('Chat input', () => {
     it('opens on / at the start as a listbox the input controls, narrowing as the name is typed', () => {
       type('/');
       assert.deepEqual([list().hidden, list().getAttribute('role'), input.getAttribute('aria-controls'), input.getAttribute('aria-expanded')], [false, 'listbox', 'slash-list', 'true']);
-      assert.deepEqual(options(), ['/compact', '/tree', '/fork', '/new', '/label', '/export', '/model', '/name', '/undo-compaction']);
+      assert.deepEqual(options(), ['/compact', '/tree', '/fork', '/new', '/label', '/export', '/model', '/name', '/undo-compaction', '/context']);
       assert.equal(active(), 'slash-option-compact');
       type('/n');
       assert.deepEqual(options(), ['/new', '/name']);
@@ -149,7 +149,7 @@ describe('Chat input', () => {
       assert.equal(list().querySelector('[aria-selected="true"] .slash-name')!.textContent, '/tree');
       press('ArrowUp');
       press('ArrowUp');
-      assert.deepEqual([active(), input.value], ['slash-option-undo-compaction', '/']);
+      assert.deepEqual([active(), input.value], ['slash-option-context', '/']);
       type('/la');
       assert.equal(press('Tab'), false, 'Tab was left to move the focus');
       assert.deepEqual([input.value, list().hidden], ['/label ', true]);
@@ -166,7 +166,7 @@ describe('Chat input', () => {
       assert.equal(list().hidden, true);
       type('');
       type('/c');
-      assert.deepEqual([list().hidden, options()], [false, ['/compact']]);
+      assert.deepEqual([list().hidden, options()], [false, ['/compact', '/context']]);
     });
 
     it('stays announced as open when the @ list shares the input and sees the same keystroke', async () => {

@@ -6,7 +6,7 @@ describe('Slash commands typed in the input', () => {
   it('offers pi’s commands by name', () => {
     assert.deepEqual(
       SLASH_COMMANDS.map((command) => command.name),
-      ['compact', 'tree', 'fork', 'new', 'label', 'export', 'model', 'name', 'undo-compaction'],
+      ['compact', 'tree', 'fork', 'new', 'label', 'export', 'model', 'name', 'undo-compaction', 'context'],
     );
   });
 

@@ -68,7 +68,7 @@ export class AnthropicProvider implements LlmProvider {
       yield failed(new ReplyAssembler(model.pricing), base, new LlmError('auth', 'No Anthropic API key is set', { retryable: false }));
       return;
     }
-    const built = buildRequest(request, model, findFamily(request.model), this.options.promptCache ?? {});
+    const built = this.build(request, model);
     for (let attempt = 1; ; attempt++) {
       const reply = new ReplyAssembler(model.pricing);
       const failure = yield* this.attempt(built, reply, signal, attempt);
@@ -92,6 +92,14 @@ export class AnthropicProvider implements LlmProvider {
         return;
       }
     }
+  }
+
+  requestBody(request: LlmRequest): object {
+    return this.build(request, this.modelInfo(request.model)).params;
+  }
+
+  private build(request: LlmRequest, model: ModelInfo): BuiltRequest {
+    return buildRequest(request, model, findFamily(request.model), this.options.promptCache ?? {});
   }
 
   /** One HTTP request: streams into `reply`; returns the failure, or undefined when the reply is whole. */

@@ -1,0 +1,179 @@
+/**
+ * The meter's number taken apart: how much of the next request is the system prompt, each context
+ * file, the tool definitions, the summaries, the pinned text, the messages a compaction kept and
+ * the conversation after it. The parts add up to the meter's total exactly. The meter's total is
+ * the last reported usage (which covers the system prompt, the tools and every message up to that
+ * reply) plus an estimate of the messages after it; so the reported part is shared among what it
+ * covers in proportion to the estimator's counts, the estimated part among the messages after it,
+ * each by the largest remainder. Before a reply reports usage the meter counts the messages only:
+ * the system prompt, context files and tools are then listed apart, as not counted.
+ */
+import type { AgentMessage } from '../session';
+import { plainText } from '../util/plainText';
+import { apportion } from './apportion';
+import type { ContextStatus } from './contextTokens';
+import type { TokenEstimator } from './estimator';
+
+export type BreakdownPartKind = 'system' | 'contextFile' | 'tools' | 'summaries' | 'pinned' | 'kept' | 'messages' | 'streaming';
+
+export interface BreakdownPart {
+  kind: BreakdownPartKind;
+  /** What the part is ("System prompt", a context file's path from the file system: plain text only). */
+  label: string;
+  /** Of the meter's reported part. */
+  reported: number;
+  /** Of the meter's estimated part. */
+  estimated: number;
+  tokens: number;
+}
+
+export interface ContextBreakdown {
+  /** The meter's number; the parts' `tokens` add up to it. */
+  total: number;
+  parts: BreakdownPart[];
+  /** What the request sends that the meter does not count yet (no reply reported usage): estimates. */
+  uncounted: BreakdownPart[];
+  /** threshold − total (negative: over it); undefined when auto-compaction cannot fire. */
+  free: number | undefined;
+  threshold: number | undefined;
+}
+
+/** What the system prompt is made of: its whole text, and the context files it quotes. */
+export interface PromptComposition {
+  text: string;
+  contextFiles: readonly { path: string; content: string }[];
+}
+
+export interface BreakdownInput {
+  status: Pick<ContextStatus, 'contextTokens' | 'reportedTokens' | 'estimatedTokens' | 'lastUsageIndex' | 'calibrationRatio' | 'threshold'>;
+  /** The context messages the status was measured on. */
+  messages: readonly AgentMessage[];
+  estimator: TokenEstimator;
+  /** The system prompt of the next request; undefined when not known yet. */
+  prompt: PromptComposition | undefined;
+  /** The tools' definitions as sent (their JSON is what is counted). */
+  tools: readonly unknown[];
+  /** The pinned section carried in the latest compaction's summary ('' when none). */
+  pinnedText: string;
+  /** How many messages right after the compaction summary are the ones it kept verbatim. */
+  keptCount: number;
+  /** Tokens of the reply streaming now (the live meter adds them). */
+  streamingTokens?: number;
+}
+
+interface Unit {
+  kind: BreakdownPartKind;
+  label: string;
+  weight: number;
+  /** Covered by the reported usage (else estimated). */
+  reported: boolean;
+}
+
+export function contextBreakdown(input: BreakdownInput): ContextBreakdown {
+  const { status } = input;
+  const counted = status.lastUsageIndex !== null;
+  const frame = frameUnits(input, counted);
+  const units = [...(counted ? frame : []), ...messageUnits(input)];
+  const parts = partsOf(units);
+  // The conversation's line is always there, so an empty session still reads "Messages: 0".
+  if (!parts.some((part) => part.kind === 'messages')) parts.push({ kind: 'messages', label: 'Messages', reported: 0, estimated: 0, tokens: 0 });
+  const reported = apportion(status.reportedTokens, parts.map((part) => sumWeights(units, part, true)));
+  const estimated = apportion(status.estimatedTokens, parts.map((part) => sumWeights(units, part, false)));
+  parts.forEach((part, i) => {
+    part.reported = reported[i]!;
+    part.estimated = estimated[i]!;
+    part.tokens = part.reported + part.estimated;
+  });
+  const streaming = Math.max(0, Math.round(input.streamingTokens ?? 0));
+  if (streaming > 0) parts.push({ kind: 'streaming', label: 'Reply streaming now', reported: 0, estimated: streaming, tokens: streaming });
+  const total = status.contextTokens + streaming;
+  const ratio = Number.isFinite(status.calibrationRatio) && status.calibrationRatio > 0 ? status.calibrationRatio : 1;
+  const uncounted = counted ? [] : partsOf(frame).map((part) => {
+    const tokens = Math.ceil(sumWeights(frame, part, false) * ratio);
+    return { ...part, estimated: tokens, tokens };
+  });
+  return { total, parts: parts.filter((part) => part.tokens > 0 || part.kind === 'messages'), uncounted, free: status.threshold === undefined ? undefined : status.threshold - total, threshold: status.threshold };
+}
+
+/** The system prompt (without the context files it quotes), each context file, the tools. */
+function frameUnits(input: BreakdownInput, reported: boolean): Unit[] {
+  const { estimator, prompt } = input;
+  const units: Unit[] = [];
+  if (prompt) {
+    let files = 0;
+    for (const file of prompt.contextFiles) {
+      // The file as the prompt quotes it: under its path as a heading.
+      const weight = estimator.estimateText(`## ${file.path}\n\n${file.content}\n\n`);
+      files += weight;
+      units.push({ kind: 'contextFile', label: file.path, weight, reported });
+    }
+    units.unshift({ kind: 'system', label: 'System prompt', weight: Math.max(0, estimator.estimateText(prompt.text) - files), reported });
+  }
+  if (input.tools.length > 0) units.push({ kind: 'tools', label: `Tool definitions (${input.tools.length})`, weight: estimator.estimateText(JSON.stringify(input.tools)), reported });
+  return units;
+}
+
+/** Every context message: summaries (their pinned section apart), kept messages, the conversation. */
+function messageUnits(input: BreakdownInput): Unit[] {
+  const { messages, estimator, status } = input;
+  const last = status.lastUsageIndex ?? -1;
+  const units: Unit[] = [];
+  const keptFrom = messages[0]?.role === 'compactionSummary' ? 1 : 0;
+  const keptTo = keptFrom === 1 ? keptFrom + Math.max(0, Math.min(input.keptCount, messages.length - 1)) : 0;
+  messages.forEach((message, index) => {
+    const reported = index <= last;
+    const weight = estimator.estimate(message);
+    if (message.role === 'compactionSummary' || message.role === 'branchSummary') {
+      const pinned = message.role === 'compactionSummary' && index === 0 && input.pinnedText !== '' ? Math.min(weight, estimator.estimateText(input.pinnedText)) : 0;
+      units.push({ kind: 'summaries', label: 'Summaries', weight: weight - pinned, reported });
+      if (pinned > 0) units.push({ kind: 'pinned', label: 'Pinned text', weight: pinned, reported });
+    } else if (index >= keptFrom && index < keptTo) {
+      units.push({ kind: 'kept', label: 'Messages the compaction kept', weight, reported });
+    } else {
+      units.push({ kind: 'messages', label: keptFrom === 1 ? 'Messages since the compaction' : 'Messages', weight, reported });
+    }
+  });
+  return units;
+}
+
+/** One part per kind (per file for context files), in the order they come in the request. */
+function partsOf(units: readonly Unit[]): BreakdownPart[] {
+  const parts: BreakdownPart[] = [];
+  const order: BreakdownPartKind[] = ['system', 'contextFile', 'tools', 'summaries', 'pinned', 'kept', 'messages'];
+  for (const kind of order) {
+    const seen = new Set<string>();
+    for (const unit of units) {
+      if (unit.kind !== kind || seen.has(unit.label)) continue;
+      seen.add(unit.label);
+      parts.push({ kind, label: unit.label, reported: 0, estimated: 0, tokens: 0 });
+    }
+  }
+  return parts;
+}
+
+function sumWeights(units: readonly Unit[], part: BreakdownPart, reported: boolean): number {
+  let sum = 0;
+  for (const unit of units) if (unit.kind === part.kind && unit.label === part.label && unit.reported === reported) sum += unit.weight;
+  return sum;
+}
+
+/**
+ * The breakdown as lines of plain text, one per part: "Messages: 3,456 (2,000 reported, 1,456
+ * estimated)"; then what is not counted yet, and the room left before auto-compaction fires.
+ */
+export function breakdownLines(breakdown: ContextBreakdown): string[] {
+  const n = (value: number): string => value.toLocaleString('en-US');
+  const lines = breakdown.parts.map((part) => `${plainText(part.label, 200)}: ${n(part.tokens)} (${sourceOf(part, n)})`);
+  for (const part of breakdown.uncounted) lines.push(`${plainText(part.label, 200)}: about ${n(part.tokens)}, not in the count until a reply reports usage`);
+  if (breakdown.free !== undefined && breakdown.threshold !== undefined) {
+    lines.push(breakdown.free >= 0 ? `Free before auto-compaction: ${n(breakdown.free)} of ${n(breakdown.threshold)}` : `Over the auto-compaction threshold by ${n(-breakdown.free)}`);
+  }
+  return lines;
+}
+
+function sourceOf(part: BreakdownPart, n: (value: number) => string): string {
+  if (part.tokens === 0) return 'nothing yet';
+  if (part.estimated === 0) return 'reported';
+  if (part.reported === 0) return 'estimated';
+  return `${n(part.reported)} reported, ${n(part.estimated)} estimated`;
+}

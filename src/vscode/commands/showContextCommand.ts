@@ -1,0 +1,60 @@
+// "Show Context" (palette, the meter's tooltip, `/context`): the next request as the provider would
+// receive it, with the meter's number taken apart, in a read-only plain-text document (scheme
+// `arbor-context`). The agent builds the request once per command, with the code that sends it; the
+// document is plain text, so nothing a session or a project file holds becomes markup or a link.
+import * as vscode from 'vscode';
+import { contextDocument } from '../../core/agent';
+import { plainText } from '../../core/util/plainText';
+import { reportError } from '../errors';
+import type { CommandDeps } from './deps';
+
+const SCHEME = 'arbor-context';
+const URI = vscode.Uri.from({ scheme: SCHEME, path: '/Next request (Arbor).txt' });
+
+export function registerShowContextCommand(deps: CommandDeps): vscode.Disposable[] {
+  const documents = new ContextDocuments();
+  return [
+    documents,
+    vscode.workspace.registerTextDocumentContentProvider(SCHEME, documents),
+    vscode.commands.registerCommand('arbor.showContext', () => showContext(deps, documents)),
+  ];
+}
+
+/** The one document's text, replaced on each Show Context (an open editor follows). */
+class ContextDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private text = '';
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+
+  provideTextDocumentContent(): string {
+    return this.text;
+  }
+
+  set(text: string): void {
+    this.text = text;
+    this.changed.fire(URI);
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+async function showContext(deps: CommandDeps, documents: ContextDocuments): Promise<boolean> {
+  let text: string;
+  try {
+    const report = await deps.host.showContext();
+    if (!report) {
+      void vscode.window.showInformationMessage('No session is open: open or start a session to see its context.');
+      return false;
+    }
+    text = contextDocument(report);
+  } catch (error) {
+    void vscode.window.showErrorMessage(`Arbor could not build the next request. ${plainText(reportError(deps.log, 'Show Context failed', error))}`);
+    return false;
+  }
+  documents.set(text);
+  const document = await vscode.workspace.openTextDocument(URI);
+  await vscode.window.showTextDocument(document, { preview: true });
+  return true;
+}

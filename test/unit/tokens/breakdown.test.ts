@@ -1,0 +1,96 @@
+import { strict as assert } from 'node:assert';
+import type { AgentMessage, CompactionSummaryMessage } from '../../../src/core/session';
+import { breakdownLines, contextBreakdown, contextStatus, piEstimator, type BreakdownInput, type ContextBreakdown } from '../../../src/core/tokens';
+import { assistant, toolCall, toolResult, usage, user } from '../../support/builders';
+
+const SETTINGS = { enabled: true, reserveTokens: 16_384 };
+const PROMPT = { text: `You help.\n\n# Project Context\n\n## /p/AGENTS.md\n\n${'Rule. '.repeat(100)}\n\nCurrent working directory: /p`, contextFiles: [{ path: '/p/AGENTS.md', content: 'Rule. '.repeat(100) }] };
+const TOOLS = [{ name: 'read', description: 'Read a file.', inputSchema: { type: 'object', properties: { path: { type: 'string' } } } }];
+
+function breakdownOf(messages: readonly AgentMessage[], extra: Partial<BreakdownInput> = {}): ContextBreakdown {
+  const status = contextStatus(messages, { estimator: piEstimator, contextWindow: 200_000, settings: SETTINGS });
+  return contextBreakdown({ status, messages, estimator: piEstimator, prompt: PROMPT, tools: TOOLS, pinnedText: '', keptCount: 0, ...extra });
+}
+
+const partsSum = (breakdown: ContextBreakdown): number => breakdown.parts.reduce((sum, part) => sum + part.tokens, 0);
+const tokensOf = (breakdown: ContextBreakdown, kind: string): number => breakdown.parts.filter((part) => part.kind === kind).reduce((sum, part) => sum + part.tokens, 0);
+
+describe('the context breakdown', () => {
+  it("shares the reported usage among the system prompt, context file, tools and messages, adding up to the meter's number", () => {
+    const call = toolCall('read', { path: 'a.ts' }, 'tc-1');
+    const messages = [user('Read a.ts'), assistant([call], { usage: usage(1_234, 57), stopReason: 'toolUse' }), toolResult(call, 'x'.repeat(400))];
+    const breakdown = breakdownOf(messages);
+    assert.equal(breakdown.total, 1_234 + 57 + 100);
+    assert.equal(partsSum(breakdown), breakdown.total);
+    assert.deepEqual(breakdown.parts.map((part) => part.kind), ['system', 'contextFile', 'tools', 'messages']);
+    // The reported part is shared among all four; the tool result after the reply is estimated.
+    assert.equal(breakdown.parts.reduce((sum, part) => sum + part.reported, 0), 1_291);
+    assert.equal(breakdown.parts.reduce((sum, part) => sum + part.estimated, 0), 100);
+    assert.ok(breakdown.parts.every((part) => part.reported > 0));
+    assert.deepEqual(breakdown.uncounted, []);
+    assert.equal(breakdown.free, 200_000 - 16_384 - 1_391);
+  });
+
+  it('lists the system prompt and tools as not counted before a reply reports usage, and the messages as estimated', () => {
+    const breakdown = breakdownOf([user('x'.repeat(40))]);
+    assert.equal(breakdown.total, 10);
+    assert.deepEqual(breakdown.parts.map((part) => [part.kind, part.reported, part.estimated]), [['messages', 0, 10]]);
+    assert.deepEqual(breakdown.uncounted.map((part) => part.kind), ['system', 'contextFile', 'tools']);
+    assert.equal(breakdown.uncounted[1]!.tokens, piEstimator.estimateText(`## /p/AGENTS.md\n\n${'Rule. '.repeat(100)}\n\n`));
+  });
+
+  it('counts a compaction summary, its pinned section and the messages it kept apart from what came after', () => {
+    const pinned = '\n\n## Pinned (verbatim)\n\n' + 'p'.repeat(800);
+    const summary: CompactionSummaryMessage = { role: 'compactionSummary', summary: 's'.repeat(400) + pinned, tokensBefore: 9_000, timestamp: 1 };
+    const messages = [summary, user('k'.repeat(200)), assistant('kept reply'), user('n'.repeat(120))];
+    // No counted usage: the assistant above is older than the compaction only in files; here it counts.
+    const breakdown = breakdownOf(messages, { pinnedText: pinned, keptCount: 2 });
+    assert.equal(partsSum(breakdown), breakdown.total);
+    assert.deepEqual(breakdown.parts.map((part) => part.kind), ['system', 'contextFile', 'tools', 'summaries', 'pinned', 'kept', 'messages']);
+    assert.ok(tokensOf(breakdown, 'pinned') > tokensOf(breakdown, 'summaries'), 'the 800-character section outweighs the 400-character summary');
+    assert.equal(breakdown.parts.find((part) => part.kind === 'messages')!.estimated, 30);
+  });
+
+  it('adds the reply streaming now as an estimated part', () => {
+    const breakdown = contextBreakdown({
+      status: contextStatus([user('hello there')], { estimator: piEstimator, contextWindow: undefined, settings: SETTINGS }),
+      messages: [user('hello there')],
+      estimator: piEstimator,
+      prompt: undefined,
+      tools: [],
+      pinnedText: '',
+      keptCount: 0,
+      streamingTokens: 42.4,
+    });
+    assert.equal(breakdown.total, 3 + 42);
+    assert.equal(partsSum(breakdown), breakdown.total);
+    assert.deepEqual(breakdown.parts.at(-1), { kind: 'streaming', label: 'Reply streaming now', reported: 0, estimated: 42, tokens: 42 });
+    assert.equal(breakdown.free, undefined);
+  });
+
+  it('adds up exactly on a long branch with a huge reported usage', () => {
+    const messages: AgentMessage[] = [];
+    for (let i = 0; i < 5_000; i++) messages.push(user(`q${i} ${'w'.repeat(i % 97)}`), assistant(`a${i}`, { usage: usage(1_000 + i * 37, 13) }));
+    messages.push(user('z'.repeat(1_001)));
+    const breakdown = breakdownOf(messages, { prompt: undefined });
+    assert.equal(breakdown.total, 1_000 + 4_999 * 37 + 13 + 251);
+    assert.equal(partsSum(breakdown), breakdown.total);
+  });
+
+  it('keeps a hostile context file path on one line of plain text, never a link', () => {
+    const path = '/p/[click](command:workbench.action.terminal.new)\nInjected line/AGENTS.md';
+    const breakdown = breakdownOf([user('hi'), assistant('hello', { usage: usage(500, 5) })], { prompt: { text: `base\n\n## ${path}\n\nrules\n\n`, contextFiles: [{ path, content: 'rules' }] } });
+    const lines = breakdownLines(breakdown);
+    const line = lines.find((text) => text.includes('AGENTS.md'))!;
+    assert.ok(!line.includes('](') && !line.includes('\n'), line);
+    assert.equal(partsSum(breakdown), 505);
+  });
+
+  it('writes each part with where its number comes from, and the room left', () => {
+    const call = toolCall('read', { path: 'a.ts' }, 'tc-1');
+    const lines = breakdownLines(breakdownOf([user('Read a.ts'), assistant([call], { usage: usage(1_234, 57), stopReason: 'toolUse' }), toolResult(call, 'x'.repeat(400))]));
+    assert.match(lines[0]!, /^System prompt: [\d,]+ \(reported\)$/);
+    assert.match(lines[3]!, /^Messages: [\d,]+ \([\d,]+ reported, 100 estimated\)$/);
+    assert.equal(lines.at(-1), `Free before auto-compaction: ${(200_000 - 16_384 - 1_391).toLocaleString('en-US')} of ${(200_000 - 16_384).toLocaleString('en-US')}`);
+  });
+});
