@@ -44,6 +44,13 @@ export interface TurnHost {
 }
 
 export class TurnLoop {
+  /**
+   * The recording of the files after the last tool call, left running beside the next model
+   * request (the model's answer takes far longer than a snapshot). Awaited before anything can
+   * change the files or the branch again: a tool run, an appended reply, a compaction, the turn's end.
+   */
+  private recording: Promise<void> | undefined;
+
   constructor(private readonly host: TurnHost) {}
 
   async startPrompt(input: PromptInput, signal: AbortSignal): Promise<void> {
@@ -73,6 +80,7 @@ export class TurnLoop {
     try {
       await this.turnsUntilDone(signal);
     } finally {
+      await this.filesRecorded();
       await this.host.files?.turnEnded();
     }
   }
@@ -87,8 +95,9 @@ export class TurnLoop {
       }
       const calls = message.content.filter((block): block is ToolCall => block.type === 'toolCall');
       for (const call of calls) {
+        await this.filesRecorded();
         await this.appendToolResult(call, await runToolCall(call, this.toolOptions(signal)));
-        await this.host.files?.toolFinished(call);
+        this.recording = this.host.files?.toolFinished(call);
       }
       await this.host.session.sync();
       if (signal.aborted) return;
@@ -102,7 +111,6 @@ export class TurnLoop {
   private async requestReply(signal: AbortSignal): Promise<StreamedReply> {
     const { config } = this.host;
     const info = config.modelInfo();
-    const parentId = this.host.session.leafId;
     const compacted = holdsCompaction(this.host.session.getBranch());
     const specs = offeredTools(config.tools, compacted).map((tool) => tool.spec);
     let checkpointed = false;
@@ -123,7 +131,8 @@ export class TurnLoop {
       now: () => this.host.now(),
       checkpoint: (message) => {
         checkpointed = true;
-        this.host.checkpoints.save({ version: 1, sessionId: this.host.session.id, parentId, message }).catch((error: unknown) => this.host.logger.warn(`Could not save a reply checkpoint: ${errorMessage(error)}`));
+        // The parent read now: the last tool call's files may have been recorded since the request went out.
+        this.host.checkpoints.save({ version: 1, sessionId: this.host.session.id, parentId: this.host.session.leafId, message }).catch((error: unknown) => this.host.logger.warn(`Could not save a reply checkpoint: ${errorMessage(error)}`));
       },
       ...(this.host.checkpointEveryMs !== undefined ? { checkpointEveryMs: this.host.checkpointEveryMs } : {}),
     });
@@ -131,6 +140,7 @@ export class TurnLoop {
     const message: AssistantMessage = { ...streamed.message, timestamp: this.host.now() };
     // A reply stopped before anything arrived leaves nothing worth keeping.
     const nothing = message.stopReason === 'aborted' && message.content.length === 0;
+    await this.filesRecorded();
     if (!nothing) await this.host.session.appendMessage(message);
     if (checkpointed) await this.host.checkpoints.clear();
     this.host.emit({ type: 'reply_end', message });
@@ -165,7 +175,15 @@ export class TurnLoop {
   private async autoCompact(reply: AssistantMessage, signal: AbortSignal): Promise<{ continueAfterMs: number | undefined } | undefined> {
     const decision = this.host.compaction.decide({ point: 'agent-end', assistant: reply }, this.host.config.compactionModel());
     if (decision.kind !== 'compact') return undefined;
+    await this.filesRecorded();
     return this.host.compactNow(decision.reason, decision.willRetry, undefined, signal);
+  }
+
+  /** Waits for the last tool call's files to be recorded (a recorder never throws). */
+  private async filesRecorded(): Promise<void> {
+    const recording = this.recording;
+    this.recording = undefined;
+    await recording;
   }
 
   /** Model and thinking level are entries of the branch (pi writes them the same way). */
