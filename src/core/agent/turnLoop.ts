@@ -7,7 +7,7 @@
 import { CompactionError, findLastAssistant } from '../compaction';
 import type { LlmErrorReason } from '../llm/provider';
 import { promptContent } from '../chat/attachments';
-import type { AssistantMessage, Session, ToolCall } from '../session';
+import type { AssistantMessage, Session, ToolCall, UserMessage } from '../session';
 import { errorMessage } from '../util/errors';
 import type { WorkspaceRecorder } from '../checkpoints/recorder';
 import type { CheckpointStore } from './checkpoint';
@@ -22,6 +22,16 @@ import { runToolCall } from './toolRunner';
 import { offeredTools } from './tools/registry';
 import { holdsCompaction } from '../recall';
 import type { ToolResult } from './tools/tool';
+
+/** A prompt's user message waiting for the record of the files before it. */
+interface PendingPrompt {
+  message: UserMessage;
+  /** The message is in the session (from then on the reply's events go out as they come). */
+  inSession: boolean;
+  /** The reply's events that came before. */
+  held: AgentEvent[];
+  appended: Promise<void>;
+}
 
 /** What the turns need from the agent that runs them. */
 export interface TurnHost {
@@ -50,10 +60,16 @@ export class TurnLoop {
    * change the files or the branch again: a tool run, an appended reply, a compaction, the turn's end.
    */
   private recording: Promise<void> | undefined;
+  /**
+   * The prompt's user message while the files before it are recorded (that record comes first on
+   * the branch): the first request goes out with it meanwhile; the reply's events wait for it.
+   */
+  private prompt: PendingPrompt | undefined;
 
   constructor(private readonly host: TurnHost) {}
 
   async startPrompt(input: PromptInput, signal: AbortSignal): Promise<void> {
+    await this.promptAppended();
     const content = promptContent(input.text, input.images ?? []);
     this.host.compaction.guard.promptStarted();
     await this.recordSettings();
@@ -64,8 +80,33 @@ export class TurnLoop {
       this.host.config.compactionModel(),
     );
     if (decision.kind === 'compact') await this.host.compactNow(decision.reason, false, undefined, signal);
-    await this.host.files?.turnStarted();
-    await this.host.session.appendMessage({ role: 'user', content, timestamp: this.host.now() });
+    const message: UserMessage = { role: 'user', content, timestamp: this.host.now() };
+    const files = this.host.files;
+    if (!files) {
+      await this.host.session.appendMessage(message);
+      return;
+    }
+    const prompt: PendingPrompt = { message, inSession: false, held: [], appended: Promise.resolve() };
+    prompt.appended = files
+      .turnStarted()
+      .catch((error: unknown) => this.host.logger.warn(`Could not record the workspace's files: ${errorMessage(error)}`))
+      .then(() => {
+        prompt.inSession = true;
+        const appended = this.host.session.appendMessage(message);
+        for (const event of prompt.held.splice(0)) this.host.emit(event);
+        return appended;
+      })
+      .then(() => undefined);
+    // Awaited by the turns; a stop before them leaves it unawaited, and the session keeps any write failure.
+    prompt.appended.catch(() => undefined);
+    this.prompt = prompt;
+  }
+
+  /** Waits until the prompt's user message is in the session (after the files before it are recorded). */
+  private async promptAppended(): Promise<void> {
+    const prompt = this.prompt;
+    this.prompt = undefined;
+    await prompt?.appended;
   }
 
   /** The prompt's text as text, and its images as the estimator counts images in a user message. */
@@ -80,6 +121,7 @@ export class TurnLoop {
     try {
       await this.turnsUntilDone(signal);
     } finally {
+      await this.promptAppended();
       await this.filesRecorded();
       await this.host.files?.turnEnded();
     }
@@ -116,20 +158,23 @@ export class TurnLoop {
     let checkpointed = false;
     // Asked before every request: the project's files are re-checked, so an edit applies from the next one.
     const systemPrompt = await config.systemPrompt({ root: config.root, tools: specs, compacted });
+    const prompt = this.prompt && !this.prompt.inSession ? this.prompt : undefined;
     const streamed = await streamReply({
       provider: config.provider,
       request: {
         model: config.model,
         systemPrompt,
-        messages: this.host.tracker.current().request.snapshot(),
+        messages: prompt ? [...this.host.tracker.current().request.snapshot(), prompt.message] : this.host.tracker.current().request.snapshot(),
         ...(specs.length > 0 ? { tools: specs } : {}),
         maxTokens: config.maxTokens ?? info?.maxOutputTokens ?? 8192,
         ...(config.thinking !== 'off' && info?.supportsThinking !== false ? { thinking: config.thinking } : {}),
         signal,
       },
-      emit: (event) => this.host.emit(event),
+      emit: (event) => (prompt && !prompt.inSession ? prompt.held.push(event) : this.host.emit(event)),
       now: () => this.host.now(),
       checkpoint: (message) => {
+        // Until the user message is in the session the reply has no parent to be saved under; a later save comes.
+        if (prompt && !prompt.inSession) return;
         checkpointed = true;
         // The parent read now: the last tool call's files may have been recorded since the request went out.
         this.host.checkpoints.save({ version: 1, sessionId: this.host.session.id, parentId: this.host.session.leafId, message }).catch((error: unknown) => this.host.logger.warn(`Could not save a reply checkpoint: ${errorMessage(error)}`));
@@ -140,6 +185,7 @@ export class TurnLoop {
     const message: AssistantMessage = { ...streamed.message, timestamp: this.host.now() };
     // A reply stopped before anything arrived leaves nothing worth keeping.
     const nothing = message.stopReason === 'aborted' && message.content.length === 0;
+    await this.promptAppended();
     await this.filesRecorded();
     if (!nothing) await this.host.session.appendMessage(message);
     if (checkpointed) await this.host.checkpoints.clear();

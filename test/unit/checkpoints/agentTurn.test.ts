@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { AgentSession } from '../../../src/core/agent';
+import { AgentSession, type AgentEvent } from '../../../src/core/agent';
 import { createTools } from '../../../src/core/agent/tools/registry';
 import { FILES_CUSTOM_TYPE, SessionFilesRecorder } from '../../../src/core/checkpoints';
 import { inMemorySession, type SessionEntry } from '../../../src/core/session';
@@ -47,5 +47,30 @@ describe('checkpoints in an agent turn', () => {
     agent.dispose();
     assert.deepEqual(kinds(session.getBranch()), ['model_change', 'files:', 'user', 'assistant', 'toolResult', 'files:a.txt', 'toolResult', 'files:b.txt', 'assistant', 'toolResult', 'files:a.txt', 'assistant']);
     assert.equal(readFileSync(path.join(place.root, 'a.txt'), 'utf8'), 'a2');
+  });
+
+  it('records the files changed before a prompt ahead of its user message while the request already carries that message, and tells the reply after it', async () => {
+    const place = makePlace(temp());
+    writeFiles(place.root, { 'a.txt': 'a0' });
+    const store = await openStore(place);
+    const clock = steppingClock();
+    const session = inMemorySession(place.root, clock);
+    const provider = new ScriptedProvider([text('First.'), text('Second.')]);
+    const agent = new AgentSession({ session, provider, tools: [], settings: { model: 'claude-sonnet-4-5' }, clock, root: place.root, delay: async () => undefined, workspaceRecorder: new SessionFilesRecorder(session, store) });
+    const events: string[] = [];
+    agent.onEvent((event: AgentEvent) => {
+      if (event.type === 'entry_appended') events.push(`entry:${kinds([event.entry])[0]}`);
+      else if (event.type === 'text_delta' || event.type === 'reply_end') events.push(event.type);
+    });
+    await agent.prompt('one');
+    writeFiles(place.root, { 'a.txt': 'changed by you', 'new.txt': 'n' });
+    await agent.prompt('two');
+    agent.dispose();
+    assert.deepEqual(kinds(session.getBranch()), ['model_change', 'files:', 'user', 'assistant', 'files:a.txt,new.txt', 'user', 'assistant']);
+    assert.deepEqual(
+      provider.requests.map((request) => request.messages.map((message) => message.role)),
+      [['user'], ['user', 'assistant', 'user']],
+    );
+    assert.deepEqual(events, ['entry:model_change', 'entry:files:', 'entry:user', 'text_delta', 'entry:assistant', 'reply_end', 'entry:files:a.txt,new.txt', 'entry:user', 'text_delta', 'entry:assistant', 'reply_end']);
   });
 });
