@@ -98,15 +98,26 @@ export class FileCheckpointStore {
   }
 
   private async snapshotNow(): Promise<Snapshot> {
+    const skipped = await this.stage();
+    return { state: await this.treeOfIndex(), skipped };
+  }
+
+  /** Brings the store's index up to the workspace's files (only what git lists as changed is read); what was left out. */
+  private async stage(): Promise<SkippedFile[]> {
     await this.ensureRepository();
     const listed = nulFields((await this.run(['ls-files', '-z', '-m', '-o', '--exclude-standard'])).stdout);
     const { add, drop, skipped } = await this.sortListed([...new Set(listed)]);
     // Dropped first: a folder replaced by a link or a file leaves entries below it that would block the new one.
     if (drop.length > 0) await this.run(['update-index', '--force-remove', '-z', '--stdin'], { input: drop.map((file) => `${file}\0`).join('') });
     if (add.length > 0) await this.run(['update-index', '--add', '--remove', '--replace', '-z', '--stdin'], { input: add.map((file) => `${file}\0`).join('') });
+    return skipped;
+  }
+
+  /** The state the index holds, kept by a reference. */
+  private async treeOfIndex(): Promise<WorkspaceState> {
     const state = (await this.unchangedTree()) ?? (await this.writeTree());
     await this.keepRef(`${STATE_REFS}${state}`, state);
-    return { state, skipped };
+    return state;
   }
 
   /** The last tree written, when the index file is still the one it was written from (git replaces the file on every change). */
@@ -167,16 +178,22 @@ export class FileCheckpointStore {
   /** The plan, and the target's entry (mode and object) of every path it would write. */
   private async planNow(to: WorkspaceState, options: PlanOptions): Promise<{ plan: RestorePlan; targets: Map<string, TreeEntry> }> {
     this.checkId(to);
-    const now = (await this.snapshotNow()).state;
-    const outside = new Set<string>();
+    await this.stage();
+    const current = options.current !== undefined && isObjectId(options.current) ? options.current : undefined;
+    // The index is the files now: its differences from the states are read while its tree is written.
+    const nowRun = this.treeOfIndex();
+    const targetRun = this.indexChanges(to, 'to');
     // A `current` the store does not hold (cleared, another machine's) names no outside change.
-    if (options.current !== undefined && options.current !== now && isObjectId(options.current)) {
-      for (const change of await this.changes(options.current, now).catch(() => [])) outside.add(change.path);
-    }
-    const target = await this.entryChanges(now, to).catch((error: unknown) => {
+    const currentRun = current !== undefined ? this.indexChanges(current, 'from').catch(() => []) : Promise.resolve([]);
+    // All three end before a failure is passed on: the store's next job must not overlap them.
+    await Promise.allSettled([nowRun, targetRun, currentRun]);
+    const now = await nowRun;
+    const target = await targetRun.catch((error: unknown) => {
       if (error instanceof GitFailed) throw new CheckpointStoreError('unknown-state', `The state ${to.slice(0, 12)} is not in this workspace's checkpoint store.`);
       throw error;
     });
+    const sinceCurrent = await currentRun;
+    const outside = new Set(sinceCurrent.map((change) => change.path));
     const plan: RestorePlan = { to, now, restore: [], remove: [], changedOutside: [], skipped: [] };
     const targets = new Map<string, TreeEntry>();
     for (const change of target) {
@@ -192,21 +209,21 @@ export class FileCheckpointStore {
     return { plan, targets };
   }
 
-  /** The paths that differ between two states, each with its entry in `to` (git's raw diff). */
+  /** The paths that differ between two states, each with its entry in `to`. */
   private async entryChanges(from: WorkspaceState, to: WorkspaceState): Promise<EntryChange[]> {
     await this.ensureRepository();
     this.checkId(from);
     this.checkId(to);
-    const fields = nulFields((await this.run(['diff-tree', '-r', '-z', '--no-renames', '--raw', from, to])).stdout);
-    const changes: EntryChange[] = [];
-    for (let index = 0; index + 1 < fields.length; index += 2) {
-      // ":<mode before> <mode after> <object before> <object after> <status>"
-      const [, , mode, , object, status] = /^:(\d+) (\d+) ([0-9a-f]+) ([0-9a-f]+) ([A-Z])/.exec(fields[index]!) ?? [];
-      if (mode === undefined || object === undefined || status === undefined) throw new CheckpointStoreError('git-failed', `git diff-tree printed an unexpected line: ${fields[index]!.slice(0, 80)}`);
-      const file = fields[index + 1]!;
-      changes.push({ path: file, kind: status === 'A' ? 'added' : status === 'D' ? 'deleted' : 'modified', target: { path: file, mode, object } });
-    }
-    return changes;
+    return parseRawDiff((await this.run(['diff-tree', '-r', '-z', '--no-renames', '--raw', from, to])).stdout);
+  }
+
+  /**
+   * The paths that differ between the store's index (the files at the last snapshot) and a state:
+   * from the index to the state (`'to'`, each with its entry in the state), or from the state to
+   * the index (`'from'`). The same as between the index's tree and the state, without that tree.
+   */
+  private async indexChanges(state: WorkspaceState, direction: 'to' | 'from'): Promise<EntryChange[]> {
+    return parseRawDiff((await this.run(['diff-index', '--cached', '-r', '-z', '--no-renames', '--raw', ...(direction === 'to' ? ['-R'] : []), state, '--'])).stdout);
   }
 
   /** A file's bytes at a state (undefined when it is not there, or is a link or a folder there). */
@@ -460,6 +477,19 @@ export async function openFileCheckpointStore(options: FileCheckpointStoreOption
     throw new CheckpointsOff('store-failed', `Checkpoints are off: the checkpoint store could not be opened (${error instanceof Error ? error.message : String(error)}).`);
   });
   return store;
+}
+
+/** git's `--raw -z` diff: ":<mode before> <mode after> <object before> <object after> <status>", then the path. */
+function parseRawDiff(output: Buffer): EntryChange[] {
+  const fields = nulFields(output);
+  const changes: EntryChange[] = [];
+  for (let index = 0; index + 1 < fields.length; index += 2) {
+    const [, , mode, , object, status] = /^:(\d+) (\d+) ([0-9a-f]+) ([0-9a-f]+) ([A-Z])/.exec(fields[index]!) ?? [];
+    if (mode === undefined || object === undefined || status === undefined) throw new CheckpointStoreError('git-failed', `git printed an unexpected diff line: ${fields[index]!.slice(0, 80)}`);
+    const file = fields[index + 1]!;
+    changes.push({ path: file, kind: status === 'A' ? 'added' : status === 'D' ? 'deleted' : 'modified', target: { path: file, mode, object } });
+  }
+  return changes;
 }
 
 /** Whether every folder above `file` is among the real folders. */
