@@ -92,9 +92,22 @@ export class FileCheckpointStore {
     this.limits = { ...DEFAULT_CHECKPOINT_LIMITS, ...options.limits };
   }
 
-  /** Records the workspace's files now; only what changed since the last snapshot is read. */
-  snapshot(): Promise<Snapshot> {
-    return this.serial.run(() => this.snapshotNow());
+  /**
+   * Records the workspace's files now; only what changed since the last snapshot is read. With
+   * `since` (a state of this store), also the paths that differ from it (`changedSince`), read
+   * while the tree is written; none when the store does not hold `since`.
+   */
+  snapshot(options: { since?: WorkspaceState } = {}): Promise<Snapshot> {
+    return this.serial.run(async () => {
+      if (options.since === undefined || !isObjectId(options.since)) return this.snapshotNow();
+      const skipped = await this.stage();
+      const stateRun = this.treeOfIndex();
+      const changesRun = this.indexChanges(options.since, 'from').catch(() => undefined);
+      // Both end before a failure is passed on: the store's next job must not overlap them.
+      await Promise.allSettled([stateRun, changesRun]);
+      const changes = await changesRun;
+      return { state: await stateRun, skipped, ...(changes ? { changedSince: changes.map(({ path: file, kind }) => ({ path: file, kind })) } : {}) };
+    });
   }
 
   private async snapshotNow(): Promise<Snapshot> {

@@ -55,4 +55,23 @@ describe('checkpoint store: the quick paths stay exact', () => {
     assert.equal(readFileSync(path.join(place.root, 'deep/er/gone.txt'), 'utf8'), 'gone');
     assert.equal(lstatSync(path.join(place.root, 'same.txt')).ino, untouched);
   });
+
+  it('tells what differs from a given state with the snapshot, as changes() does, and nothing for a state it does not hold', async () => {
+    const place = makePlace(temp());
+    writeFiles(place.root, { 'a.txt': 'a', 'gone.txt': 'g' });
+    const store = await openStore(place);
+    const first = (await store.snapshot()).state;
+    writeFiles(place.root, { 'a.txt': 'changed', 'new/b.txt': 'b' });
+    rmSync(path.join(place.root, 'gone.txt'));
+    const second = await store.snapshot({ since: first });
+    assert.deepEqual(second.changedSince, [
+      { path: 'a.txt', kind: 'modified' },
+      { path: 'gone.txt', kind: 'deleted' },
+      { path: 'new/b.txt', kind: 'added' },
+    ]);
+    assert.deepEqual(second.changedSince, await store.changes(first, second.state));
+    const unknown = await store.snapshot({ since: 'f'.repeat(40) });
+    assert.equal(unknown.state, second.state);
+    assert.equal(unknown.changedSince, undefined);
+  });
 });
