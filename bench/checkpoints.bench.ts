@@ -10,6 +10,7 @@
  * 4. An agent turn with one `edit` (fake Anthropic server, each reply delayed by MODEL_DELAY_MS as a
  *    model's answer is) with checkpoints on next to off: ≤ 1.1×.
  * Plain git runs with the store's isolation (its own GIT_DIR and index, no user configuration).
+ * The two sides of each comparison run in turns, so that neither always runs after the other.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -24,7 +25,7 @@ import { gitEnvironment } from '../src/core/checkpoints/git';
 import { createAnthropicProvider } from '../src/core/llm';
 import { inMemorySession } from '../src/core/session';
 import { reply, slow, startFakeAnthropic, text, toolUse } from '../test/support/fakeAnthropic';
-import { medianMs, msLine, ratioLine } from './measure';
+import { alternatingMediansMs, msLine, ratioLine } from './measure';
 
 const SCALE = Number(process.env.ARBOR_BENCH_CHECKPOINT_SCALE ?? '1');
 const FILES = Math.round(10_000 * SCALE);
@@ -66,20 +67,23 @@ function plainGit(gitDir: string, root: string, args: string[], input?: string):
 
 async function firstSnapshot(root: string, home: string, tmp: string, baseline: string): Promise<void> {
   let round = 0;
-  const plain = await medianMs(3, () => {
-    const gitDir = path.join(tmp, `plain-${round++}.git`);
-    plainGit(gitDir, root, ['init', '--quiet', '--template=', gitDir]);
-    plainGit(gitDir, root, ['add', '-A']);
-    plainGit(gitDir, root, ['write-tree']);
-    if (round < 3) rmSync(gitDir, { recursive: true, force: true });
-    else execFileSync('mv', [gitDir, baseline]);
-  });
   let storeRound = 0;
-  const ours = await medianMs(3, async () => {
-    const store = await openFileCheckpointStore({ root, home, stateHome: path.join(tmp, `state-${storeRound++}`) });
-    await store.snapshot();
-    await store.clear();
-  });
+  const [plain, ours] = await alternatingMediansMs(
+    3,
+    () => {
+      const gitDir = path.join(tmp, `plain-${round++}.git`);
+      plainGit(gitDir, root, ['init', '--quiet', '--template=', gitDir]);
+      plainGit(gitDir, root, ['add', '-A']);
+      plainGit(gitDir, root, ['write-tree']);
+      if (round < 3) rmSync(gitDir, { recursive: true, force: true });
+      else execFileSync('mv', [gitDir, baseline]);
+    },
+    async () => {
+      const store = await openFileCheckpointStore({ root, home, stateHome: path.join(tmp, `state-${storeRound++}`) });
+      await store.snapshot();
+      await store.clear();
+    },
+  );
   console.log(msLine('first snapshot: git add -A && git write-tree (fresh repository)', plain));
   console.log(msLine('first snapshot: open the store + snapshot()', ours));
   console.log(ratioLine('first snapshot / plain git', ours / plain, { max: 1.2 }));
@@ -88,15 +92,18 @@ async function firstSnapshot(root: string, home: string, tmp: string, baseline: 
 async function incremental(root: string, store: FileCheckpointStore, baseline: string): Promise<void> {
   let edit = 0;
   const touch = (): void => writeFileSync(path.join(root, 'dir3', 'sub3', 'file3.txt'), `edit ${edit++}`);
-  const plain = await medianMs(9, () => {
-    touch();
-    plainGit(baseline, root, ['add', '-A']);
-    plainGit(baseline, root, ['write-tree']);
-  });
-  const ours = await medianMs(9, async () => {
-    touch();
-    await store.snapshot();
-  });
+  const [plain, ours] = await alternatingMediansMs(
+    9,
+    () => {
+      touch();
+      plainGit(baseline, root, ['add', '-A']);
+      plainGit(baseline, root, ['write-tree']);
+    },
+    async () => {
+      touch();
+      await store.snapshot();
+    },
+  );
   console.log(msLine('one-file edit: git add -A && git write-tree (warm index)', plain));
   console.log(msLine('one-file edit: snapshot()', ours));
   console.log(ratioLine('incremental snapshot / plain git', ours / plain, { max: 1.5 }));
@@ -110,16 +117,19 @@ async function restoring(root: string, store: FileCheckpointStore, baseline: str
   plainGit(baseline, root, ['add', '-A']);
   const plainTree = execFileSync('git', ['write-tree'], { cwd: root, env: gitEnvironment({ program: 'git', gitDir: baseline, workTree: root }) }).toString().trim();
   const state = (await store.snapshot()).state;
-  const plain = await medianMs(5, () => {
-    change();
-    plainGit(baseline, root, ['read-tree', plainTree]);
-    plainGit(baseline, root, ['checkout-index', '-f', '-z', '--stdin'], changed.map((file) => `${file}\0`).join(''));
-  });
-  const ours = await medianMs(5, async () => {
-    change();
-    const report = await store.restore(state);
-    if (report.restored.length !== 100) throw new Error(`restored ${report.restored.length} files, not 100`);
-  });
+  const [plain, ours] = await alternatingMediansMs(
+    5,
+    () => {
+      change();
+      plainGit(baseline, root, ['read-tree', plainTree]);
+      plainGit(baseline, root, ['checkout-index', '-f', '-z', '--stdin'], changed.map((file) => `${file}\0`).join(''));
+    },
+    async () => {
+      change();
+      const report = await store.restore(state);
+      if (report.restored.length !== 100) throw new Error(`restored ${report.restored.length} files, not 100`);
+    },
+  );
   console.log(msLine('restore 100 files: git read-tree + git checkout-index', plain));
   console.log(msLine('restore 100 files: restore() (snapshot first, undo kept)', ours));
   console.log(ratioLine('restore / plain git', ours / plain, { max: 2 }));

@@ -12,6 +12,23 @@ export async function medianMs(runs: number, work: () => unknown): Promise<numbe
   return times[Math.floor(times.length / 2)]!;
 }
 
+/**
+ * Medians of two pieces of work measured in turns (a, b, a, b, …), so that neither side always
+ * runs after the other (a disk still writing the other side's files, a load that changes).
+ */
+export async function alternatingMediansMs(runs: number, a: () => unknown, b: () => unknown): Promise<[number, number]> {
+  const times: [number[], number[]] = [[], []];
+  for (let i = 0; i < runs; i++) {
+    for (const [side, work] of [a, b].entries()) {
+      const start = performance.now();
+      await work();
+      times[side]!.push(performance.now() - start);
+    }
+  }
+  const median = (values: number[]): number => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
+  return [median(times[0]), median(times[1])];
+}
+
 export function ratioLine(label: string, value: number, limit?: { max?: number; min?: number }): string {
   const verdict = limit?.max !== undefined ? (value <= limit.max ? `ok (≤ ${limit.max})` : `OVER (> ${limit.max})`) : limit?.min !== undefined ? (value >= limit.min ? `ok (≥ ${limit.min})` : `UNDER (< ${limit.min})`) : '';
   return `${label.padEnd(64)} ${value.toFixed(3).padStart(9)}  ${verdict}`;

@@ -7,7 +7,7 @@
 import { CompactionError, findLastAssistant } from '../compaction';
 import type { LlmErrorReason } from '../llm/provider';
 import { promptContent } from '../chat/attachments';
-import type { AssistantMessage, Session, ToolCall } from '../session';
+import type { AssistantMessage, Session, ToolCall, UserMessage } from '../session';
 import { errorMessage } from '../util/errors';
 import type { WorkspaceRecorder } from '../checkpoints/recorder';
 import type { CheckpointStore } from './checkpoint';
@@ -21,6 +21,16 @@ import { streamReply, type StreamedReply } from './streamReply';
 import { runToolCall } from './toolRunner';
 import { buildNextRequest, type NextRequest } from './nextRequest';
 import type { ToolResult } from './tools/tool';
+
+/** A prompt's user message waiting for the record of the files before it. */
+interface PendingPrompt {
+  message: UserMessage;
+  /** The message is in the session (from then on the reply's events go out as they come). */
+  inSession: boolean;
+  /** The reply's events that came before. */
+  held: AgentEvent[];
+  appended: Promise<void>;
+}
 
 /** What the turns need from the agent that runs them. */
 export interface TurnHost {
@@ -45,9 +55,22 @@ export interface TurnHost {
 }
 
 export class TurnLoop {
+  /**
+   * The recording of the files after the last tool call, left running beside the next model
+   * request (the model's answer takes far longer than a snapshot). Awaited before anything can
+   * change the files or the branch again: a tool run, an appended reply, a compaction, the turn's end.
+   */
+  private recording: Promise<void> | undefined;
+  /**
+   * The prompt's user message while the files before it are recorded (that record comes first on
+   * the branch): the first request goes out with it meanwhile; the reply's events wait for it.
+   */
+  private prompt: PendingPrompt | undefined;
+
   constructor(private readonly host: TurnHost) {}
 
   async startPrompt(input: PromptInput, signal: AbortSignal): Promise<void> {
+    await this.promptAppended();
     const content = promptContent(input.text, input.images ?? []);
     this.host.compaction.guard.promptStarted();
     await this.recordSettings();
@@ -58,8 +81,33 @@ export class TurnLoop {
       this.host.config.compactionModel(),
     );
     if (decision.kind === 'compact') await this.host.compactNow(decision.reason, false, undefined, signal);
-    await this.host.files?.turnStarted();
-    await this.host.session.appendMessage({ role: 'user', content, timestamp: this.host.now() });
+    const message: UserMessage = { role: 'user', content, timestamp: this.host.now() };
+    const files = this.host.files;
+    if (!files) {
+      await this.host.session.appendMessage(message);
+      return;
+    }
+    const prompt: PendingPrompt = { message, inSession: false, held: [], appended: Promise.resolve() };
+    prompt.appended = files
+      .turnStarted()
+      .catch((error: unknown) => this.host.logger.warn(`Could not record the workspace's files: ${errorMessage(error)}`))
+      .then(() => {
+        prompt.inSession = true;
+        const appended = this.host.session.appendMessage(message);
+        for (const event of prompt.held.splice(0)) this.host.emit(event);
+        return appended;
+      })
+      .then(() => undefined);
+    // Awaited by the turns; a stop before them leaves it unawaited, and the session keeps any write failure.
+    prompt.appended.catch(() => undefined);
+    this.prompt = prompt;
+  }
+
+  /** Waits until the prompt's user message is in the session (after the files before it are recorded). */
+  private async promptAppended(): Promise<void> {
+    const prompt = this.prompt;
+    this.prompt = undefined;
+    await prompt?.appended;
   }
 
   /** The prompt's text as text, and its images as the estimator counts images in a user message. */
@@ -74,6 +122,8 @@ export class TurnLoop {
     try {
       await this.turnsUntilDone(signal);
     } finally {
+      await this.promptAppended();
+      await this.filesRecorded();
       await this.host.files?.turnEnded();
     }
   }
@@ -88,8 +138,9 @@ export class TurnLoop {
       }
       const calls = message.content.filter((block): block is ToolCall => block.type === 'toolCall');
       for (const call of calls) {
+        await this.filesRecorded();
         await this.appendToolResult(call, await runToolCall(call, this.toolOptions(signal)));
-        await this.host.files?.toolFinished(call);
+        this.recording = this.host.files?.toolFinished(call);
       }
       await this.host.session.sync();
       if (signal.aborted) return;
@@ -103,18 +154,22 @@ export class TurnLoop {
   private async requestReply(signal: AbortSignal): Promise<StreamedReply> {
     const { config } = this.host;
     const info = config.modelInfo();
-    const parentId = this.host.session.leafId;
     let checkpointed = false;
     const next = await buildNextRequest(config, this.host.session, this.host.tracker);
     this.host.requestBuilt(next);
+    // A prompt whose user message waits for the files before it to be recorded goes out with it all the same.
+    const prompt = this.prompt && !this.prompt.inSession ? this.prompt : undefined;
     const streamed = await streamReply({
       provider: config.provider,
-      request: { ...next.request, signal },
-      emit: (event) => this.host.emit(event),
+      request: { ...next.request, ...(prompt ? { messages: [...next.request.messages, prompt.message] } : {}), signal },
+      emit: (event) => (prompt && !prompt.inSession ? prompt.held.push(event) : this.host.emit(event)),
       now: () => this.host.now(),
       checkpoint: (message) => {
+        // Until the user message is in the session the reply has no parent to be saved under; a later save comes.
+        if (prompt && !prompt.inSession) return;
         checkpointed = true;
-        this.host.checkpoints.save({ version: 1, sessionId: this.host.session.id, parentId, message }).catch((error: unknown) => this.host.logger.warn(`Could not save a reply checkpoint: ${errorMessage(error)}`));
+        // The parent read now: the last tool call's files may have been recorded since the request went out.
+        this.host.checkpoints.save({ version: 1, sessionId: this.host.session.id, parentId: this.host.session.leafId, message }).catch((error: unknown) => this.host.logger.warn(`Could not save a reply checkpoint: ${errorMessage(error)}`));
       },
       ...(this.host.checkpointEveryMs !== undefined ? { checkpointEveryMs: this.host.checkpointEveryMs } : {}),
     });
@@ -122,6 +177,8 @@ export class TurnLoop {
     const message: AssistantMessage = { ...streamed.message, timestamp: this.host.now() };
     // A reply stopped before anything arrived leaves nothing worth keeping.
     const nothing = message.stopReason === 'aborted' && message.content.length === 0;
+    await this.promptAppended();
+    await this.filesRecorded();
     if (!nothing) await this.host.session.appendMessage(message);
     if (checkpointed) await this.host.checkpoints.clear();
     this.host.emit({ type: 'reply_end', message });
@@ -156,7 +213,15 @@ export class TurnLoop {
   private async autoCompact(reply: AssistantMessage, signal: AbortSignal): Promise<{ continueAfterMs: number | undefined } | undefined> {
     const decision = this.host.compaction.decide({ point: 'agent-end', assistant: reply }, this.host.config.compactionModel());
     if (decision.kind !== 'compact') return undefined;
+    await this.filesRecorded();
     return this.host.compactNow(decision.reason, decision.willRetry, undefined, signal);
+  }
+
+  /** Waits for the last tool call's files to be recorded (a recorder never throws). */
+  private async filesRecorded(): Promise<void> {
+    const recording = this.recording;
+    this.recording = undefined;
+    await recording;
   }
 
   /** Model and thinking level are entries of the branch (pi writes them the same way). */

@@ -6,7 +6,7 @@ import type { Json, SessionEntry } from '../session';
 import type { FileCheckpointStore } from './store';
 import { errorMessage } from '../util/errors';
 import { FILES_CUSTOM_TYPE, newFilesData, startingState, stateAt, toFilesJson, type FilesCause, type FilesEntryData } from './entries';
-import { CheckpointsOff, type SkippedFile, type WorkspaceState } from './types';
+import { CheckpointsOff, type SkippedFile, type Snapshot, type WorkspaceState } from './types';
 
 /** The agent's seam: told when files may have changed. */
 export interface WorkspaceRecorder {
@@ -73,12 +73,12 @@ export class SessionFilesRecorder implements WorkspaceRecorder {
 
   turnStarted(): Promise<void> {
     return this.guarded(async () => {
-      const snapshot = await this.snapshot();
       if (startingState(this.session) === undefined) {
-        await this.append(newFilesData({ before: snapshot, after: snapshot, changed: [], cause: 'start' }));
+        const { state } = await this.snapshot();
+        await this.append(newFilesData({ before: state, after: state, changed: [], cause: 'start' }));
         return;
       }
-      await this.recordIfChanged(snapshot, 'outside');
+      await this.recordIfChanged('outside');
     });
   }
 
@@ -87,7 +87,7 @@ export class SessionFilesRecorder implements WorkspaceRecorder {
       this.unrecordedTool = true;
       return Promise.resolve();
     }
-    return this.guarded(async () => this.recordIfChanged(await this.snapshot(), 'tool', call.id));
+    return this.guarded(async () => this.recordIfChanged('tool', call.id));
   }
 
   /**
@@ -97,36 +97,39 @@ export class SessionFilesRecorder implements WorkspaceRecorder {
    */
   turnEnded(): Promise<void> {
     if (!this.unrecordedTool) return Promise.resolve();
-    return this.guarded(async () => this.recordIfChanged(await this.snapshot(), 'turn'));
+    return this.guarded(async () => this.recordIfChanged('turn'));
   }
 
   /** Records a restore's result (cause 'restore') at the session's position: from the undo snapshot to the files now. */
   recordRestore(report: { undo: WorkspaceState }): Promise<void> {
     return this.guarded(async () => {
-      const now = await this.snapshot();
+      const { state: now } = await this.snapshot();
       if (now === report.undo && now === stateAt(this.session, this.session.leafId)) return;
       await this.append(newFilesData({ before: report.undo, after: now, changed: (await this.store.changes(report.undo, now)).map((change) => change.path), cause: 'restore' }));
     });
   }
 
-  private async recordIfChanged(now: WorkspaceState, cause: FilesCause, toolCallId?: string): Promise<void> {
+  /** Snapshots and records the files when they differ from the state last recorded on the branch. */
+  private async recordIfChanged(cause: FilesCause, toolCallId?: string): Promise<void> {
     const last = stateAt(this.session, this.session.leafId);
+    const { state: now, changedSince } = await this.snapshot(last);
     if (last === now) return;
     if (last === undefined) {
       await this.append(newFilesData({ before: now, after: now, changed: [], cause: 'start' }));
       return;
     }
-    const changed = (await this.store.changes(last, now)).map((change) => change.path);
+    const changed = (changedSince ?? (await this.store.changes(last, now))).map((change) => change.path);
     await this.append(newFilesData({ before: last, after: now, changed, cause, ...(toolCallId !== undefined ? { toolCallId } : {}) }));
   }
 
-  private async snapshot(): Promise<WorkspaceState> {
+  /** A snapshot (compared with `since` when given); skipped paths are told once each. */
+  private async snapshot(since?: WorkspaceState): Promise<Snapshot> {
     this.unrecordedTool = false;
-    const snapshot = await this.store.snapshot();
+    const snapshot = await this.store.snapshot(since !== undefined ? { since } : {});
     const fresh = snapshot.skipped.filter((skip) => !this.reportedSkips.has(skip.path));
     for (const skip of fresh) this.reportedSkips.add(skip.path);
     if (fresh.length > 0) this.options.onSkipped?.(fresh);
-    return snapshot.state;
+    return snapshot;
   }
 
   private async append(data: FilesEntryData): Promise<void> {

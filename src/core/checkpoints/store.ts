@@ -6,14 +6,17 @@
  *
  * A state is a git tree. A snapshot asks git which files changed since the last one (`ls-files
  * -m -o`, which uses the index's stat data, so only changed files are read), checks their sizes,
- * and adds them to the store's index; the tree is written from the index. A restore removes what
- * the target lacks and writes the rest with `checkout-index` from a scratch index: git replaces a
- * link or a file in the way and never writes through a link.
+ * and adds them to the store's index; the tree is written from the index (when nothing changed and
+ * the index is the one the last tree was written from, that tree is the state: one git run). A
+ * restore removes what the target lacks and writes the rest with `checkout-index` from a scratch
+ * index holding only those files: git replaces a link or a file in the way and never writes
+ * through a link. Snapshots, restores, pruning and clearing run one at a time (one index).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { promises as fs, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import { replaceFile, writeNewFile } from '../util/safeFiles';
+import { SerialQueue } from '../util/serial';
 import { GitFailed, isObjectId, nulFields, runGit, type GitContext } from './git';
 import { refuseOverBudget, refusePath } from './guard';
 import { isStorePath } from './paths';
@@ -56,6 +59,9 @@ export interface PruneReport {
   kept: number;
 }
 
+/** How many lstat calls are in flight at once while a listing is sorted. */
+const LSTAT_BATCH = 64;
+
 const STATE_REFS = 'refs/arbor/states/';
 const UNDO_REFS = 'refs/arbor/undo/';
 
@@ -70,6 +76,10 @@ export class FileCheckpointStore {
   private readonly limits: CheckpointLimits;
   private ready: Promise<void> | undefined;
   private undoCounter = 0;
+  /** One index: snapshots, restores, pruning and clearing never overlap (a turn's snapshot may run beside a restore asked for in the UI). */
+  private readonly serial = new SerialQueue();
+  /** The last tree written and the index file it was written from (its identity on disk). */
+  private lastTree: { state: WorkspaceState; index: string } | undefined;
 
   constructor(
     /** The workspace's real path. */
@@ -82,61 +92,86 @@ export class FileCheckpointStore {
     this.limits = { ...DEFAULT_CHECKPOINT_LIMITS, ...options.limits };
   }
 
-  /** Records the workspace's files now; only what changed since the last snapshot is read. */
-  async snapshot(): Promise<Snapshot> {
+  /**
+   * Records the workspace's files now; only what changed since the last snapshot is read. With
+   * `since` (a state of this store), also the paths that differ from it (`changedSince`), read
+   * while the tree is written; none when the store does not hold `since`.
+   */
+  snapshot(options: { since?: WorkspaceState } = {}): Promise<Snapshot> {
+    return this.serial.run(async () => {
+      if (options.since === undefined || !isObjectId(options.since)) return this.snapshotNow();
+      const skipped = await this.stage();
+      const stateRun = this.treeOfIndex();
+      const changesRun = this.indexChanges(options.since, 'from').catch(() => undefined);
+      // Both end before a failure is passed on: the store's next job must not overlap them.
+      await Promise.allSettled([stateRun, changesRun]);
+      const changes = await changesRun;
+      return { state: await stateRun, skipped, ...(changes ? { changedSince: changes.map(({ path: file, kind }) => ({ path: file, kind })) } : {}) };
+    });
+  }
+
+  private async snapshotNow(): Promise<Snapshot> {
+    const skipped = await this.stage();
+    return { state: await this.treeOfIndex(), skipped };
+  }
+
+  /** Brings the store's index up to the workspace's files (only what git lists as changed is read); what was left out. */
+  private async stage(): Promise<SkippedFile[]> {
     await this.ensureRepository();
     const listed = nulFields((await this.run(['ls-files', '-z', '-m', '-o', '--exclude-standard'])).stdout);
     const { add, drop, skipped } = await this.sortListed([...new Set(listed)]);
     // Dropped first: a folder replaced by a link or a file leaves entries below it that would block the new one.
     if (drop.length > 0) await this.run(['update-index', '--force-remove', '-z', '--stdin'], { input: drop.map((file) => `${file}\0`).join('') });
     if (add.length > 0) await this.run(['update-index', '--add', '--remove', '--replace', '-z', '--stdin'], { input: add.map((file) => `${file}\0`).join('') });
-    const state = (await this.run(['write-tree'])).stdout.toString('utf8').trim();
+    return skipped;
+  }
+
+  /** The state the index holds, kept by a reference. */
+  private async treeOfIndex(): Promise<WorkspaceState> {
+    const state = (await this.unchangedTree()) ?? (await this.writeTree());
     await this.keepRef(`${STATE_REFS}${state}`, state);
-    return { state, skipped };
+    return state;
+  }
+
+  /** The last tree written, when the index file is still the one it was written from (git replaces the file on every change). */
+  private async unchangedTree(): Promise<WorkspaceState | undefined> {
+    const last = this.lastTree;
+    if (!last) return undefined;
+    return (await this.indexIdentity()) === last.index ? last.state : undefined;
+  }
+
+  private async writeTree(): Promise<WorkspaceState> {
+    this.lastTree = undefined;
+    const state = (await this.run(['write-tree'])).stdout.toString('utf8').trim();
+    // Read after write-tree, which may rewrite the index to keep the trees it computed.
+    const index = await this.indexIdentity();
+    if (index !== undefined) this.lastTree = { state, index };
+    return state;
+  }
+
+  /** The index file's identity: inode, size, change and modification times in nanoseconds. */
+  private async indexIdentity(): Promise<string | undefined> {
+    const stat = await fs.stat(path.join(this.folder, 'index'), { bigint: true }).catch(() => undefined);
+    return stat && `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}`;
   }
 
   /** The paths that differ between two states. */
   async changes(from: WorkspaceState, to: WorkspaceState): Promise<FileChange[]> {
-    await this.ensureRepository();
-    this.checkId(from);
-    this.checkId(to);
-    const fields = nulFields((await this.run(['diff-tree', '-r', '-z', '--no-renames', '--name-status', from, to])).stdout);
-    const changes: FileChange[] = [];
-    for (let index = 0; index + 1 < fields.length; index += 2) {
-      const status = fields[index]!;
-      const file = fields[index + 1]!;
-      changes.push({ path: file, kind: status === 'A' ? 'added' : status === 'D' ? 'deleted' : 'modified' });
-    }
-    return changes;
+    return (await this.entryChanges(from, to)).map(({ path: file, kind }) => ({ path: file, kind }));
   }
 
   /** What restoring `to` would do now, changing nothing but the store (the plan snapshots the files). */
   async plan(to: WorkspaceState, options: PlanOptions = {}): Promise<RestorePlan> {
-    this.checkId(to);
-    const now = (await this.snapshot()).state;
-    const outside = new Set<string>();
-    // A `current` the store does not hold (cleared, another machine's) names no outside change.
-    if (options.current !== undefined && options.current !== now && isObjectId(options.current)) {
-      for (const change of await this.changes(options.current, now).catch(() => [])) outside.add(change.path);
-    }
-    const target = await this.changes(now, to).catch((error: unknown) => {
-      if (error instanceof GitFailed) throw new CheckpointStoreError('unknown-state', `The state ${to.slice(0, 12)} is not in this workspace's checkpoint store.`);
-      throw error;
-    });
-    const plan: RestorePlan = { to, now, restore: [], remove: [], changedOutside: [], skipped: [] };
-    for (const change of target) {
-      if (outside.has(change.path)) plan.changedOutside.push(change.path);
-      if (change.kind === 'deleted') plan.remove.push(change.path);
-      // A name the snapshot did not record but the disk holds is ignored or over the limit: left alone.
-      else if (change.kind === 'added' && (await this.occupied(change.path))) plan.skipped.push(change.path);
-      else plan.restore.push(change.path);
-    }
-    return plan;
+    return this.serial.run(async () => (await this.planNow(to, options)).plan);
   }
 
   /** Makes the workspace's files those of `to`, after a snapshot that undoes it. */
-  async restore(to: WorkspaceState, options: RestoreOptions = {}): Promise<RestoreReport> {
-    const plan = await this.plan(to, options);
+  restore(to: WorkspaceState, options: RestoreOptions = {}): Promise<RestoreReport> {
+    return this.serial.run(() => this.restoreNow(to, options));
+  }
+
+  private async restoreNow(to: WorkspaceState, options: RestoreOptions): Promise<RestoreReport> {
+    const { plan, targets } = await this.planNow(to, options);
     const leftAlone = options.overwriteOutside ? [] : plan.changedOutside;
     const spared = new Set(leftAlone);
     const report: RestoreReport = { restored: [], removed: [], skipped: [...plan.skipped], leftAlone, undo: plan.now };
@@ -148,9 +183,60 @@ export class FileCheckpointStore {
       if (await this.removeFile(file)) report.removed.push(file);
       else report.skipped.push(file);
     }
-    const written = await this.checkout(to, toWrite);
+    const written = await this.checkout(toWrite.map((file) => targets.get(file)!));
     for (const file of toWrite) (written.has(file) ? report.restored : report.skipped).push(file);
     return report;
+  }
+
+  /** The plan, and the target's entry (mode and object) of every path it would write. */
+  private async planNow(to: WorkspaceState, options: PlanOptions): Promise<{ plan: RestorePlan; targets: Map<string, TreeEntry> }> {
+    this.checkId(to);
+    await this.stage();
+    const current = options.current !== undefined && isObjectId(options.current) ? options.current : undefined;
+    // The index is the files now: its differences from the states are read while its tree is written.
+    const nowRun = this.treeOfIndex();
+    const targetRun = this.indexChanges(to, 'to');
+    // A `current` the store does not hold (cleared, another machine's) names no outside change.
+    const currentRun = current !== undefined ? this.indexChanges(current, 'from').catch(() => []) : Promise.resolve([]);
+    // All three end before a failure is passed on: the store's next job must not overlap them.
+    await Promise.allSettled([nowRun, targetRun, currentRun]);
+    const now = await nowRun;
+    const target = await targetRun.catch((error: unknown) => {
+      if (error instanceof GitFailed) throw new CheckpointStoreError('unknown-state', `The state ${to.slice(0, 12)} is not in this workspace's checkpoint store.`);
+      throw error;
+    });
+    const sinceCurrent = await currentRun;
+    const outside = new Set(sinceCurrent.map((change) => change.path));
+    const plan: RestorePlan = { to, now, restore: [], remove: [], changedOutside: [], skipped: [] };
+    const targets = new Map<string, TreeEntry>();
+    for (const change of target) {
+      if (outside.has(change.path)) plan.changedOutside.push(change.path);
+      if (change.kind === 'deleted') plan.remove.push(change.path);
+      // A name the snapshot did not record but the disk holds is ignored or over the limit: left alone.
+      else if (change.kind === 'added' && (await this.occupied(change.path))) plan.skipped.push(change.path);
+      else {
+        plan.restore.push(change.path);
+        targets.set(change.path, change.target);
+      }
+    }
+    return { plan, targets };
+  }
+
+  /** The paths that differ between two states, each with its entry in `to`. */
+  private async entryChanges(from: WorkspaceState, to: WorkspaceState): Promise<EntryChange[]> {
+    await this.ensureRepository();
+    this.checkId(from);
+    this.checkId(to);
+    return parseRawDiff((await this.run(['diff-tree', '-r', '-z', '--no-renames', '--raw', from, to])).stdout);
+  }
+
+  /**
+   * The paths that differ between the store's index (the files at the last snapshot) and a state:
+   * from the index to the state (`'to'`, each with its entry in the state), or from the state to
+   * the index (`'from'`). The same as between the index's tree and the state, without that tree.
+   */
+  private async indexChanges(state: WorkspaceState, direction: 'to' | 'from'): Promise<EntryChange[]> {
+    return parseRawDiff((await this.run(['diff-index', '--cached', '-r', '-z', '--no-renames', '--raw', ...(direction === 'to' ? ['-R'] : []), state, '--'])).stdout);
   }
 
   /** A file's bytes at a state (undefined when it is not there, or is a link or a folder there). */
@@ -179,14 +265,23 @@ export class FileCheckpointStore {
   }
 
   /** Removes the whole store (every recorded state); the next snapshot starts a new one. */
-  async clear(): Promise<void> {
-    await this.ready?.catch(() => undefined);
-    this.ready = undefined;
-    await fs.rm(this.folder, { recursive: true, force: true });
+  clear(): Promise<void> {
+    return this.serial.run(async () => {
+      await this.ready?.catch(() => undefined);
+      this.ready = undefined;
+      this.lastTree = undefined;
+      await fs.rm(this.folder, { recursive: true, force: true });
+    });
   }
 
   /** Drops states not in `keep` (except the last undo snapshots) and removes their objects. */
-  async prune(keep: ReadonlySet<WorkspaceState>): Promise<PruneReport> {
+  prune(keep: ReadonlySet<WorkspaceState>): Promise<PruneReport> {
+    return this.serial.run(() => this.pruneNow(keep));
+  }
+
+  private async pruneNow(keep: ReadonlySet<WorkspaceState>): Promise<PruneReport> {
+    // The next snapshot writes its tree again rather than trust one whose reference may be dropped here.
+    this.lastTree = undefined;
     await this.ensureRepository();
     const output = (await this.run(['for-each-ref', '--format=%(refname)', 'refs/arbor/'])).stdout.toString('utf8');
     const refs = output.split('\n').filter((line) => line !== '');
@@ -255,29 +350,25 @@ export class FileCheckpointStore {
     const drop: string[] = [];
     const skipped: SkippedFile[] = [];
     let bytes = 0;
-    const folders = new Map<string, boolean>();
+    const files = listed.filter((file) => !file.endsWith('/'));
+    const folders = await this.realFolders(files);
+    const position = new Map(files.map((file, index) => [file, index]));
+    const fileStats = await lstatAll(files.map((file) => path.join(this.root, file)));
     for (const file of listed) {
       if (file.endsWith('/')) {
         // git lists a folder holding its own `.git` (a nested repository, a submodule) by its name.
         skipped.push({ path: file.slice(0, -1), reason: 'nested-repository' });
         continue;
       }
-      if (!(await this.folderChainIntact(file, folders))) {
-        drop.push(file);
-        continue;
-      }
-      const stat = await fs.lstat(path.join(this.root, file)).catch(() => undefined);
-      if (!stat) {
-        drop.push(file);
-        continue;
-      }
-      if (stat.isFile() && stat.size > this.limits.maxFileBytes) {
+      const stat = fileStats[position.get(file)!];
+      if (!stat || !folderChainIntact(file, folders)) drop.push(file);
+      else if (stat.isFile() && stat.size > this.limits.maxFileBytes) {
         skipped.push({ path: file, reason: 'too-large', size: stat.size });
         drop.push(file);
-        continue;
+      } else {
+        bytes += stat.size;
+        add.push(file);
       }
-      bytes += stat.size;
-      add.push(file);
     }
     if (add.length > this.limits.maxFiles) {
       throw new CheckpointsOff('too-many-files', `Checkpoints are off: this workspace has more than ${this.limits.maxFiles} files to record.`);
@@ -288,19 +379,13 @@ export class FileCheckpointStore {
     return { add, drop, skipped };
   }
 
-  /** Whether every folder above `file` is a real folder (not a link, not gone); answers cached per listing. */
-  private async folderChainIntact(file: string, known: Map<string, boolean>): Promise<boolean> {
-    const parts = file.split('/');
-    for (let index = 1; index < parts.length; index++) {
-      const folder = parts.slice(0, index).join('/');
-      let intact = known.get(folder);
-      if (intact === undefined) {
-        intact = (await fs.lstat(path.join(this.root, folder)).catch(() => undefined))?.isDirectory() === true;
-        known.set(folder, intact);
-      }
-      if (!intact) return false;
-    }
-    return true;
+  /** The folders above the files that are real folders (not links, not gone). */
+  private async realFolders(files: readonly string[]): Promise<Set<string>> {
+    const folders = new Set<string>();
+    for (const file of files) for (let end = file.indexOf('/'); end !== -1; end = file.indexOf('/', end + 1)) folders.add(file.slice(0, end));
+    const names = [...folders];
+    const stats = await lstatAll(names.map((folder) => path.join(this.root, folder)));
+    return new Set(names.filter((_, index) => stats[index]?.isDirectory() === true));
   }
 
   private async keepRef(ref: string, state: WorkspaceState): Promise<void> {
@@ -351,23 +436,39 @@ export class FileCheckpointStore {
     return true;
   }
 
-  /** Writes `files` as they are in `state` through a scratch index; the set of those written. */
-  private async checkout(state: WorkspaceState, files: readonly string[]): Promise<Set<string>> {
-    if (files.length === 0) return new Set();
+  /**
+   * Writes `entries` to the workspace through a scratch index that holds only them (git reads no
+   * more of the target than the files to write); the set of the paths written.
+   */
+  private async checkout(entries: readonly TreeEntry[]): Promise<Set<string>> {
+    if (entries.length === 0) return new Set();
     const scratch = path.join(this.folder, `index.restore-${randomBytes(6).toString('hex')}`);
     const context: GitContext = { ...this.git, indexFile: scratch };
     try {
-      await runGit(context, ['read-tree', state]);
-      const input = files.map((file) => `${file}\0`).join('');
+      await runGit(context, ['update-index', '-z', '--index-info'], { input: entries.map((entry) => `${entry.mode} ${entry.object}\t${entry.path}\0`).join('') });
+      const input = entries.map((entry) => `${entry.path}\0`).join('');
       const result = await runGit(context, ['checkout-index', '-f', '-z', '--stdin'], { input, okCodes: [0, 1, 128] });
-      if (result.code === 0) return new Set(files);
+      if (result.code === 0) return new Set(entries.map((entry) => entry.path));
       const written = new Set<string>();
-      for (const file of files) if (await this.occupied(file)) written.add(file);
+      for (const entry of entries) if (await this.occupied(entry.path)) written.add(entry.path);
       return written;
     } finally {
       await fs.rm(scratch, { force: true });
     }
   }
+}
+
+/** A path's entry in a state's tree. */
+interface TreeEntry {
+  path: string;
+  /** git's file mode: 100644, 100755 or 120000 (a link). */
+  mode: string;
+  object: string;
+}
+
+/** A change between two states, with the path's entry in the second (meaningless for a deletion). */
+interface EntryChange extends FileChange {
+  target: TreeEntry;
 }
 
 /** The store's folder for a workspace: `<stateHome>/arbor/workspaces/<hash of its real path>`. */
@@ -389,6 +490,35 @@ export async function openFileCheckpointStore(options: FileCheckpointStoreOption
     throw new CheckpointsOff('store-failed', `Checkpoints are off: the checkpoint store could not be opened (${error instanceof Error ? error.message : String(error)}).`);
   });
   return store;
+}
+
+/** git's `--raw -z` diff: ":<mode before> <mode after> <object before> <object after> <status>", then the path. */
+function parseRawDiff(output: Buffer): EntryChange[] {
+  const fields = nulFields(output);
+  const changes: EntryChange[] = [];
+  for (let index = 0; index + 1 < fields.length; index += 2) {
+    const [, , mode, , object, status] = /^:(\d+) (\d+) ([0-9a-f]+) ([0-9a-f]+) ([A-Z])/.exec(fields[index]!) ?? [];
+    if (mode === undefined || object === undefined || status === undefined) throw new CheckpointStoreError('git-failed', `git printed an unexpected diff line: ${fields[index]!.slice(0, 80)}`);
+    const file = fields[index + 1]!;
+    changes.push({ path: file, kind: status === 'A' ? 'added' : status === 'D' ? 'deleted' : 'modified', target: { path: file, mode, object } });
+  }
+  return changes;
+}
+
+/** Whether every folder above `file` is among the real folders. */
+function folderChainIntact(file: string, realFolders: ReadonlySet<string>): boolean {
+  for (let end = file.indexOf('/'); end !== -1; end = file.indexOf('/', end + 1)) if (!realFolders.has(file.slice(0, end))) return false;
+  return true;
+}
+
+/** lstat of many paths, a batch at a time (undefined where there is nothing); far quicker than one after another. */
+async function lstatAll(paths: readonly string[]): Promise<(Stats | undefined)[]> {
+  const stats: (Stats | undefined)[] = [];
+  for (let start = 0; start < paths.length; start += LSTAT_BATCH) {
+    const batch = paths.slice(start, start + LSTAT_BATCH);
+    stats.push(...(await Promise.all(batch.map((file) => fs.lstat(file).catch(() => undefined)))));
+  }
+  return stats;
 }
 
 /** A name as a gitignore pattern matches it literally. */

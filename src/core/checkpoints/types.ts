@@ -30,6 +30,8 @@ export interface Snapshot {
   state: WorkspaceState;
   /** Paths present in the workspace but not recorded (over the size limit, nested repositories). */
   skipped: SkippedFile[];
+  /** The paths that differ from the state the snapshot was asked to compare with (`since`), when the store holds it. */
+  changedSince?: FileChange[];
 }
 
 /** What restoring `to` would do to the workspace as it is now. */
