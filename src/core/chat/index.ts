@@ -11,3 +11,4 @@ export * from './attachments';
 export * from './editorContext';
 export * from './mentionBlocks';
 export * from './sessionPrompts';
+export * from './turnFiles';
