@@ -2,7 +2,7 @@
 // index from tool call ids to their blocks. Applies the host's messages; says which items changed.
 import type { AssistantItem, ChatItem, ToolCallBlock } from '../core/chat/items';
 import { applyDelta, startReply } from '../core/chat/streamingReply';
-import type { ReplyDelta, ToolMessage } from '../shared/protocol';
+import type { ReplyDelta, ToolMessage, TurnFilesMessage } from '../shared/protocol';
 
 export class ChatStore {
   items: ChatItem[] = [];
@@ -58,6 +58,15 @@ export class ChatStore {
 
   dropReply(): void {
     this.streaming = undefined;
+  }
+
+  /** A turn's files changed: its user message's card shows them; false when that message is not held. */
+  turnFiles(message: TurnFilesMessage): boolean {
+    const index = this.ids.get(message.turnId);
+    const item = index === undefined ? undefined : this.items[index];
+    if (item?.kind !== 'user') return false;
+    item.files = message.files;
+    return true;
   }
 
   /** Applies a tool's progress; returns the id of the item to draw again. */

@@ -31,6 +31,8 @@ describe('chat protocol: the webview → host guard', () => {
       { type: 'prompt', text: 'see', images: [{ mimeType: 'image/png', data: 'iVBO', name: 'a.png' }], activeEditor: 'src/a.ts' },
       { type: 'prompt', text: 'see', images: [] },
       { type: 'dropUris', uris: ['file:///w/src/a.ts'] },
+      { type: 'turnFileDiff', turnId: 'a1b2c3d4', path: 'src/a.ts' },
+      { type: 'restoreBeforeTurn', turnId: 'a1b2c3d4' },
     ];
     assert.deepEqual(good.filter((message) => !isWebviewToHostMessage(message)), []);
   });
@@ -46,6 +48,9 @@ describe('chat protocol: the webview → host guard', () => {
       { type: 'prompt', text: 'see', images: [{ mimeType: 'image/png', data: 'iVBO', name: 7 }] },
       { type: 'prompt', text: 'see', activeEditor: 3 },
       { type: 'dropUris', uris: [1] },
+      { type: 'turnFileDiff', turnId: 'a1b2c3d4' },
+      { type: 'turnFileDiff', turnId: '', path: 'src/a.ts' },
+      { type: 'restoreBeforeTurn', turnId: 7 },
       { type: 'dropUris', uris: Array.from({ length: 51 }, () => 'file:///a') },
       [{ type: 'ready' }],
       {},
