@@ -11,9 +11,9 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { reply, text, toolUse } from '../support/fakeAnthropic';
-import { assertNoProblems, chat, conversationText, newSession, send, waitForText } from './support/chat';
+import { assertNoProblems, chat, conversationText, newSession, send, waitForInput, waitForText } from './support/chat';
 import { fake, workbench } from './support/hooks';
-import { clickTreeRow, openArborForTree, pickItem, quickInput, quickPickLabels, rowMenu } from './support/treeUi';
+import { clickTreeRow, openArborForTree, pickItem, quickInput, quickPickLabels, rowMenu, treeRow } from './support/treeUi';
 import { poll } from './support/workbench';
 
 /** The user's own files in the repository (tracked, untracked, ignored): never touched by Arbor. */
@@ -104,9 +104,32 @@ async function answerMove(files: string): Promise<void> {
     }
     const item = labels.find((label) => label.startsWith(files));
     if (item === undefined) return undefined;
+    // The hover of the item under the pointer (its detail) would take the click meant for another.
+    const page = workbench().page;
+    await page.mouse.move(1, 1);
+    await page.locator('.context-view').waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
     await pickItem(item);
     return true;
   });
+}
+
+/** Waits until the note above the input says the move to `reply` is done (it comes after the files were restored and recorded). */
+async function movedTo(reply: string): Promise<void> {
+  const note = (await chat()).locator('.move-note');
+  await poll(`the move note to say "Continuing after: ${reply}"`, async () => ((await note.count()) > 0 && (await note.innerText()).includes(`Continuing after: ${reply}`) ? true : undefined));
+}
+
+/** Opens a Session Tree row's children (another branch's root is shown folded) by its twistie. */
+async function expandTreeRow(labelStart: string): Promise<void> {
+  const row = treeRow(labelStart);
+  await row.waitFor();
+  const open = async (): Promise<boolean> => (await row.getAttribute('aria-expanded')) === 'true';
+  // A click the tree did not take yet is given again, but only once the last one had time to show.
+  for (let attempt = 0; attempt < 3 && !(await open()); attempt++) {
+    await row.locator('.monaco-tl-twistie').click().catch(() => undefined);
+    await poll(`the row "${labelStart}" to open`, 5_000, async () => ((await open()) ? true : undefined)).catch(() => undefined);
+  }
+  assert.ok(await open(), `the row "${labelStart}" did not open`);
 }
 
 /** Sends `prompt` and waits for `done` on screen; approvals that show meanwhile are given (Allow once / Accept). */
@@ -151,20 +174,27 @@ describe('Workspace checkpoints in the real VS Code', () => {
     await clickTreeRow(`user: Change ${name} by edit`);
     await answerMove('Restore files (1 file)');
     await fileIs(name, 'base\n', 'Edit & branch on the first message restores the files before it');
+    await waitForInput(`Change ${name} by edit`);
 
     fake().script(reply(text('Running.'), toolUse('bash', { command: `printf 'by bash\\n' > ${name}` })), text('BASH BRANCH DONE'));
     await turn(`Change ${name} by bash`, 'BASH BRANCH DONE');
     await fileIs(name, 'by bash\n', 'the bash command ran');
 
+    await expandTreeRow(`user: Change ${name} by edit`);
     await clickTreeRow('assistant: EDIT BRANCH DONE');
     await answerMove('Restore files (1 file)');
     await fileIs(name, 'by edit\n', 'switched to the edit branch');
+    await movedTo('EDIT BRANCH DONE');
+    await expandTreeRow(`user: Change ${name} by bash`);
     await clickTreeRow('assistant: BASH BRANCH DONE');
     await answerMove('Restore files (1 file)');
     await fileIs(name, 'by bash\n', 'switched to the bash branch');
+    await movedTo('BASH BRANCH DONE');
+    await expandTreeRow(`user: Change ${name} by edit`);
     await clickTreeRow('assistant: EDIT BRANCH DONE');
     await answerMove('Restore files (1 file)');
     await fileIs(name, 'by edit\n', 'switched to the edit branch again');
+    await movedTo('EDIT BRANCH DONE');
 
     // The note's Back returns to the bash branch: the restore is undone.
     await (await chat()).getByRole('button', { name: /^Back$/ }).first().click();
@@ -172,6 +202,7 @@ describe('Workspace checkpoints in the real VS Code', () => {
     await fileIs(name, 'by bash\n', 'Back undoes the restore');
 
     // "Keep files as they are" moves the conversation only.
+    await expandTreeRow(`user: Change ${name} by edit`);
     await clickTreeRow('assistant: EDIT BRANCH DONE');
     await answerMove('Keep files as they are');
     await waitForText('EDIT BRANCH DONE');
