@@ -13,8 +13,8 @@ import * as path from 'node:path';
 import { reply, text, toolUse } from '../support/fakeAnthropic';
 import { assertNoProblems, chat, conversationText, newSession, send, waitForInput, waitForText } from './support/chat';
 import { fake, workbench } from './support/hooks';
-import { clickTreeRow, openArborForTree, pickItem, quickInput, quickPickLabels, rowMenu, treeRow } from './support/treeUi';
-import { poll } from './support/workbench';
+import { clickQuickPickRow, clickTreeRow, openArborForTree, pickItem, quickInput, quickPickLabels, rowMenu, treeRow } from './support/treeUi';
+import { exactly, poll } from './support/workbench';
 
 /** The user's own files in the repository (tracked, untracked, ignored): never touched by Arbor. */
 const USER_FILES: Record<string, string> = {
@@ -23,10 +23,13 @@ const USER_FILES: Record<string, string> = {
   'user-repo/ignored.log': 'ignored by .gitignore\n',
 };
 
-let stamp = 0;
+/** The files the scenarios made (removed at the end). */
+const made: string[] = [];
 /** A file name of the workspace no other scenario uses. */
 function fileFor(scenario: string): string {
-  return `ckpt-${scenario}-${Date.now().toString(36)}-${stamp++}.txt`;
+  const name = `ckpt-${scenario}-${Date.now().toString(36)}-${made.length}.txt`;
+  made.push(name);
+  return name;
 }
 
 function workspacePath(name: string): string {
@@ -90,6 +93,13 @@ function makeUserRepository(): void {
   git('status', '--porcelain');
 }
 
+function itemRow(label: string) {
+  return quickInput()
+    .locator('.monaco-list-row')
+    .filter({ has: workbench().page.locator('.label-name', { hasText: exactly(label) }) })
+    .first();
+}
+
 /**
  * Answers the questions a move asks: "No summary" when the summary question comes, then the files
  * question with `files` (an item label, or a start such as "Restore files (").
@@ -99,7 +109,9 @@ async function answerMove(files: string): Promise<void> {
     if (!(await quickInput().isVisible())) return undefined;
     const labels = await quickPickLabels().catch(() => [] as string[]);
     if (labels.includes('No summary')) {
-      await pickItem('No summary');
+      // Not pickItem: the files question takes the same widget at once, so it never hides in between.
+      await clickQuickPickRow(itemRow('No summary'));
+      await poll('the summary question to go', 10_000, async () => ((await quickInput().isVisible()) && (await quickPickLabels().catch(() => [] as string[])).includes('No summary') ? undefined : true)).catch(() => undefined);
       return undefined;
     }
     const item = labels.find((label) => label.startsWith(files));
@@ -155,7 +167,7 @@ describe('Workspace checkpoints in the real VS Code', () => {
   after(() => {
     // The next suites find the workspace as it was before this one.
     const root = workbench().workspaceDir;
-    for (const name of ['.git', '.gitignore', 'user-repo']) fs.rmSync(path.join(root, name), { recursive: true, force: true });
+    for (const name of ['.git', '.gitignore', 'user-repo', ...made]) fs.rmSync(path.join(root, name), { recursive: true, force: true });
   });
 
   afterEach(async () => {
