@@ -66,12 +66,16 @@ describe('Workspace checkpoints on moves', () => {
     await send(agent.host(), 'write two');
     const source = agent.host().session!.file!;
     assert.equal(read(), 'two\n');
+    // Back at the first write in the source, then forked there: the files on disk are the fork's own
+    // (a fork made while they are another step's sees them as changed outside, and leaves them alone).
+    assert.equal(await vscode.commands.executeCommand('arbor.tree.activate', resultOne.id), 'moved');
+    assert.equal(read(), 'one\n');
 
     const forked = await vscode.commands.executeCommand<string>('arbor.tree.forkIntoNewSession', resultOne.id);
     assert.notEqual(forked, source);
     const fork = agent.host().session!;
     assert.equal(fork.file, forked);
-    assert.equal(read(), 'two\n', 'forking changes no file');
+    assert.equal(read(), 'one\n', 'forking changes no file');
     const firstQuestion = fork.getBranch().find((entry) => JSON.stringify(entry).includes('write one'))!;
     assert.equal(await vscode.commands.executeCommand('arbor.tree.activate', firstQuestion.id), 'moved');
     assert.equal(read(), undefined, 'before the fork\'s first message: the file did not exist yet');
