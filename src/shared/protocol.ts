@@ -9,7 +9,7 @@
  * `status` and `reset` (the whole branch, once). After that only appends, deltas and updates flow.
  */
 import { isSlashCommandName, MAX_SLASH_ARGUMENT } from '../core/chat/slashCommands';
-import type { ApprovalView, AssistantItem, ChatItem, ToolResultView } from '../core/chat/items';
+import type { ApprovalView, AssistantItem, ChatItem, ToolResultView, TurnFiles } from '../core/chat/items';
 import type { ReplyDelta } from '../core/chat/streamingReply';
 import type { MoveNote } from '../core/navigation/moveNoteView';
 import type { PromptImage } from '../core/chat/attachments';
@@ -253,6 +253,13 @@ export interface PinMessage {
   pinned: boolean;
 }
 
+/** The agent recorded changed files in a turn: its card (under the user message `turnId`) shows them now. */
+export interface TurnFilesMessage {
+  type: 'turnFiles';
+  turnId: string;
+  files: TurnFiles;
+}
+
 export type HostToWebviewMessage =
   | ResetMessage
   | PrependMessage
@@ -275,7 +282,8 @@ export type HostToWebviewMessage =
   | MentionResultsMessage
   | InsertTextMessage
   | ActiveEditorMessage
-  | PinMessage;
+  | PinMessage
+  | TurnFilesMessage;
 
 // ---- webview → host ---------------------------------------------------------------------------
 
@@ -321,6 +329,10 @@ export type WebviewToHostMessage =
   | { type: 'openContextFile'; path: string }
   /** Files dragged from the Explorer into the input (their URIs, as the drop gave them): the host mentions those in the workspace. */
   | { type: 'dropUris'; uris: string[] }
+  /** A path on a turn's card: its diff over that turn (the host opens only a path the turn recorded). */
+  | { type: 'turnFileDiff'; turnId: string; path: string }
+  /** A turn card's "Restore files before this turn" (the host asks first). */
+  | { type: 'restoreBeforeTurn'; turnId: string }
   /** A sent mention's chip: the host opens the file at the lines (a folder: in the Explorer) when it lies inside the workspace. */
   | { type: 'openMention'; path: string; range?: { first: number; last: number } }
   /** The user types after `@`: the entries of the completion list for `query` (answered with `mentionResults`). */
@@ -395,6 +407,10 @@ export function isWebviewToHostMessage(value: unknown): value is WebviewToHostMe
       return Array.isArray(m['uris']) && m['uris'].length <= MAX_DROPPED_URIS && m['uris'].every((uri) => typeof uri === 'string');
     case 'openMention':
       return id('path') && (m['range'] === undefined || isLineRange(m['range']));
+    case 'turnFileDiff':
+      return id('turnId') && id('path');
+    case 'restoreBeforeTurn':
+      return id('turnId');
     case 'slashCommand':
       return typeof m['name'] === 'string' && isSlashCommandName(m['name']) && str('argument') && (m['argument'] as string).length <= MAX_SLASH_ARGUMENT;
     default:

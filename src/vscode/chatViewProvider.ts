@@ -5,7 +5,8 @@
 // reload) is answered with the status, the branch and any approval still waiting.
 import * as vscode from 'vscode';
 import { isAnswering, type AgentEvent } from '../core/agent';
-import { applyDelta, branchWindow, buildItems, givenBack, markPinned, markWrittenDiffs, withWrittenDiff, sessionPrompts, itemUpdate, movedBack, placedByMove, restored, resultView, startReply, stashDropped, typed, windowBefore, type AssistantItem, type ChatItem, type ToolResultView, type Draft, type ReplyDelta, type SessionDrafts } from '../core/chat';
+import { applyDelta, branchWindow, buildItems, givenBack, markPinned, markWrittenDiffs, withWrittenDiff, sessionPrompts, itemUpdate, movedBack, placedByMove, restored, resultView, startReply, stashDropped, turnAround, turnFilesView, turnRecordsOf, typed, windowBefore, type AssistantItem, type ChatItem, type ToolResultView, type Draft, type ReplyDelta, type SessionDrafts } from '../core/chat';
+import { isFilesEntry, type FilesEntryData } from '../core/checkpoints';
 import { pinDataOf, pinnedIds } from '../core/pins';
 import { describeEntry, problemsNotice, type SessionEntry, type Session, type SessionChange } from '../core/session';
 import { totalsDetails, totalsLine } from '../core/tokens';
@@ -223,8 +224,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   /** The chat items of these entries of the current session's branch, with their pinned marks. */
-  private itemsOf(entries: readonly SessionEntry[]): ChatItem[] {
-    const items = buildItems(entries);
+  private itemsOf(entries: readonly SessionEntry[], turnRecords?: Map<string, FilesEntryData[]>): ChatItem[] {
+    const items = buildItems(entries, turnRecords);
     const session = this.host.session;
     if (session) markPinned(items, pinnedIds(session.entries));
     return this.withWrittenDiffs(items);
@@ -267,6 +268,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     // A branch summary is written at the new position: it comes with a move (navigation).
     if (change.kind === 'move' || change.entry.type === 'branch_summary') return this.postReset();
     if (change.entry.type === 'session_info') this.showSessionName();
+    if (isFilesEntry(change.entry)) return this.turnFilesChanged(change.entry.id);
     const update = itemUpdate(change.entry);
     if (update.kind === 'item') {
       if (update.item.kind === 'assistant') this.streaming = undefined;
@@ -274,6 +276,13 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     } else if (update.kind === 'toolResult') {
       this.post({ type: 'tool', toolCallId: update.toolCallId, phase: 'end', result: this.withWrittenDiff(update.toolCallId, update.result), entryId: update.entryId });
     }
+  }
+
+  /** A files record joined the branch: its turn's card shows the turn's files now (that card only). */
+  private turnFilesChanged(entryId: string): void {
+    const turn = this.host.session && turnAround(this.host.session.tree, entryId);
+    const files = turn && turnFilesView(turn.records);
+    if (turn && files) this.post({ type: 'turnFiles', turnId: turn.turnId, files });
   }
 
   private agentEvent(event: AgentEvent): void {
@@ -362,8 +371,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'stop':
         return this.host.stop();
       case 'loadEarlier': {
-        const window = this.host.session ? windowBefore(this.host.session.getBranch(), message.beforeId) : { entries: [], hasEarlier: false };
-        return this.post({ type: 'prepend', items: this.itemsOf(window.entries), hasEarlier: window.hasEarlier });
+        const branch = this.host.session?.getBranch() ?? [];
+        const window = windowBefore(branch, message.beforeId);
+        // The window's last turn may go on after it: its card counts the whole turn.
+        return this.post({ type: 'prepend', items: this.itemsOf(window.entries, turnRecordsOf(branch)), hasEarlier: window.hasEarlier });
       }
       // The same moves as the Session Tree's (one way to leave a branch): the summary question per
       // arbor.branchSummary, then the text into the input (Edit & branch) or the input focused.
@@ -421,6 +432,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         return this.dropped(message.uris);
       case 'openMention':
         return openMention(message.path, message.range, this.log);
+      case 'turnFileDiff':
+        await vscode.commands.executeCommand('arbor.showTurnFileChanges', message.turnId, message.path);
+        return;
+      case 'restoreBeforeTurn':
+        await vscode.commands.executeCommand('arbor.restoreFilesBeforeTurn', message.turnId);
+        return;
       case 'mentionQuery':
         return this.post({ type: 'mentionResults', id: message.id, items: await this.mentionIndex.query(message.query) });
     }

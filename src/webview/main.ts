@@ -195,6 +195,10 @@ function receive(message: HostToWebviewMessage): void {
       list.invalidate(id);
       return list.schedule();
     }
+    case 'turnFiles':
+      if (!store.turnFiles(message)) return;
+      list.invalidate(message.turnId);
+      return list.schedule();
     case 'status':
       status = message.status;
       return refreshChrome();
@@ -312,6 +316,10 @@ document.addEventListener('click', (event) => {
       return post({ type: 'openContextFile', path: data['path']! });
     case 'open-mention':
       return post({ type: 'openMention', path: data['path']!, ...(data['first'] ? { range: { first: Number(data['first']), last: Number(data['last']) } } : {}) });
+    case 'turn-file-diff':
+      return post({ type: 'turnFileDiff', turnId: data['turn']!, path: data['path']! });
+    case 'restore-before-turn':
+      return post({ type: 'restoreBeforeTurn', turnId: data['turn']! });
     case 'fold':
       toggleFold(data['id']!);
       list.invalidate(data['id']!);

@@ -3,7 +3,7 @@
 import type { AssistantItem, ChatItem, ToolCallBlock } from '../core/chat/items';
 import { setItemPin } from '../core/chat/pins';
 import { applyDelta, startReply } from '../core/chat/streamingReply';
-import type { ReplyDelta, ToolMessage } from '../shared/protocol';
+import type { ReplyDelta, ToolMessage, TurnFilesMessage } from '../shared/protocol';
 
 export class ChatStore {
   items: ChatItem[] = [];
@@ -59,6 +59,15 @@ export class ChatStore {
 
   dropReply(): void {
     this.streaming = undefined;
+  }
+
+  /** A turn's files changed: its user message's card shows them; false when that message is not held. */
+  turnFiles(message: TurnFilesMessage): boolean {
+    const index = this.ids.get(message.turnId);
+    const item = index === undefined ? undefined : this.items[index];
+    if (item?.kind !== 'user') return false;
+    item.files = message.files;
+    return true;
   }
 
   /** Applies a tool's progress; returns the id of the item to draw again. */

@@ -57,4 +57,29 @@ describe('Workspace checkpoints on moves', () => {
     assert.equal(await vscode.commands.executeCommand('arbor.tree.activate', wroteOne.id), 'moved');
     assert.equal(read(), 'two\n');
   });
+
+  it('keeps the states of its path in a fork into a new session: moves in the fork restore the same files', async () => {
+    agent.server().script(reply(toolUse('write', { path: name, content: 'one\n' })), text('Wrote one.'));
+    await send(agent.host(), 'write one');
+    const resultOne = branchMessages(agent.host()).find((entry) => JSON.stringify(entry).includes('"role":"toolResult"'))!;
+    agent.server().script(reply(toolUse('write', { path: name, content: 'two\n' })), text('Wrote two.'));
+    await send(agent.host(), 'write two');
+    const source = agent.host().session!.file!;
+    assert.equal(read(), 'two\n');
+    // Back at the first write in the source, then forked there: the files on disk are the fork's own
+    // (a fork made while they are another step's sees them as changed outside, and leaves them alone).
+    assert.equal(await vscode.commands.executeCommand('arbor.tree.activate', resultOne.id), 'moved');
+    assert.equal(read(), 'one\n');
+
+    const forked = await vscode.commands.executeCommand<string>('arbor.tree.forkIntoNewSession', resultOne.id);
+    assert.notEqual(forked, source);
+    const fork = agent.host().session!;
+    assert.equal(fork.file, forked);
+    assert.equal(read(), 'one\n', 'forking changes no file');
+    const firstQuestion = fork.getBranch().find((entry) => JSON.stringify(entry).includes('write one'))!;
+    assert.equal(await vscode.commands.executeCommand('arbor.tree.activate', firstQuestion.id), 'moved');
+    assert.equal(read(), undefined, 'before the fork\'s first message: the file did not exist yet');
+    assert.equal(await vscode.commands.executeCommand('arbor.tree.activate', resultOne.id), 'moved');
+    assert.equal(read(), 'one\n', 'the forked step: its files, carried into the fork');
+  });
 });

@@ -3,6 +3,7 @@
  * appending through the real Session API (ids are real random 8-hex ids, timestamps from a
  * deterministic clock that advances one second per call).
  */
+import { FILES_CUSTOM_TYPE, type FilesEntryData } from '../../src/core/checkpoints';
 import { Session, inMemorySession, serializeLine } from '../../src/core/session';
 import type {
   AssistantMessage,
@@ -101,6 +102,12 @@ export function msg(id: string, parentId: string | null, message: StoredMessage,
 
 export function compactionEntry(id: string, parentId: string | null, firstKeptEntryId: string, summary = `summary ${id}`): CompactionEntry {
   return entry<CompactionEntry>('compaction', id, parentId, { summary, firstKeptEntryId, tokensBefore: 1000 });
+}
+
+/** An `arbor.files` record (a tool's changes to state B from state A unless `data` says otherwise). */
+export function filesRecord(id: string, parentId: string | null, data: Partial<FilesEntryData> = {}): SessionEntry {
+  const full: FilesEntryData = { v: 1, before: '1'.repeat(40), after: '2'.repeat(40), changed: [], changedCount: 0, cause: 'tool', ...data };
+  return entry('custom', id, parentId, { customType: FILES_CUSTOM_TYPE, data: { ...full } });
 }
 
 /** A linear chain: each entry's parent is the previous one. */

@@ -10,6 +10,8 @@ import type { AssistantBlock, AssistantItem, ChatImage, ChatItem, SummaryFiles, 
 import { summaryView, type SummaryView } from './summaryView';
 import { formatArgs, summarizeArgs } from './toolSummary';
 import { MAX_IMAGE_BASE64_CHARS } from '../util/imageType';
+import type { FilesEntryData } from '../checkpoints';
+import { turnFilesView, turnRecordsOf } from './turnFiles';
 
 /** Past this, a tool's output is cut for display (the session keeps all of it). */
 export const MAX_RESULT_CHARS = 20_000;
@@ -46,14 +48,19 @@ export type ItemUpdate =
   | { kind: 'toolResult'; entryId: string; toolCallId: string; result: ToolResultView }
   | { kind: 'none' };
 
-/** Every item of a branch, tool results attached to their calls. */
-export function buildItems(branch: readonly SessionEntry[]): ChatItem[] {
+/**
+ * Every item of a branch, tool results attached to their calls, each user message with the files
+ * its turn changed. `turns`: the turns' records when `branch` is a window of a longer branch (a
+ * window's last turn may go on after it).
+ */
+export function buildItems(branch: readonly SessionEntry[], turns = turnRecordsOf(branch)): ChatItem[] {
   const items: ChatItem[] = [];
   const calls = new Map<string, { item: AssistantItem; block: ToolCallBlock }>();
   for (const entry of branch) {
     const update = itemUpdate(entry);
     if (update.kind === 'item') {
       items.push(update.item);
+      if (update.item.kind === 'user') withTurnFiles(update.item, turns.get(update.item.id));
       if (update.item.kind === 'assistant') indexCalls(update.item, calls);
     } else if (update.kind === 'toolResult') {
       const call = calls.get(update.toolCallId);
@@ -62,6 +69,11 @@ export function buildItems(branch: readonly SessionEntry[]): ChatItem[] {
     }
   }
   return items;
+}
+
+function withTurnFiles(item: UserItem, records: readonly FilesEntryData[] | undefined): void {
+  const files = records && turnFilesView(records);
+  if (files) item.files = files;
 }
 
 /** What appending `entry` changes; a tool result names the call it belongs to. */

@@ -13,3 +13,4 @@ export * from './mentionBlocks';
 export * from './sessionPrompts';
 export * from './writtenDiffs';
 export * from './pins';
+export * from './turnFiles';

@@ -19,14 +19,24 @@ export interface PinnableItem {
   pinned?: boolean;
 }
 
+/** The files a turn changed, as its card shows them (see turnFiles.ts). */
+export interface TurnFiles {
+  /** How many paths the turn changed (more than `paths` when a list was cut). */
+  count: number;
+  /** The paths, in the order first changed, at most MAX_TURN_PATHS. */
+  paths: string[];
+}
+
 export interface UserItem extends PinnableItem {
   kind: 'user';
-  /** The session entry's id (Edit & branch, Branch from here). */
+  /** The session entry's id (Edit & branch, Branch from here); also the id of the turn it starts. */
   id: string;
   text: string;
   images: ChatImage[];
   /** The mentions sent with it (their blocks are not in `text`): shown as chips. */
   mentions?: MentionChip[];
+  /** The files the agent changed in the turn this message starts (its card: the diffs, "Restore files before this turn"). */
+  files?: TurnFiles;
 }
 
 /** A tool's result as the chat shows it, attached to its call. */

@@ -41,6 +41,29 @@ export interface FileStep extends FilesEntry {
   afterEntryId: string | null;
 }
 
+/** The causes that are the agent's own doing: 'start', 'outside' and 'restore' are not changes a step made. */
+const AGENT_CAUSES: ReadonlySet<FilesCause> = new Set<FilesCause>(['tool', 'turn']);
+
+/** The record holds changes the agent made (a tool's run, a turn's end). */
+export function isAgentChange(data: FilesEntryData): boolean {
+  return AGENT_CAUSES.has(data.cause);
+}
+
+/** The paths several records changed, each once; `count` adds the paths a cut list left out. */
+export class ChangedFiles {
+  readonly paths = new Set<string>();
+  private unlisted = 0;
+
+  add(data: FilesEntryData): void {
+    for (const path of data.changed) this.paths.add(path);
+    this.unlisted += Math.max(0, data.changedCount - data.changed.length);
+  }
+
+  get count(): number {
+    return this.paths.size + this.unlisted;
+  }
+}
+
 const CAUSES: ReadonlySet<string> = new Set<FilesCause>(['start', 'tool', 'turn', 'outside', 'restore']);
 
 /**

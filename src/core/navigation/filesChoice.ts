@@ -8,6 +8,7 @@
  * are left alone unless the user picks the item that overwrites them ("always" never overwrites
  * them), and every restore snapshots the current files first, so moving back restores them again.
  */
+import type { RestorePlan } from '../checkpoints';
 
 export type CheckpointRestoreSetting = 'ask' | 'always' | 'never';
 
@@ -19,6 +20,11 @@ export interface FilesDifference {
   paths: readonly string[];
   /** Of those, the paths changed outside the agent since the last snapshot: left alone unless overwritten. */
   outside: readonly string[];
+}
+
+/** What a restore plan would change, as the question counts it. */
+export function planDifference(plan: Pick<RestorePlan, 'restore' | 'remove' | 'changedOutside'>): FilesDifference {
+  return { paths: [...plan.restore, ...plan.remove], outside: plan.changedOutside };
 }
 
 export type FilesChoiceId = 'restore' | 'overwrite' | 'keep' | 'preview';

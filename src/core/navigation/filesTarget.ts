@@ -6,12 +6,29 @@
  * position's state is that of the records right after it when the agent made them, else the
  * state recorded on its path.
  */
-import { stateAt, type SessionLike, type WorkspaceState } from '../checkpoints';
+import { FILES_CUSTOM_TYPE, stateAt, toFilesJson, type FilesEntryData, type SessionLike, type WorkspaceState } from '../checkpoints';
+import type { Json } from '../session';
 import type { SessionTree } from '../session';
 import { stepRecords } from '../sessionTree/fileRows';
 
 /** The workspace state of the position `entryId` (null: before the first entry); undefined when the session recorded none. */
 export function positionState(session: SessionLike & { readonly tree: SessionTree }, entryId: string | null): WorkspaceState | undefined {
-  const own = entryId === null ? [] : stepRecords(session.tree, entryId).filter((record) => record.cause !== 'outside');
+  const own = entryId === null ? [] : ownRecords(session.tree, entryId);
   return own.length > 0 ? own[own.length - 1]!.after : stateAt(session, entryId);
+}
+
+/** The records right after `entryId` that are the step's own (changes noticed as made outside are not). */
+function ownRecords(tree: SessionTree, entryId: string): FilesEntryData[] {
+  return stepRecords(tree, entryId).filter((record) => record.cause !== 'outside');
+}
+
+/**
+ * A fork copies the path to its leaf, but a step's files are recorded right *after* the step: the
+ * leaf's own records are appended to the fork, so its leaf stands for the same files as in the
+ * source (a move there, "Restore Files to Here"). Resolves with how many were appended.
+ */
+export async function carryStepFiles(source: { readonly tree: SessionTree }, fork: { appendCustomEntry(customType: string, data?: Json): Promise<string> }, leafId: string | null): Promise<number> {
+  const own = leafId === null ? [] : ownRecords(source.tree, leafId);
+  for (const record of own) await fork.appendCustomEntry(FILES_CUSTOM_TYPE, toFilesJson(record));
+  return own.length;
 }

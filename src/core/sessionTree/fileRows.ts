@@ -5,7 +5,7 @@
  * their count is folded into the row of the step they follow. Files changed outside the agent are
  * counted apart, so a reply is not blamed for them.
  */
-import { filesEntryData, type FilesEntryData } from '../checkpoints';
+import { ChangedFiles, filesEntryData, isAgentChange, type FilesEntryData } from '../checkpoints';
 import type { SessionTree } from '../session';
 
 /** The files recorded after one step. */
@@ -19,15 +19,12 @@ export interface StepFiles {
   outsideCount: number;
 }
 
-/** The causes that are the step's own doing; 'start' and 'restore' are not changes a step made. */
-const AGENT_CAUSES: ReadonlySet<FilesEntryData['cause']> = new Set(['tool', 'turn']);
-
 /** The files recorded by the `arbor.files` entries right after `entryId`; undefined when none changed any. */
 export function stepFiles(tree: SessionTree, entryId: string): StepFiles | undefined {
-  const agent = new Tally();
-  const outside = new Tally();
+  const agent = new ChangedFiles();
+  const outside = new ChangedFiles();
   for (const data of stepRecords(tree, entryId)) {
-    if (AGENT_CAUSES.has(data.cause)) agent.add(data);
+    if (isAgentChange(data)) agent.add(data);
     else if (data.cause === 'outside') outside.add(data);
   }
   if (agent.count === 0 && outside.count === 0) return undefined;
@@ -39,23 +36,9 @@ export function stepRecords(tree: SessionTree, entryId: string): FilesEntryData[
   const records: FilesEntryData[] = [];
   for (const child of tree.childrenOf(entryId)) {
     const data = filesEntryData(child);
-    if (data && (AGENT_CAUSES.has(data.cause) || data.cause === 'outside')) records.push(data);
+    if (data && (isAgentChange(data) || data.cause === 'outside')) records.push(data);
   }
   return records;
-}
-
-class Tally {
-  readonly paths = new Set<string>();
-  private unlisted = 0;
-
-  add(data: FilesEntryData): void {
-    for (const path of data.changed) this.paths.add(path);
-    this.unlisted += Math.max(0, data.changedCount - data.changed.length);
-  }
-
-  get count(): number {
-    return this.paths.size + this.unlisted;
-  }
 }
 
 /** "✎ 3 files"; "✎ 2 files changed outside" when only files changed outside were noticed there. */

@@ -4,7 +4,7 @@
 // core/navigation/filesChoice.ts; the store (core/checkpoints) does the work.
 import * as vscode from 'vscode';
 import { SessionFilesRecorder, type FileCheckpointStore, type RestorePlan, type WorkspaceState } from '../../core/checkpoints';
-import { filesChoices, filesRequest, filesStep, positionState, type FilesChoice, type FilesDifference, type FilesOutcome } from '../../core/navigation';
+import { filesChoices, filesRequest, filesStep, planDifference, positionState, type FilesChoice, type FilesDifference, type FilesOutcome } from '../../core/navigation';
 import type { Session } from '../../core/session';
 import { errorMessage } from '../../core/util/errors';
 import { readConfig } from '../config';
@@ -42,7 +42,7 @@ export async function decideFiles(checkpoints: WorkspaceCheckpoints | undefined,
     log.warn(`Workspace checkpoints: could not tell what restoring ${to} would change: ${errorMessage(error)}`);
     return NONE;
   }
-  const difference = differenceOf(plan);
+  const difference = planDifference(plan);
   const step = filesStep(readConfig().checkpointRestore, difference);
   if (step.kind === 'keep') return NONE;
   const overwriteOutside = step.kind === 'restore' ? step.overwriteOutside : await askFiles(store, plan, difference);
@@ -69,10 +69,6 @@ export async function runRestore(pending: PendingRestore, log: vscode.LogOutputC
     void vscode.window.showErrorMessage('Arbor moved in the conversation but could not restore the files; they are as they were. See the Arbor output for the reason.');
     return undefined;
   }
-}
-
-function differenceOf(plan: RestorePlan): FilesDifference {
-  return { paths: [...plan.restore, ...plan.remove], outside: plan.changedOutside };
 }
 
 /** The question; "Preview changes…" shows the diff and asks again. Undefined: Escape (the move is cancelled). */

@@ -4,6 +4,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { compactUpToProblem } from '../../core/compaction';
+import { carryStepFiles } from '../../core/navigation';
 import { entryCopyText, findEntryLine, forkSession, messageRole, type Session, type SessionEntry } from '../../core/session';
 import { plainText } from '../../core/util/plainText';
 import { askFocus, compactWithProgress, moveBeforeCompaction } from './compactionCommands';
@@ -74,6 +75,8 @@ async function fork(deps: CommandDeps, source: Session, entryId: string, positio
   }
   try {
     const { session, selectedText } = await forkSession(source, entryId, { dir: path.dirname(file), position });
+    // The files recorded right after the fork's leaf come along: moves in the fork restore the same states.
+    await carryStepFiles(source, session, position === 'at' ? entryId : source.tree.parentOf(entryId));
     const forked = session.file!;
     await deps.current.open(forked);
     deps.log.info(`Forked ${path.basename(file)} ${position} entry ${entryId} into ${path.basename(forked)}`);

@@ -6,6 +6,7 @@ import { actionButton, formatTokens, h, icon } from './dom';
 import { markdownElement } from './markdownView';
 import { mentionChips } from './mentionChips';
 import { pinButton, pinnedMark } from './pins';
+import { turnFilesCard } from './turnFiles';
 import { userText } from './userText';
 
 export function itemElement(item: ChatItem): HTMLElement {
@@ -29,6 +30,7 @@ function bodyOf(item: ChatItem): HTMLElement[] {
         ...mentionChips(item.mentions),
         ...userText(item.id, item.text),
         ...item.images.map((image) => h('img', { class: 'chat-image', attrs: { src: `data:${image.mimeType};base64,${image.data}`, alt: 'Attached image' } })),
+        ...(item.files ? [turnFilesCard(item.id, item.files)] : []),
       ];
     case 'assistant':
       return [role(item.streaming ? 'Arbor (replying…)' : 'Arbor', 'sparkle', item.pinned), ...assistantBody(item)];

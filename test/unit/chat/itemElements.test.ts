@@ -6,7 +6,7 @@ import { JSDOM } from 'jsdom';
 import { buildItems, markPinned, markWrittenDiffs, setItemPin, type ChatItem } from '../../../src/core/chat';
 import { compact, DEFAULT_COMPACTION_SETTINGS, formatFileOperations, prepareCompaction } from '../../../src/core/compaction';
 import type { CompactionEntry } from '../../../src/core/session';
-import { assistant, entry, msg, toolCall, toolResult, user } from '../../support/builders';
+import { assistant, chain, entry, filesRecord, msg, toolCall, toolResult, user } from '../../support/builders';
 import { chars, pathOf } from '../compaction/support/path';
 import { ScriptedSummarizer } from '../compaction/support/scriptedSummarizer';
 
@@ -156,5 +156,23 @@ describe('Chat items as drawn', () => {
     assert.deepEqual([show?.textContent, show?.getAttribute('data-id')], ['Show what was summarized', 'c1']);
     assert.equal(card.querySelector('.summary-instructions')?.textContent, 'Instructions: Keep paths');
     assert.equal(card.querySelector('button[data-action="pin"]'), null);
+  });
+
+  it('draws a turn\'s card under its message: the changed paths as text buttons, the count of those not listed, and "Restore files before this turn"', () => {
+    const hostile = '<img src=x onerror=alert(1)>.md';
+    const [item] = buildItems(chain(msg('q1', null, user('change things')), filesRecord('f1', null, { changed: ['src/a.ts', hostile], changedCount: 3 })));
+    const card = itemElement(item!).querySelector('.turn-files-card')!;
+    assert.equal(card.querySelector('.card-title')?.textContent, 'Files changed in this turn (3)');
+    const paths = Array.from(card.querySelectorAll('button[data-action="turn-file-diff"]')).map((button) => [button.textContent, button.getAttribute('data-turn'), button.getAttribute('data-path')]);
+    assert.deepEqual(paths, [
+      ['src/a.ts', 'q1', 'src/a.ts'],
+      [hostile, 'q1', hostile],
+    ]);
+    assert.equal(card.querySelector('img'), null, 'a path is text, never markup');
+    assert.equal(card.querySelector('.note')?.textContent, '1 more file is not listed here.');
+    const restoreButton = card.querySelector('button[data-action="restore-before-turn"]')!;
+    assert.deepEqual([restoreButton.textContent, restoreButton.getAttribute('data-turn')], ['Restore files before this turn', 'q1']);
+    const [quiet] = buildItems([msg('q2', null, user('just talk'))]);
+    assert.equal(itemElement(quiet!).querySelector('.turn-files-card'), null);
   });
 });

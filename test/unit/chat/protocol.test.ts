@@ -35,6 +35,8 @@ describe('chat protocol: the webview → host guard', () => {
       { type: 'setPin', entryId: 'a1b2c3d4', pinned: true },
       { type: 'setPin', entryId: 'a1b2c3d4', pinned: false },
       { type: 'showSummarized', entryId: 'c1d2e3f4' },
+      { type: 'turnFileDiff', turnId: 'a1b2c3d4', path: 'src/a.ts' },
+      { type: 'restoreBeforeTurn', turnId: 'a1b2c3d4' },
     ];
     assert.deepEqual(good.filter((message) => !isWebviewToHostMessage(message)), []);
   });
@@ -50,6 +52,9 @@ describe('chat protocol: the webview → host guard', () => {
       { type: 'prompt', text: 'see', images: [{ mimeType: 'image/png', data: 'iVBO', name: 7 }] },
       { type: 'prompt', text: 'see', activeEditor: 3 },
       { type: 'dropUris', uris: [1] },
+      { type: 'turnFileDiff', turnId: 'a1b2c3d4' },
+      { type: 'turnFileDiff', turnId: '', path: 'src/a.ts' },
+      { type: 'restoreBeforeTurn', turnId: 7 },
       { type: 'dropUris', uris: Array.from({ length: 51 }, () => 'file:///a') },
       [{ type: 'ready' }],
       {},
