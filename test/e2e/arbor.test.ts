@@ -101,8 +101,9 @@ describe('Arbor in the browser', () => {
         ['compaction', false, false],
       ],
     );
-    // The fixture's compaction lists src/a.ts as modified and src/b.ts as read: each list under its title.
-    assert.match(cards[1]!.content, /Modified \(1\)src\/a\.tsRead \(1\)src\/b\.ts$/);
+    // The fixture's compaction lists src/a.ts as modified and src/b.ts as read: each list under its
+    // title, then the card's one action.
+    assert.match(cards[1]!.content, /Modified \(1\)src\/a\.tsRead \(1\)src\/b\.tsShow what was summarized$/);
     assertNoProblems();
   });
 

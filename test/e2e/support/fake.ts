@@ -35,6 +35,11 @@ export class E2eFakeAnthropic {
     this.server.script(...replies);
   }
 
+  /** Drops the replies a failed test scripted and did not use, so that the next test gets its own. */
+  dropPending(): number {
+    return this.current?.dropPending() ?? 0;
+  }
+
   /** The `/v1/messages` requests of the running server (a restart starts a new record). */
   messageRequests(): RecordedRequest[] {
     return this.server.messageRequests();

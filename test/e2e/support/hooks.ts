@@ -58,6 +58,9 @@ export const mochaHooks = {
     if (shared && test?.state === 'failed') {
       const file = await shared.screenshot(`failed-${test.fullTitle()}`).catch(() => undefined);
       if (file) console.log(`    screenshot: ${file}`);
+      // Its unused replies would answer the next tests' prompts, failing them too.
+      const dropped = fakeServer?.dropPending() ?? 0;
+      if (dropped > 0) console.log(`    dropped ${dropped} scripted repl${dropped === 1 ? 'y' : 'ies'} the failed test did not use`);
     }
   },
   async afterAll(): Promise<void> {

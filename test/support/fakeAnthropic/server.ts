@@ -53,6 +53,8 @@ export interface FakeAnthropic {
   readonly peakConcurrency: number;
   /** Scripted replies not used yet. */
   pending(): number;
+  /** Drops the scripted replies not used yet and says how many there were. */
+  dropPending(): number;
   /** The last `/v1/messages` request; throws when there was none. */
   lastRequest(): RecordedRequest;
   /** The `/v1/messages` requests only. */
@@ -103,6 +105,7 @@ class FakeState {
       script: (...replies) => void this.queue.push(...replies),
       setHandler: (handler) => void (this.handler = handler),
       pending: () => this.queue.length,
+      dropPending: () => this.queue.splice(0).length,
       lastRequest: () => {
         const last = messageRequests().at(-1);
         if (!last) throw new Error('fake Anthropic server: no /v1/messages request received');
