@@ -49,6 +49,9 @@ export const mochaHooks = {
         'arbor.compaction.keepRecentTokens': 1000,
         // Thinking off: the fake's scripted replies carry no thinking blocks.
         'arbor.thinking': 'off',
+        // Diffs side by side however narrow the editor area is (VS Code turns a narrow one inline,
+        // with no left side to read): the tests read each side.
+        'diffEditor.useInlineViewWhenSpaceIsLimited': false,
       },
       env: { ANTHROPIC_API_KEY: E2E_KEY },
     });
