@@ -102,8 +102,8 @@ describe('Pins in the chat and the tree', () => {
     const tab = wb.page.locator('.tabs-container .tab.active', { hasText: `${compaction.id}.md` });
     await tab.waitFor();
     const lines = wb.page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
-    // Monaco draws spaces as no-break spaces.
-    const shownLines = async (): Promise<string> => (await lines.innerText()).replace(/\u00a0/g, ' ');
+    // Monaco draws spaces as no-break spaces, and a narrow editor wraps a line into several.
+    const shownLines = async (): Promise<string> => (await lines.innerText()).replace(/[\s\u00a0]+/g, ' ');
     await poll('the document\'s title', async () => ((await shownLines()).includes(`What compaction ${compaction.id} summarized`) ? true : undefined));
     // The originals come after the summary: the last of them at the document's end.
     await lines.click();
