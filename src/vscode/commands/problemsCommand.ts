@@ -7,11 +7,12 @@ import { checkText, loadSessionFile } from '../../core/session';
 import { plainText } from '../../core/util/plainText';
 import { reportError } from '../errors';
 import type { CommandDeps } from './deps';
+import { VirtualDocuments } from '../virtualDocuments';
 
 const SCHEME = 'arbor-check';
 
 export function registerProblemsCommand(deps: CommandDeps): vscode.Disposable[] {
-  const reports = new ProblemReports();
+  const reports = new VirtualDocuments();
   return [
     reports,
     vscode.workspace.registerTextDocumentContentProvider(SCHEME, reports),
@@ -19,27 +20,7 @@ export function registerProblemsCommand(deps: CommandDeps): vscode.Disposable[] 
   ];
 }
 
-/** The reports shown, by document: showing one again reads the file again and updates its document. */
-class ProblemReports implements vscode.TextDocumentContentProvider, vscode.Disposable {
-  private readonly texts = new Map<string, string>();
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
-  readonly onDidChange = this.changed.event;
-
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? '';
-  }
-
-  set(uri: vscode.Uri, text: string): void {
-    this.texts.set(uri.toString(), text);
-    this.changed.fire(uri);
-  }
-
-  dispose(): void {
-    this.changed.dispose();
-  }
-}
-
-async function showProblems(deps: CommandDeps, reports: ProblemReports): Promise<void> {
+async function showProblems(deps: CommandDeps, reports: VirtualDocuments): Promise<void> {
   const file = deps.current.session?.file;
   if (!file) {
     void vscode.window.showInformationMessage('No session file is open: open a session first.');

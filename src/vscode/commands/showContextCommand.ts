@@ -7,12 +7,13 @@ import { contextDocument } from '../../core/agent';
 import { plainText } from '../../core/util/plainText';
 import { reportError } from '../errors';
 import type { CommandDeps } from './deps';
+import { VirtualDocuments } from '../virtualDocuments';
 
 const SCHEME = 'arbor-context';
 const URI = vscode.Uri.from({ scheme: SCHEME, path: '/Next request (Arbor).txt' });
 
 export function registerShowContextCommand(deps: CommandDeps): vscode.Disposable[] {
-  const documents = new ContextDocuments();
+  const documents = new VirtualDocuments();
   return [
     documents,
     vscode.workspace.registerTextDocumentContentProvider(SCHEME, documents),
@@ -20,27 +21,7 @@ export function registerShowContextCommand(deps: CommandDeps): vscode.Disposable
   ];
 }
 
-/** The one document's text, replaced on each Show Context (an open editor follows). */
-class ContextDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
-  private text = '';
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
-  readonly onDidChange = this.changed.event;
-
-  provideTextDocumentContent(): string {
-    return this.text;
-  }
-
-  set(text: string): void {
-    this.text = text;
-    this.changed.fire(URI);
-  }
-
-  dispose(): void {
-    this.changed.dispose();
-  }
-}
-
-async function showContext(deps: CommandDeps, documents: ContextDocuments): Promise<boolean> {
+async function showContext(deps: CommandDeps, documents: VirtualDocuments): Promise<boolean> {
   let text: string;
   try {
     const report = await deps.host.showContext();
@@ -53,7 +34,7 @@ async function showContext(deps: CommandDeps, documents: ContextDocuments): Prom
     void vscode.window.showErrorMessage(`Arbor could not build the next request. ${plainText(reportError(deps.log, 'Show Context failed', error))}`);
     return false;
   }
-  documents.set(text);
+  documents.set(URI, text);
   const document = await vscode.workspace.openTextDocument(URI);
   await vscode.window.showTextDocument(document, { preview: true });
   return true;
