@@ -14,12 +14,15 @@ export async function medianMs(runs: number, work: () => unknown): Promise<numbe
 
 /**
  * Medians of two pieces of work measured in turns (a, b, a, b, …), so that neither side always
- * runs after the other (a disk still writing the other side's files, a load that changes).
+ * runs after the other (a disk still writing the other side's files, a load that changes);
+ * `before` runs untimed ahead of each.
  */
-export async function alternatingMediansMs(runs: number, a: () => unknown, b: () => unknown): Promise<[number, number]> {
+export async function alternatingMediansMs(runs: number, a: () => unknown, b: () => unknown, options: { before?: (side: 0 | 1) => unknown } = {}): Promise<[number, number]> {
   const times: [number[], number[]] = [[], []];
   for (let i = 0; i < runs; i++) {
     for (const [side, work] of [a, b].entries()) {
+      // Untimed: what each run needs first (changes to undo, the disk done writing the last run's files).
+      await options.before?.(side as 0 | 1);
       const start = performance.now();
       await work();
       times[side]!.push(performance.now() - start);

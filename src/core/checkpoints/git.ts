@@ -34,6 +34,8 @@ const ISOLATION = [
   'maintenance.auto=false',
   'advice.detachedHead=false',
   'protocol.allow=never',
+  // A split index's old listings go an hour after they were last used (git's default: two weeks).
+  'splitIndex.sharedIndexExpire=1.hour.ago',
 ].flatMap((setting) => ['-c', setting]);
 
 export interface GitResult {

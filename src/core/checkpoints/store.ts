@@ -318,11 +318,26 @@ export class FileCheckpointStore {
   }
 
   private async createRepository(): Promise<void> {
-    if (await exists(path.join(this.folder, 'HEAD'))) return this.writeInfo();
-    await fs.mkdir(this.folder, { recursive: true, mode: 0o700 });
-    await this.run(['init', '--quiet', '--template=', this.folder]);
-    await writeNewFile(path.join(this.folder, 'arbor-workspace'), `${this.root}\n`).catch(ignoreExisting);
-    await this.writeInfo();
+    if (await exists(path.join(this.folder, 'HEAD'))) {
+      await this.writeInfo();
+    } else {
+      await fs.mkdir(this.folder, { recursive: true, mode: 0o700 });
+      await this.run(['init', '--quiet', '--template=', this.folder]);
+      await writeNewFile(path.join(this.folder, 'arbor-workspace'), `${this.root}\n`).catch(ignoreExisting);
+      await this.writeInfo();
+    }
+    await this.splitIndex();
+  }
+
+  /**
+   * Keeps the index in two files (git's split index): the whole listing, rewritten only when much
+   * has changed, and the entries changed since. A snapshot after a small change then writes a small
+   * file instead of the whole listing (twice: the files, then the tree). Asked once per store; git
+   * keeps an index split once it is.
+   */
+  private async splitIndex(): Promise<void> {
+    const names = await fs.readdir(this.folder).catch(() => [] as string[]);
+    if (!names.some((name) => name.startsWith('sharedindex.'))) await this.run(['update-index', '--split-index']);
   }
 
   /** info/exclude (the caller's patterns) and info/attributes, written new and renamed in place. */

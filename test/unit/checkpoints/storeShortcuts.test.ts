@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { chmodSync, lstatSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, utimesSync } from 'node:fs';
 import * as path from 'node:path';
 import { useTempDir } from '../../support/tempDir';
 import { listing, makePlace, openStore, writeFiles } from './support';
@@ -18,6 +18,24 @@ describe('checkpoint store: the quick paths stay exact', () => {
     const second = (await cli.snapshot()).state;
     assert.notEqual(second, first);
     assert.equal((await ours.snapshot()).state, second, 'the index now describes the new files: its tree, not the one remembered');
+  });
+
+  it('writes a one-file change without rewriting the whole listing of a large workspace', async () => {
+    const place = makePlace(temp());
+    const files: Record<string, string> = {};
+    for (let index = 0; index < 400; index++) files[`dir${index % 20}/file${index}.txt`] = `file ${index}`;
+    writeFiles(place.root, files);
+    // Written a minute ago: files as new as the index are re-read by git at the next snapshot (its guard against same-second changes).
+    const minuteAgo = new Date(Date.now() - 60_000);
+    for (const file of Object.keys(files)) utimesSync(path.join(place.root, file), minuteAgo, minuteAgo);
+    const store = await openStore(place);
+    await store.snapshot();
+    const shared = sharedListings(store.folder);
+    assert.ok(shared.length > 0, 'the index is split');
+    writeFiles(place.root, { 'dir3/file3.txt': 'changed' });
+    await store.snapshot();
+    assert.deepEqual(sharedListings(store.folder), shared, 'the shared listing is not rewritten for one file');
+    assert.ok(statSync(path.join(store.folder, 'index')).size < Math.max(...shared.map((name) => statSync(path.join(store.folder, name)).size)) / 4, 'the index written holds only what changed');
   });
 
   it('runs snapshots and restores asked for at once one after another, each complete', async () => {
@@ -75,3 +93,8 @@ describe('checkpoint store: the quick paths stay exact', () => {
     assert.equal(unknown.changedSince, undefined);
   });
 });
+
+/** The split index's shared listings in a store folder. */
+function sharedListings(folder: string): string[] {
+  return readdirSync(folder).filter((name) => name.startsWith('sharedindex.')).sort();
+}
