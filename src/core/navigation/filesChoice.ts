@@ -54,7 +54,8 @@ export function fileCount(count: number): string {
 /**
  * The question's items: "Restore files (N files)" / "Keep files as they are" / "Preview changes…",
  * and, only when some of those files were changed outside the agent, a fourth that overwrites them
- * too. N counts what the first item really writes (outside changes left alone are not counted).
+ * too. N counts what the first item really writes (outside changes left alone are not counted);
+ * when every file that differs was changed outside, that item would write nothing and is left out.
  */
 export function filesChoices(difference: FilesDifference): FilesChoice[] {
   const outside = difference.outside.length;
@@ -65,8 +66,9 @@ export function filesChoices(difference: FilesDifference): FilesChoice[] {
     { id: 'keep', label: 'Keep files as they are', detail: 'Move in the conversation only; the files on disk stay as they are now.' },
     { id: 'preview', label: 'Preview changes…', detail: 'Show what would change in a diff, then ask again.' },
   ];
+  if (restored === 0) choices.shift();
   if (outside > 0) {
-    choices.splice(1, 0, {
+    choices.splice(restored === 0 ? 0 : 1, 0, {
       id: 'overwrite',
       label: `Restore files and overwrite changes made outside (${fileCount(difference.paths.length)})`,
       detail: `Also overwrite the ${fileCount(outside)} changed outside the agent since its last checkpoint; they are kept in the checkpoint taken first.`,

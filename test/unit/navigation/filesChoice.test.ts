@@ -29,6 +29,14 @@ describe('the files question of a move', () => {
     assert.match(choices[0]!.detail, /1 file changed outside the agent is left alone\.$/);
   });
 
+  it('leaves out the plain restore when every file that differs was changed outside the agent (it would write nothing)', () => {
+    assert.deepEqual(filesChoices({ paths: ['notes.md', 'todo.md'], outside: ['notes.md', 'todo.md'] }).map((choice) => [choice.id, choice.label]), [
+      ['overwrite', 'Restore files and overwrite changes made outside (2 files)'],
+      ['keep', 'Keep files as they are'],
+      ['preview', 'Preview changes…'],
+    ]);
+  });
+
   it('asks only when files differ and the setting is "ask"', () => {
     assert.deepEqual(filesStep('ask', three), { kind: 'ask' });
     assert.deepEqual(filesStep('ask', { paths: [], outside: [] }), { kind: 'keep' });
