@@ -61,20 +61,18 @@ export function filesChoices(difference: FilesDifference): FilesChoice[] {
   const outside = difference.outside.length;
   const restored = difference.paths.length - outside;
   const leftAlone = outside > 0 ? ` ${fileCount(outside)} changed outside the agent ${outside === 1 ? 'is' : 'are'} left alone.` : '';
-  const choices: FilesChoice[] = [
-    { id: 'restore', label: `Restore files (${fileCount(restored)})`, detail: `Make the workspace's files what they were at that point; the current files are kept as a checkpoint you can move back to.${leftAlone}` },
+  const restore: FilesChoice = { id: 'restore', label: `Restore files (${fileCount(restored)})`, detail: `Make the workspace's files what they were at that point; the current files are kept as a checkpoint you can move back to.${leftAlone}` };
+  const overwrite: FilesChoice = {
+    id: 'overwrite',
+    label: `Restore files and overwrite changes made outside (${fileCount(difference.paths.length)})`,
+    detail: `Also overwrite the ${fileCount(outside)} changed outside the agent since its last checkpoint; they are kept in the checkpoint taken first.`,
+  };
+  return [
+    ...(restored > 0 ? [restore] : []),
+    ...(outside > 0 ? [overwrite] : []),
     { id: 'keep', label: 'Keep files as they are', detail: 'Move in the conversation only; the files on disk stay as they are now.' },
     { id: 'preview', label: 'Preview changes…', detail: 'Show what would change in a diff, then ask again.' },
   ];
-  if (restored === 0) choices.shift();
-  if (outside > 0) {
-    choices.splice(restored === 0 ? 0 : 1, 0, {
-      id: 'overwrite',
-      label: `Restore files and overwrite changes made outside (${fileCount(difference.paths.length)})`,
-      detail: `Also overwrite the ${fileCount(outside)} changed outside the agent since its last checkpoint; they are kept in the checkpoint taken first.`,
-    });
-  }
-  return choices;
 }
 
 /** The restore an answer asks for; undefined for keep (and for preview, which asks again). */
