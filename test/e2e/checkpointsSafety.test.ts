@@ -171,7 +171,11 @@ describe('Workspace checkpoints keep what is yours', () => {
     });
 
     afterEach(async function () {
-      if (home && this.currentTest?.state === 'failed') console.log(`    screenshot: ${await home.screenshot(`failed-${this.currentTest.fullTitle()}`)}`);
+      if (home && this.currentTest?.state === 'failed') {
+        console.log(`    screenshot: ${await home.screenshot(`failed-home-${this.currentTest.fullTitle()}`)}`);
+        // This workbench is not the one the root hooks report on: its own log, for the reason.
+        console.log(`    Arbor's log in the home-folder workbench:\n${home.arborLog().split('\n').slice(-40).join('\n')}`);
+      }
     });
 
     after(async () => {
