@@ -446,8 +446,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private onReady(): void {
     this.ready = true;
     this.postStatus();
-    this.postReset();
+    // The draft before the conversation: once the conversation shows, the input holds its draft,
+    // and text typed from then on is not replaced by a draft still on its way.
     this.postDraft(this.drafts.draft, false);
+    this.postReset();
     this.postContextFiles();
     this.postTotals();
     this.postActiveEditor();

@@ -205,10 +205,27 @@ export class ArborWorkbench {
     return input;
   }
 
+  /**
+   * Opens the command palette and types `>title` into it. The palette can close again between
+   * opening and typing (focus taken by a view that asked for it a moment before): it is opened
+   * again then, up to three times.
+   */
+  private async typeCommand(title: string): Promise<Locator> {
+    for (let attempt = 1; ; attempt++) {
+      const input = await this.openCommandPalette();
+      try {
+        await input.fill(`>${title}`, { timeout: 5_000 });
+        return input;
+      } catch (error) {
+        if (attempt === 3) throw error;
+        console.log(`    the command palette closed before "${title}" was typed; opening it again`);
+      }
+    }
+  }
+
   /** Opens the command palette and runs the command with this exact title, e.g. "Arbor: Open Session…". */
   async runCommand(title: string): Promise<void> {
-    const input = await this.openCommandPalette();
-    await input.fill(`>${title}`);
+    const input = await this.typeCommand(title);
     // The command's own row, by its whole label (a longer title may hold this one), once the list
     // has stopped changing: a filtered list hands its row elements to other commands as it goes.
     const rows = this.page.locator('.quick-input-widget .monaco-list-row');
