@@ -133,22 +133,37 @@ export async function answerInputBox(question: RegExp, answer: string): Promise<
  * Clicks a row of the quick pick once its rows have stopped changing: a pick whose items arrive
  * as they are found (a search) hands its row elements to other items as it goes.
  */
-export async function clickQuickPickRow(row: Locator): Promise<void> {
-  const rows = quickInput().locator('.monaco-list-row');
+export async function clickQuickPickRow(row: Locator): Promise<string> {
   await row.waitFor();
-  await untilStable('the quick pick to settle', async () => JSON.stringify(await rows.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')))));
+  await untilStable('the quick pick to settle', quickPickRowLabels);
+  const clicked = await quickPickRowLabels();
   await row.click();
+  return clicked;
 }
 
-/** Clicks the quick pick item labelled exactly `label` and waits for the pick to close. */
+/** The accessible labels of the quick pick's rows, as one string to compare. */
+async function quickPickRowLabels(): Promise<string> {
+  return JSON.stringify(await quickInput().locator('.monaco-list-row').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label'))));
+}
+
+/**
+ * Clicks the quick pick item labelled exactly `label` and waits for that pick to go. A question
+ * that follows at once (the files question after the summary question) reuses the same widget,
+ * which may then never be seen hidden: a pick whose rows are no longer the clicked ones has gone too.
+ */
 export async function pickItem(label: string): Promise<void> {
-  await clickQuickPickRow(
+  const clicked = await clickQuickPickRow(
     quickInput()
       .locator('.monaco-list-row')
       .filter({ has: workbench().page.locator('.label-name', { hasText: exactly(label) }) })
       .first(),
   );
-  await quickInput().waitFor({ state: 'hidden' });
+  await poll(`the pick holding "${label}" to close`, async () => {
+    const widget = quickInput();
+    if (!(await widget.isVisible())) return true;
+    if ((await widget.getAttribute('class'))?.includes('quick-input-widget-closing')) return true;
+    return (await quickPickRowLabels()) !== clicked ? true : undefined;
+  });
 }
 
 /**
