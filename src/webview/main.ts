@@ -3,6 +3,7 @@
 import { STREAMING_ID } from '../core/chat/items';
 import type { ApprovalDecision, ChatCommandId, EditReviewAction, ChatStatus, HostToWebviewMessage, WebviewToHostMessage } from '../shared/protocol';
 import { parseSlashCommand } from '../core/chat/slashCommands';
+import { typedBeforeLoad } from '../core/chat/drafts';
 import { Composer } from './composer';
 import { MentionCompletion } from './mentionCompletion';
 import { ApprovalCards } from './approvalCards';
@@ -213,12 +214,16 @@ function receive(message: HostToWebviewMessage): void {
     case 'setInput':
       composer.setText(message.text);
       return composer.focus();
-    case 'draft':
+    case 'draft': {
+      // The first draft since the view loaded may find text typed while it was on its way: kept.
+      const input = draftGeneration === undefined ? typedBeforeLoad(message.input, composer.input.value) : message.input;
       draftGeneration = message.generation;
-      composer.setText(message.input);
+      composer.setText(input);
+      if (input !== message.input) post({ type: 'draftChanged', text: input, generation: message.generation });
       showStash(stash, message.stash);
       if (message.focus) composer.focus();
       return;
+    }
     case 'focusInput':
       return composer.focus();
     case 'reveal': {

@@ -69,6 +69,16 @@ export function movedBack(draft: Draft): Draft {
   return withFields({ input: draft.stash ?? '' });
 }
 
+/**
+ * The view's first draft arrives while the input already holds text the user typed before it came
+ * (the view shows its input before the host has answered): the typed text is kept, after the saved
+ * draft when there is one, since the saved draft was written first.
+ */
+export function typedBeforeLoad(saved: string, typedEarly: string): string {
+  if (blank(typedEarly) || typedEarly === saved) return saved;
+  return blank(saved) ? typedEarly : `${saved}${SEPARATOR}${typedEarly}`;
+}
+
 /** The user dismissed what was put aside. */
 export function stashDropped(draft: Draft): Draft {
   return withFields({ input: draft.input, placed: draft.placed });

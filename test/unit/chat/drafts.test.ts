@@ -2,7 +2,7 @@
 // join the draft, a move's text puts the draft aside, Restore swaps them back, and the book of
 // drafts per session reads only well-formed drafts and keeps a bounded number.
 import { strict as assert } from 'node:assert';
-import { DraftBook, EMPTY_DRAFT, givenBack, MAX_DRAFTS, movedBack, NO_SESSION, placedByMove, restored, SessionDrafts, stashDropped, typed, type Draft, type StoredDrafts } from '../../../src/core/chat';
+import { DraftBook, EMPTY_DRAFT, givenBack, MAX_DRAFTS, movedBack, NO_SESSION, placedByMove, restored, SessionDrafts, stashDropped, typed, typedBeforeLoad, type Draft, type StoredDrafts } from '../../../src/core/chat';
 
 describe('chat drafts: typed text is never lost', () => {
   describe('unsent prompts given back (Stop with a queue, a prompt that failed)', () => {
@@ -21,6 +21,20 @@ describe('chat drafts: typed text is never lost', () => {
       const draft: Draft = { input: 'typing', stash: 'aside' };
       assert.equal(givenBack(draft, []), draft);
       assert.equal(givenBack(draft, ['  ', '\n']), draft);
+    });
+  });
+
+  describe('text typed before the view had its draft (the input shows before the host answers)', () => {
+    it('keeps the typed text when the saved draft is empty', () => {
+      assert.equal(typedBeforeLoad('', 'Hello from home'), 'Hello from home');
+    });
+
+    it('keeps both when a draft was saved: the saved one first, an empty line between', () => {
+      assert.equal(typedBeforeLoad('saved yesterday', 'typed now'), 'saved yesterday\n\ntyped now');
+    });
+
+    it('takes the saved draft when nothing (or only blank text) was typed, or the same text', () => {
+      assert.deepEqual([typedBeforeLoad('saved', ''), typedBeforeLoad('saved', ' \n'), typedBeforeLoad('same', 'same')], ['saved', 'saved', 'same']);
     });
   });
 
