@@ -40,12 +40,32 @@ export async function chatReady(): Promise<void> {
   await frame.waitForFunction(() => (document.getElementById('conversation')?.childElementCount ?? 0) > 0 || document.querySelector('.empty-state') !== null);
 }
 
-/** Types `text` into the composer and presses Enter (the contract's send). */
+/**
+ * Types `text` into the composer and presses Enter (the contract's send). The workbench can take
+ * the keyboard focus back between the typing and the key (a tree row's context menu hands it back
+ * to the tree once it has closed): an Enter that never reached the input is pressed once more,
+ * with where the focus was in the log. An Enter that reached it is never repeated.
+ */
 export async function send(text: string): Promise<void> {
   await chatReady();
   const input = await composer();
   await input.fill(text);
-  await input.press('Enter');
+  await input.evaluate((element) => {
+    const textarea = element as HTMLTextAreaElement;
+    if (textarea.dataset['e2eEnterWatch'] === undefined) {
+      textarea.dataset['e2eEnterWatch'] = '';
+      textarea.addEventListener('keydown', (event) => event.key === 'Enter' && (textarea.dataset['e2eEnterSeen'] = 'yes'), { capture: true });
+    }
+    textarea.dataset['e2eEnterSeen'] = 'no';
+  });
+  for (let attempt = 1; ; attempt++) {
+    await input.press('Enter');
+    const reached = await poll('the Enter to reach the chat input', 3_000, async () => ((await input.getAttribute('data-e2e-enter-seen')) === 'yes' ? true : undefined)).catch(() => false);
+    if (reached) return;
+    const focused = await workbench().page.evaluate(() => `${document.activeElement?.tagName ?? 'nothing'}.${document.activeElement?.className ?? ''}`);
+    if (attempt === 2) throw new Error(`The Enter pressed in the chat input never reached it, twice; the focus was on ${focused}`);
+    console.log(`    the Enter for "${text.slice(0, 40)}" did not reach the chat input (the focus was on ${focused}); pressing it again`);
+  }
 }
 
 /** Waits until the conversation shows `text` (the chat scrolls to the end by itself). */
