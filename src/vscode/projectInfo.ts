@@ -1,8 +1,8 @@
 // What Arbor knows of the project, for the views: the context files a request would load (the
 // chat lists them, each one clickable) and the compaction settings in effect with where each comes
 // from (the meter's tooltip). Worked out again when a setting, the trust or the folders change, and
-// when pi's settings or a context file in the workspace or pi's agent folder is written (folders
-// above the workspace are re-checked before every request by the agent itself).
+// when pi's settings or a context file in the workspace, a folder above it or pi's agent folder is
+// written.
 //
 // A pi settings file that cannot be used (broken JSON, not a file) is told to the user once per
 // change, naming the file, with "Open File"; its values are not used and the log has it too.
@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import {
   APPEND_SYSTEM_PROMPT_FILE,
   CONTEXT_FILE_NAMES,
+  foldersFromRoot,
   loadedContextFiles,
   PI_PROJECT_DIR,
   PI_SETTINGS_FILE,
@@ -117,14 +118,22 @@ export class ProjectInfo implements vscode.Disposable {
     this.told = now;
   }
 
-  /** Watches pi's agent folder and the workspace folder (with its .pi folder) for the files that matter. */
+  /**
+   * Watches pi's agent folder, the workspace folder (with its .pi folder) and, for the context files
+   * alone, each folder above the workspace (pi reads those too): each pattern names files directly
+   * in its folder, so no watcher reaches into a folder's subfolders.
+   */
   private watch(): void {
     for (const watcher of this.watchers) watcher.dispose();
     const names = `{${WATCHED_NAMES.join(',')}}`;
     const { agentDir } = piEnvironment(process.env, os.homedir());
     const patterns = [new vscode.RelativePattern(vscode.Uri.file(agentDir), names)];
     const folder = vscode.workspace.workspaceFolders?.[0];
-    if (folder) patterns.push(new vscode.RelativePattern(folder, names), new vscode.RelativePattern(folder, `${PI_PROJECT_DIR}/${names}`));
+    if (folder) {
+      patterns.push(new vscode.RelativePattern(folder, names), new vscode.RelativePattern(folder, `${PI_PROJECT_DIR}/${names}`));
+      const above = foldersFromRoot(folder.uri.fsPath).slice(0, -1);
+      patterns.push(...above.map((dir) => new vscode.RelativePattern(vscode.Uri.file(dir), `{${CONTEXT_FILE_NAMES.join(',')}}`)));
+    }
     this.watchers = patterns.flatMap((pattern) => {
       const watcher = vscode.workspace.createFileSystemWatcher(pattern);
       const refresh = (): void => void this.refresh();

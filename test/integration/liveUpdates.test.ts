@@ -10,18 +10,9 @@ import { messageRole, openSessionFile, parseSessionText, serializeLine, type Ses
 import { text } from '../support/fakeAnthropic';
 import { assistant, msg, user } from '../support/builders';
 import { entriesOnDisk, requestMessages, send, useAgent } from './agentSupport';
-import { arborLog, waitForLog } from './support';
+import { arborLog, until, waitForLog } from './support';
 
 const newId = (): string => randomBytes(4).toString('hex');
-
-/** Waits (bounded) until `probe` holds. */
-async function until(what: string, probe: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!probe()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** Every non-blank line of the file parses as one JSON object (no torn or interleaved lines). */
 function assertEveryLineParses(file: string): string[] {

@@ -13,7 +13,7 @@ import type { ArborTesting } from '../../src/extension';
 import { text } from '../support/fakeAnthropic';
 import { configure, send, useAgent } from './agentSupport';
 import { piContextFiles, piListSessions, piSessionDir } from './piOracle';
-import { arborTesting, piAgentDir, usePlantedFiles, waitForLog, workspaceFile } from './support';
+import { arborTesting, piAgentDir, until, usePlantedFiles, waitForLog, workspaceFile } from './support';
 
 async function project(): Promise<ArborTesting['project']> {
   return (await arborTesting()).project;
@@ -55,6 +55,18 @@ describe("Arbor knows the project as pi does (pi's context files, settings and s
       info.state?.files.filter((file) => file.role === 'instructions').map((file) => file.path),
       expected.map((file) => file.path),
     );
+  });
+
+  it('follows a context file written in a folder above the workspace, and its deletion, with nothing else happening', async () => {
+    const info = await project();
+    await info.refresh();
+    const above = path.join(path.dirname(workspace()), 'AGENTS.md');
+    const listed = (): boolean => info.state!.files.some((file) => file.path === above);
+    assert.equal(listed(), false);
+    plant(above, 'Rules from the folder above.\n');
+    await until('the list to take the file above the workspace', listed, 20_000);
+    fs.rmSync(above);
+    await until('the list to let it go', () => !listed(), 20_000);
   });
 
   it("takes the compaction values from pi's global and project settings, with an Arbor setting over them, and the agent's threshold follows", async () => {

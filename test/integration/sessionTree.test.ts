@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { Session } from '../../src/core/session';
 import type { ArborTesting } from '../../src/extension';
 import type { SessionTreeProvider, TreeElement } from '../../src/vscode/sessionTree/provider';
-import { arborTesting, own } from './support';
+import { arborTesting, own, until } from './support';
 
 const at = (second: number): string => `2026-03-01T10:00:${String(second).padStart(2, '0')}.000Z`;
 const text = (value: string) => [{ type: 'text' as const, text: value }];
@@ -41,16 +41,6 @@ function writeSession(dir: string): string {
 }
 
 const idOf = (element: TreeElement | undefined): string => (element?.kind === 'entry' ? element.entry.id : String(element?.kind));
-
-async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** Waits until VS Code has stopped asking for rows (it batches refreshes and reveals for a moment). */
 async function settled(): Promise<void> {

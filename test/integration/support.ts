@@ -60,6 +60,17 @@ export function arborStorage(): string {
   return path.join(storage, ARBOR_ID);
 }
 
+/** Polls `probe` until it gives a value (anything but undefined or false), at most `timeoutMs`. */
+export async function until<T>(what: string, probe: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Waits until Arbor's log matches (log lines are flushed shortly after they are written). */
 export async function waitForLog(pattern: RegExp, timeoutMs = 5000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
