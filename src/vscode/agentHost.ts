@@ -221,12 +221,12 @@ export class AgentHost implements vscode.Disposable {
     this.inputRequested.fire(text);
   }
 
-  /** Tells the chat about a move the user made (after it happened). */
   /** The workspace's checkpoint stores, when the extension records files. */
   get workspaceCheckpoints(): WorkspaceCheckpoints | undefined {
     return this.deps.workspaceCheckpoints;
   }
 
+  /** Tells the chat about a move the user made (after it happened). */
   reportMove(move: MoveEvent): void {
     this.moved.fire(move);
   }
