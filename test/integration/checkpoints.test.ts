@@ -5,8 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { reply, text, toolUse } from '../support/fakeAnthropic';
-import { branchMessages, configure, send, useAgent } from './agentSupport';
-import { workspaceFile } from './support';
+import { branchMessages, configure, entriesOnDisk, send, useAgent } from './agentSupport';
+import { own, workspaceFile } from './support';
 
 describe('Workspace checkpoints on moves', () => {
   const agent = useAgent();
@@ -81,5 +81,34 @@ describe('Workspace checkpoints on moves', () => {
     assert.equal(read(), undefined, 'before the fork\'s first message: the file did not exist yet');
     assert.equal(await vscode.commands.executeCommand('arbor.tree.activate', resultOne.id), 'moved');
     assert.equal(read(), 'one\n', 'the forked step: its files, carried into the fork');
+  });
+
+  it('restores the files of an earlier step forked into a new session, records the restore in the fork, and leaves the source as it was', async () => {
+    agent.server().script(reply(toolUse('write', { path: name, content: 'one\n' })), text('Wrote one.'));
+    await send(agent.host(), 'write one');
+    const resultOne = branchMessages(agent.host()).find((entry) => JSON.stringify(entry).includes('"role":"toolResult"'))!;
+    agent.server().script(reply(toolUse('write', { path: name, content: 'two\n' })), text('Wrote two.'));
+    await send(agent.host(), 'write two');
+    const source = agent.host().session!.file!;
+    const sourceText = fs.readFileSync(source, 'utf8');
+    assert.equal(read(), 'two\n');
+
+    // Forked at the first write while the files are the second's: the files question ("always" here) restores them.
+    const forked = await vscode.commands.executeCommand<string>('arbor.tree.forkIntoNewSession', resultOne.id);
+    assert.equal(agent.host().session!.file, forked);
+    assert.equal(read(), 'one\n', 'the fork starts with the files of the step it was forked at');
+    const causes = entriesOnDisk(forked)
+      .filter((entry) => entry.type === 'custom' && entry.customType === 'arbor.files')
+      .map((entry) => (entry.type === 'custom' ? (entry.data as { cause?: string }).cause : undefined));
+    assert.deepEqual(causes, ['start', 'tool', 'restore'], 'the restore is recorded in the fork, after the states it carried');
+    assert.equal(fs.readFileSync(source, 'utf8'), sourceText, 'the source session is not written to');
+
+    // The second write's files are kept in the restore's undo snapshot: back in the source, its position restores them.
+    assert.equal(await vscode.commands.executeCommand('arbor.openSession', await own(source)), true);
+    const leafTwo = agent.host().session!.leafId!;
+    const firstQuestion = agent.host().session!.getBranch().find((entry) => JSON.stringify(entry).includes('write one'))!;
+    assert.equal(await vscode.commands.executeCommand('arbor.tree.activate', firstQuestion.id), 'moved');
+    assert.equal(await vscode.commands.executeCommand('arbor.tree.activate', leafTwo), 'moved');
+    assert.equal(read(), 'two\n');
   });
 });

@@ -4,7 +4,8 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { compactUpToProblem } from '../../core/compaction';
-import { carryStepFiles } from '../../core/navigation';
+import { carryStepFiles, filesRestoredText } from '../../core/navigation';
+import { decideFiles, runRestore } from '../checkpoints/filesOnMove';
 import { entryCopyText, findEntryLine, forkSession, messageRole, type Session, type SessionEntry } from '../../core/session';
 import { plainText } from '../../core/util/plainText';
 import { askFocus, compactWithProgress, moveBeforeCompaction } from './compactionCommands';
@@ -66,22 +67,31 @@ async function forkAtPosition(deps: CommandDeps): Promise<string | undefined> {
   return fork(deps, session, session.leafId, 'at');
 }
 
-/** Writes the fork beside the source file (header `parentSession`), opens it; resolves with its path. */
+/**
+ * Writes the fork beside the source file (header `parentSession`), opens it; resolves with its path.
+ * A fork at another point than the position is a move for the files: their question comes first
+ * (Escape forks nothing), and the restore is recorded in the fork.
+ */
 async function fork(deps: CommandDeps, source: Session, entryId: string, position: 'before' | 'at'): Promise<string | undefined> {
   const file = source.file;
   if (!file) {
     void vscode.window.showInformationMessage('This session has no file to fork from.');
     return undefined;
   }
+  const forkLeaf = position === 'at' ? entryId : source.tree.parentOf(entryId);
+  const files = await decideFiles(deps.checkpoints, source, forkLeaf, deps.log);
+  if (files.kind === 'cancelled') return undefined;
   try {
     const { session, selectedText } = await forkSession(source, entryId, { dir: path.dirname(file), position });
     // The files recorded right after the fork's leaf come along: moves in the fork restore the same states.
-    await carryStepFiles(source, session, position === 'at' ? entryId : source.tree.parentOf(entryId));
+    await carryStepFiles(source, session, forkLeaf);
     const forked = session.file!;
     await deps.current.open(forked);
     deps.log.info(`Forked ${path.basename(file)} ${position} entry ${entryId} into ${path.basename(forked)}`);
+    const opened = deps.current.session;
+    const restored = files.kind === 'restore' && opened?.file === forked ? await runRestore({ ...files.pending, session: opened }, deps.log) : undefined;
     if (selectedText !== undefined) deps.host.putInInput(selectedText);
-    void vscode.window.showInformationMessage(`Forked into a new session (${plainText(path.basename(forked))}).`);
+    void vscode.window.showInformationMessage(`Forked into a new session (${plainText(path.basename(forked))}).${restored ? ` ${filesRestoredText(restored)}` : ''}`);
     return forked;
   } catch (error) {
     showFailure(deps.log, 'Fork', error);
