@@ -97,7 +97,7 @@ export class ProjectInfo implements vscode.Disposable {
     const root = vscode.workspace.isTrusted ? folder : undefined;
     const pi = await piInputs(root);
     const compaction = resolveCompactionSettings(pi.piSettings, config.compactionExplicit);
-    this.tell(pi.piSettings.problems);
+    this.tell([...pi.piSettings.problems, ...compaction.problems]);
     const cwd = root ?? folder ?? os.homedir();
     const snapshot = await this.prompts.for({ cwd, agentDir: pi.piAgentDir, trusted: root !== undefined, contextFiles: config.contextFiles }).context.load();
     this.current = { files: loadedContextFiles(snapshot, { cwd, home: os.homedir() }), showFiles: config.contextFiles, compaction };

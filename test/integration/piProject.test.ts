@@ -104,6 +104,17 @@ describe("Arbor knows the project as pi does (pi's context files, settings and s
     assert.match(await waitForLog(new RegExp(`${escaped} is not used: it is not valid JSON`)), new RegExp(`${escaped} is not used: it is not valid JSON`));
   });
 
+  it("passes over a value of the wrong type in pi's settings, tells it naming the file and the key, and uses the next source", async () => {
+    const file = path.join(piAgentDir(), 'settings.json');
+    plant(file, '{ "compaction": { "keepRecentTokens": "lots" } }');
+    const info = await project();
+    await info.refresh();
+    assert.deepEqual([info.state!.compaction.keepRecentTokens.value, info.state!.compaction.keepRecentTokens.source], [20000, 'default']);
+    const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const told = new RegExp(`${escaped}: compaction\\.keepRecentTokens is "lots", not a whole number of tokens above 0; it is not used\\.`);
+    assert.match(await waitForLog(told), told);
+  });
+
   it("puts a new session into pi's own folder for the workspace, where pi's SessionManager.list finds it", async () => {
     await configure({ sessionsDirectory: undefined });
     agent.server().script(text('One.'));

@@ -8,7 +8,7 @@
  * is skipped with a warning naming the file and the key (pi would pass it on as it is).
  */
 import { DEFAULT_BRANCH_SUMMARY_RESERVE_TOKENS, DEFAULT_COMPACTION_SETTINGS, type CompactionSettings } from '../compaction/settings';
-import { isObject, type PiSettings, type SettingsObject } from './piSettings';
+import { isObject, type PiSettings, type SettingsObject, type SettingsProblem } from './piSettings';
 
 export type SettingSource = 'pi global' | 'pi project' | 'arbor setting' | 'default';
 
@@ -32,6 +32,8 @@ export interface EffectiveCompactionSettings {
   branchSummaryReserveTokens: Sourced<number>;
   /** Values in pi's files that were skipped. */
   warnings: string[];
+  /** The same, with the file each is about (for a notification that offers to open it). */
+  problems: SettingsProblem[];
 }
 
 type Check<T> = (value: unknown) => value is T;
@@ -40,14 +42,14 @@ const isBoolean: Check<boolean> = (value): value is boolean => typeof value === 
 const isTokenCount: Check<number> = (value): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 
 export function resolveCompactionSettings(pi: PiSettings | undefined, arbor: ArborCompactionValues): EffectiveCompactionSettings {
-  const warnings: string[] = [];
+  const problems: SettingsProblem[] = [];
   const pick = <T>(section: string, key: string, check: Check<T>, explicit: T | undefined, fallback: T): Sourced<T> => {
     if (explicit !== undefined) return { value: explicit, source: 'arbor setting' };
     for (const [settings, file, source] of pi ? ([[pi.project, pi.projectFile, 'pi project'], [pi.global, pi.globalFile, 'pi global']] as const) : []) {
       const value = valueAt(settings, section, key);
       if (value === undefined) continue;
       if (check(value)) return { value, source };
-      warnings.push(`pi's settings file ${file}: ${section}.${key} is ${JSON.stringify(value)}, not ${check === isBoolean ? 'true or false' : 'a whole number of tokens above 0'}; it is not used.`);
+      problems.push({ file, warning: `pi's settings file ${file}: ${section}.${key} is ${JSON.stringify(value)}, not ${check === isBoolean ? 'true or false' : 'a whole number of tokens above 0'}; it is not used.` });
     }
     return { value: fallback, source: 'default' };
   };
@@ -56,7 +58,8 @@ export function resolveCompactionSettings(pi: PiSettings | undefined, arbor: Arb
     reserveTokens: pick('compaction', 'reserveTokens', isTokenCount, arbor.reserveTokens, DEFAULT_COMPACTION_SETTINGS.reserveTokens),
     keepRecentTokens: pick('compaction', 'keepRecentTokens', isTokenCount, arbor.keepRecentTokens, DEFAULT_COMPACTION_SETTINGS.keepRecentTokens),
     branchSummaryReserveTokens: pick('branchSummary', 'reserveTokens', isTokenCount, arbor.branchSummaryReserveTokens, DEFAULT_BRANCH_SUMMARY_RESERVE_TOKENS),
-    warnings,
+    warnings: problems.map((problem) => problem.warning),
+    problems,
   };
 }
 

@@ -117,6 +117,11 @@ describe("pi's settings: merged as pi merges them, and the compaction values tak
       `pi's settings file ${file}: compaction.enabled is "no", not true or false; it is not used.`,
       `pi's settings file ${file}: compaction.reserveTokens is "lots", not a whole number of tokens above 0; it is not used.`,
     ]);
+    assert.deepEqual(
+      effective.problems.map((problem) => problem.file),
+      [file, file],
+      'each names its file, for the notification that opens it',
+    );
   });
 
   it("lets an Arbor setting the user set explicitly win over both of pi's files", async () => {
