@@ -4,8 +4,9 @@
 // when pi's settings or a context file in the workspace, a folder above it or pi's agent folder is
 // written.
 //
-// A pi settings file that cannot be used (broken JSON, not a file) is told to the user once per
-// change, naming the file, with "Open File"; its values are not used and the log has it too.
+// A pi settings file that cannot be used (broken JSON, not a file), or a value in it of the wrong
+// type, is told to the user once per change, naming the file, with "Open File"; what cannot be used
+// is not used, and the log has it too.
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import {
