@@ -30,10 +30,15 @@ async function typeDraft(value: string): Promise<void> {
   await input.fill(value);
 }
 
-/** The bar above the input that offers the draft put aside (its text; '' when it does not show). */
+/**
+ * The bar above the input that offers the draft put aside (its text; '' when it does not show).
+ * Read in one step: a bar seen and then read in two could go in between, and the read would wait for it.
+ */
 async function stashBarText(): Promise<string> {
-  const bar = (await chat()).locator('#stash .stash-text');
-  return (await bar.isVisible()) ? (await bar.innerText()).trim() : '';
+  return (await chat()).evaluate(() => {
+    const bar = document.getElementById('stash');
+    return bar && !bar.hidden ? (bar.querySelector('.stash-text')?.textContent ?? '').trim() : '';
+  });
 }
 
 /** Answers the summary question with "No summary" when the move asks it (it asks only when conversation is left behind). */

@@ -81,7 +81,8 @@ export async function noteShows(expected: string): Promise<void> {
   const note = (await chat()).locator('.move-note');
   let seen = '';
   await poll(`the move note to read "${expected}"`, async () => {
-    seen = (await note.count()) > 0 ? (await note.innerText()).replace(/\s+/g, ' ').trim() : '';
+    // One step (a note counted and then read could go in between, and the read would wait for it).
+    seen = (await note.evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).innerText).join(' '))).replace(/\s+/g, ' ').trim();
     return seen.includes(expected) ? true : undefined;
   }).catch(() => undefined);
   assert.ok(seen.includes(expected), `the move note reads "${seen}", not "${expected}"`);
