@@ -94,8 +94,9 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
     tree,
     // A move made in the tree: its focus follows the ● there, then goes where the move sent the user.
     host.onDidMove((move) => {
-      if (move.fromTree) tree.followMove(move.focusesInput ? () => host.requestInputFocus() : undefined);
+      if (move.fromTree) tree.followMove(move.fromTree.since, move.focusesInput ? () => host.requestInputFocus() : undefined);
     }),
+    chat.onDidUseInput(() => tree.inputUsed()),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chat),
     project,
     totals,

@@ -323,6 +323,11 @@ export type WebviewToHostMessage =
   | { type: 'dropStash'; generation: number }
   /** The move note's Back: to the position before the move. */
   | { type: 'moveBack' }
+  /**
+   * The user clicked or typed in the input (Arbor's own text put there does not count): they are
+   * working in the chat, so a move's pending focus of the Session Tree gives way.
+   */
+  | { type: 'inputUsed' }
   /** The move note was dismissed (it does not come back when the view reloads). */
   | { type: 'dismissMoveNote' }
   /** Open a context file the chat lists: the host opens it only when it is one of the loaded files. */
@@ -368,6 +373,7 @@ export function isWebviewToHostMessage(value: unknown): value is WebviewToHostMe
     case 'stop':
     case 'retry':
     case 'moveBack':
+    case 'inputUsed':
     case 'dismissMoveNote':
       return true;
     case 'prompt':

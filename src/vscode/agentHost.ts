@@ -42,8 +42,11 @@ export interface UnsentInputs {
 /** A move the user made, as the chat is told of it. */
 export interface MoveEvent {
   report: MoveReport;
-  /** Made in the Session Tree (a row's click or menu): the tree's focus follows the ● there. */
-  fromTree?: boolean;
+  /**
+   * Made in the Session Tree (a row's click or menu), by a command that began at `since`
+   * (Date.now()): the tree's focus follows the ● there, unless the user went to the chat's input since.
+   */
+  fromTree?: { since: number };
   /** The chat's input takes the focus after the move (Edit & branch, Branch from Here). */
   focusesInput?: boolean;
 }

@@ -55,6 +55,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private readonly drafts: SessionDrafts;
   /** The workspace's files for the `@` list (built on the first `@`). */
   private readonly mentionIndex: MentionIndex;
+  private readonly inputUse = new vscode.EventEmitter<void>();
+  /** The user clicked or typed in the input (see the protocol's `inputUsed`). */
+  readonly onDidUseInput = this.inputUse.event;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -78,6 +81,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.moveNote = new ChatMoveNote(host, (message) => this.post(message), log);
     this.mentionIndex = new MentionIndex(log);
     this.disposables.push(
+      this.inputUse,
       this.mentionIndex,
       project.onDidChange(() => this.postContextFiles()),
       totals.onDidChange(() => this.postTotals()),
@@ -420,6 +424,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'dropStash':
         if (this.drafts.report(message.generation, stashDropped)) this.postDraft(this.drafts.draft, true);
         return;
+      case 'inputUsed':
+        return this.inputUse.fire();
       case 'moveBack':
         // The text the move put up leaves the input with it, and a draft it put aside comes back.
         this.postDraft(this.drafts.change(movedBack), true);

@@ -105,6 +105,17 @@ const composer = new Composer({
   prompts: () => [...sentPrompts, ...status.queued],
   interceptKey: (event): boolean => mentions.handleKey(event),
 });
+// The user working in the input (a click, a keystroke; never Arbor's own text) tells the host, at
+// most every quarter second: a move made in the Session Tree then leaves the keyboard here.
+let inputUsedAt = 0;
+const inputUsed = (): void => {
+  if (Date.now() - inputUsedAt < 250) return;
+  inputUsedAt = Date.now();
+  post({ type: 'inputUsed' });
+};
+composer.input.addEventListener('pointerdown', inputUsed);
+composer.input.addEventListener('input', inputUsed);
+
 const mentions: MentionCompletion = new MentionCompletion(composer.input, { query: (id, query) => post({ type: 'mentionQuery', id, query }) });
 
 const attachments = new Attachments(composer.input, byId('composer'), {

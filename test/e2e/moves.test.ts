@@ -1,7 +1,8 @@
 // Moves are legible, through the real UI: after a move the note above the chat's input says where
 // the position is and what the next Send does ("Continuing after: …", "Editing: … — Send makes a
 // new branch"), with Back, which returns the chat and the tree without asking; the Session Tree
-// selects the ● row; Edit & branch on the first message shows the session, not the welcome; Undo
+// selects the ● row, and after a move made there its focus follows only while the user has not gone
+// to the chat's input; Edit & branch on the first message shows the session, not the welcome; Undo
 // Compaction says what it gave back.
 import * as assert from 'node:assert/strict';
 import { text } from '../support/fakeAnthropic';
@@ -99,6 +100,27 @@ describe('Moves are legible', () => {
     await input.fill('Another fruit for the moves test');
     await input.press('Enter');
     await poll('the note to go on send', async () => ((await (await chat()).locator('.move-note').count()) === 0 ? true : undefined));
+    assertNoProblems();
+  });
+
+  it('leaves the keyboard in the chat input when the user goes there as soon as a move made in the tree is answered', async () => {
+    await twoTurns();
+    await clickTreeRow(`assistant: ${TEAL}`);
+    await quickPickShows(QUESTION);
+    await pickItem('No summary');
+    // At once, while the move is still being made.
+    const input = await composer();
+    await input.click();
+    const keyboard = workbench().page.keyboard;
+    await keyboard.type('typed at once');
+    await poll('the chat to leave the fruit turn', async () => (!(await conversationText()).includes(PEAR) ? true : undefined));
+    // Longer than the tree waits before it selects the ● row and, after a move made there, takes the
+    // focus to it (300 ms after its last refresh): the keys typed after that still land in the input.
+    await workbench().page.waitForTimeout(1500);
+    await selectedIsCurrent(`assistant: ${TEAL}`);
+    await keyboard.type(', and later');
+    assert.equal(await input.inputValue(), 'typed at once, and later');
+    await input.fill('');
     assertNoProblems();
   });
 

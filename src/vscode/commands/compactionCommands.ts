@@ -84,6 +84,7 @@ async function undoCompaction(deps: CommandDeps): Promise<boolean> {
 
 /** Moves the position to the compaction's parent; resolves true when it moved. The compaction stays in the tree. */
 export async function moveBeforeCompaction(deps: CommandDeps, compaction: { id: string; parentId: string | null }, fromTree = false): Promise<boolean> {
+  const since = Date.now();
   try {
     const session = deps.current.session;
     const files = session ? await decideFiles(deps.checkpoints, session, compaction.parentId, deps.log) : { kind: 'none' as const };
@@ -91,7 +92,7 @@ export async function moveBeforeCompaction(deps: CommandDeps, compaction: { id: 
     const from = session?.leafId ?? null;
     await deps.host.moveTo(compaction.parentId);
     const restored = files.kind === 'restore' ? await runRestore(files.pending, deps.log) : undefined;
-    deps.host.reportMove({ report: { kind: 'undoCompaction', from, to: compaction.parentId, compactionId: compaction.id, ...(restored ? { files: restored } : {}) }, fromTree });
+    deps.host.reportMove({ report: { kind: 'undoCompaction', from, to: compaction.parentId, compactionId: compaction.id, ...(restored ? { files: restored } : {}) }, ...(fromTree ? { fromTree: { since } } : {}) });
     deps.log.info(`Undo compaction: moved to ${compaction.parentId ?? 'the start'}, before compaction ${compaction.id}`);
     return true;
   } catch (error) {

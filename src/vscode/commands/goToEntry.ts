@@ -25,6 +25,7 @@ export interface GoToOptions {
 }
 
 export async function goToEntry(deps: CommandDeps, targetId: string, options: GoToOptions = {}): Promise<MoveOutcome> {
+  const since = Date.now();
   const session = deps.current.session;
   if (!session) {
     void vscode.window.showInformationMessage('No session is open.');
@@ -59,7 +60,7 @@ export async function goToEntry(deps: CommandDeps, targetId: string, options: Go
     const summary = result.summaryEntryId ? { summaryEntryId: result.summaryEntryId } : {};
     const restored = files.kind === 'restore' ? await runRestore(files.pending, deps.log) : undefined;
     const focusesInput = result.editorText !== undefined || options.atTarget === true;
-    deps.host.reportMove({ report: { kind: 'go', from, to: session.leafId, ...edited, ...summary, ...(restored ? { files: restored } : {}) }, fromTree: options.fromTree === true, focusesInput });
+    deps.host.reportMove({ report: { kind: 'go', from, to: session.leafId, ...edited, ...summary, ...(restored ? { files: restored } : {}) }, ...(options.fromTree ? { fromTree: { since } } : {}), focusesInput });
     if (result.editorText !== undefined) deps.host.putInInput(result.editorText);
     return 'moved';
   } catch (error) {

@@ -26,8 +26,10 @@ export class SessionTreeView implements vscode.Disposable {
   /** Set while we select the current row ourselves: that selection is not the user's, the chat stays where it is. */
   private revealing = 0;
   private revealTimer: ReturnType<typeof setTimeout> | undefined;
-  /** A move made in the tree: the next reveal moves the tree's focus too, then runs this (or nothing). */
-  private followingMove: { then: (() => void) | undefined } | undefined;
+  /** A move made in the tree (its command began at `since`): the next reveal moves the tree's focus too, then runs `then`. */
+  private followingMove: { since: number; then: (() => void) | undefined } | undefined;
+  /** When the user last clicked or typed in the chat's input (Date.now()). */
+  private inputUsedAt = 0;
 
   constructor(private readonly deps: SessionTreeDeps) {
     this.provider = new SessionTreeProvider(deps.current, parseTreeFilter(deps.state.get<unknown>(FILTER_KEY)));
@@ -90,15 +92,24 @@ export class SessionTreeView implements vscode.Disposable {
    * user stays where the move put them. A move made elsewhere (the chat, a search) selects the row
    * and leaves the focus alone.
    */
-  followMove(then?: () => void): void {
-    this.followingMove = { then };
+  followMove(since: number, then?: () => void): void {
+    this.followingMove = { since, then };
     this.revealSoon();
+  }
+
+  /**
+   * The user clicked or typed in the chat's input: the focus of a move begun before gives way (the
+   * row is selected all the same), or the keys they type next would land in the tree. A click there
+   * while the move is still being made (its files restored, say) counts too.
+   */
+  inputUsed(): void {
+    this.inputUsedAt = Date.now();
   }
 
   private async revealNow(): Promise<void> {
     const follow = this.followingMove;
     this.followingMove = undefined;
-    if (!follow || !this.view.visible) return this.revealCurrent(false);
+    if (!follow || !this.view.visible || this.inputUsedAt >= follow.since) return this.revealCurrent(false);
     await this.revealCurrent(true);
     follow.then?.();
   }

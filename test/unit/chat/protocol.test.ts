@@ -10,6 +10,7 @@ describe('chat protocol: the webview → host guard', () => {
       { type: 'stop' },
       { type: 'retry' },
       { type: 'moveBack' },
+      { type: 'inputUsed' },
       { type: 'dismissMoveNote' },
       { type: 'editAndBranch', entryId: 'a1b2c3d4' },
       { type: 'branchFrom', entryId: 'a1b2c3d4' },
