@@ -94,6 +94,8 @@ export class AgentHost implements vscode.Disposable {
   /** A request loaded other context files than the one before (a folder above the workspace, say). */
   readonly onDidChangeContextFiles = this.contextChanged.event;
 
+  /** The move being made, if any (whileMoving): prompts wait for it. */
+  private moving: Promise<void> = Promise.resolve();
   /** The current session's agent. */
   private slot: SessionAgent | undefined;
   private creating: Promise<Session> | undefined;
@@ -138,6 +140,8 @@ export class AgentHost implements vscode.Disposable {
    * the tree on a side branch, the position goes back, and the chat keeps the text.
    */
   async prompt(text: string, images?: readonly ImageContent[]): Promise<void> {
+    // Sent while a move is being made: it goes to the new position, after the files are restored.
+    await this.afterMove();
     const agent = await this.ensureAgent();
     const accepted = agent.isRunning ? Promise.resolve() : watchFirstReply(agent).catch((error: unknown) => Promise.reject(promptFailure(error, readConfig().baseUrl)));
     agent.prompt(text, images).catch((error: unknown) => this.deps.log.error(`The prompt failed: ${errorMessage(error)}`));
@@ -153,6 +157,25 @@ export class AgentHost implements vscode.Disposable {
     this.requireSession();
     const agent = await this.ensureAgent({ keyOptional: !options.summarize });
     return agent.navigate(targetId, options);
+  }
+
+  /**
+   * Runs a move's steps (the move, the summary it writes, the files' restore, the note) with
+   * prompts held until they end: one sent meanwhile would otherwise land on the branch being left,
+   * or run while the files are restored. Moves made at once run one after the other.
+   */
+  whileMoving<T>(steps: () => Promise<T>): Promise<T> {
+    const run = this.moving.then(steps);
+    this.moving = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  /** Resolves when no move is being made (at once when none is). */
+  afterMove(): Promise<void> {
+    return this.moving;
   }
 
   /** Moves the position (null: before the first entry), stopping a run first. */

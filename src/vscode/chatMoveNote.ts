@@ -57,8 +57,11 @@ export class ChatMoveNote {
     const files = this.log ? await decideFiles(this.host.workspaceCheckpoints, session, shown.from, this.log) : undefined;
     if (files?.kind === 'cancelled') return;
     const from = session.leafId;
-    await this.host.moveTo(shown.from);
-    const restored = files?.kind === 'restore' && this.log ? await runRestore(files.pending, this.log) : undefined;
-    this.host.reportMove({ report: { kind: 'back', from, to: shown.from, ...(restored ? { files: restored } : {}) } });
+    const log = this.log;
+    await this.host.whileMoving(async () => {
+      await this.host.moveTo(shown.from);
+      const restored = files?.kind === 'restore' && log ? await runRestore(files.pending, log) : undefined;
+      this.host.reportMove({ report: { kind: 'back', from, to: shown.from, ...(restored ? { files: restored } : {}) } });
+    });
   }
 }

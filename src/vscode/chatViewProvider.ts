@@ -468,6 +468,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   private async prompt(sent: SentPrompt): Promise<void> {
     const { text } = sent;
+    // Sent while a move is being made: its note comes first, then goes with this send.
+    await this.host.afterMove();
     // What the note said Send would do is done: it goes (and with it Back, which would leave the new message).
     this.moveNote.clear();
     const { images, refused } = acceptPromptImages(sent.images);

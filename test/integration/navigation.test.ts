@@ -5,9 +5,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SessionEntry } from '../../src/core/session/types';
-import { text } from '../support/fakeAnthropic';
-import { branchMessages, colourThenFruit, configure, entriesOnDisk, requestMessages, send, TEST_KEY, useAgent, wireText } from './agentSupport';
-import { own, waitForLog } from './support';
+import { reply, slow, text } from '../support/fakeAnthropic';
+import { branchMessages, colourThenFruit, configure, entriesOnDisk, nextEvent, requestMessages, send, TEST_KEY, useAgent, wireText } from './agentSupport';
+import { own, until, waitForLog } from './support';
 
 const SUMMARY = '## Goal\nSummary marker: the fruit branch named a pear.';
 /** What the model sees in front of a branch summary (the wrapper pi puts around a branchSummary message). */
@@ -67,6 +67,26 @@ describe('Navigation in the session tree', () => {
     assert.ok(sent.at(-1)!.includes('Name a vegetable'));
     assert.ok(!sent.some((message) => message.includes('Name a fruit') || message.includes('A pear.')), 'the request carries the branch left behind');
     assert.equal(userEntry(file, 'Name a vegetable').parentId, summary!.id);
+  });
+
+  it('holds a prompt sent while a move is summarizing, then sends it from the new position (not from the branch being left)', async () => {
+    await configure({ branchSummary: 'always' });
+    const file = await twoTurns();
+    const colourReply = messages()[1]!;
+    const requests = agent.server().messageRequests().length;
+    agent.server().script(reply(text(SUMMARY), slow({ headerDelayMs: 1500 })), text('A kiwi.'));
+    const moving = vscode.commands.executeCommand('arbor.tree.activate', colourReply.id);
+    await until('the summary request to arrive', () => agent.server().messageRequests().length > requests);
+    const ended = nextEvent(agent.host(), 'run_end');
+    const sending = agent.host().prompt('Name a green fruit');
+    assert.equal(await moving, 'moved');
+    await sending;
+    await ended;
+    const summary = (entriesOnDisk(file) as Entry[]).find((entry) => entry.type === 'branch_summary')!;
+    assert.equal(summary.parentId, colourReply.id);
+    assert.equal(userEntry(file, 'Name a green fruit').parentId, summary.id, 'the prompt went to the branch being left');
+    const sent = requestMessages(agent.server()).map(wireText);
+    assert.ok(!sent.some((message) => message.includes('Name a fruit') || message.includes('A pear.')), 'the request carries the branch left behind');
   });
 
   it('sends the typed focus with the summary request', async () => {
@@ -200,3 +220,4 @@ describe('Navigation in the session tree', () => {
     assert.equal(entriesOnDisk(file).length, before);
   });
 });
+

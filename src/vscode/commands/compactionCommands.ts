@@ -90,9 +90,11 @@ export async function moveBeforeCompaction(deps: CommandDeps, compaction: { id: 
     const files = session ? await decideFiles(deps.checkpoints, session, compaction.parentId, deps.log) : { kind: 'none' as const };
     if (files.kind === 'cancelled') return false;
     const from = session?.leafId ?? null;
-    await deps.host.moveTo(compaction.parentId);
-    const restored = files.kind === 'restore' ? await runRestore(files.pending, deps.log) : undefined;
-    deps.host.reportMove({ report: { kind: 'undoCompaction', from, to: compaction.parentId, compactionId: compaction.id, ...(restored ? { files: restored } : {}) }, ...(fromTree ? { fromTree: { since } } : {}) });
+    await deps.host.whileMoving(async () => {
+      await deps.host.moveTo(compaction.parentId);
+      const restored = files.kind === 'restore' ? await runRestore(files.pending, deps.log) : undefined;
+      deps.host.reportMove({ report: { kind: 'undoCompaction', from, to: compaction.parentId, compactionId: compaction.id, ...(restored ? { files: restored } : {}) }, ...(fromTree ? { fromTree: { since } } : {}) });
+    });
     deps.log.info(`Undo compaction: moved to ${compaction.parentId ?? 'the start'}, before compaction ${compaction.id}`);
     return true;
   } catch (error) {

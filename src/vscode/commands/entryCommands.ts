@@ -86,10 +86,13 @@ async function fork(deps: CommandDeps, source: Session, entryId: string, positio
     // The files recorded right after the fork's leaf come along: moves in the fork restore the same states.
     await carryStepFiles(source, session, forkLeaf);
     const forked = session.file!;
-    await deps.current.open(forked);
+    // A prompt sent before the fork's files are restored waits, then goes to the fork.
+    const restored = await deps.host.whileMoving(async () => {
+      await deps.current.open(forked);
+      const opened = deps.current.session;
+      return files.kind === 'restore' && opened?.file === forked ? runRestore({ ...files.pending, session: opened }, deps.log) : undefined;
+    });
     deps.log.info(`Forked ${path.basename(file)} ${position} entry ${entryId} into ${path.basename(forked)}`);
-    const opened = deps.current.session;
-    const restored = files.kind === 'restore' && opened?.file === forked ? await runRestore({ ...files.pending, session: opened }, deps.log) : undefined;
     if (selectedText !== undefined) deps.host.putInInput(selectedText);
     void vscode.window.showInformationMessage(`Forked into a new session (${plainText(path.basename(forked))}).${restored ? ` ${filesRestoredText(restored)}` : ''}`);
     return forked;

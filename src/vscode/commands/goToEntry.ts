@@ -43,26 +43,29 @@ export async function goToEntry(deps: CommandDeps, targetId: string, options: Go
   if (files.kind === 'cancelled') return 'cancelled';
   const from = session.leafId;
   try {
-    const moveOptions = options.atTarget ? { atTarget: true } : {};
-    const result = request.summarize ? await withStoppableProgress(deps.host, 'Arbor: summarizing the branch you are leaving…', () => deps.host.navigate(targetId, { ...request, ...moveOptions })) : await deps.host.navigate(targetId, moveOptions);
-    if (result.cancelled && !result.aborted) {
-      deps.log.info(`The extension ${result.by.id} cancelled the move: the position did not move`);
-      void vscode.window.showInformationMessage(plainText(`The extension “${result.by.name}” cancelled the move: the position did not move.`));
-      return 'cancelled';
-    }
-    if (result.cancelled) {
-      deps.log.info('Branch summary cancelled: the position did not move');
-      void vscode.window.showInformationMessage('Branch summary cancelled: the position did not move.');
-      return 'cancelled';
-    }
-    deps.log.info(`Moved to entry ${targetId}${result.summaryEntryId ? ` with branch summary ${result.summaryEntryId}` : ''}`);
-    const edited = result.editorText !== undefined ? { editedId: targetId } : {};
-    const summary = result.summaryEntryId ? { summaryEntryId: result.summaryEntryId } : {};
-    const restored = files.kind === 'restore' ? await runRestore(files.pending, deps.log) : undefined;
-    const focusesInput = result.editorText !== undefined || options.atTarget === true;
-    deps.host.reportMove({ report: { kind: 'go', from, to: session.leafId, ...edited, ...summary, ...(restored ? { files: restored } : {}) }, ...(options.fromTree ? { fromTree: { since } } : {}), focusesInput });
-    if (result.editorText !== undefined) deps.host.putInInput(result.editorText);
-    return 'moved';
+    // Prompts sent from here until the note is shown wait, then go to the new position.
+    return await deps.host.whileMoving(async () => {
+      const moveOptions = options.atTarget ? { atTarget: true } : {};
+      const result = request.summarize ? await withStoppableProgress(deps.host, 'Arbor: summarizing the branch you are leaving…', () => deps.host.navigate(targetId, { ...request, ...moveOptions })) : await deps.host.navigate(targetId, moveOptions);
+      if (result.cancelled && !result.aborted) {
+        deps.log.info(`The extension ${result.by.id} cancelled the move: the position did not move`);
+        void vscode.window.showInformationMessage(plainText(`The extension “${result.by.name}” cancelled the move: the position did not move.`));
+        return 'cancelled';
+      }
+      if (result.cancelled) {
+        deps.log.info('Branch summary cancelled: the position did not move');
+        void vscode.window.showInformationMessage('Branch summary cancelled: the position did not move.');
+        return 'cancelled';
+      }
+      deps.log.info(`Moved to entry ${targetId}${result.summaryEntryId ? ` with branch summary ${result.summaryEntryId}` : ''}`);
+      const edited = result.editorText !== undefined ? { editedId: targetId } : {};
+      const summary = result.summaryEntryId ? { summaryEntryId: result.summaryEntryId } : {};
+      const restored = files.kind === 'restore' ? await runRestore(files.pending, deps.log) : undefined;
+      const focusesInput = result.editorText !== undefined || options.atTarget === true;
+      deps.host.reportMove({ report: { kind: 'go', from, to: session.leafId, ...edited, ...summary, ...(restored ? { files: restored } : {}) }, ...(options.fromTree ? { fromTree: { since } } : {}), focusesInput });
+      if (result.editorText !== undefined) deps.host.putInInput(result.editorText);
+      return 'moved';
+    });
   } catch (error) {
     if (error instanceof CompactionError) {
       deps.log.warn(`Branch summary failed (${error.reason}): ${errorDetail(error)}`);
