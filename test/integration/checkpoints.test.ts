@@ -4,8 +4,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
+import { messageRole } from '../../src/core/session';
 import { reply, text, toolUse } from '../support/fakeAnthropic';
-import { branchMessages, configure, entriesOnDisk, send, useAgent } from './agentSupport';
+import { branchMessages, configure, entriesOnDisk, nextEvent, send, useAgent } from './agentSupport';
 import { own, workspaceFile } from './support';
 
 describe('Workspace checkpoints on moves', () => {
@@ -46,6 +47,36 @@ describe('Workspace checkpoints on moves', () => {
     const firstQuestion = agent.host().session!.getBranch().find((entry) => JSON.stringify(entry).includes('write one'))!;
     assert.equal(await vscode.commands.executeCommand('arbor.tree.activate', firstQuestion.id), 'moved');
     assert.equal(read(), undefined, 'Edit & branch on the first message: the file the session created is gone');
+  });
+
+  it('holds a prompt sent as the conversation moves until the files are restored and recorded, then sends it from there', async () => {
+    agent.server().script(reply(toolUse('write', { path: name, content: 'one\n' })), text('Wrote one.'));
+    await send(agent.host(), 'write one');
+    const wroteOne = branchMessages(agent.host()).find((entry) => JSON.stringify(entry).includes('Wrote one.'))!;
+    agent.server().script(reply(toolUse('write', { path: name, content: 'two\n' })), text('Wrote two.'));
+    await send(agent.host(), 'write two');
+    const session = agent.host().session!;
+
+    // Sent the moment the position moves: the files are not restored yet.
+    agent.server().script(text('Answered after the restore.'));
+    const ended = nextEvent(agent.host(), 'run_end');
+    let sending: Promise<void> | undefined;
+    const subscription = session.onDidChange((change) => {
+      if (change.kind === 'move') sending ??= agent.host().prompt('sent while moving');
+    });
+    try {
+      assert.equal(await vscode.commands.executeCommand('arbor.tree.activate', wroteOne.id), 'moved');
+    } finally {
+      subscription.dispose();
+    }
+    assert.ok(sending, 'the move was not seen');
+    await sending;
+    await ended;
+    assert.equal(read(), 'one\n');
+    const entries = entriesOnDisk(session.file!);
+    const restore = entries.find((entry) => entry.type === 'custom' && entry.customType === 'arbor.files' && (entry.data as { cause?: string }).cause === 'restore')!;
+    const prompt = entries.find((entry) => messageRole(entry) === 'user' && JSON.stringify(entry).includes('sent while moving'))!;
+    assert.equal(prompt.parentId, restore.id, 'the prompt comes after the restore\'s record, on the branch moved to');
   });
 
   it('moves the conversation only under "never"', async () => {

@@ -69,7 +69,7 @@ describe('Navigation in the session tree', () => {
     assert.equal(userEntry(file, 'Name a vegetable').parentId, summary!.id);
   });
 
-  it('holds a prompt sent while a move is summarizing, then sends it from the new position (not from the branch being left)', async () => {
+  it('sends a prompt made while a move is summarizing from the new position, after the summary (not from the branch being left)', async () => {
     await configure({ branchSummary: 'always' });
     const file = await twoTurns();
     const colourReply = messages()[1]!;
