@@ -161,8 +161,9 @@ export class AgentHost implements vscode.Disposable {
 
   /**
    * Runs a move's steps (the move, the summary it writes, the files' restore, the note) with
-   * prompts held until they end: one sent meanwhile would otherwise land on the branch being left,
-   * or run while the files are restored. Moves made at once run one after the other.
+   * prompts held until they end: one sent meanwhile would otherwise start its turn while the files
+   * are restored, before the restore is recorded, with the note coming after it. Moves made at
+   * once run one after the other.
    */
   whileMoving<T>(steps: () => Promise<T>): Promise<T> {
     const run = this.moving.then(steps);
