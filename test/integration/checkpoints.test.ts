@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { messageRole } from '../../src/core/session';
+import { messageRole, type SessionEntry } from '../../src/core/session';
 import { reply, text, toolUse } from '../support/fakeAnthropic';
 import { branchMessages, configure, entriesOnDisk, nextEvent, send, useAgent } from './agentSupport';
 import { own, workspaceFile } from './support';
@@ -19,6 +19,17 @@ describe('Workspace checkpoints on moves', () => {
     await configure({ 'tools.autoApprove': ['write', 'edit', 'bash'], branchSummary: 'never', 'checkpoints.restore': 'always' });
   });
   afterEach(() => fs.rmSync(file(), { force: true }));
+
+  /** Two turns whose write makes the file "one", then "two"; resolves with the first turn's reply and tool result. */
+  async function writeOneThenTwo(): Promise<{ wroteOne: SessionEntry; resultOne: SessionEntry }> {
+    agent.server().script(reply(toolUse('write', { path: name, content: 'one\n' })), text('Wrote one.'), reply(toolUse('write', { path: name, content: 'two\n' })), text('Wrote two.'));
+    await send(agent.host(), 'write one');
+    const messages = branchMessages(agent.host());
+    const wroteOne = messages.find((entry) => JSON.stringify(entry).includes('Wrote one.'))!;
+    const resultOne = messages.find((entry) => JSON.stringify(entry).includes('"role":"toolResult"'))!;
+    await send(agent.host(), 'write two');
+    return { wroteOne, resultOne };
+  }
 
   it('restores the files of each branch when moving between two branches that changed the same file (by write and by bash), forward and back', async () => {
     agent.server().script(reply(toolUse('write', { path: name, content: 'one\n' })), text('Wrote one.'));
@@ -50,11 +61,7 @@ describe('Workspace checkpoints on moves', () => {
   });
 
   it('holds a prompt sent as the conversation moves until the files are restored and recorded, then sends it from there', async () => {
-    agent.server().script(reply(toolUse('write', { path: name, content: 'one\n' })), text('Wrote one.'));
-    await send(agent.host(), 'write one');
-    const wroteOne = branchMessages(agent.host()).find((entry) => JSON.stringify(entry).includes('Wrote one.'))!;
-    agent.server().script(reply(toolUse('write', { path: name, content: 'two\n' })), text('Wrote two.'));
-    await send(agent.host(), 'write two');
+    const { wroteOne } = await writeOneThenTwo();
     const session = agent.host().session!;
 
     // Sent the moment the position moves: the files are not restored yet.
@@ -81,20 +88,13 @@ describe('Workspace checkpoints on moves', () => {
 
   it('moves the conversation only under "never"', async () => {
     await configure({ 'checkpoints.restore': 'never' });
-    agent.server().script(reply(toolUse('write', { path: name, content: 'one\n' })), text('Wrote one.'), reply(toolUse('write', { path: name, content: 'two\n' })), text('Wrote two.'));
-    await send(agent.host(), 'write one');
-    const wroteOne = agent.host().session!.getBranch().find((entry) => JSON.stringify(entry).includes('Wrote one.'))!;
-    await send(agent.host(), 'write two');
+    const { wroteOne } = await writeOneThenTwo();
     assert.equal(await vscode.commands.executeCommand('arbor.tree.activate', wroteOne.id), 'moved');
     assert.equal(read(), 'two\n');
   });
 
   it('keeps the states of its path in a fork into a new session: moves in the fork restore the same files', async () => {
-    agent.server().script(reply(toolUse('write', { path: name, content: 'one\n' })), text('Wrote one.'));
-    await send(agent.host(), 'write one');
-    const resultOne = branchMessages(agent.host()).find((entry) => JSON.stringify(entry).includes('"role":"toolResult"'))!;
-    agent.server().script(reply(toolUse('write', { path: name, content: 'two\n' })), text('Wrote two.'));
-    await send(agent.host(), 'write two');
+    const { resultOne } = await writeOneThenTwo();
     const source = agent.host().session!.file!;
     assert.equal(read(), 'two\n');
     // Back at the first write in the source, then forked there: the files on disk are the fork's own
@@ -115,11 +115,7 @@ describe('Workspace checkpoints on moves', () => {
   });
 
   it('restores the files of an earlier step forked into a new session, records the restore in the fork, and leaves the source as it was', async () => {
-    agent.server().script(reply(toolUse('write', { path: name, content: 'one\n' })), text('Wrote one.'));
-    await send(agent.host(), 'write one');
-    const resultOne = branchMessages(agent.host()).find((entry) => JSON.stringify(entry).includes('"role":"toolResult"'))!;
-    agent.server().script(reply(toolUse('write', { path: name, content: 'two\n' })), text('Wrote two.'));
-    await send(agent.host(), 'write two');
+    const { resultOne } = await writeOneThenTwo();
     const source = agent.host().session!.file!;
     const sourceText = fs.readFileSync(source, 'utf8');
     assert.equal(read(), 'two\n');

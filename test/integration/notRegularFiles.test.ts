@@ -10,7 +10,7 @@ import { createSessionFile, loadSessionFile } from '../../src/core/session';
 import { userMessage } from '../../src/vscode/errors';
 import { assistant, user } from '../support/builders';
 import { useAgent } from './agentSupport';
-import { arborTesting, own, waitForLog } from './support';
+import { arborTesting, escapeRegExp, own, waitForLog } from './support';
 
 describe('a FIFO named like a session in the sessions folder', function () {
   this.timeout(30000);
@@ -44,7 +44,7 @@ describe('a FIFO named like a session in the sessions folder', function () {
     const listed = await api.sessions.getChildren();
     assert.deepEqual(listed.map((summary) => summary.file), [session]);
     const said = `Sessions view: Left out 1 name(s) in ${folder} that are not regular files, without opening them: a.jsonl (a named pipe (FIFO))`;
-    const log = await waitForLog(new RegExp(escape(said)));
+    const log = await waitForLog(new RegExp(escapeRegExp(said)));
     assert.ok(log.includes(said), 'the view logs the FIFO it left out');
   });
 
@@ -53,8 +53,8 @@ describe('a FIFO named like a session in the sessions folder', function () {
     const opened = await vscode.commands.executeCommand<boolean>('arbor.openSession', await own(fifo));
     assert.equal(opened, false);
     assert.equal(agent.host().session, undefined);
-    const log = await waitForLog(new RegExp(`Opening ${escape(fifo)} failed: SessionFileError: ${escape(fifo)} is not a regular file: it is a named pipe \\(FIFO\\)`));
-    assert.match(log, new RegExp(`Opening ${escape(fifo)} failed: SessionFileError`));
+    const log = await waitForLog(new RegExp(`Opening ${escapeRegExp(fifo)} failed: SessionFileError: ${escapeRegExp(fifo)} is not a regular file: it is a named pipe \\(FIFO\\)`));
+    assert.match(log, new RegExp(`Opening ${escapeRegExp(fifo)} failed: SessionFileError`));
     // The words the error notification shows (errors.ts), for the same refusal.
     const refusal = await loadSessionFile(fifo).then(
       () => undefined,
@@ -63,7 +63,3 @@ describe('a FIFO named like a session in the sessions folder', function () {
     assert.equal(userMessage(refusal), 'a.jsonl is a named pipe (FIFO), not a regular file: Arbor opens only regular files as sessions.');
   });
 });
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}

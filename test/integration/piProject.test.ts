@@ -9,11 +9,12 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { EffectiveCompactionSettings } from '../../src/core/context';
 import type { ArborTesting } from '../../src/extension';
 import { text } from '../support/fakeAnthropic';
 import { configure, send, useAgent } from './agentSupport';
 import { piContextFiles, piListSessions, piSessionDir } from './piOracle';
-import { arborTesting, piAgentDir, until, usePlantedFiles, waitForLog, workspaceFile } from './support';
+import { arborTesting, escapeRegExp, piAgentDir, until, usePlantedFiles, waitForLog, workspaceFile } from './support';
 
 async function project(): Promise<ArborTesting['project']> {
   return (await arborTesting()).project;
@@ -28,6 +29,14 @@ describe("Arbor knows the project as pi does (pi's context files, settings and s
   });
   const systemText = (): string => (agent.server().messageRequests().at(-1)!.body!.system as { text: string }[])[0]!.text;
   const workspace = (): string => path.dirname(workspaceFile('x'));
+  /** pi's global settings file holding `text`, and the compaction settings Arbor works out from it. */
+  const withGlobalSettings = async (text: string): Promise<{ file: string; compaction: EffectiveCompactionSettings }> => {
+    const file = path.join(piAgentDir(), 'settings.json');
+    plant(file, text);
+    const info = await project();
+    await info.refresh();
+    return { file, compaction: info.state!.compaction };
+  };
 
   it("sends exactly the context files pi's loadProjectContextFiles returns, in its order, and the chat lists them", async () => {
     const parent = path.dirname(workspace());
@@ -95,23 +104,16 @@ describe("Arbor knows the project as pi does (pi's context files, settings and s
   });
 
   it("passes over a pi settings file that is not valid JSON, says so in the log naming the file, and uses the defaults", async () => {
-    const file = path.join(piAgentDir(), 'settings.json');
-    plant(file, '{ "compaction": { "reserveTokens": 1');
-    const info = await project();
-    await info.refresh();
-    assert.deepEqual([info.state!.compaction.reserveTokens.value, info.state!.compaction.reserveTokens.source], [16384, 'default']);
-    const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    assert.match(await waitForLog(new RegExp(`${escaped} is not used: it is not valid JSON`)), new RegExp(`${escaped} is not used: it is not valid JSON`));
+    const { file, compaction } = await withGlobalSettings('{ "compaction": { "reserveTokens": 1');
+    assert.deepEqual([compaction.reserveTokens.value, compaction.reserveTokens.source], [16384, 'default']);
+    const told = new RegExp(`${escapeRegExp(file)} is not used: it is not valid JSON`);
+    assert.match(await waitForLog(told), told);
   });
 
   it("passes over a value of the wrong type in pi's settings, tells it naming the file and the key, and uses the next source", async () => {
-    const file = path.join(piAgentDir(), 'settings.json');
-    plant(file, '{ "compaction": { "keepRecentTokens": "lots" } }');
-    const info = await project();
-    await info.refresh();
-    assert.deepEqual([info.state!.compaction.keepRecentTokens.value, info.state!.compaction.keepRecentTokens.source], [20000, 'default']);
-    const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const told = new RegExp(`${escaped}: compaction\\.keepRecentTokens is "lots", not a whole number of tokens above 0; it is not used\\.`);
+    const { file, compaction } = await withGlobalSettings('{ "compaction": { "keepRecentTokens": "lots" } }');
+    assert.deepEqual([compaction.keepRecentTokens.value, compaction.keepRecentTokens.source], [20000, 'default']);
+    const told = new RegExp(`${escapeRegExp(file)}: compaction\\.keepRecentTokens is "lots", not a whole number of tokens above 0; it is not used\\.`);
     assert.match(await waitForLog(told), told);
   });
 

@@ -11,7 +11,7 @@ import { checkReport } from '../../src/cli/commands/check';
 import { createSessionFile, loadSessionFile, type Session } from '../../src/core/session';
 import { assistant, user } from '../support/builders';
 import { entriesOnDisk, useAgent } from './agentSupport';
-import { arborLog, own } from './support';
+import { arborLog, escapeRegExp, own } from './support';
 
 /** pi's folder name for a project, written out independently of Arbor's code. */
 function piProjectFolder(cwd: string): string {
@@ -96,7 +96,7 @@ describe('Sessions: rename, delete, export', () => {
     const info = path.join(trashDir(), 'info', `${path.basename(file)}.trashinfo`);
     try {
       assert.equal(fs.readFileSync(trashed, 'utf8'), content);
-      assert.match(fs.readFileSync(info, 'utf8'), new RegExp(`^\\[Trash Info\\]\\nPath=${escapeRegExp(file)}\\nDeletionDate=\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\n$`));
+      assert.match(fs.readFileSync(info, 'utf8'), new RegExp(`^\\[Trash Info\\]\\nPath=${trashInfoPath(file)}\\nDeletionDate=\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\n$`));
     } finally {
       fs.rmSync(trashed, { force: true });
       fs.rmSync(info, { force: true });
@@ -150,7 +150,7 @@ describe('Sessions: rename, delete, export', () => {
   });
 });
 
-function escapeRegExp(text: string): string {
-  // The path as the info file writes it: URL-escaped segments (the test folders hold no such characters).
-  return text.split('/').map(encodeURIComponent).join('/').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The path as the trash's info file writes it (URL-escaped segments), as a literal pattern. */
+function trashInfoPath(text: string): string {
+  return escapeRegExp(text.split('/').map(encodeURIComponent).join('/'));
 }

@@ -71,6 +71,11 @@ export async function until<T>(what: string, probe: () => T | undefined | false,
   }
 }
 
+/** `text` as a pattern that matches it literally (a path in a log line). */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** Waits until Arbor's log matches (log lines are flushed shortly after they are written). */
 export async function waitForLog(pattern: RegExp, timeoutMs = 5000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
