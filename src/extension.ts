@@ -16,6 +16,7 @@ import type { SessionTreeProvider } from './vscode/sessionTree/provider';
 import { SessionWatcher } from './vscode/sessionWatcher';
 import { OtherWriters } from './vscode/otherWriters';
 import { ProjectInfo } from './vscode/projectInfo';
+import { ContextPermissions, OutsideContextFiles } from './vscode/contextPermissions';
 import { SessionTotalsWatcher } from './vscode/sessionTotals';
 import { TokenStatusBar } from './vscode/statusBar';
 import { SessionMemory } from './vscode/workspaceState';
@@ -71,8 +72,10 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   // What recent writes and edits wrote, for their "Show diff" / "Open diff" (bounded: see WrittenFiles).
   const written = new WrittenFiles();
   const reviews = new EditReviews(log);
-  const host = new AgentHost({ current, keys, log, defaultSessionsRoot: storage('sessions'), checkpointFolder: storage('checkpoints'), workspaceCheckpoints, hooks, written, reviews });
-  const project = new ProjectInfo(log);
+  // The context files' targets the user allowed (remembered across windows and workspaces).
+  const contextTargets = new ContextPermissions(context.globalState);
+  const host = new AgentHost({ current, keys, log, defaultSessionsRoot: storage('sessions'), checkpointFolder: storage('checkpoints'), workspaceCheckpoints, hooks, written, reviews, contextTargets });
+  const project = new ProjectInfo(log, contextTargets);
   const totals = new SessionTotalsWatcher(current);
   const writtenDiffs = new WrittenDiffs(written, log);
   const chat = new ChatViewProvider(context.extensionUri, host, current, log, context.workspaceState, project, totals, reviews, writtenDiffs);
@@ -98,7 +101,9 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
     }),
     chat.onDidUseInput(() => tree.inputUsed()),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chat),
+    contextTargets,
     project,
+    new OutsideContextFiles(project, contextTargets, log),
     totals,
     project.onDidChange(() => host.reconfigure()),
     host.onDidChangeContextFiles(() => void project.refresh()),

@@ -133,8 +133,10 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   // point them into the run's folder, so that nothing outside it is written.
   const xdg = { XDG_DATA_HOME: path.join(tempDir, 'xdg', 'data'), XDG_CONFIG_HOME: path.join(tempDir, 'xdg', 'config'), XDG_CACHE_HOME: path.join(tempDir, 'xdg', 'cache') };
   // pi's agent folder too: Arbor reads pi's AGENTS.md and settings and may keep sessions there, and
-  // the user's own ~/.pi must neither leak into a test nor receive its sessions.
-  const env: NodeJS.ProcessEnv = { ...process.env, ...xdg, PI_CODING_AGENT_DIR: path.join(tempDir, 'pi-agent'), ...options.env };
+  // the user's own ~/.pi must neither leak into a test nor receive its sessions. The home folder is
+  // the run's folder: Arbor reads context files in the folders above the workspace up to the home
+  // folder, so the workspace lies in it as a project does, and nothing of the user's own is read.
+  const env: NodeJS.ProcessEnv = { ...process.env, ...xdg, HOME: tempDir, PI_CODING_AGENT_DIR: path.join(tempDir, 'pi-agent'), ...options.env };
   delete env.PI_CODING_AGENT_SESSION_DIR;
   try {
     installVsixFiles(options.extensions, { configFile, userDataDir, extensionsDir }, env);

@@ -1,12 +1,17 @@
 /**
  * What `compact` and `run` take from pi, as the extension does: pi's agent folder from the
  * environment, pi's merged settings for the current folder (when no `--keep-recent` / `--reserve`
- * flag is given), and the project's context files for the system prompt. A file pi's settings or
- * context could not use is reported on stderr as a warning; the command goes on with the rest.
+ * flag is given), and the project's context files for the system prompt, under the extension's
+ * rules (core/context/contextAccess.ts). A file pi's settings or context could not use, or that
+ * was not read, is reported on stderr as a warning; the command goes on with the rest. No one is
+ * there to be asked about a context file that leads outside its folder: it is skipped unless
+ * `--allow-context PATH` names where it leads (a folder or the file itself).
  */
 import * as os from 'node:os';
-import { ProjectPrompt, piEnvironment, readPiSettings, resolveCompactionSettings, type EffectiveCompactionSettings, type PiEnvironment } from '../core/context';
-import { integerFlag, type ParsedArgs } from './args';
+import * as path from 'node:path';
+import { ProjectPrompt, piEnvironment, readPiSettings, resolveCompactionSettings, type EffectiveCompactionSettings, type PiEnvironment, type ProjectContextSnapshot } from '../core/context';
+import { expandHome } from '../core/session';
+import { integerFlag, stringFlag, type ParsedArgs } from './args';
 import type { FlagSpec } from './args';
 import type { CliIo } from './io';
 
@@ -33,9 +38,28 @@ export async function cliCompactionSettings(args: ParsedArgs, io: CliIo, pi: PiE
   return effective;
 }
 
+/** `--allow-context PATH`: a folder (or file) the project's context files may lead into, as `arbor.context.allowedFolders` in the extension. */
+export const ALLOW_CONTEXT_FLAG: FlagSpec = { name: 'allow-context', kind: 'string', value: 'PATH' };
+
 /** The prompt `run` sends: Arbor's, with the context files of the folder the tools work in. */
-export function cliProjectPrompt(cwd: string, pi: PiEnvironment, contextFiles: boolean): ProjectPrompt {
-  return new ProjectPrompt({ cwd, agentDir: pi.agentDir, trusted: true, contextFiles });
+export function cliProjectPrompt(cwd: string, pi: PiEnvironment, args: ParsedArgs): ProjectPrompt {
+  const home = os.homedir();
+  const allowed = stringFlag(args, ALLOW_CONTEXT_FLAG.name);
+  return new ProjectPrompt({
+    cwd,
+    agentDir: pi.agentDir,
+    trusted: true,
+    contextFiles: !args.flags.has('no-context-files'),
+    home,
+    owner: process.getuid?.(),
+    allowedFolders: allowed === undefined ? [] : [path.resolve(expandHome(allowed, home))],
+  });
+}
+
+/** The context files that were not read, on stderr; one that leads outside with the flag that would read it. */
+export async function warnSkippedContext(io: CliIo, snapshot: ProjectContextSnapshot | undefined): Promise<void> {
+  const skipped = snapshot?.skipped ?? [];
+  await warn(io, skipped.map((file) => (file.reason === 'outside' && file.target !== undefined ? `${file.warning} --${ALLOW_CONTEXT_FLAG.name} ${file.target} reads it.` : file.warning)));
 }
 
 export async function warn(io: CliIo, warnings: readonly string[]): Promise<void> {

@@ -204,6 +204,10 @@ export interface ContextFileView {
   label: string;
   /** 'instructions': AGENTS.md / CLAUDE.md; 'system': SYSTEM.md (replaces the prompt); 'append': APPEND_SYSTEM.md. */
   role: 'instructions' | 'system' | 'append';
+  /** Where the file really is (short, as `label`), when not where its name says: a link. */
+  target?: string;
+  /** Set when the file was not read: why, in plain words (clicking it asks or says why; it is not opened). */
+  skipped?: string;
 }
 
 /** The files the next request loads; `hidden`: `arbor.contextFiles` is off (nothing is shown). */
@@ -330,7 +334,7 @@ export type WebviewToHostMessage =
   | { type: 'inputUsed' }
   /** The move note was dismissed (it does not come back when the view reloads). */
   | { type: 'dismissMoveNote' }
-  /** Open a context file the chat lists: the host opens it only when it is one of the loaded files. */
+  /** Open a context file the chat lists: the host opens it only when it is one of the listed files, and only when it was read. */
   | { type: 'openContextFile'; path: string }
   /** Files dragged from the Explorer into the input (their URIs, as the drop gave them): the host mentions those in the workspace. */
   | { type: 'dropUris'; uris: string[] }

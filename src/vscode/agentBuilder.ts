@@ -8,7 +8,7 @@ import { AgentSession, type AgentConfiguration, type AgentLogger } from '../core
 import type { WorkspaceRecorder } from '../core/checkpoints';
 import { createTools } from '../core/agent/tools/registry';
 import type { ApprovalCallback } from '../core/agent/tools/tool';
-import { compactionSettingsOf, piEnvironment, readPiSettings, resolveCompactionSettings, type PiSettings, type ProjectContextSnapshot, type ProjectPrompts } from '../core/context';
+import { compactionSettingsOf, piEnvironment, readPiSettings, resolveCompactionSettings, type ContextAccess, type PiSettings, type ProjectContextSnapshot, type ProjectPrompts } from '../core/context';
 import type { ArborHooks } from '../core/hooks';
 import type { WrittenFile, WrittenFiles } from '../core/edits/writtenFiles';
 import { createAnthropicProvider } from '../core/llm';
@@ -26,6 +26,13 @@ export interface AgentInputs {
   piAgentDir: string;
   /** pi's settings files as they are now (the project's only from a trusted workspace folder). */
   piSettings: PiSettings;
+  /** The context files' targets the user allowed one by one (the glue's question remembers them). */
+  contextTargets?: ContextAccess['allowedTargets'];
+}
+
+/** Whose files, from which folders, may reach the prompt: the user's home and uid, and what the user allowed. */
+export function contextAccess(config: Pick<ArborConfig, 'contextAllowedFolders'>, allowedTargets: ContextAccess['allowedTargets']): ContextAccess {
+  return { home: os.homedir(), owner: process.getuid?.(), allowedFolders: config.contextAllowedFolders, allowedTargets };
 }
 
 /** pi's side of the inputs: its agent folder and its settings for the folder tools work in. */
@@ -72,7 +79,7 @@ export async function agentConfiguration(inputs: AgentInputs, session: Session, 
       pinBudget: config.pinBudget,
     },
     // The project's own files only from a trusted workspace folder; pi's global ones always.
-    systemPrompt: prompts.for({ cwd: root, agentDir: inputs.piAgentDir, trusted: toolRoot !== undefined, contextFiles: config.contextFiles }),
+    systemPrompt: prompts.for({ cwd: root, agentDir: inputs.piAgentDir, trusted: toolRoot !== undefined, contextFiles: config.contextFiles, ...contextAccess(config, inputs.contextTargets) }),
     tools: toolRoot === undefined ? [] : createTools(),
     allowedTools: config.autoApprove,
     estimator: await estimatorFor(config, logger),
@@ -84,7 +91,7 @@ export async function agentConfiguration(inputs: AgentInputs, session: Session, 
 export function logProjectContext(snapshot: ProjectContextSnapshot, logger: AgentLogger): void {
   const files = [...snapshot.contextFiles, ...(snapshot.systemPrompt ? [snapshot.systemPrompt] : []), ...(snapshot.appendSystemPrompt ? [snapshot.appendSystemPrompt] : [])];
   logger.info(files.length > 0 ? `Project context: ${files.map((file) => file.path).join(', ')}` : 'Project context: no AGENTS.md, CLAUDE.md, SYSTEM.md or APPEND_SYSTEM.md');
-  for (const warning of snapshot.warnings) logger.warn(warning);
+  for (const skipped of snapshot.skipped) logger.warn(skipped.warning);
 }
 
 /** The agent of `session`, for as long as it is current. */

@@ -67,6 +67,8 @@ export interface AgentHostDeps {
   written?: WrittenFiles;
   /** The diff editor's review, so that the dialog shows an edit's diff too. */
   reviews?: EditReviewer;
+  /** The context files' targets the user allowed one by one. */
+  contextTargets?: AgentInputs['contextTargets'];
 }
 
 export class AgentHost implements vscode.Disposable {
@@ -333,7 +335,7 @@ export class AgentHost implements vscode.Disposable {
   private async inputs(): Promise<AgentInputs> {
     const found = await this.deps.keys.get();
     const root = vscode.workspace.isTrusted ? toolRoot() : undefined;
-    return { config: readConfig(), apiKey: found?.key ?? '', toolRoot: root, ...(await piInputs(root)) };
+    return { config: readConfig(), apiKey: found?.key ?? '', toolRoot: root, ...(await piInputs(root)), contextTargets: this.deps.contextTargets };
   }
 
   /** Settings, key, trust or folders changed: the chat's status now, the agent's new configuration (and its reading) soon. */

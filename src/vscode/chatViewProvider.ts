@@ -11,6 +11,7 @@ import { pinDataOf, pinnedIds } from '../core/pins';
 import { describeEntry, problemsNotice, type SessionEntry, type Session, type SessionChange } from '../core/session';
 import { totalsDetails, totalsLine } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';
+import { plainText } from '../core/util/plainText';
 import { acceptPromptImages, withActiveEditor } from '../core/chat';
 import { ActiveEditorFile, droppedMentions } from './editorContext';
 import { CHAT_COMMANDS, isWebviewToHostMessage, type ChatCommandId, type PromptImage, type HostToWebviewMessage, type NoticeAction, type WebviewToHostMessage } from '../shared/protocol';
@@ -188,7 +189,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   /** The files the next request loads, under the input. */
   private postContextFiles(): void {
     const state = this.project.state;
-    const files = (state?.files ?? []).map(({ path, label, role }) => ({ path, label, role }));
+    const files = (state?.files ?? []).map(({ path, label, role, targetLabel, skipped }) => ({ path, label, role, ...(targetLabel !== undefined ? { target: targetLabel } : {}), ...(skipped ? { skipped: skipped.warning } : {}) }));
     this.post({ type: 'contextFiles', files, hidden: state === undefined || !state.showFiles });
   }
 
@@ -564,14 +565,19 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     else this.log.warn(`Chat view: a link with scheme "${uri.scheme}" was not opened`);
   }
 
-  /** Only a file the project's requests load: the path is looked up, never taken from the webview as such. */
+  /**
+   * Only a file the chat lists: the path is looked up, never taken from the webview as such. A file
+   * that was not read is not opened: one that leads outside gets the question, another says why.
+   */
   private async openContextFile(requested: string): Promise<void> {
     const file = this.project.state?.files.find((loaded) => loaded.path === requested);
     if (!file) {
-      this.log.warn('Chat view: asked to open a file that is not one of the loaded context files; not opened');
+      this.log.warn('Chat view: asked to open a file that is not one of the listed context files; not opened');
       return;
     }
-    await vscode.window.showTextDocument(vscode.Uri.file(file.path), { preview: true });
+    if (file.skipped?.reason === 'outside') await vscode.commands.executeCommand('arbor.allowContextFile', file.path);
+    else if (file.skipped) void vscode.window.showWarningMessage(plainText(file.skipped.warning));
+    else await vscode.window.showTextDocument(vscode.Uri.file(file.path), { preview: true });
   }
 
   /** Reveals the chat, then puts the text into its input (which the webview focuses), as Edit & branch does. */

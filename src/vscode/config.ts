@@ -1,9 +1,10 @@
 // Arbor's settings (`arbor.*`), read into one typed value. Read fresh for each request, so a
 // change applies to the next one without a reload; `onDidChange` tells the views. What a workspace
 // may not set (core/util/settingSources.ts) is read from the user's settings only, whatever the
-// manifest declares: the endpoint, the sessions folder and the approvals always, the settings that
-// spend money while the workspace is untrusted.
+// manifest declares: the endpoint, the sessions folder, the approvals and the folders context files
+// may lead into always, the settings that spend money while the workspace is untrusted.
 import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { settingRules } from '../core/agent/tools/approvalPatterns';
 import type { CompactionSettings } from '../core/compaction';
@@ -38,6 +39,8 @@ export interface ArborConfig {
   pinBudget: number;
   /** `arbor.contextFiles`: load AGENTS.md / CLAUDE.md into the system prompt. */
   contextFiles: boolean;
+  /** `arbor.context.allowedFolders` (the user's settings only): context files may lead into these; absolute, `~` expanded. */
+  contextAllowedFolders: string[];
   /** Absolute (with `~` expanded), or undefined when not set. */
   sessionsDirectory: string | undefined;
   /** The rules of calls that run without asking (tool names, `bash(npm test)`, `edit(src/**)`: approvalPatterns.ts). */
@@ -73,6 +76,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ArborConfig {
     compactionInstructions: text(get('compaction.instructions')),
     pinBudget: tokenCount(get('compaction.pinBudget')) ?? DEFAULT_PIN_BUDGET,
     contextFiles: get('contextFiles') !== false,
+    contextAllowedFolders: stringList(get('context.allowedFolders')).map((dir) => expandHome(dir.trim(), os.homedir())).filter((dir) => path.isAbsolute(dir)),
     sessionsDirectory: dir === '' ? undefined : expandHome(dir, os.homedir()),
     autoApprove: settingRules(stringList(get('tools.autoApprove'))),
     tokenEstimator: oneOf(get('tokenEstimator'), ['tokenizer', 'chars4'] as const, 'tokenizer'),

@@ -12,7 +12,7 @@ import * as vscode from 'vscode';
 import {
   APPEND_SYSTEM_PROMPT_FILE,
   CONTEXT_FILE_NAMES,
-  foldersFromRoot,
+  foldersAbove,
   loadedContextFiles,
   PI_PROJECT_DIR,
   PI_SETTINGS_FILE,
@@ -26,8 +26,9 @@ import {
 } from '../core/context';
 import { errorMessage } from '../core/util/errors';
 import { plainText } from '../core/util/plainText';
-import { piInputs } from './agentBuilder';
+import { contextAccess, piInputs } from './agentBuilder';
 import { onDidChangeConfig, readConfig } from './config';
+import type { ContextPermissions } from './contextPermissions';
 
 export interface ProjectState {
   /** The files a request loads now (empty with `arbor.contextFiles` off and no SYSTEM.md). */
@@ -51,10 +52,14 @@ export class ProjectInfo implements vscode.Disposable {
   private refreshing: Promise<void> = Promise.resolve();
   private again = false;
 
-  constructor(private readonly log: vscode.LogOutputChannel) {
+  constructor(
+    private readonly log: vscode.LogOutputChannel,
+    private readonly permissions: ContextPermissions,
+  ) {
     const refresh = (): void => void this.refresh();
     this.disposables.push(
       onDidChangeConfig(refresh),
+      permissions.onDidChange(refresh),
       vscode.workspace.onDidGrantWorkspaceTrust(refresh),
       vscode.workspace.onDidChangeWorkspaceFolders(() => {
         this.watch();
@@ -100,7 +105,7 @@ export class ProjectInfo implements vscode.Disposable {
     const compaction = resolveCompactionSettings(pi.piSettings, config.compactionExplicit);
     this.tell([...pi.piSettings.problems, ...compaction.problems]);
     const cwd = root ?? folder ?? os.homedir();
-    const snapshot = await this.prompts.for({ cwd, agentDir: pi.piAgentDir, trusted: root !== undefined, contextFiles: config.contextFiles }).context.load();
+    const snapshot = await this.prompts.for({ cwd, agentDir: pi.piAgentDir, trusted: root !== undefined, contextFiles: config.contextFiles, ...contextAccess(config, this.permissions) }).context.load();
     this.current = { files: loadedContextFiles(snapshot, { cwd, home: os.homedir() }), showFiles: config.contextFiles, compaction };
     this.changed.fire(this.current);
   }
@@ -121,8 +126,8 @@ export class ProjectInfo implements vscode.Disposable {
 
   /**
    * Watches pi's agent folder, the workspace folder (with its .pi folder) and, for the context files
-   * alone, each folder above the workspace (pi reads those too): each pattern names files directly
-   * in its folder, so no watcher reaches into a folder's subfolders.
+   * alone, each folder above the workspace that is read (up to the home folder): each pattern names
+   * files directly in its folder, so no watcher reaches into a folder's subfolders.
    */
   private watch(): void {
     for (const watcher of this.watchers) watcher.dispose();
@@ -132,7 +137,7 @@ export class ProjectInfo implements vscode.Disposable {
     const folder = vscode.workspace.workspaceFolders?.[0];
     if (folder) {
       patterns.push(new vscode.RelativePattern(folder, names), new vscode.RelativePattern(folder, `${PI_PROJECT_DIR}/${names}`));
-      const above = foldersFromRoot(folder.uri.fsPath).slice(0, -1);
+      const above = foldersAbove(folder.uri.fsPath, os.homedir());
       patterns.push(...above.map((dir) => new vscode.RelativePattern(vscode.Uri.file(dir), `{${CONTEXT_FILE_NAMES.join(',')}}`)));
     }
     this.watchers = patterns.flatMap((pattern) => {

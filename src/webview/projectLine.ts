@@ -1,5 +1,6 @@
 // The quiet line under the input: the project's instruction files the next request loads (each a
-// button that asks the host to open it) and what the session spent so far (its tooltip splits it).
+// button that asks the host to open it; a link shows where it leads, a file that was not read says
+// so) and what the session spent so far (its tooltip splits it).
 import type { ContextFilesMessage, TotalsMessage } from '../shared/protocol';
 import { h, icon } from './render/dom';
 
@@ -42,11 +43,25 @@ export class ProjectLine {
       icon('book'),
       ...files.map((file) =>
         h('button', {
-          class: 'context-file',
-          text: file.label,
-          attrs: { type: 'button', 'data-action': 'open-context-file', 'data-path': file.path, title: `${ROLE_TEXT[file.role]}: ${file.path} (click to open)` },
+          class: file.skipped === undefined ? 'context-file' : 'context-file skipped',
+          text: fileText(file),
+          attrs: { type: 'button', 'data-action': 'open-context-file', 'data-path': file.path, title: fileTitle(file) },
         }),
       ),
     ]);
   }
+}
+
+type FileView = ContextFilesMessage['files'][number];
+
+/** The name, where it really is when that differs (`CLAUDE.md → ~/notes/claude.md`), and "not read" for a skipped one. */
+function fileText(file: FileView): string {
+  const where = file.target === undefined ? file.label : `${file.label} → ${file.target}`;
+  return file.skipped === undefined ? where : `${where} (not read)`;
+}
+
+function fileTitle(file: FileView): string {
+  if (file.skipped !== undefined) return file.skipped;
+  const where = file.target === undefined ? file.path : `${file.path}, a link to ${file.target}`;
+  return `${ROLE_TEXT[file.role]}: ${where} (click to open)`;
 }

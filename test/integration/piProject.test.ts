@@ -8,6 +8,7 @@
 // an untrusted workspace is covered by the unit tests of ProjectContext and readPiSettings.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import type { EffectiveCompactionSettings } from '../../src/core/context';
 import type { ArborTesting } from '../../src/extension';
@@ -46,8 +47,9 @@ describe("Arbor knows the project as pi does (pi's context files, settings and s
     plant(workspaceFile('CLAUDE.md'), 'Workspace Claude rules (never read: AGENTS.md comes first).\n');
     plant(path.join(parent, 'sibling', 'AGENTS.md'), 'Sibling rules.\n');
     removeAfter(path.join(parent, 'sibling'));
-    const expected = piContextFiles(workspace(), piAgentDir());
-    // The planted ones among them, in this order (folders above the run's own may hold more: pi and Arbor see the same).
+    // pi reads up to the root, Arbor up to the home folder (the run's folder, which holds the workspace and pi's agent folder).
+    const expected = piContextFiles(workspace(), piAgentDir()).filter((file) => !path.relative(os.homedir(), file.path).startsWith('..'));
+    // The planted ones among them, in this order.
     assert.deepEqual(
       expected.map((file) => file.path).filter((file) => planted.includes(file)),
       [path.join(piAgentDir(), 'AGENTS.md'), path.join(parent, 'CLAUDE.md'), workspaceFile('AGENTS.md')],

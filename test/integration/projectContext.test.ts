@@ -1,9 +1,10 @@
 // The project's instructions in the real extension host, at the fake Anthropic server: the system
 // prompt of a request carries the context files pi loads for the workspace (the global one in pi's
 // agent folder first), the same prompt `arbor run` sends, and an edit to AGENTS.md applies from
-// the next request. pi's agent folder is the run's temp folder (the launcher sets it).
+// the next request. pi's agent folder and the home folder are the run's temp folder (the launcher sets them).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { createTools, toolSpecs } from '../../src/core/agent/tools/registry';
 import { ProjectPrompt } from '../../src/core/context';
@@ -22,7 +23,7 @@ describe('Project context', () => {
     plant(workspaceFile('AGENTS.md'), 'Workspace rules.\n');
     agent.server().script(text('One.'), text('Two.'));
     await send(agent.host(), 'first');
-    const expected = await new ProjectPrompt({ cwd: workspace, agentDir: piAgentDir(), trusted: true, contextFiles: true }).systemPrompt({ root: workspace, tools: toolSpecs(createTools()) });
+    const expected = await new ProjectPrompt({ cwd: workspace, agentDir: piAgentDir(), trusted: true, contextFiles: true, home: os.homedir() }).systemPrompt({ root: workspace, tools: toolSpecs(createTools()) });
     assert.equal(systemText(), expected);
     assert.ok(systemText().indexOf('Global rules from the agent folder.') < systemText().indexOf('Workspace rules.'));
     fs.writeFileSync(workspaceFile('AGENTS.md'), 'Workspace rules, edited.\n');

@@ -7,8 +7,9 @@
  * all); bash, edit and write are refused unless `--yes` approves them, and a write or edit of a
  * protected file (.vscode/, .git/, .pi/, … see protectedPaths.ts) is refused even then: it always
  * asks, and no one is there to answer. The system prompt is the extension's for the same folder:
- * Arbor's prompt with the context files pi would load for the folder the tools work in
- * (`--no-context-files`: none). `@path`, `@path#L10-20` and `@folder` in the prompt become the
+ * Arbor's prompt with the context files pi would load for the folder the tools work in, within the
+ * extension's rules (a file that leads outside its folder is skipped and named on stderr unless
+ * `--allow-context PATH` names where it leads; `--no-context-files`: none). `@path`, `@path#L10-20` and `@folder` in the prompt become the
  * file's text (the lines, the listing) before it, as the chat's Send does it (src/core/mentions);
  * a mention outside the folder the tools work in, or of a binary file, refuses the run. Compaction budgets not given as flags come from pi's settings for
  * that folder. Needs `ANTHROPIC_API_KEY`. Exit code 1 when the run ended with an error. A prompt
@@ -32,7 +33,7 @@ import { integerFlag, stringFlag } from '../args';
 import { LEAF_FLAG, type Command } from '../command';
 import { EXIT_OK, EXIT_PROBLEM, InputError, UsageError, type CliIo } from '../io';
 import { cliWorkspaceStoreOrOff } from '../workspaceStore';
-import { BUDGET_FLAGS, PIN_BUDGET_FLAG, cliCompactionSettings, cliPiEnvironment, cliProjectPrompt, warn } from '../piProject';
+import { ALLOW_CONTEXT_FLAG, BUDGET_FLAGS, PIN_BUDGET_FLAG, cliCompactionSettings, cliPiEnvironment, cliProjectPrompt, warnSkippedContext } from '../piProject';
 import { cliCheckpointFolder } from '../stateFolder';
 import { cliModel, LLM_FLAGS } from './llmFlags';
 import { inputErrorFor } from '../load';
@@ -53,7 +54,7 @@ export interface RunReport {
 
 export const runCommand: Command = {
   name: 'run',
-  usage: '<prompt> [--leaf ID] [--no-checkpoints] [--tools LIST] [--yes] [--cwd DIR] [--no-context-files] [--keep-recent N] [--reserve N] [--pin-budget N] [--compaction-model ID] [--model ID] [--base-url URL]',
+  usage: '<prompt> [--leaf ID] [--no-checkpoints] [--tools LIST] [--yes] [--cwd DIR] [--no-context-files] [--allow-context PATH] [--keep-recent N] [--reserve N] [--pin-budget N] [--compaction-model ID] [--model ID] [--base-url URL]',
   summary: 'send one prompt and let the agent run to the end, appending to the session (calls the model); tools work in the current folder or DIR',
   extraPositionals: ['prompt'],
   flags: [
@@ -61,6 +62,7 @@ export const runCommand: Command = {
     { name: 'yes', kind: 'boolean' },
     { name: 'cwd', kind: 'string', value: 'DIR' },
     { name: 'no-context-files', kind: 'boolean' },
+    ALLOW_CONTEXT_FLAG,
     LEAF_FLAG,
     { name: 'no-checkpoints', kind: 'boolean' },
     ...BUDGET_FLAGS,
@@ -91,7 +93,7 @@ export const runCommand: Command = {
       await session.branch(leaf);
     }
     const files = args.flags.has('no-checkpoints') ? undefined : await runRecorder(session, root, io);
-    const systemPrompt = cliProjectPrompt(root, pi, !args.flags.has('no-context-files'));
+    const systemPrompt = cliProjectPrompt(root, pi, args);
     const agent = await AgentSession.create({
       session,
       provider,
@@ -123,7 +125,7 @@ export const runCommand: Command = {
     await agent.prompt(message);
     const unanswered = await answered;
     agent.dispose();
-    await warn(io, systemPrompt.context.current?.warnings ?? []);
+    await warnSkippedContext(io, systemPrompt.context.current);
     systemPrompt.dispose();
     await session.sync();
     const result = { ...report(), ...(unanswered instanceof UnansweredPromptError ? { unanswered: true as const } : {}) };

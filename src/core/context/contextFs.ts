@@ -1,10 +1,11 @@
 /**
- * The file access project context needs, as a port: `stat` to see whether a file changed, `read`
- * to read it. Tests inject their own to count the stats; `nodeContextFs` is the real one.
+ * The file access project context needs, as a port: `stat` to see whether a file changed,
+ * `realpath` to see where it leads, `read` to read it. Tests inject their own to count the calls;
+ * `nodeContextFs` is the real one.
  *
  * These files sit in folders anyone may have prepared (a cloned repository, its parent folders).
- * Links are followed, as pi follows them (a CLAUDE.md linked to a shared file is common), but
- * only a regular file is read, never more than the size limit, and the open never waits on a
+ * A link is judged by where it leads (contextAccess.ts) and then the resolved path is read, not
+ * the link: only a regular file, never more than the size limit, and the open never waits on a
  * FIFO or a device (safeFiles' `readRegularFileStart`).
  */
 import { promises as fs } from 'node:fs';
@@ -19,6 +20,8 @@ export interface FileVersion {
   ctimeMs: number;
   ino: number;
   dev: number;
+  /** The owner's user id (0 on Windows, where it is not checked). */
+  uid: number;
 }
 
 export interface FileRead {
@@ -31,7 +34,12 @@ export interface FileRead {
 export interface ContextFs {
   /** The file's version, links followed; undefined when nothing is there. Other failures reject. */
   stat(file: string): Promise<FileVersion | undefined>;
-  /** The first `maxBytes` bytes of a regular file; rejects with `NotRegularFileError` for anything else. */
+  /** The path with every link followed (the file must exist). */
+  realpath(file: string): Promise<string>;
+  /**
+   * The first `maxBytes` bytes of a regular file, its version from the open file itself; rejects
+   * with `NotRegularFileError` for anything else, and for a link (the caller reads the resolved path).
+   */
   read(file: string, maxBytes: number): Promise<FileRead>;
 }
 
@@ -52,9 +60,12 @@ export const nodeContextFs: ContextFs = {
       throw error;
     }
   },
+  realpath(file) {
+    return fs.realpath(file);
+  },
   async read(file, maxBytes) {
     try {
-      const { bytes, stat } = await readRegularFileStart(file, maxBytes, { followLinks: true });
+      const { bytes, stat } = await readRegularFileStart(file, maxBytes);
       return { version: versionOf(stat), bytes };
     } catch (error) {
       if (error instanceof UnsafeFileError && error.reason === 'not-a-file') throw new NotRegularFileError(file);
@@ -64,7 +75,7 @@ export const nodeContextFs: ContextFs = {
 };
 
 function versionOf(stat: import('node:fs').Stats): FileVersion {
-  return { regular: stat.isFile(), size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, ino: stat.ino, dev: stat.dev };
+  return { regular: stat.isFile(), size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, ino: stat.ino, dev: stat.dev, uid: stat.uid };
 }
 
 /** Nothing at that name, or a path through something that is not a folder. */
@@ -74,5 +85,5 @@ function isMissing(error: unknown): boolean {
 }
 
 export function sameVersion(a: FileVersion, b: FileVersion): boolean {
-  return a.regular === b.regular && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino && a.dev === b.dev;
+  return a.regular === b.regular && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino && a.dev === b.dev && a.uid === b.uid;
 }

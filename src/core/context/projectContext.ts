@@ -1,23 +1,30 @@
 /**
- * Project instructions found as pi 0.73.1 finds them, re-checked before every request.
+ * Project instructions found as pi 0.73.1 finds them, within what the user chose
+ * (contextAccess.ts), re-checked before every request.
  *
  * - Context files: the first of AGENTS.md, AGENTS.MD, CLAUDE.md, CLAUDE.MD in pi's agent folder
- *   (global), then in every folder from the filesystem root down to the workspace folder, root
- *   first; a file already listed is not listed again.
+ *   (global), then in every folder from the home folder down to the workspace folder, the highest
+ *   first; a file already listed is not listed again. (pi starts at the filesystem root: Arbor
+ *   never reads above the home folder, nor a file there that another user owns.)
  * - SYSTEM.md replaces the default prompt and APPEND_SYSTEM.md is appended to it: the workspace's
  *   `.pi/` copy when there is one, else the agent folder's.
+ * - A project's file that leads outside the folder it was found in is skipped, as is one that
+ *   is not a regular file: the next candidate is tried, and the snapshot lists what was skipped
+ *   and why.
  *
  * In an untrusted workspace nothing of the project is read (the workspace and the folders above
  * it may have come with it), only the agent folder's files. `contextFiles: false` turns the
  * AGENTS.md / CLAUDE.md files off, as pi's `--no-context-files` does; SYSTEM.md still applies.
  *
  * `load()` stats every candidate path at most once and reads only a file whose version changed,
- * so a request with nothing changed costs one stat per path and no read, and gets the very same
- * snapshot object back (the prompt stays byte-identical; the provider's prompt cache keeps hitting).
+ * so a request with nothing changed costs one stat and one realpath per file found (one stat per
+ * name not there) and no read, and gets the very same snapshot object back (the prompt stays
+ * byte-identical; the provider's prompt cache keeps hitting).
  */
 import * as path from 'node:path';
 import { Emitter, type Event } from '../util/event';
 import { errorMessage } from '../util/errors';
+import { foldersAbove, leadsWhereAllowed, skipWarning, type AccessBounds, type ContextAccess, type SkipReason } from './contextAccess';
 import { nodeContextFs, NotRegularFileError, sameVersion, type ContextFs, type FileVersion } from './contextFs';
 import { PI_PROJECT_DIR } from './piEnvironment';
 
@@ -37,8 +44,21 @@ export interface ContextFile {
   content: string;
   /** 'global': pi's agent folder; 'project': the workspace folder or a folder above it. */
   scope: ContextScope;
+  /** Where the file really is, when not where its name says (a link at the name, or a linked folder on the way). */
+  target?: string;
   /** The file's size in bytes when only its first part was read. */
   cutFromBytes?: number;
+}
+
+/** A file that was there but not read. */
+export interface SkippedContextFile {
+  path: string;
+  scope: ContextScope;
+  reason: SkipReason;
+  /** Where it leads, when not where its name says (always set for 'outside'). */
+  target?: string;
+  /** In plain words, naming the file. */
+  warning: string;
 }
 
 export interface ProjectContextSnapshot {
@@ -47,11 +67,11 @@ export interface ProjectContextSnapshot {
   systemPrompt: ContextFile | undefined;
   /** APPEND_SYSTEM.md: appended to the prompt. */
   appendSystemPrompt: ContextFile | undefined;
-  /** Files that were there but not read (a folder of that name, a FIFO, no permission), in plain words. */
-  warnings: readonly string[];
+  /** Files that were there but not read (a link out of their folder, another user's, a FIFO, no permission), by path. */
+  skipped: readonly SkippedContextFile[];
 }
 
-export interface ProjectContextOptions {
+export interface ProjectContextOptions extends ContextAccess {
   /** The workspace folder. */
   cwd: string;
   /** pi's agent folder (see `piEnvironment`). */
@@ -64,10 +84,25 @@ export interface ProjectContextOptions {
   maxFileBytes?: number;
 }
 
-type Lookup = { kind: 'missing' } | { kind: 'file'; file: ContextFile } | { kind: 'skipped'; warning: string };
+/** One name to look at, and the rules it is read under. */
+interface Candidate {
+  file: string;
+  scope: ContextScope;
+  /** The folder the name is in, as given, and with its links resolved. */
+  folder: string;
+  realFolder: string;
+  /** A project's file: it must lead inside `realFolder` (or where the user allowed). */
+  confined: boolean;
+  /** In a folder above the workspace: it must belong to the user. */
+  owned: boolean;
+}
+
+type Lookup = { kind: 'missing' } | { kind: 'file'; file: ContextFile } | { kind: 'skipped'; skipped: SkippedContextFile };
 
 interface CachedFile {
   version: FileVersion;
+  /** The resolved path that was read. */
+  real: string;
   file: ContextFile;
 }
 
@@ -96,17 +131,20 @@ export class ProjectContext {
   }
 
   async load(): Promise<ProjectContextSnapshot> {
-    const pass = new LoadPass(this.fs, this.maxBytes, this.cache);
+    const bounds = await this.bounds();
+    const pass = new LoadPass(this.fs, this.maxBytes, this.cache, bounds, this.options);
     const { agentDir, trusted, contextFiles } = this.options;
-    const projectPiDir = path.join(this.cwd, PI_PROJECT_DIR);
+    const global = (name: string): Candidate => ({ file: path.join(agentDir, name), scope: 'global', folder: agentDir, realFolder: bounds.realAgentDir, confined: false, owned: false });
+    const projectPi = (name: string): Candidate[] => (trusted ? [this.inWorkspace(path.join(PI_PROJECT_DIR, name), bounds)] : []);
     const [files, systemPrompt, appendSystemPrompt] = await Promise.all([
-      contextFiles ? this.contextFiles(pass) : Promise.resolve([]),
-      pass.first(trusted ? [path.join(projectPiDir, SYSTEM_PROMPT_FILE)] : [], [path.join(agentDir, SYSTEM_PROMPT_FILE)]),
-      pass.first(trusted ? [path.join(projectPiDir, APPEND_SYSTEM_PROMPT_FILE)] : [], [path.join(agentDir, APPEND_SYSTEM_PROMPT_FILE)]),
+      contextFiles ? this.contextFiles(pass, bounds, global) : Promise.resolve([]),
+      pass.first([...projectPi(SYSTEM_PROMPT_FILE), global(SYSTEM_PROMPT_FILE)]),
+      pass.first([...projectPi(APPEND_SYSTEM_PROMPT_FILE), global(APPEND_SYSTEM_PROMPT_FILE)]),
     ]);
     this.cache = pass.kept;
     // Lookups finish in any order: sorted, the same problems give the same snapshot.
-    const next: ProjectContextSnapshot = { contextFiles: files, systemPrompt, appendSystemPrompt, warnings: [...pass.warnings].sort() };
+    const skipped = [...pass.skipped].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const next: ProjectContextSnapshot = { contextFiles: files, systemPrompt, appendSystemPrompt, skipped };
     if (this.last && sameSnapshot(this.last, next)) return this.last;
     this.last = next;
     this.changed.fire(next);
@@ -117,24 +155,44 @@ export class ProjectContext {
     this.changed.dispose();
   }
 
-  private async contextFiles(pass: LoadPass): Promise<ContextFile[]> {
-    const global = await pass.first([], namesIn(this.options.agentDir));
-    const files = global ? [global] : [];
+  private async contextFiles(pass: LoadPass, bounds: AccessBounds, global: (name: string) => Candidate): Promise<ContextFile[]> {
+    const first = await pass.first(CONTEXT_FILE_NAMES.map(global));
+    const files = first ? [first] : [];
     if (!this.options.trusted) return files;
-    const ancestors = await Promise.all(foldersFromRoot(this.cwd).map((dir) => pass.first(namesIn(dir), [])));
+    const above = (dir: string): Candidate[] => CONTEXT_FILE_NAMES.map((name) => ({ file: path.join(dir, name), scope: 'project', folder: dir, realFolder: dir, confined: true, owned: true }));
+    const own = CONTEXT_FILE_NAMES.map((name) => this.inWorkspace(name, bounds));
+    const found = await Promise.all([...bounds.ancestors.map(above), own].map((candidates) => pass.first(candidates)));
     const seen = new Set(files.map((file) => file.path));
-    for (const file of ancestors) {
+    for (const file of found) {
       if (!file || seen.has(file.path)) continue;
       seen.add(file.path);
       files.push(file);
     }
     return files;
   }
+
+  private inWorkspace(relative: string, bounds: AccessBounds): Candidate {
+    return { file: path.join(this.cwd, relative), scope: 'project', folder: this.cwd, realFolder: bounds.realCwd, confined: true, owned: false };
+  }
+
+  /** The real folders this load judges against (a folder that is not there stays as given). */
+  private async bounds(): Promise<AccessBounds> {
+    const real = (dir: string): Promise<string> => this.fs.realpath(dir).catch(() => path.resolve(dir));
+    const { trusted, contextFiles, home, agentDir, allowedFolders = [] } = this.options;
+    // Untrusted, nothing of the workspace is looked at, not even where its folder leads.
+    const [realCwd, realAgentDir, realHome, realAllowed] = await Promise.all([
+      trusted ? real(this.cwd) : Promise.resolve(this.cwd),
+      real(agentDir),
+      trusted && contextFiles ? real(home) : Promise.resolve(undefined),
+      Promise.all(allowedFolders.filter((dir) => path.isAbsolute(dir)).map(real)),
+    ]);
+    return { realCwd, realAgentDir, realAllowed, ancestors: realHome === undefined ? [] : foldersAbove(realCwd, realHome) };
+  }
 }
 
 /** One `load()`: each path is looked up (one stat, a read only if it changed) at most once. */
 class LoadPass {
-  readonly warnings: string[] = [];
+  readonly skipped: SkippedContextFile[] = [];
   /** The cache entries this pass confirmed or refreshed; files no longer found drop out. */
   readonly kept = new Map<string, CachedFile>();
   private readonly lookups = new Map<string, Promise<Lookup>>();
@@ -143,56 +201,74 @@ class LoadPass {
     private readonly fs: ContextFs,
     private readonly maxBytes: number,
     private readonly cache: ReadonlyMap<string, CachedFile>,
+    private readonly bounds: AccessBounds,
+    private readonly access: ContextAccess,
   ) {}
 
-  /** The first file found among the project candidates, then the global ones. */
-  async first(projectPaths: readonly string[], globalPaths: readonly string[]): Promise<ContextFile | undefined> {
-    const candidates = [...projectPaths.map((file) => ({ file, scope: 'project' as const })), ...globalPaths.map((file) => ({ file, scope: 'global' as const }))];
-    for (const { file, scope } of candidates) {
-      const found = await this.lookup(file, scope);
+  /** The first file found and read among the candidates. */
+  async first(candidates: readonly Candidate[]): Promise<ContextFile | undefined> {
+    for (const candidate of candidates) {
+      const found = await this.lookup(candidate);
       if (found.kind === 'file') return found.file;
     }
     return undefined;
   }
 
-  private lookup(file: string, scope: ContextScope): Promise<Lookup> {
-    let found = this.lookups.get(file);
+  private lookup(candidate: Candidate): Promise<Lookup> {
+    // The same name under other rules (the agent folder inside the workspace, say) is judged apart.
+    const key = `${candidate.file}\0${candidate.scope}\0${candidate.confined}\0${candidate.owned}`;
+    let found = this.lookups.get(key);
     if (!found) {
-      found = this.check(file, scope).then((result) => {
-        if (result.kind === 'skipped') this.warnings.push(result.warning);
+      found = this.check(candidate).then((result) => {
+        if (result.kind === 'skipped') this.skipped.push(result.skipped);
         return result;
       });
-      this.lookups.set(file, found);
+      this.lookups.set(key, found);
     }
     return found;
   }
 
-  private async check(file: string, scope: ContextScope): Promise<Lookup> {
+  private async check(candidate: Candidate): Promise<Lookup> {
+    const { file, scope } = candidate;
+    const skip = (reason: SkipReason, detail: Parameters<typeof skipWarning>[2] = {}): Lookup => ({
+      kind: 'skipped',
+      skipped: { path: file, scope, reason, ...(detail.target !== undefined ? { target: detail.target } : {}), warning: skipWarning(file, reason, detail) },
+    });
     try {
       const version = await this.fs.stat(file);
       if (!version) return { kind: 'missing' };
-      if (!version.regular) return { kind: 'skipped', warning: `${file} is not a regular file; it was not read.` };
+      if (!version.regular) return skip('not-a-file');
+      const real = await this.fs.realpath(file);
+      const target = real === path.join(candidate.realFolder, path.relative(candidate.folder, file)) ? undefined : real;
+      if (candidate.confined && !leadsWhereAllowed(real, candidate.realFolder, this.bounds, this.access)) {
+        return skip('outside', { target: real, where: candidate.owned ? candidate.folder : 'the workspace' });
+      }
+      const owner = candidate.owned ? this.access.owner : undefined;
+      if (owner !== undefined && version.uid !== owner) return skip('not-owned', { uid: version.uid, ...(target ? { target } : {}) });
       const cached = this.cache.get(file);
-      if (cached && sameVersion(cached.version, version) && cached.file.scope === scope) {
+      if (cached && cached.real === real && sameVersion(cached.version, version) && cached.file.scope === scope) {
         this.kept.set(file, cached);
         return { kind: 'file', file: cached.file };
       }
-      const read = await this.fs.read(file, this.maxBytes);
-      const loaded = { version: read.version, file: contextFile(file, scope, read.bytes, read.version.size) };
+      const read = await this.fs.read(real, this.maxBytes);
+      // The owner of the file that was opened, not of whatever the name showed a moment before.
+      if (owner !== undefined && read.version.uid !== owner) return skip('not-owned', { uid: read.version.uid, ...(target ? { target } : {}) });
+      const loaded = { version: read.version, real, file: contextFile(file, scope, read.bytes, read.version.size, target) };
       this.kept.set(file, loaded);
       return { kind: 'file', file: loaded.file };
     } catch (error) {
-      if (error instanceof NotRegularFileError) return { kind: 'skipped', warning: `${file} is not a regular file; it was not read.` };
-      return { kind: 'skipped', warning: `${file} could not be read: ${errorMessage(error)}` };
+      if (error instanceof NotRegularFileError) return skip('not-a-file');
+      return skip('unreadable', { error: errorMessage(error) });
     }
   }
 }
 
-function contextFile(file: string, scope: ContextScope, bytes: Uint8Array, size: number): ContextFile {
-  if (bytes.length >= size) return { path: file, content: Buffer.from(bytes).toString('utf8'), scope };
+function contextFile(file: string, scope: ContextScope, bytes: Uint8Array, size: number, target: string | undefined): ContextFile {
+  const where = { path: file, scope, ...(target !== undefined ? { target } : {}) };
+  if (bytes.length >= size) return { ...where, content: Buffer.from(bytes).toString('utf8') };
   const kept = utf8Boundary(bytes);
   const text = Buffer.from(bytes.subarray(0, kept)).toString('utf8');
-  return { path: file, content: `${text}\n\n${cutNote(kept, size)}`, scope, cutFromBytes: size };
+  return { ...where, content: `${text}\n\n${cutNote(kept, size)}`, cutFromBytes: size };
 }
 
 /** What the model reads at the end of a file that was cut. */
@@ -213,22 +289,13 @@ function utf8Boundary(bytes: Uint8Array): number {
   return end;
 }
 
-function namesIn(dir: string): string[] {
-  return CONTEXT_FILE_NAMES.map((name) => path.join(dir, name));
-}
-
-/** `/a/b/c` → `/`, `/a`, `/a/b`, `/a/b/c` (on Windows from the drive's root). */
-export function foldersFromRoot(cwd: string): string[] {
-  const folders: string[] = [];
-  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
-    folders.unshift(dir);
-    if (path.dirname(dir) === dir) return folders;
-  }
-}
-
 function sameFile(a: ContextFile | undefined, b: ContextFile | undefined): boolean {
   if (!a || !b) return a === b;
-  return a.path === b.path && a.content === b.content && a.scope === b.scope && a.cutFromBytes === b.cutFromBytes;
+  return a.path === b.path && a.content === b.content && a.scope === b.scope && a.target === b.target && a.cutFromBytes === b.cutFromBytes;
+}
+
+function sameSkip(a: SkippedContextFile, b: SkippedContextFile): boolean {
+  return a.path === b.path && a.scope === b.scope && a.reason === b.reason && a.target === b.target && a.warning === b.warning;
 }
 
 function sameSnapshot(a: ProjectContextSnapshot, b: ProjectContextSnapshot): boolean {
@@ -237,7 +304,7 @@ function sameSnapshot(a: ProjectContextSnapshot, b: ProjectContextSnapshot): boo
     a.contextFiles.every((file, i) => sameFile(file, b.contextFiles[i])) &&
     sameFile(a.systemPrompt, b.systemPrompt) &&
     sameFile(a.appendSystemPrompt, b.appendSystemPrompt) &&
-    a.warnings.length === b.warnings.length &&
-    a.warnings.every((warning, i) => warning === b.warnings[i])
+    a.skipped.length === b.skipped.length &&
+    a.skipped.every((skipped, i) => sameSkip(skipped, b.skipped[i]!))
   );
 }

@@ -36,23 +36,25 @@ export class ProjectPrompt implements SystemPromptSource {
 
 /**
  * The project prompt of one agent across its configurations: the same `ProjectPrompt` (and with it
- * the versions of the files it read) while the folder, trust and switch stay the same, a new one
- * when they change (the old one disposed). A setting that changes something else (the model, the
+ * the versions of the files it read) while the folder, trust, switch and access rules stay the
+ * same, a new one when they change (the old one disposed). A setting that changes something else (the model, the
  * key) thus re-reads nothing.
  */
 export class ProjectPrompts {
-  private current: { key: string; prompt: ProjectPrompt } | undefined;
+  private current: { key: string; targets: ProjectContextOptions['allowedTargets']; prompt: ProjectPrompt } | undefined;
 
   /** `changed`: called with what each prompt loaded, whenever that differs from its load before. */
   constructor(private readonly changed: (snapshot: ProjectContextSnapshot) => void = () => undefined) {}
 
   for(options: Omit<ProjectContextOptions, 'fs'>): ProjectPrompt {
-    const key = JSON.stringify([options.cwd, options.agentDir, options.trusted, options.contextFiles, options.maxFileBytes ?? null]);
-    if (this.current?.key === key) return this.current.prompt;
+    const { cwd, agentDir, trusted, contextFiles, maxFileBytes, home, owner, allowedFolders, allowedTargets } = options;
+    const key = JSON.stringify([cwd, agentDir, trusted, contextFiles, maxFileBytes ?? null, home, owner ?? null, allowedFolders ?? []]);
+    // The allowed targets are a live set, read at every load: the same set keeps the prompt.
+    if (this.current?.key === key && this.current.targets === allowedTargets) return this.current.prompt;
     this.current?.prompt.dispose();
     const prompt = new ProjectPrompt(options);
     prompt.onDidChange((snapshot) => this.changed(snapshot));
-    this.current = { key, prompt };
+    this.current = { key, targets: allowedTargets, prompt };
     return prompt;
   }
 

@@ -90,7 +90,7 @@ describe('the system prompt of agent requests', () => {
       settings: { model: 'claude-sonnet-4-5' },
       clock,
       root: workspace,
-      systemPrompt: new ProjectPrompt({ cwd: workspace, agentDir: path.join(dir(), 'agent'), trusted: true, contextFiles: true }),
+      systemPrompt: new ProjectPrompt({ cwd: workspace, agentDir: path.join(dir(), 'agent'), trusted: true, contextFiles: true, home: dir() }),
     });
     await agent.prompt('go');
     const [first, second] = provider.requests.map((request) => request.systemPrompt);
@@ -108,7 +108,7 @@ describe('the system prompt of agent requests', () => {
     const settings = { model: 'claude-sonnet-4-5' };
     const agent = new AgentSession({ session: inMemorySession(workspace, clock), provider, tools: [], settings, clock, root: workspace });
     await agent.prompt('first');
-    const source = new ProjectPrompt({ cwd: workspace, agentDir: path.join(dir(), 'agent'), trusted: true, contextFiles: true });
+    const source = new ProjectPrompt({ cwd: workspace, agentDir: path.join(dir(), 'agent'), trusted: true, contextFiles: true, home: dir() });
     agent.configure({ provider, settings, tools: [], allowedTools: [], estimator: piEstimator, root: workspace, systemPrompt: source });
     await agent.prompt('second');
     const [first, second] = provider.requests.map((request) => request.systemPrompt);

@@ -37,7 +37,7 @@ describe('Show Context', function () {
       provider,
       settings: { model: 'claude-sonnet-4-5' },
       tools: createTools({ only: ['read', 'ls'] }),
-      systemPrompt: new ProjectPrompt({ cwd: root, agentDir, trusted: true, contextFiles: true }),
+      systemPrompt: new ProjectPrompt({ cwd: root, agentDir, trusted: true, contextFiles: true, home: dir() }),
       estimator: piEstimator,
       clock: () => new Date(),
       root,

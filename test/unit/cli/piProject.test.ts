@@ -5,7 +5,7 @@
  * compaction it ran. pi's agent folder is a temp folder (`PI_CODING_AGENT_DIR`).
  */
 import { strict as assert } from 'node:assert';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import { createTools, toolSpecs } from '../../../src/core/agent/tools/registry';
 import { ProjectPrompt } from '../../../src/core/context';
@@ -26,7 +26,8 @@ describe('arbor run and compact know the project as pi does (built CLI against t
   const tmp = useTempDir();
   const agentDir = (): string => path.join(tmp(), 'agent');
   const workspace = (): string => path.join(tmp(), 'root', 'parent', 'ws');
-  const env = (): Record<string, string> => ({ ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server().url, PI_CODING_AGENT_DIR: agentDir() });
+  // The temp folder is the home folder: the planted folders above the workspace lie inside it.
+  const env = (): Record<string, string> => ({ ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server().url, PI_CODING_AGENT_DIR: agentDir(), HOME: tmp() });
   const systemText = (): string => ((server().lastRequest().body!.system as { text: string }[])[0]!).text;
 
   it("run sends the extension's system prompt: every file pi loads, in pi's order, and no other", async () => {
@@ -35,7 +36,7 @@ describe('arbor run and compact know the project as pi does (built CLI against t
     const run = await arbor(workspace(), env(), 'run', path.join(workspace(), 'new.jsonl'), 'hello');
     assert.deepEqual([run.code, run.stderr], [0, '']);
     const sent = systemText();
-    const extension = await new ProjectPrompt({ cwd: workspace(), agentDir: agentDir(), trusted: true, contextFiles: true }).systemPrompt({ root: workspace(), tools: toolSpecs(createTools()) });
+    const extension = await new ProjectPrompt({ cwd: workspace(), agentDir: agentDir(), trusted: true, contextFiles: true, home: tmp() }).systemPrompt({ root: workspace(), tools: toolSpecs(createTools()) });
     assert.equal(sent, extension);
     const pi = await loadPi();
     const files = pi.loadProjectContextFiles({ cwd: workspace(), agentDir: agentDir() });
@@ -43,6 +44,25 @@ describe('arbor run and compact know the project as pi does (built CLI against t
     const positions = files.map((file) => sent.indexOf(`## ${file.path}\n\n${file.content}\n\n`));
     assert.ok(positions.every((at, i) => at > 0 && (i === 0 || at > positions[i - 1]!)), `in pi's order: ${positions.join(', ')}`);
     assert.doesNotMatch(sent, /Sibling rules|Workspace Claude rules/);
+  });
+
+  it('run sends nothing of a CLAUDE.md or .pi/APPEND_SYSTEM.md that links out of the folder, names each on stderr with the flag that reads it, and --allow-context reads it', async () => {
+    plant(tmp(), { 'secrets/id_ed25519': 'PRIVATE-KEY-MATERIAL\n', 'secrets/credentials': 'aws_secret_access_key = SECRET-VALUE\n' });
+    const key = path.join(tmp(), 'secrets', 'id_ed25519');
+    const credentials = path.join(tmp(), 'secrets', 'credentials');
+    mkdirSync(path.join(workspace(), '.pi'), { recursive: true });
+    symlinkSync(path.relative(workspace(), key), path.join(workspace(), 'CLAUDE.md'));
+    symlinkSync(credentials, path.join(workspace(), '.pi', 'APPEND_SYSTEM.md'));
+    server().script(text('Noted.'), text('Noted again.'));
+    const run = await arbor(workspace(), env(), 'run', path.join(workspace(), 'new.jsonl'), 'hello');
+    assert.equal(run.code, 0, run.stderr);
+    assert.doesNotMatch(JSON.stringify(server().lastRequest().body), /PRIVATE-KEY|SECRET-VALUE/);
+    const outside = (name: string, target: string): string => `warning: ${path.join(workspace(), name)} was not read: it leads to ${target}, outside the workspace. --allow-context ${target} reads it.\n`;
+    assert.equal(run.stderr, outside(path.join('.pi', 'APPEND_SYSTEM.md'), credentials) + outside('CLAUDE.md', key));
+    const allowed = await arbor(workspace(), env(), 'run', path.join(workspace(), 'new.jsonl'), 'again', '--allow-context', path.join(tmp(), 'secrets'));
+    assert.deepEqual([allowed.code, allowed.stderr], [0, '']);
+    assert.match(systemText(), /PRIVATE-KEY-MATERIAL/);
+    assert.match(systemText(), /SECRET-VALUE/);
   });
 
   it('run --no-context-files sends none of them', async () => {

@@ -16,7 +16,7 @@ describe('the loaded context files as the chat lists them', () => {
       contextFiles: [file(path.join(home, '.pi', 'agent', 'AGENTS.md'), 'global'), file(path.join(path.sep, 'srv', 'CLAUDE.md')), file(path.join(home, 'code', 'AGENTS.md')), file(path.join(cwd, 'AGENTS.md'))],
       systemPrompt: file(path.join(cwd, '.pi', 'SYSTEM.md')),
       appendSystemPrompt: file(path.join(home, '.pi', 'agent', 'APPEND_SYSTEM.md'), 'global'),
-      warnings: [],
+      skipped: [],
     };
     assert.deepEqual(
       loadedContextFiles(snapshot, { cwd, home }).map(({ label, role, scope }) => [label, role, scope]),
@@ -32,7 +32,7 @@ describe('the loaded context files as the chat lists them', () => {
   });
 
   it('lists nothing when nothing was loaded', () => {
-    assert.deepEqual(loadedContextFiles({ contextFiles: [], systemPrompt: undefined, appendSystemPrompt: undefined, warnings: [] }, { cwd, home }), []);
+    assert.deepEqual(loadedContextFiles({ contextFiles: [], systemPrompt: undefined, appendSystemPrompt: undefined, skipped: [] }, { cwd, home }), []);
   });
 });
 

@@ -34,22 +34,29 @@ export function plantContextTree(root: string): void {
 
 export interface CountingFs extends ContextFs {
   stats: string[];
+  realpaths: string[];
   reads: string[];
   reset(): void;
 }
 
-/** The real file system, with every stat and read recorded by path. */
+/** The real file system, with every stat, realpath and read recorded by path. */
 export function countingFs(): CountingFs {
   const fs: CountingFs = {
     stats: [],
+    realpaths: [],
     reads: [],
     reset() {
       fs.stats = [];
+      fs.realpaths = [];
       fs.reads = [];
     },
     stat(file) {
       fs.stats.push(file);
       return nodeContextFs.stat(file);
+    },
+    realpath(file) {
+      fs.realpaths.push(file);
+      return nodeContextFs.realpath(file);
     },
     read(file, maxBytes) {
       fs.reads.push(file);
