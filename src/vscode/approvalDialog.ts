@@ -9,6 +9,7 @@ import { acceptedContent } from '../core/agent/tools/editPlan';
 import type { ApprovalAnswer, ApprovalDecision, ApprovalRequest } from '../core/agent/tools/tool';
 import { approvalView, dialogDetail } from '../core/chat';
 import { errorMessage } from '../core/util/errors';
+import { plainText } from '../core/util/plainText';
 import { visibleText } from '../core/util/visibleText';
 import type { EditReviewer } from './chatApprovals';
 import { allowInUserSettings } from './config';
@@ -41,10 +42,11 @@ async function ask(request: ApprovalRequest, diffShown: boolean): Promise<Approv
   const rule = suggested && visibleText(suggested.label);
   const choices = request.protectedPath === undefined ? [once, always, ...(rule ? [rule] : [])] : [once];
   const detail = diffShown ? `${DIFF_NOTE}\n\n${dialogDetail(view)}` : dialogDetail(view);
-  const answer = await vscode.window.showWarningMessage(`Arbor: ${view.title}`, { modal: true, detail }, ...choices);
+  // The title names the tool the model called: a model's words, shown as plain text.
+  const answer = await vscode.window.showWarningMessage(`Arbor: ${plainText(view.title)}`, { modal: true, detail }, ...choices);
   if (answer !== undefined && answer === rule && suggested) {
     // Kept for this session by the gate even when the settings cannot be written.
-    await allowInUserSettings(suggested.rule).catch((error: unknown) => void vscode.window.showWarningMessage(`Arbor: allowed for this session only; the user settings could not be changed (${errorMessage(error)}).`));
+    await allowInUserSettings(suggested.rule).catch((error: unknown) => void vscode.window.showWarningMessage(`Arbor: allowed for this session only; the user settings could not be changed (${plainText(errorMessage(error))}).`));
     return { allowRule: suggested.rule };
   }
   return answer === once ? 'allow-once' : answer === always ? 'allow-always' : 'deny';

@@ -1,13 +1,15 @@
 // Text from a session folder shown in VS Code's own UI stays text. VS Code turns `[label](command:…)`
 // in a notification message or an input box's prompt into a link that runs the command when
-// clicked; a stranger's session folder holds a file named like one, a session named like one and
-// a reply that says one. Each shows literally (the command name visible), with no link in the DOM.
+// clicked; a stranger's session folder holds a file named like one, a session named like one, a
+// reply that says one and a mention whose path holds one. Each shows literally (the command name
+// visible), with no link in the DOM.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { formatBlock } from '../../src/core/mentions';
 import { createSessionFile } from '../../src/core/session';
 import { assistant, user } from '../support/builders';
-import { assertNoProblems, assertNoProblemsExcept } from './support/chat';
+import { assertNoProblems, assertNoProblemsExcept, conversation } from './support/chat';
 import { workbench } from './support/hooks';
 import { quickInput } from './support/treeUi';
 import { poll } from './support/workbench';
@@ -73,6 +75,26 @@ describe('Session text never becomes a command link', () => {
       assert.ok(shown.text.includes('command:arbor.clearApiKey') && shown.text.includes('Click me'), `the ${command} prompt does not show the text as written: ${shown.text}`);
       await wb.closeQuickInput();
     }
+    assertNoProblems();
+  });
+
+  it("names a sent mention's missing path in the warning as text, with no link", async () => {
+    const wb = workbench();
+    const gone = `link-names/${LINK}.md`;
+    const session = await createSessionFile({ dir: hostileFolder(), cwd: wb.workspaceDir });
+    await session.appendMessage(user(`${formatBlock({ tag: 'file', name: gone, body: 'what it said then' })}Look at this file.`));
+    await session.appendMessage(assistant('Seen.'));
+    await session.sync();
+    await wb.browseForSession();
+    await wb.answerFileDialog(session.file!);
+    const chip = (await conversation()).locator('.mention-chip').filter({ hasText: 'command:arbor.clearApiKey' });
+    await chip.waitFor({ timeout: 20_000 });
+    await chip.click();
+    const message = wb.page.locator('.notification-toast').filter({ hasText: 'is no longer in the workspace' }).locator('.notification-list-item-message').first();
+    await message.waitFor({ timeout: 20_000 });
+    const shown = await linksAndText(message);
+    assert.equal(shown.links, 0, `the notification holds a link: ${await message.innerHTML()}`);
+    assert.ok(shown.text.includes('command:arbor.clearApiKey') && shown.text.includes('Click me'), `the path is not shown as written: ${shown.text}`);
     assertNoProblems();
   });
 });

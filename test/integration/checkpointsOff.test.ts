@@ -2,7 +2,9 @@
 // files: a home folder, a filesystem root, and a workspace past the walk budget or the file-count
 // budget are refused with one clear message, stay off (no later prompt or move tries again), and
 // record nothing. Paths a snapshot leaves out (a nested repository, a file over the size limit)
-// are told, each once. Each test has its own WorkspaceCheckpoints with a fake home and its own
+// are told, each once. A `git` the workspace ships, reached through a relative PATH entry or an
+// entry inside the workspace, never runs: the real git records, or checkpoints are off when the
+// only git is inside. Each test has its own WorkspaceCheckpoints with a fake home and its own
 // state folder, so the extension's own store is not touched.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -98,6 +100,46 @@ describe('Workspace checkpoints refused or partial', () => {
     assert.equal(await twoPrompts(all, root), 0);
     assert.deepEqual(off, ['Checkpoints are off: this workspace has more than 2 files to record.']);
     assert.equal(await all.storeFor(root), undefined, 'a later move finds checkpoints off');
+  });
+
+  describe('with a git the workspace ships on PATH', () => {
+    const original = process.env['PATH'];
+    afterEach(() => {
+      process.env['PATH'] = original;
+    });
+
+    /** A workspace whose `bin/git` and `node_modules/.bin/git` write `marker` when run, then run the real git; its real path. */
+    function shipsGit(marker: string): string {
+      const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+      const fake = `#!/bin/sh\necho "$0 $*" >> '${marker}'\nexec '${realGit}' "$@"\n`;
+      const root = workspace({ 'a.txt': 'a', 'bin/git': fake, 'node_modules/.bin/git': fake });
+      for (const folder of ['bin', 'node_modules/.bin']) fs.chmodSync(path.join(root, folder, 'git'), 0o755);
+      return fs.realpathSync(root);
+    }
+
+    it('records with the real git and never runs the workspace\'s, through a relative entry or one inside the workspace', async () => {
+      const marker = path.join(temp(), 'ran.txt');
+      const root = shipsGit(marker);
+      process.env['PATH'] = ['node_modules/.bin', 'bin', '', path.join(root, 'bin'), original].join(':');
+      const { checkpoints: all, off } = open(path.join(temp(), 'home'));
+      assert.equal(await twoPrompts(all, root), 1, 'the starting state; nothing changed after it');
+      assert.deepEqual(off, []);
+      assert.equal(fs.existsSync(marker), false, `the workspace's git ran: ${fs.existsSync(marker) ? fs.readFileSync(marker, 'utf8') : ''}`);
+    });
+
+    it('turns checkpoints off, said once, when the only git is inside the workspace', async () => {
+      const marker = path.join(temp(), 'ran.txt');
+      const root = shipsGit(marker);
+      process.env['PATH'] = ['bin', path.join(root, 'bin'), path.join(root, 'node_modules', '.bin')].join(':');
+      const { checkpoints: all, off, stateHome } = open(path.join(temp(), 'home'));
+      assert.equal(await twoPrompts(all, root), 0);
+      assert.equal(await all.storeFor(root), undefined);
+      assert.deepEqual(off, [
+        `Checkpoints are off: the only git on PATH is inside this workspace (${path.join(root, 'bin', 'git')}), and Arbor never runs a program a workspace holds. Install git elsewhere, or take that folder out of PATH.`,
+      ]);
+      assert.equal(fs.existsSync(marker), false, 'a workspace git ran');
+      assert.equal(fs.existsSync(stateHome), false);
+    });
   });
 
   it('tells the paths a snapshot leaves out once (a nested repository, a file over the size limit) and records the rest', async () => {

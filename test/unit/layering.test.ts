@@ -1,16 +1,10 @@
 import { strict as assert } from 'node:assert';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { typeScriptFilesUnder as filesUnder } from '../support/sourceFiles';
 
 const SRC = path.resolve(__dirname, '../../src');
 const CORE = path.join(SRC, 'core');
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : full.endsWith('.ts') ? [full] : [];
-  });
-}
 
 /** Every module specifier a file names: `from '…'`, `import '…'`, `require('…')`, `import('…')`. */
 function specifiers(source: string): string[] {

@@ -3,8 +3,9 @@
 // specification kept there by section or case number: a comment states the rule in words, or
 // points at a document under docs/.
 import { strict as assert } from 'node:assert';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
+import { filesUnder } from '../support/sourceFiles';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SCANNED_DIRS = ['src', 'test', 'scripts', 'bench', 'docs', '.ci'];
@@ -30,14 +31,6 @@ const CITATIONS: readonly { what: string; pattern: RegExp }[] = [
   { what: 'specification document', pattern: /\b(?:SESSION-FORMA[T]|CONFORMANC[E]|BRANCHIN[G]|COMPACTIO[N]|DESIG[N]|STYLE\.m[d]|REAL-VSCODE-TESTIN[G])\b/ },
 ];
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : filesUnder(full);
-    return TEXT.test(entry.name) ? [full] : [];
-  });
-}
-
 /** Each line of `text` that points outside the repository at the shared folder, as `line N: text`. */
 function outsideReferences(file: string, text: string): string[] {
   return text.split('\n').flatMap((line, index) => {
@@ -59,7 +52,7 @@ function citations(text: string): string[] {
 
 function scannedFiles(): string[] {
   const files = [
-    ...SCANNED_DIRS.map((dir) => path.join(ROOT, dir)).filter((dir) => statSync(dir, { throwIfNoEntry: false })?.isDirectory()).flatMap(filesUnder),
+    ...SCANNED_DIRS.map((dir) => path.join(ROOT, dir)).filter((dir) => statSync(dir, { throwIfNoEntry: false })?.isDirectory()).flatMap((dir) => filesUnder(dir, (name) => TEXT.test(name))),
     ...SCANNED_FILES.map((file) => path.join(ROOT, file)).filter((file) => statSync(file, { throwIfNoEntry: false })?.isFile()),
   ];
   assert.ok(files.length > 100, `only ${files.length} files scanned`);

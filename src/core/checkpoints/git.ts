@@ -1,6 +1,7 @@
 /**
- * Runs the system's `git` for the private store: no shell, its own GIT_DIR, index and work tree,
- * and nothing of the user's configuration. Every GIT_* variable the caller's environment holds is
+ * Runs the system's `git` for the private store: the program found by its absolute path
+ * (gitProgram.ts), no shell, its own GIT_DIR, index and work tree, and nothing of the user's
+ * configuration. Every GIT_* variable the caller's environment holds is
  * dropped (a hook's GIT_DIR would point git at the user's repository), the system and global
  * configuration files are not read, hooks and fsmonitor are off, and line-ending or filter
  * conversions cannot apply (info/attributes of the store unsets them for every path).
@@ -8,7 +9,10 @@
 import { spawn } from 'node:child_process';
 
 export interface GitContext {
+  /** An absolute path (gitProgram.ts): never a bare name looked up from the workspace. */
   program: string;
+  /** PATH for what git itself starts: the absolute entries outside the workspace (default: the caller's PATH). */
+  searchPath?: string;
   gitDir: string;
   workTree: string;
   /** Default: the store's own index. */
@@ -66,6 +70,11 @@ export class GitFailed extends Error {
 export function gitEnvironment(context: GitContext, base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(base)) if (!name.startsWith('GIT_') && value !== undefined) env[name] = value;
+  if (context.searchPath !== undefined) {
+    // One PATH, whatever case the caller's had (`Path` on Windows).
+    for (const name of Object.keys(env)) if (name.toUpperCase() === 'PATH') delete env[name];
+    env['PATH'] = context.searchPath;
+  }
   return {
     ...env,
     GIT_DIR: context.gitDir,

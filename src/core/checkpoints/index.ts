@@ -2,6 +2,7 @@
 export * from './types';
 export * from './entries';
 export * from './store';
+export { findGit, type GitProgram } from './gitProgram';
 export * from './recorder';
 export { isStorePath } from './paths';
 export * from './prune';

@@ -18,6 +18,7 @@ import * as path from 'node:path';
 import { replaceFile, writeNewFile } from '../util/safeFiles';
 import { SerialQueue } from '../util/serial';
 import { GitFailed, isObjectId, nulFields, runGit, type GitContext } from './git';
+import { findGit, type GitProgram } from './gitProgram';
 import { refuseOverBudget, refusePath } from './guard';
 import { isStorePath } from './paths';
 import {
@@ -46,8 +47,8 @@ export interface FileCheckpointStoreOptions {
   /** Extra patterns to leave out, gitignore syntax (the editor's `files.exclude`). */
   excludes?: readonly string[];
   limits?: Partial<CheckpointLimits>;
-  /** The git program (default `git` on PATH). */
-  git?: string;
+  /** Where git is looked up (PATH, and PATHEXT on Windows; absolute entries outside the workspace only): default `process.env`. */
+  env?: NodeJS.ProcessEnv;
   /** Names undo snapshots in time order (the caller's clock; without it, in the order of this store's restores). */
   now?: () => number;
 }
@@ -87,8 +88,10 @@ export class FileCheckpointStore {
     /** The private repository's folder. */
     readonly folder: string,
     private readonly options: FileCheckpointStoreOptions,
+    /** The git every run spawns, found once (gitProgram.ts). */
+    readonly gitProgram: GitProgram,
   ) {
-    this.git = { program: options.git ?? 'git', gitDir: folder, workTree: root };
+    this.git = { program: gitProgram.path, searchPath: gitProgram.searchPath, gitDir: folder, workTree: root };
     this.limits = { ...DEFAULT_CHECKPOINT_LIMITS, ...options.limits };
   }
 
@@ -498,7 +501,7 @@ export async function openFileCheckpointStore(options: FileCheckpointStoreOption
   if (!root || !(await fs.stat(root)).isDirectory()) throw new CheckpointsOff('not-a-folder', `Checkpoints are off: ${options.root} is not a folder.`);
   refusePath(root, await fs.realpath(options.home).catch(() => path.resolve(options.home)));
   await refuseOverBudget(root, { ...DEFAULT_CHECKPOINT_LIMITS, ...options.limits }.maxWalkEntries);
-  const store = new FileCheckpointStore(root, storeFolderFor(options.stateHome, root), options);
+  const store = new FileCheckpointStore(root, storeFolderFor(options.stateHome, root), options, await findGit({ root, env: options.env }));
   await store.checkGit();
   await store.size().catch((error: unknown) => {
     if (error instanceof CheckpointsOff) throw error;

@@ -80,6 +80,8 @@ export interface RestoreReport {
 /** Why checkpoints are off for a workspace. */
 export type CheckpointsOffReason =
   | 'no-git'
+  /** The only git on PATH lies inside the workspace: it is never run. */
+  | 'git-in-workspace'
   | 'home-folder'
   | 'filesystem-root'
   | 'not-a-folder'

@@ -29,7 +29,7 @@ export interface CompactSessionOptions extends CompactOptions, Omit<PrepareOptio
 export type NothingToCompactReason = 'already-compacted' | 'empty-session' | 'unmigrated' | 'empty-span' | ExplicitCutProblem;
 
 /** What the user is told when there is nothing to compact. */
-export const NOTHING_TO_COMPACT_TEXT: Record<NothingToCompactReason, string> = {
+export const NOTHING_TO_COMPACT_TEXT = {
   'already-compacted': 'Already compacted',
   'empty-session': 'Nothing to compact (session too small)',
   'empty-span': 'Nothing to compact (all of it fits in the recent messages kept verbatim)',
@@ -37,7 +37,7 @@ export const NOTHING_TO_COMPACT_TEXT: Record<NothingToCompactReason, string> = {
   'not-on-branch': 'Nothing to compact: that entry is not on the current branch',
   'nothing-before': 'Nothing to compact up to that entry: no message up to it is left that an earlier compaction does not already summarize',
   'nothing-after': 'Nothing to compact up to that entry: no message follows it on the current branch, and a compaction keeps at least one',
-};
+} as const satisfies Record<NothingToCompactReason, string>;
 
 export type CompactSessionOutcome =
   /** `pinWarning`: the pinned section is over the pin budget (every pin was still carried). */

@@ -9,7 +9,7 @@ import type { BranchLeaf } from './branchLeaves';
 
 export interface BranchItem {
   /** A codicon name: `target` for the current branch, `git-branch` for the others. */
-  icon: string;
+  icon: 'target' | 'git-branch';
   /** Where the branch leaves the others. */
   label: string;
   /** Current or ahead, age, size, label. */

@@ -93,7 +93,8 @@ export class WorkspaceCheckpoints implements vscode.Disposable {
   private async open(root: string): Promise<FileCheckpointStore | undefined> {
     try {
       const store = await openFileCheckpointStore({ root, stateHome: this.stateHome(), home: this.options.home ?? os.homedir(), excludes: excludedPatterns(root), ...(this.options.limits ? { limits: this.options.limits } : {}) });
-      this.log.info(`Workspace checkpoints on for ${root} (store ${store.folder})`);
+      this.log.info(`Workspace checkpoints on for ${root} (store ${store.folder}, git ${store.gitProgram.path})`);
+      for (const program of store.gitProgram.passedOver) this.log.warn(`Workspace checkpoints: ${program} on PATH lies inside the workspace; it is never run`);
       return store;
     } catch (error) {
       this.turnedOff(root, error instanceof CheckpointsOff ? error.message : `Checkpoints are off: the checkpoint store could not be opened (${errorMessage(error)}).`);

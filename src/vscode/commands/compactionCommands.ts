@@ -60,7 +60,8 @@ function reportCompaction(log: vscode.LogOutputChannel, error: unknown): void {
   const outcome = compactionOutcome(error);
   if (outcome.level === 'info') {
     log.info(`Compaction: ${outcome.text}`);
-    void vscode.window.showInformationMessage(outcome.text);
+    // An extension that cancelled it is named: its name is its own choice.
+    void vscode.window.showInformationMessage(plainText(outcome.text));
   } else {
     log.error(`Compaction failed: ${errorDetail(error)}`);
     // The reason may quote a server: plain text, never a link.

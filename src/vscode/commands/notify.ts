@@ -13,5 +13,5 @@ export function showFailure(log: vscode.LogOutputChannel, what: string, error: u
     });
     return;
   }
-  void vscode.window.showErrorMessage(`${what} failed. ${plainText(reportError(log, `${what} failed`, error))}`);
+  void vscode.window.showErrorMessage(plainText(`${what} failed. ${reportError(log, `${what} failed`, error)}`));
 }

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { checkPinBudget, pinnedIds, pinnedMessageOf, PinError, setPinned, type PinnedMessage } from '../../core/pins';
 import type { Session } from '../../core/session';
 import { piEstimator } from '../../core/tokens';
+import { plainText } from '../../core/util/plainText';
 import { readConfig } from '../config';
 import type { CommandDeps } from './deps';
 import { entryIdOf } from './entryArg';
@@ -34,7 +35,8 @@ async function pin(deps: CommandDeps, entryId: string | undefined, pinned: boole
     return pinned ? 'pinned' : 'unpinned';
   } catch (error) {
     if (error instanceof PinError) {
-      void vscode.window.showWarningMessage(error.message);
+      // The message names the entry by its id, which the session file chose.
+      void vscode.window.showWarningMessage(plainText(error.message));
       return 'failed';
     }
     showFailure(deps.log, pinned ? 'Pinning' : 'Unpinning', error);

@@ -1,12 +1,13 @@
 /**
  * A sent mention's chip clicked: its path comes from a message's text, which anyone may have
  * written, so it is opened only once it is known to lie inside the workspace (links followed);
- * a file opens at the chip's lines, a folder is shown in the Explorer.
+ * a file opens at the chip's lines, a folder is shown in the Explorer. A path that is gone is
+ * named in the notification as plain text (it could hold a command link).
  */
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import { resolveWorkspacePath } from '../../core/agent/tools/paths';
-import type { LineRange } from '../../core/mentions';
+import { mentionGoneText, type LineRange } from '../../core/mentions';
 import { errorMessage } from '../../core/util/errors';
 
 export async function openMention(given: string, range: LineRange | undefined, log: vscode.LogOutputChannel): Promise<void> {
@@ -21,7 +22,7 @@ export async function openMention(given: string, range: LineRange | undefined, l
   }
   const stat = await fs.stat(real).catch(() => undefined);
   if (!stat) {
-    void vscode.window.showWarningMessage(`${given} is no longer in the workspace.`);
+    void vscode.window.showWarningMessage(mentionGoneText(given));
     return;
   }
   const uri = vscode.Uri.file(real);

@@ -6,6 +6,9 @@ import { filterDescription, parseTreeFilter, type TreeFilter, type TreeFilterMod
 import type { CurrentSession } from '../currentSession';
 import { SessionTreeProvider, type TreeElement } from './provider';
 
+/** The filter's modes as its quick pick names them. */
+const MODE_LABELS = { all: 'All entries', user: 'User messages only', labeled: 'Labeled entries only' } as const satisfies Record<TreeFilterMode, string>;
+
 export const SESSION_TREE_VIEW = 'arbor.sessionTree';
 const FILTER_KEY = 'arbor.tree.filter';
 const SETTINGS_SHOWN_KEY = 'arbor.tree.settingsShown';
@@ -149,14 +152,14 @@ export class SessionTreeView implements vscode.Disposable {
   private async pickFilter(): Promise<void> {
     const filter = this.provider.currentFilter;
     type Item = vscode.QuickPickItem & { apply?: TreeFilter };
-    const modeItem = (mode: TreeFilterMode, label: string): Item => ({
-      label: `${filter.mode === mode ? '$(check)' : '$(blank)'} ${label}`,
+    const modeItem = (mode: TreeFilterMode): Item => ({
+      label: `${filter.mode === mode ? '$(check)' : '$(blank)'} ${MODE_LABELS[mode]}`,
       apply: { ...filter, mode },
     });
     const items: Item[] = [
-      modeItem('all', 'All entries'),
-      modeItem('user', 'User messages only'),
-      modeItem('labeled', 'Labeled entries only'),
+      modeItem('all'),
+      modeItem('user'),
+      modeItem('labeled'),
       { label: '', kind: vscode.QuickPickItemKind.Separator },
       {
         label: `${filter.showSettings ? '$(check)' : '$(blank)'} Show settings entries`,

@@ -156,7 +156,9 @@ describe('checkpoint store', () => {
 
   it('turns off with a clear reason when git is not there', async () => {
     const place = makePlace(temp());
-    await assert.rejects(openStore(place, { git: path.join(temp(), 'no-such-git') }), (error: unknown) => error instanceof CheckpointsOff && error.reason === 'no-git' && /git was not found/.test(error.message));
+    const empty = path.join(temp(), 'no-programs');
+    mkdirSync(empty);
+    await assert.rejects(openStore(place, { env: { ...process.env, PATH: empty } }), (error: unknown) => error instanceof CheckpointsOff && error.reason === 'no-git' && /git was not found/.test(error.message));
   });
 
   it('reads no path outside a state and no name that is not a plain relative path', async () => {

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { filesEntryData } from '../../../src/core/checkpoints';
 import { loadSessionFile, type SessionEntry } from '../../../src/core/session';
@@ -38,12 +38,12 @@ describe('checkpoints from the CLI: arbor run records, arbor files lists, arbor 
   });
 
   /** A workspace of three files and an ignore rule, and one `arbor run` whose bash call changes, removes, creates and writes an ignored file. */
-  async function recordedRun(): Promise<{ file: string; entries: SessionEntry[] }> {
+  async function recordedRun(runEnv: Record<string, string> = env()): Promise<{ file: string; entries: SessionEntry[] }> {
     mkdirSync(path.join(dir(), 'home'), { recursive: true });
     writeFiles(workspace(), { 'a.txt': 'one', 'c.txt': 'see', '.gitignore': '*.log\n' });
     const file = path.join(dir(), 's.jsonl');
     server().script(reply(toolUse('bash', { command: 'printf two > a.txt && rm c.txt && printf new > b.txt && printf log > x.log' }, 'toolu_bash_1')), reply(text('Done.')));
-    const run = await arbor(workspace(), env(), 'run', file, 'change things', '--yes', '--json');
+    const run = await arbor(workspace(), runEnv, 'run', file, 'change things', '--yes', '--json');
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stderr, '');
     return { file, entries: [...(await loadSessionFile(file)).tree.entries] };
@@ -91,6 +91,19 @@ describe('checkpoints from the CLI: arbor run records, arbor files lists, arbor 
     const forward = await arbor(workspace(), env(), 'restore', file, '--to', entries[6]!.id);
     assert.equal(forward.stdout, 'restored (2):\n  a.txt\n  b.txt\nremoved (1):\n  c.txt\n');
     assert.equal(readFileSync(path.join(workspace(), 'a.txt'), 'utf8'), 'two');
+  });
+
+  it('run and restore never run a git the workspace holds, found through a relative PATH entry', async () => {
+    const marker = path.join(dir(), 'ran.txt');
+    const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    writeFiles(workspace(), { 'node_modules/.bin/git': `#!/bin/sh\necho "$*" >> '${marker}'\nexec '${realGit}' "$@"\n` });
+    chmodSync(path.join(workspace(), 'node_modules', '.bin', 'git'), 0o755);
+    const hostile = { ...env(), PATH: `node_modules/.bin:${process.env['PATH'] ?? ''}` };
+    const { file, entries } = await recordedRun(hostile);
+    const done = await arbor(workspace(), hostile, 'restore', file, '--to', entries[2]!.id, '--json');
+    assert.equal(done.code, 0, done.stderr);
+    assert.deepEqual(JSON.parse(done.stdout), { restored: ['a.txt', 'c.txt'], removed: ['b.txt'], skipped: [] });
+    assert.equal(existsSync(marker), false, `the workspace's git ran: ${existsSync(marker) ? readFileSync(marker, 'utf8') : ''}`);
   });
 
   it('restore refuses an unknown entry and a session that recorded no files', async () => {
