@@ -18,7 +18,7 @@
  * Never from a workspace. `compaction.instructions` is text sent to the model with every summary: a
  * repository must not steer what the user's conversations keep and forget.
  */
-export const USER_ONLY_SETTINGS = ['baseUrl', 'sessionsDirectory', 'tools.autoApprove', 'compaction.instructions'] as const;
+export const USER_ONLY_SETTINGS = ['baseUrl', 'sessionsDirectory', 'tools.autoApprove', 'tools.autoApproveByFolder', 'compaction.instructions'] as const;
 
 /** Not from a workspace in Restricted Mode. */
 export const COSTLY_SETTINGS = [
