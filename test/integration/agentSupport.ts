@@ -27,6 +27,7 @@ const SETTINGS = [
   'compaction.keepRecentTokens',
   'sessionsDirectory',
   'tools.autoApprove',
+  'tools.autoApproveByFolder',
   'checkpoints.restore',
   'branchSummary',
   'tokenEstimator',
