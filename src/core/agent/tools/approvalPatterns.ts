@@ -3,7 +3,9 @@
  *
  * - a tool name (`bash`, `write`, `edit`; the gate takes any tool's name): every call of that tool;
  * - `bash(<prefix>)`: a command whose first words are the prefix's words (`bash(npm test)` allows
- *   `npm test` and `npm test -- --grep x`, not `npm testx`);
+ *   `npm test` and `npm test -- --grep x`, not `npm testx`, nor a well-known tool's option that
+ *   makes it run other code or act elsewhere: `npm test --node-options=…`, `git fetch
+ *   --upload-pack=…`, `make test SHELL=…` ask again, see commandPrefix.ts);
  * - `bash(= <command>)`: that command exactly as written, blanks around it aside
  *   (`bash(= timeout 120 npm test)` allows nothing else, not even another argument);
  * - `write(<glob>)`, `edit(<glob>)`: a file whose workspace-relative path matches the glob
@@ -20,6 +22,7 @@
 import * as path from 'node:path';
 import { braceExpand, Minimatch } from 'minimatch';
 import type { Json } from '../../session';
+import { widensWhatRuns } from './commandPrefix';
 import { isInside, resolveWorkspacePath } from './paths';
 
 /** The tools a rule may name: the ones that ask before they run. */
@@ -120,7 +123,7 @@ async function ruleAllows(rule: ApprovalRule, call: RuleCall): Promise<boolean> 
       return true;
     case 'command': {
       const command = call.args['command'];
-      return typeof command === 'string' && commandStartsWith(command, rule.words);
+      return typeof command === 'string' && commandStartsWith(command, rule.words) && !widensWhatRuns(commandWords(command)!);
     }
     case 'exact': {
       const command = call.args['command'];

@@ -110,6 +110,18 @@ export function proposedPrefix(words: readonly string[]): string[] | undefined {
   return script !== undefined && fixedWord(script, SCRIPT_NAME) ? [program!, subcommand, script] : undefined;
 }
 
+/**
+ * Whether a command's words hold, after its program, an option that makes a listed tool run other
+ * code or act elsewhere (`git fetch --upload-pack=…`, `npm test --node-options=…`, `make test
+ * SHELL=…`). A prefix rule (`bash(git fetch)`) never covers such a command: the card would not have
+ * proposed the prefix for it, so the rule asks again. Quotes are taken off first, as the shell does.
+ */
+export function widensWhatRuns(words: readonly string[]): boolean {
+  const [program, ...rest] = words;
+  const profile = program === undefined || !Object.hasOwn(TOOLS, program) ? undefined : TOOLS[program];
+  return profile !== undefined && rest.some((word) => riskyArgument(profile, word.replace(/['"]/g, '')));
+}
+
 /** Whether a program by this name runs what it is given (a wrapper, a shell, an interpreter). */
 export function runsWhatItIsGiven(name: string): boolean {
   return RUNS_WHAT_IT_IS_GIVEN.has(name) || VERSIONED.test(name);

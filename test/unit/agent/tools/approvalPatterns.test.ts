@@ -119,6 +119,37 @@ describe('approval rules: matching a call', () => {
     assert.equal(await rulesAllow(rules, call(ws.root, 'write', { path: 'npm test', content: '' })), false);
   });
 
+  it("does not cover, by prefix, a well-known tool's option that makes it run other code or act elsewhere, quoted or not", async () => {
+    const ws = workspace();
+    const rules = parseRules(['bash(npm test)', 'bash(git fetch)', 'bash(make test)', 'bash(ls)']);
+    const commands = [
+      'npm test -- --grep x',
+      'npm test --node-options=--require=./evil.js',
+      "npm test '--script-shell=/tmp/x'",
+      'git fetch origin main',
+      'git fetch --upload-pack=touch\\ x origin',
+      'git fetch "--upload-pack=evil" origin',
+      'make test -j4',
+      'make test SHELL=/tmp/evil',
+      'make test -f other.mk',
+      'ls -la --color=auto',
+    ];
+    const results: [string, boolean][] = [];
+    for (const command of commands) results.push([command, await rulesAllow(rules, call(ws.root, 'bash', { command }))]);
+    assert.deepEqual(results, [
+      ['npm test -- --grep x', true],
+      ['npm test --node-options=--require=./evil.js', false],
+      ["npm test '--script-shell=/tmp/x'", false],
+      ['git fetch origin main', true],
+      ['git fetch --upload-pack=touch\\ x origin', false],
+      ['git fetch "--upload-pack=evil" origin', false],
+      ['make test -j4', true],
+      ['make test SHELL=/tmp/evil', false],
+      ['make test -f other.mk', false],
+      ['ls -la --color=auto', true],
+    ]);
+  });
+
   it('allows an exact command only as written: no other argument, blank or command chained to it', async () => {
     const ws = workspace();
     const rules = parseRules(['bash(= timeout 120 npm test)']);
