@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { CompactionError } from '../../src/core/compaction';
 import type { SessionEntry } from '../../src/core/session/types';
 import { error, overflow, reply, text, usage } from '../support/fakeAnthropic';
-import { branchMessages, colourThenFruit, configure, entriesOnDisk, requestMessages, send, useAgent, wireText } from './agentSupport';
+import { branchMessages, colourThenFruit, configure, entriesOnDisk, heldReply, requestMessages, send, useAgent, wireText } from './agentSupport';
 
 const EXAMPLE = 'arbor-dev.custom-compaction';
 const DEFAULT_SUMMARY = '## Goal\nArbor\'s own summary.';
@@ -55,6 +55,8 @@ describe("Arbor's API with the example extension installed", () => {
   beforeEach(async () => {
     await configure({ tokenEstimator: 'chars4', 'compaction.keepRecentTokens': 1000, modelOverrides: { 'claude-haiku-4-5': { contextWindow: 40_000 } } });
     agent.server().setHandler(() => text(DEFAULT_SUMMARY));
+    // Activates the example (its command does) and clears what it heard, for a test run alone too.
+    await setMode({});
   });
 
   afterEach(async () => {
@@ -98,25 +100,18 @@ describe("Arbor's API with the example extension installed", () => {
 
   it('a compaction the user stops: onDidFailCompaction says aborted, with no error message', async () => {
     const file = await threeTurns();
-    let arrived: () => void = () => undefined;
-    const requestSeen = new Promise<void>((resolve) => (arrived = resolve));
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    agent.server().setHandler(async () => {
-      arrived();
-      await gate;
-      return text(DEFAULT_SUMMARY);
-    });
+    const held = heldReply(text(DEFAULT_SUMMARY));
+    agent.server().setHandler(held.handler);
     try {
       const compacting = agent.host().compact().then(
         () => undefined,
         (thrown: unknown) => thrown as CompactionError,
       );
-      await requestSeen;
+      await held.arrived;
       agent.host().stop();
       assert.equal((await compacting)?.reason, 'cancelled');
     } finally {
-      release();
+      held.release();
     }
     assert.deepEqual(compactions(file), []);
     assert.deepEqual(await outcomes(), [{ kind: 'didFailCompaction', reason: 'manual', aborted: true, willRetry: false, fromExtension: false }]);

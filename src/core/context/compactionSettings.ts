@@ -8,9 +8,10 @@
  * `reserveTokens` and `keepRecentTokens` for one model, the key exact and case-sensitive),
  * `branchSummary.reserveTokens` and `branchSummary.skipPrompt`. Each token value resolves on its
  * own: the model's override, then the ordinary setting, then the default, the project's file over
- * the global one at each step (the files merged as pi merges them). A token value is a whole number
- * from 0 up. A value of the wrong type is skipped with a warning naming the file and the key, and
- * the next source applies (pi stops with an error).
+ * the global one at each step (which is what looking the key up in the files merged as pi merges
+ * them gives). A token value is a whole number from 0 up. A value of the wrong type is skipped with
+ * a warning naming the file and the key, and the next source applies, the other file's value at
+ * the same key first (pi stops with an error).
  *
  * `branchSummary.skipPrompt: true` means: no question when leaving a branch, and no summary, as
  * `arbor.branchSummary: "never"`; an explicit `arbor.branchSummary` wins over it.
