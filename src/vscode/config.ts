@@ -20,6 +20,7 @@ export const DEFAULT_MODEL = 'claude-sonnet-4-6';
 export const THINKING_LEVELS: readonly ThinkingLevel[] = ['off', 'minimal', 'low', 'medium', 'high', 'xhigh'];
 export type TokenEstimatorChoice = 'tokenizer' | 'chars4';
 export type BranchSummaryChoice = 'ask' | 'always' | 'never';
+const BRANCH_SUMMARY_CHOICES: readonly BranchSummaryChoice[] = ['ask', 'always', 'never'];
 
 export interface ArborConfig {
   model: string;
@@ -30,7 +31,7 @@ export interface ArborConfig {
   thinking: ThinkingLevel;
   /** The settings' values, defaults filled in. */
   compaction: CompactionSettings;
-  /** Only the compaction settings the user set (they win over pi's settings files). */
+  /** Only the compaction and branch-summary settings the user set (they win over pi's settings files). */
   compactionExplicit: ArborCompactionValues;
   /** `arbor.compaction.model`: the model for summaries ('' : the chat's model). */
   compactionModel: string;
@@ -51,6 +52,7 @@ export interface ArborConfig {
    */
   autoApprove: string[];
   tokenEstimator: TokenEstimatorChoice;
+  /** `arbor.branchSummary` with its default; what applies is resolved against pi's `branchSummary.skipPrompt` (`EffectiveCompactionSettings.branchSummary`). */
   branchSummary: BranchSummaryChoice;
   /** `arbor.checkpoints.restore`: whether a move restores the workspace's files. */
   checkpointRestore: CheckpointRestoreSetting;
@@ -85,7 +87,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ArborConfig {
     sessionsDirectory: dir === '' ? undefined : expandHome(dir, os.homedir()),
     autoApprove: settingRules([...stringList(get('tools.autoApprove')), ...rulesForFolder(get('tools.autoApproveByFolder'), toolFolder()?.toString())]),
     tokenEstimator: oneOf(get('tokenEstimator'), ['tokenizer', 'chars4'] as const, 'tokenizer'),
-    branchSummary: oneOf(get('branchSummary'), ['ask', 'always', 'never'] as const, 'ask'),
+    branchSummary: oneOf(get('branchSummary'), BRANCH_SUMMARY_CHOICES, 'ask'),
     checkpointRestore: oneOf(get('checkpoints.restore'), CHECKPOINT_RESTORE_SETTINGS, 'ask'),
     modelOverrides: overrides(get('modelOverrides')),
     includeActiveEditor: get('chat.includeActiveEditor') !== false,
@@ -120,15 +122,18 @@ export function onDidChangeConfig(listener: () => void): vscode.Disposable {
   });
 }
 
-/** The compaction settings someone set in a layer Arbor may read: they win over pi's settings files. */
+/** The compaction and branch-summary settings someone set in a layer Arbor may read: they win over pi's settings files. */
 function explicitCompaction(config: vscode.WorkspaceConfiguration, trusted: boolean): ArborCompactionValues {
   const set = (key: string): unknown => explicitValue(key, config.inspect<unknown>(key), trusted);
   const enabled = set('compaction.enabled');
   const keepRecent = positiveInt(set('compaction.keepRecentTokens'));
+  const branchSummary = set('branchSummary');
   return {
     enabled: typeof enabled === 'boolean' ? enabled : undefined,
     reserveTokens: positiveInt(set('compaction.reserveTokens')),
     keepRecentTokens: keepRecent === undefined ? undefined : Math.max(1000, keepRecent),
+    // A value that is not one of the choices counts as not set.
+    branchSummary: BRANCH_SUMMARY_CHOICES.find((choice) => choice === branchSummary),
   };
 }
 
