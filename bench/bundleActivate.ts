@@ -42,16 +42,24 @@ function standIn(name = '', known: Record<string, unknown> = {}): unknown {
  * media), a stand-in will not do: path.join refuses it. A file URI that knows its path.
  */
 class FileUri {
-  readonly scheme = 'file';
-  private constructor(readonly fsPath: string) {}
+  private constructor(
+    readonly fsPath: string,
+    readonly scheme = 'file',
+    readonly query = '',
+  ) {}
   static file(fsPath: string): FileUri {
     return new FileUri(path.resolve(fsPath));
   }
+  /** A URI of any scheme (the extension's virtual documents): it keeps its path as given. */
+  static from(parts: { scheme: string; path?: string; query?: string }): FileUri {
+    return new FileUri(parts.path ?? '', parts.scheme, parts.query ?? '');
+  }
   static joinPath(base: FileUri, ...parts: string[]): FileUri {
-    return new FileUri(path.join(base.fsPath, ...parts));
+    return new FileUri(path.join(base.fsPath, ...parts), base.scheme);
   }
   static parse(value: string): FileUri {
-    return new FileUri(new URL(value).pathname);
+    const url = new URL(value);
+    return new FileUri(url.pathname, url.protocol.replace(/:$/, ''), url.search.replace(/^\?/, ''));
   }
   get path(): string {
     return this.fsPath;
@@ -60,7 +68,7 @@ class FileUri {
     return this;
   }
   toString(): string {
-    return `file://${this.fsPath}`;
+    return `${this.scheme}://${this.fsPath}${this.query ? `?${this.query}` : ''}`;
   }
 }
 

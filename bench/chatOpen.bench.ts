@@ -6,7 +6,7 @@
  * it stays near the small session's count). Runs alternate between the two sessions, so that each
  * open replaces the other one.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Frame } from 'playwright-core';
@@ -30,9 +30,9 @@ function lastReplyWords(file: string): string {
   throw new Error(`${file} has no assistant text`);
 }
 
-/** Opens `file` through the palette and the file dialog; the clock runs from Enter to its last reply on screen. */
+/** Opens `file` through the palette, Open Session…'s Browse… and the file dialog; the clock runs from Enter to its last reply on screen. */
 async function timeOpen(wb: ArborWorkbench, file: string, endText: string): Promise<number> {
-  await wb.runCommand('Arbor: Open Session…');
+  await wb.browseForSession();
   const input = wb.page.locator('.quick-input-widget input');
   const row = wb.page.locator('.quick-input-widget .monaco-list-row', { hasText: path.basename(file) }).first();
   await wb.fileDialogStartFolder();
@@ -70,6 +70,7 @@ async function maxNodesWhileScrolling(frame: Frame): Promise<number> {
 export async function run(): Promise<void> {
   const files: Record<number, string> = {};
   const workspaceFiles: Record<string, string> = {};
+  mkdirSync(DATA_DIR, { recursive: true }); // run alone, no benchmark before made it
   for (const size of SIZES) {
     const file = path.join(DATA_DIR, `chat-${size}.jsonl`);
     await generateSession(file, { entries: size, seed: 11 });

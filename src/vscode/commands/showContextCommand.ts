@@ -10,18 +10,19 @@ import type { CommandDeps } from './deps';
 import { VirtualDocuments } from '../virtualDocuments';
 
 const SCHEME = 'arbor-context';
-const URI = vscode.Uri.from({ scheme: SCHEME, path: '/Next request (Arbor).txt' });
 
 export function registerShowContextCommand(deps: CommandDeps): vscode.Disposable[] {
   const documents = new VirtualDocuments();
+  // Built here, not at module level: loading the bundle runs no VS Code API.
+  const uri = vscode.Uri.from({ scheme: SCHEME, path: '/Next request (Arbor).txt' });
   return [
     documents,
     vscode.workspace.registerTextDocumentContentProvider(SCHEME, documents),
-    vscode.commands.registerCommand('arbor.showContext', () => showContext(deps, documents)),
+    vscode.commands.registerCommand('arbor.showContext', () => showContext(deps, documents, uri)),
   ];
 }
 
-async function showContext(deps: CommandDeps, documents: VirtualDocuments): Promise<boolean> {
+async function showContext(deps: CommandDeps, documents: VirtualDocuments, uri: vscode.Uri): Promise<boolean> {
   let text: string;
   try {
     const report = await deps.host.showContext();
@@ -34,8 +35,8 @@ async function showContext(deps: CommandDeps, documents: VirtualDocuments): Prom
     void vscode.window.showErrorMessage(`Arbor could not build the next request. ${plainText(reportError(deps.log, 'Show Context failed', error))}`);
     return false;
   }
-  documents.set(URI, text);
-  const document = await vscode.workspace.openTextDocument(URI);
+  documents.set(uri, text);
+  const document = await vscode.workspace.openTextDocument(uri);
   await vscode.window.showTextDocument(document, { preview: true });
   return true;
 }
