@@ -55,7 +55,6 @@ const NOT_YET_IN_ORDER: readonly string[] = [
   'agent/options.ts → edits',
   'agent/tools/approval.ts → edits',
   'agent/tools/protectedPaths.ts → context',
-  'agent/turnLoop.ts → chat',
   'checkpoints/gitProgram.ts → agent',
   'checkpoints/prune.ts → sessionList',
   'edits/recordedWrite.ts → chat',

@@ -6,8 +6,7 @@
  */
 import { findLastAssistant } from '../compaction';
 import type { LlmErrorReason } from '../llm/provider';
-import { promptContent } from '../chat/attachments';
-import type { AssistantMessage, Session, ToolCall, UserMessage } from '../session';
+import { promptContent, type AssistantMessage, type Session, type ToolCall, type UserMessage } from '../session';
 import { errorMessage } from '../util/errors';
 import type { WorkspaceRecorder } from '../checkpoints/recorder';
 import type { CheckpointStore } from './checkpoint';

@@ -1,14 +1,12 @@
 /**
  * Images the user attaches to a message (pasted or dropped into the chat's input): which are
- * taken, which are refused and why, and the user message's content they become. The webview
- * checks a file before reading it (so a huge one is never read); the host checks again what the
- * webview sent, since only the host's check decides what reaches the model and the session file.
- * An image is known by its first bytes only: its name and the type it claims are not trusted.
- *
- * The content is pi's: the text first, then one `{ type: 'image', data, mimeType }` per image, so
- * pi reads and sends the message as Arbor does.
+ * taken, which are refused and why. The webview checks a file before reading it (so a huge one
+ * is never read); the host checks again what the webview sent, since only the host's check decides
+ * what reaches the model and the session file. An image is known by its first bytes only: its name
+ * and the type it claims are not trusted. The user message's content they become is pi's
+ * (`promptContent` in session/text.ts).
  */
-import type { ImageContent, TextContent } from '../session/types';
+import type { ImageContent } from '../session/types';
 import { formatSize } from '../util/byteSize';
 import { IMAGE_HEAD_BYTES, imageMimeType, imageTypeName, MAX_IMAGE_BASE64_CHARS, MAX_IMAGE_BYTES, type ImageMimeType } from '../util/imageType';
 
@@ -68,11 +66,6 @@ export function acceptPromptImages(images: readonly PromptImage[]): AcceptedImag
     }
   }
   return { images: accepted, refused };
-}
-
-/** The user message's content: pi's shape, the text then the images. */
-export function promptContent(text: string, images: readonly ImageContent[]): (TextContent | ImageContent)[] {
-  return [{ type: 'text', text }, ...images];
 }
 
 /** "PNG, 34.0KB": an image's type and its size as a file (from the base64's length). */

@@ -1,4 +1,4 @@
-/** Reading the text out of message content (string, or text/image blocks). */
+/** Reading the text out of message content (string, or text/image blocks), and a prompt's content. */
 import type { ImageContent, TextContent, ThinkingContent, ToolCall } from './types';
 
 type Block = TextContent | ImageContent | ThinkingContent | ToolCall;
@@ -15,6 +15,11 @@ export function textParts(content: string | readonly LooseBlock[] | undefined): 
     if (block && block.type === 'text' && typeof block.text === 'string') parts.push(block.text);
   }
   return parts;
+}
+
+/** The user message's content: pi's shape, the text then the images. */
+export function promptContent(text: string, images: readonly ImageContent[]): (TextContent | ImageContent)[] {
+  return [{ type: 'text', text }, ...images];
 }
 
 /** A message's text blocks joined with `separator` (none by default, as pi's editor text). */

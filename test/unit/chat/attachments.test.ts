@@ -1,7 +1,7 @@
 // Images attached to a prompt: known by their first bytes (never by name or claimed type), held to
 // Anthropic's size limit with a message saying so, and stored as pi stores them (text, then images).
 import { strict as assert } from 'node:assert';
-import { acceptPromptImages, checkImageFile, imageLabel, MAX_IMAGES_PER_MESSAGE, promptContent, roomForImage } from '../../../src/core/chat/attachments';
+import { acceptPromptImages, checkImageFile, imageLabel, MAX_IMAGES_PER_MESSAGE, roomForImage } from '../../../src/core/chat/attachments';
 import { imageMimeType, MAX_IMAGE_BASE64_CHARS, MAX_IMAGE_BYTES } from '../../../src/core/util/imageType';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
@@ -60,13 +60,6 @@ describe('attached images', () => {
     const { images, refused } = acceptPromptImages(many);
     assert.equal(images.length, MAX_IMAGES_PER_MESSAGE);
     assert.deepEqual(refused, ['The image was left out: a message may carry at most 20 images.', 'The image was left out: a message may carry at most 20 images.']);
-  });
-
-  it('builds the user content as pi does: the text, then the images in order', () => {
-    const png = { type: 'image' as const, data: 'AAAA', mimeType: 'image/png' };
-    const gif = { type: 'image' as const, data: 'BBBB', mimeType: 'image/gif' };
-    assert.deepEqual(promptContent('look', [png, gif]), [{ type: 'text', text: 'look' }, png, gif]);
-    assert.deepEqual(promptContent('only text', []), [{ type: 'text', text: 'only text' }]);
   });
 
   it('labels an image with its type and file size', () => {
