@@ -57,7 +57,6 @@ const NOT_YET_IN_ORDER: readonly string[] = [
   'agent/tools/protectedPaths.ts → context',
   'checkpoints/gitProgram.ts → agent',
   'checkpoints/prune.ts → sessionList',
-  'edits/recordedWrite.ts → chat',
   'hooks/hooks.ts → compaction',
   'hooks/types.ts → compaction',
   'llm/anthropic/errors.ts → compaction',

@@ -5,7 +5,7 @@
  */
 import { isKnownEntry, messageText, type ImageContent, type SessionEntry, type StoredMessage, type TextContent, type ToolResultMessage, type UserMessage } from '../session';
 import { mentionBlocks } from './mentionBlocks';
-import { asObject, finiteNumber, stringList } from './jsonFields';
+import { asObject, finiteNumber, stringList } from '../session/jsonFields';
 import type { AssistantBlock, AssistantItem, ChatImage, ChatItem, SummaryFiles, ToolCallBlock, ToolResultView, UserItem } from './items';
 import { summaryView, type SummaryView } from './summaryView';
 import { formatArgs, summarizeArgs } from './toolSummary';

@@ -4,7 +4,7 @@
  * longer holds what it wrote. The session file may be hostile: fields are checked, not trusted,
  * and the path is only ever resolved inside the workspace, as the tools resolve it.
  */
-import { asObject } from '../chat/jsonFields';
+import { asObject } from '../session/jsonFields';
 import { resolveFile } from '../agent/tools/paths';
 import { isKnownEntry, type SessionEntry } from '../session';
 import { readRegularFile } from '../util/safeFiles';

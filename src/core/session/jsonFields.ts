@@ -1,5 +1,5 @@
 /** Reading optional fields out of `details` JSON written by whoever wrote the file (pi, Arbor, an extension). */
-import type { Json } from '../session';
+import type { Json } from './types';
 
 type JsonObject = { [key: string]: Json };
 
