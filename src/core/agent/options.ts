@@ -9,7 +9,7 @@ import type { CheckpointStore } from './checkpoint';
 import type { AgentLogger } from './events';
 import type { SystemPromptSource } from './systemPrompt';
 import type { ApprovalCallback, Tool } from './tools/tool';
-import type { WrittenFile } from '../edits/writtenFiles';
+import type { WrittenFile } from './tools/approval';
 
 export interface AgentSettings {
   model: string;

@@ -4,22 +4,7 @@
  * count and a total size: the oldest go first, and a write larger than the whole budget is not
  * kept (its diff is rebuilt from the session's record instead, see recordedDiff.ts).
  */
-
-export interface WrittenFile {
-  /** The call that wrote it (as the model named it: a key, never a location). */
-  toolCallId: string;
-  toolName: 'write' | 'edit';
-  /** The path as the model gave it (for the diff's title). */
-  path: string;
-  /** The file written: absolute, inside the workspace. */
-  real: string;
-  /** The file before the call ('' for a new file). */
-  before: string;
-  /** What was written. */
-  after: string;
-  /** Written without asking (allowed by a setting or an earlier answer): the user never saw a diff. */
-  autoApproved: boolean;
-}
+import type { WrittenFile } from '../agent/tools/approval';
 
 export interface WrittenFilesLimits {
   maxFiles: number;

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { WrittenFiles, type WrittenFile } from '../../../src/core/edits/writtenFiles';
+import type { WrittenFile } from '../../../src/core/agent/tools/approval';
+import { WrittenFiles } from '../../../src/core/edits/writtenFiles';
 
 function written(toolCallId: string, after: string, before = ''): WrittenFile {
   return { toolCallId, toolName: 'write', path: 'a.txt', real: '/ws/a.txt', before, after, autoApproved: false };

@@ -12,7 +12,6 @@ import type { Json } from '../../session';
 import { errorMessage } from '../../util/errors';
 import { type ApprovalRule, parseRule, parseRules, rulesAllow } from './approvalPatterns';
 import { suggestRule } from './ruleProposals';
-import type { WrittenFile } from '../../edits/writtenFiles';
 import { errorResult, failureResult, throwIfAborted } from './define';
 import { applyPlan, type EditPlan } from './editPlan';
 import { protectedTarget } from './protectedPaths';
@@ -23,6 +22,23 @@ export const DENIED_TEXT = 'The user denied this tool call.';
 
 /** The argument naming the one file a tool changes (bash changes what it likes: it always asks unless allowed). */
 const TARGET_ARGUMENT: Readonly<Record<string, string>> = { write: 'path', edit: 'path' };
+
+/** What a write or edit wrote, told through `onWritten` (the agent's port: the glue keeps them for the diffs). */
+export interface WrittenFile {
+  /** The call that wrote it (as the model named it: a key, never a location). */
+  toolCallId: string;
+  toolName: 'write' | 'edit';
+  /** The path as the model gave it (for the diff's title). */
+  path: string;
+  /** The file written: absolute, inside the workspace. */
+  real: string;
+  /** The file before the call ('' for a new file). */
+  before: string;
+  /** What was written. */
+  after: string;
+  /** Written without asking (allowed by a setting or an earlier answer): the user never saw a diff. */
+  autoApproved: boolean;
+}
 
 export interface ApprovalGateOptions {
   ask: ApprovalCallback;

@@ -6,7 +6,7 @@ import { createEditTool, planEdit } from '../../../../src/core/agent/tools/edit'
 import { acceptedContent, applyPlan, userChangeNote } from '../../../../src/core/agent/tools/editPlan';
 import type { ApprovalAnswer, ApprovalRequest } from '../../../../src/core/agent/tools/tool';
 import { createWriteTool, planWrite } from '../../../../src/core/agent/tools/write';
-import type { WrittenFile } from '../../../../src/core/edits/writtenFiles';
+import type { WrittenFile } from '../../../../src/core/agent/tools/approval';
 import { textOf, useWorkspace } from './support';
 
 describe('edit plans', () => {
