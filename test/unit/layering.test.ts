@@ -58,7 +58,6 @@ const NOT_YET_IN_ORDER: readonly string[] = [
   'hooks/hooks.ts → compaction',
   'hooks/types.ts → compaction',
   'llm/anthropic/errors.ts → compaction',
-  'llm/summarizer.ts → compaction',
   'navigation/filesTarget.ts → sessionTree',
   'navigation/moveNote.ts → sessionTree',
 ];

@@ -6,9 +6,9 @@
  * pi's defaults. `--model` writes the summary (its window
  * bounds each summary request). Needs `ANTHROPIC_API_KEY`.
  */
-import { CompactionError, compactSession, NOTHING_TO_COMPACT_TEXT, type CompactSessionOutcome } from '../../core/compaction';
+import { CompactionError, compactSession, NOTHING_TO_COMPACT_TEXT, providerSummarizer, type CompactSessionOutcome } from '../../core/compaction';
 import { compactionSettingsOf, piModelKey } from '../../core/context';
-import { providerSummarizer, type LlmProvider } from '../../core/llm';
+import type { LlmProvider } from '../../core/llm';
 import { openSessionFile, positionOnOpen, type Session, type Usage } from '../../core/session';
 import { LEAF_FLAG, type Command } from '../command';
 import { InputError } from '../io';

@@ -19,7 +19,7 @@
  */
 import type { Summarizer } from '../compaction';
 import type { ThinkingLevel } from '../llm/provider';
-import { providerSummarizer } from '../llm/summarizer';
+import { providerSummarizer } from '../compaction/providerSummarizer';
 import { navigateTree, type NavigateResult } from '../navigation';
 import { messageRole, type CompactionEntry, type ImageContent, type Session, type SessionEntry } from '../session';
 import { contextBreakdown, type ContextBreakdown, type ContextStatus } from '../tokens';

@@ -9,6 +9,7 @@ export * from './fileOps';
 export * from './serialize';
 export * from './prompts';
 export * from './summarizer';
+export * from './providerSummarizer';
 export * from './chunking';
 export * from './compact';
 export * from './compactSession';

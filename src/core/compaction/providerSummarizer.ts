@@ -1,10 +1,11 @@
 /**
- * The compaction engine's `Summarizer` on any `LlmProvider`: one request, the reply's text blocks
+ * The compaction engine's `Summarizer` on any `LlmProvider` (compaction depends on the provider
+ * port, not the other way round): one request, the reply's text blocks
  * joined as pi joins them. A reply that failed rejects with its `LlmError` (or the reply's error
  * text), so compaction reports it; an aborted one rejects too, and compaction sees its signal.
  */
-import { joinTextBlocks, type Summarizer, type SummaryRequest, type SummaryResponse } from '../compaction/summarizer';
-import { LlmError, type LlmProvider, type LlmRequest, type ProviderEvent, type ThinkingLevel } from './provider';
+import { LlmError, type LlmProvider, type LlmRequest, type ProviderEvent, type ThinkingLevel } from '../llm/provider';
+import { joinTextBlocks, type Summarizer, type SummaryRequest, type SummaryResponse } from './summarizer';
 
 const LEVELS: readonly ThinkingLevel[] = ['off', 'minimal', 'low', 'medium', 'high', 'xhigh'];
 

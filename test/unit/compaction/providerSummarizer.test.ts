@@ -1,12 +1,13 @@
 import { strict as assert } from 'node:assert';
 import { CompactionError, newTally, requestSummary } from '../../../src/core/compaction/summarizer';
 import { SUMMARIZATION_SYSTEM_PROMPT } from '../../../src/core/compaction/prompts';
-import { LlmError, providerSummarizer } from '../../../src/core/llm';
+import { providerSummarizer } from '../../../src/core/compaction/providerSummarizer';
+import { LlmError } from '../../../src/core/llm';
 import { error, reply, text, thinking, usage, useFakeAnthropic } from '../../support/fakeAnthropic';
 import { user } from '../../support/builders';
-import { testProvider } from './support/run';
+import { testProvider } from '../llm/support/run';
 
-describe('llm: the compaction Summarizer on the Anthropic provider', () => {
+describe('compaction: the Summarizer on the Anthropic provider', () => {
   const server = useFakeAnthropic();
 
   it('sends the summary prompt and returns the text blocks joined, the usage with its cost, and the model', async () => {
