@@ -57,7 +57,6 @@ const NOT_YET_IN_ORDER: readonly string[] = [
   'checkpoints/prune.ts → sessionList',
   'hooks/hooks.ts → compaction',
   'hooks/types.ts → compaction',
-  'llm/anthropic/errors.ts → compaction',
   'navigation/filesTarget.ts → sessionTree',
   'navigation/moveNote.ts → sessionTree',
 ];

@@ -14,7 +14,7 @@
  * Pure state, no timers, no I/O: the agent asks and reports; tests drive it directly.
  */
 
-import { isContextOverflow, type OverflowCheckable } from './overflow';
+import { isContextOverflow, type OverflowCheckable } from '../llm/overflow';
 
 export type ThresholdDecision = 'compact' | 'under-threshold' | 'waiting-for-new-messages';
 export type OverflowDecision = 'recover' | 'give-up';

@@ -17,7 +17,6 @@ export * from './orphans';
 export * from './autoGuard';
 export * from './branchEntries';
 export * from './branchSummary';
-export * from './overflow';
 export * from './trigger';
 export * from './instructions';
 export * from './hookedCompaction';

@@ -19,7 +19,7 @@
 import type { AgentMessage, AssistantMessage, CompactionEntry } from '../session';
 import { calculateContextTokens, compactionThreshold, measureContext, type CompactionThreshold, type MeasureOptions } from '../tokens';
 import { OVERFLOW_RECOVERY_FAILED_MESSAGE, type AutoCompactionGuard } from './autoGuard';
-import { isContextOverflow } from './overflow';
+import { isContextOverflow } from '../llm/overflow';
 
 /** The model the next request goes to. */
 export interface CompactionModel {

@@ -12,7 +12,7 @@ import {
   PermissionDeniedError,
   RateLimitError,
 } from '@anthropic-ai/sdk';
-import { isContextOverflow } from '../../../src/core/compaction/overflow';
+import { isContextOverflow } from '../../../src/core/llm/overflow';
 import { LlmError } from '../../../src/core/llm';
 import { StreamCutError, retryAfter, toLlmError } from '../../../src/core/llm/anthropic/errors';
 import { assistant } from '../../support/builders';

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { isContextOverflow } from '../../../src/core/compaction/overflow';
+import { isContextOverflow } from '../../../src/core/llm/overflow';
 import { error, midStreamError, overflow, overloaded, rateLimited, reply, resetAfter, serverError, text, useFakeAnthropic } from '../../support/fakeAnthropic';
 import { collect, endOf, request, testProvider } from './support/run';
 

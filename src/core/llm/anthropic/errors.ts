@@ -14,7 +14,7 @@
  * own policy retries them too); an unexpected error that came from neither the API nor the
  * network is 'server' but final. The `retry-after-ms` / `retry-after` headers are read here.
  */
-import { isOverflowText } from '../../compaction/overflow';
+import { isOverflowText } from '../overflow';
 import { errorMessage } from '../../util/errors';
 import { LlmError, type LlmErrorReason } from '../provider';
 

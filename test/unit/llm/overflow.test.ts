@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { contextOverflowEvidence, isContextOverflow, isOverflowText, type OverflowCheckable, type OverflowEvidence } from '../../../src/core/compaction';
+import { contextOverflowEvidence, isContextOverflow, isOverflowText, type OverflowCheckable, type OverflowEvidence } from '../../../src/core/llm/overflow';
 import type { StopReason } from '../../../src/core/session';
 import { usage } from '../../support/builders';
 
