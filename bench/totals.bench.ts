@@ -5,6 +5,7 @@
  * the entries.
  */
 import { loadSessionFile, positionOnOpen } from '../src/core/session';
+import { anthropicPrices } from '../src/core/llm';
 import { sessionTotals } from '../src/core/tokens';
 import { medianMs, msLine, ratioLine } from './measure';
 import { largeSession } from './session.bench';
@@ -21,11 +22,11 @@ export async function run(): Promise<void> {
     withTotals.push(
       await medianMs(1, async () => {
         const { tree } = await loadSessionFile(file);
-        replies = sessionTotals(tree.entries, tree.pathTo(positionOnOpen(tree))).session.replies.count;
+        replies = sessionTotals(tree.entries, tree.pathTo(positionOnOpen(tree)), anthropicPrices).session.replies.count;
       }),
     );
     const { tree } = await loadSessionFile(file);
-    alone.push(await medianMs(1, () => sessionTotals(tree.entries, tree.pathTo(positionOnOpen(tree)))));
+    alone.push(await medianMs(1, () => sessionTotals(tree.entries, tree.pathTo(positionOnOpen(tree)), anthropicPrices)));
   }
   const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   console.log(`replies counted: ${replies}`);

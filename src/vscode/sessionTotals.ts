@@ -2,6 +2,7 @@
 // and in the whole file), for the meter's tooltip and the chat: counted once from the entries the
 // open already read, then kept up to date from the session's changes (core's TotalsTracker).
 import * as vscode from 'vscode';
+import { anthropicPrices } from '../core/llm';
 import { TotalsTracker, type SessionTotals } from '../core/tokens';
 import type { CurrentSession, CurrentSessionEvent } from './currentSession';
 
@@ -28,7 +29,7 @@ export class SessionTotalsWatcher implements vscode.Disposable {
   private follow(event: CurrentSessionEvent): void {
     if (event.kind === 'replaced') {
       const { session } = event;
-      this.tracker = session ? new TotalsTracker(session.entries, session.getBranch()) : undefined;
+      this.tracker = session ? new TotalsTracker(session.entries, session.getBranch(), anthropicPrices) : undefined;
     } else {
       const { change, session } = event;
       if (!this.tracker) return;

@@ -28,6 +28,7 @@ import { compactionSettingsOf, piModelKey } from '../../core/context';
 import { CheckpointsOff, notRecordedText, SessionFilesRecorder } from '../../core/checkpoints';
 import { diskFiles, expandMentions, MentionError } from '../../core/mentions';
 import { openSessionFile, textParts, type AssistantMessage, type Session, type SessionEntry } from '../../core/session';
+import { anthropicPrices } from '../../core/llm';
 import { sessionTotals, type SpendTotals } from '../../core/tokens';
 import { integerFlag, stringFlag } from '../args';
 import { LEAF_FLAG, type Command } from '../command';
@@ -207,7 +208,7 @@ function collect(agent: AgentSession): () => RunReport {
   return () => ({
     reply: last ? textParts(last.content).join('\n') : '',
     entryIds: appended.map((entry) => entry.id),
-    usage: sessionTotals(appended, []).session,
+    usage: sessionTotals(appended, [], anthropicPrices).session,
     ...(error ? { error: error.message, reason: error.reason } : {}),
   });
 }

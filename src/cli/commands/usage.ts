@@ -3,6 +3,7 @@
  * branch to the current position (or `--leaf`) and in the whole file, every branch included; each
  * with the part the summaries (compactions and branch summaries) spent.
  */
+import { anthropicPrices } from '../../core/llm';
 import { sessionTotals, type SessionTotals, type SpendTotals, type TokenSpend } from '../../core/tokens';
 import { stringFlag } from '../args';
 import { LEAF_FLAG, type Command } from '../command';
@@ -16,7 +17,7 @@ export const usageCommand: Command = {
   async run({ file, args }) {
     const loaded = await loadForCli(file);
     const leafId = resolveLeaf(loaded, stringFlag(args, 'leaf'));
-    const totals = sessionTotals(loaded.tree.entries, loaded.tree.pathTo(leafId));
+    const totals = sessionTotals(loaded.tree.entries, loaded.tree.pathTo(leafId), anthropicPrices);
     return { json: () => totals, text: () => renderUsage(totals, leafId) };
   },
 };

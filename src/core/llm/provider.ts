@@ -92,6 +92,12 @@ export interface ModelInfo {
   known?: boolean;
 }
 
+/**
+ * The prices of the model a reply names (its `provider` and `model` as written on the message), as
+ * the provider's model information gives them; undefined when that provider or model is unknown.
+ */
+export type ModelPrices = (provider: string, modelId: string) => ModelInfo['pricing'];
+
 export interface LlmProvider {
   /** The `provider` written on assistant messages (e.g. 'anthropic'). */
   readonly provider: string;

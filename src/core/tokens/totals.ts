@@ -4,12 +4,12 @@
  * the whole file, every branch included. Computed from entries already loaded: never a second read.
  *
  * The cost is the one recorded with the usage. A usage recorded without one (an older writer) is
- * priced from Arbor's price table when its model is a known Claude model; otherwise it counts as
- * unpriced, so a total is never passed off as complete when it is not. Counters that are not
+ * priced at the prices `prices` gives for its provider and model (the providers' model information:
+ * `anthropicPrices` for Arbor's price table of Claude models); otherwise it counts as unpriced, so a total is never passed off as complete when it is not. Counters that are not
  * finite non-negative numbers (a damaged or hostile file) count as 0.
  */
-import { lookupModel } from '../llm/anthropic/models';
-import { withCost } from '../llm/anthropic/usage';
+import { withCost } from '../llm/cost';
+import type { ModelPrices } from '../llm/provider';
 import { messageRole, type AssistantMessage, type SessionChange, type SessionEntry } from '../session';
 
 export interface TokenSpend {
@@ -46,11 +46,11 @@ export function emptySpend(): TokenSpend {
 }
 
 /** Totals over `entries` (file order) and over those of them on `branch` (the path to the position). */
-export function sessionTotals(entries: readonly SessionEntry[], branch: readonly SessionEntry[]): SessionTotals {
+export function sessionTotals(entries: readonly SessionEntry[], branch: readonly SessionEntry[], prices: ModelPrices): SessionTotals {
   const onBranch = new Set(branch.map((entry) => entry.id));
   const totals = { branch: emptyTotals(), session: emptyTotals() };
   for (const entry of entries) {
-    const found = spendOf(entry);
+    const found = spendOf(entry, prices);
     if (!found) continue;
     add(totals.session, found);
     if (onBranch.has(entry.id)) add(totals.branch, found);
@@ -67,25 +67,24 @@ interface EntrySpend {
   cost: number | undefined;
 }
 
-function spendOf(entry: SessionEntry): EntrySpend | undefined {
+function spendOf(entry: SessionEntry, prices: ModelPrices): EntrySpend | undefined {
   if (entry.type === 'compaction' || entry.type === 'branch_summary') return usageSpend('summaries', entry['usage'], undefined);
   if (entry.type === 'message' && messageRole(entry) === 'assistant') {
-    const message = entry['message'] as Partial<AssistantMessage>;
-    return usageSpend('replies', message.usage, message.provider === 'anthropic' && typeof message.model === 'string' ? message.model : undefined);
+    const { usage, provider, model } = entry['message'] as Partial<AssistantMessage>;
+    return usageSpend('replies', usage, typeof provider === 'string' && typeof model === 'string' ? () => prices(provider, model) : undefined);
   }
   return undefined;
 }
 
-function usageSpend(kind: EntrySpend['kind'], usage: unknown, pricedModel: string | undefined): EntrySpend | undefined {
+/** `pricing`: the prices of the reply's model, asked only when the usage has no recorded cost. */
+function usageSpend(kind: EntrySpend['kind'], usage: unknown, pricing: (() => ReturnType<ModelPrices>) | undefined): EntrySpend | undefined {
   if (typeof usage !== 'object' || usage === null) return undefined;
   const record = usage as Record<string, unknown>;
   const spend: EntrySpend = { kind, input: count(record['input']), output: count(record['output']), cacheRead: count(record['cacheRead']), cacheWrite: count(record['cacheWrite']), cost: undefined };
   const recorded = record['cost'];
   spend.cost = typeof recorded === 'object' && recorded !== null ? finite((recorded as Record<string, unknown>)['total']) : undefined;
-  if (spend.cost === undefined && pricedModel !== undefined) {
-    const pricing = lookupModel(pricedModel).pricing;
-    if (pricing) spend.cost = withCost(spend, pricing).cost?.total;
-  }
+  const prices = spend.cost === undefined ? pricing?.() : undefined;
+  if (prices) spend.cost = withCost(spend, prices).cost?.total;
   return spend;
 }
 
@@ -126,15 +125,19 @@ export class TotalsTracker {
   private readonly session: SpendTotals;
   private branch: SpendTotals;
 
-  constructor(entries: readonly SessionEntry[], branch: readonly SessionEntry[]) {
-    const totals = sessionTotals(entries, branch);
+  constructor(
+    entries: readonly SessionEntry[],
+    branch: readonly SessionEntry[],
+    private readonly prices: ModelPrices,
+  ) {
+    const totals = sessionTotals(entries, branch, prices);
     this.session = totals.session;
     this.branch = totals.branch;
   }
 
   /** An entry was added to the file; `onBranch`: it is on the path to the position (an append there). */
   appended(entry: SessionEntry, onBranch: boolean): void {
-    const found = spendOf(entry);
+    const found = spendOf(entry, this.prices);
     if (!found) return;
     add(this.session, found);
     if (onBranch) add(this.branch, found);
@@ -144,7 +147,7 @@ export class TotalsTracker {
   moved(branch: readonly SessionEntry[]): void {
     this.branch = emptyTotals();
     for (const entry of branch) {
-      const found = spendOf(entry);
+      const found = spendOf(entry, this.prices);
       if (found) add(this.branch, found);
     }
   }

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { applyWireUsage, emptyUsage, withCost } from '../../../src/core/llm/anthropic/usage';
+import { applyWireUsage, emptyUsage } from '../../../src/core/llm/anthropic/usage';
+import { withCost } from '../../../src/core/llm/cost';
 import { lookupModel } from '../../../src/core/llm/anthropic/models';
 import { loadPiAi } from './support/piRequest';
 

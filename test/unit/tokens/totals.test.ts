@@ -4,6 +4,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { loadSessionFile, openSessionFile, positionOnOpen, type SessionEntry } from '../../../src/core/session';
+import { anthropicPrices } from '../../../src/core/llm';
 import { sessionTotals, TotalsTracker } from '../../../src/core/tokens';
 import { assistant } from '../../support/builders';
 import { useTempDir } from '../../support/tempDir';
@@ -17,7 +18,7 @@ describe('session totals: tokens and cost of replies and summaries, for the bran
     const lines = fileLines(file);
     const loaded = await loadSessionFile(file);
     const leaf = positionOnOpen(loaded.tree)!;
-    const totals = sessionTotals(loaded.tree.entries, loaded.tree.pathTo(leaf));
+    const totals = sessionTotals(loaded.tree.entries, loaded.tree.pathTo(leaf), anthropicPrices);
     assert.deepEqual(totals.session, sumsFromLines(lines, undefined));
     assert.deepEqual(totals.branch, sumsFromLines(lines, pathIds(lines, leaf)));
     // The compaction is on the other branch; the branch summary and two replies are on this one.
@@ -30,7 +31,7 @@ describe('session totals: tokens and cost of replies and summaries, for the bran
     const { file, firstLeaf } = await writeSession(dir());
     const lines = fileLines(file);
     const { tree } = await loadSessionFile(file);
-    const totals = sessionTotals(tree.entries, tree.pathTo(firstLeaf));
+    const totals = sessionTotals(tree.entries, tree.pathTo(firstLeaf), anthropicPrices);
     assert.deepEqual(totals.branch, sumsFromLines(lines, pathIds(lines, firstLeaf)));
     assert.deepEqual([totals.branch.replies.count, totals.branch.summaries.count, totals.branch.summaries.input], [4, 1, 3000]);
   });
@@ -44,7 +45,7 @@ describe('session totals: tokens and cost of replies and summaries, for the bran
       message: { ...assistant('a', { model, provider }), usage: { input: 1_000_000, output: 100_000, cacheRead: 0, cacheWrite: 0 } },
     });
     const entries = [entry('a', 'claude-sonnet-4-5'), entry('b', 'my-local-model'), entry('c', 'gpt-5', 'openai')];
-    const { session } = sessionTotals(entries, []);
+    const { session } = sessionTotals(entries, [], anthropicPrices);
     // Sonnet 4.5: $3 per million input tokens, $15 per million output tokens.
     assert.equal(session.cost, 3 + 1.5);
     assert.deepEqual([session.count, session.unpriced], [3, 2]);
@@ -61,16 +62,16 @@ describe('session totals: tokens and cost of replies and summaries, for the bran
       tokensBefore: 1,
       usage: { input: -5, output: Infinity, cacheRead: '7', cacheWrite: 2, cost: { total: Number.NaN } } as never,
     };
-    const { session } = sessionTotals([hostile], []);
+    const { session } = sessionTotals([hostile], [], anthropicPrices);
     assert.deepEqual(session.summaries, { input: 0, output: 0, cacheRead: 0, cacheWrite: 2, totalTokens: 2, cost: 0, count: 1, unpriced: 1 });
   });
 
   it('keeps the same totals as a fresh count while it follows the open session through a move and new replies', async () => {
     const { file, firstLeaf } = await writeSession(dir());
     const { session } = await openSessionFile(file, { createIfMissing: false });
-    const tracker = new TotalsTracker(session.entries, session.getBranch());
+    const tracker = new TotalsTracker(session.entries, session.getBranch(), anthropicPrices);
     session.onDidChange((change) => tracker.apply(change, () => session.getBranch()));
-    const fresh = () => sessionTotals(session.entries, session.getBranch());
+    const fresh = () => sessionTotals(session.entries, session.getBranch(), anthropicPrices);
     assert.deepEqual(tracker.totals, fresh());
     await session.branch(firstLeaf);
     assert.deepEqual(tracker.totals, fresh());
@@ -89,7 +90,7 @@ describe('session totals: tokens and cost of replies and summaries, for the bran
       message: { ...assistant('a'), usage: { input, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: input, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } } },
     });
     const first = reply('a', null, 10);
-    const tracker = new TotalsTracker([first], [first]);
+    const tracker = new TotalsTracker([first], [first], anthropicPrices);
     tracker.apply({ kind: 'external', entry: reply('b', 'a', 100), leafId: 'a' }, () => [first]);
     assert.deepEqual([tracker.totals.branch.input, tracker.totals.session.input], [10, 110]);
   });

@@ -4,7 +4,8 @@
  * (`claude-sonnet-4-5`) share one row. An id no row matches gets conservative defaults, no prices
  * (cost 0) and `known: false`, so the UI can say the numbers are guesses.
  */
-import type { ModelInfo } from '../provider';
+import type { ModelInfo, ModelPrices } from '../provider';
+import { PROVIDER } from './convert';
 
 /** How a model is asked to think: a token budget, or adaptive with an effort level. */
 export type ThinkingStyle = 'none' | 'budget' | 'adaptive';
@@ -75,6 +76,9 @@ export function lookupModel(modelId: string, overrides: ModelOverrides = {}): Mo
   }
   return info;
 }
+
+/** Prices of replies this adapter wrote (provider `anthropic`) from the table; none for another provider's. */
+export const anthropicPrices: ModelPrices = (provider, modelId) => (provider === PROVIDER ? lookupModel(modelId).pricing : undefined);
 
 function positive(value: number | undefined): number | undefined {
   return value !== undefined && Number.isInteger(value) && value > 0 ? value : undefined;

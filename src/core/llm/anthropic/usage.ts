@@ -1,9 +1,10 @@
 /**
  * Anthropic's usage counters in pi's shape. The API reports cached prompt tokens apart from
  * `input_tokens`, so the four counters never overlap and the total is their sum (as pi-ai
- * computes it). Cost is per million tokens from the model's prices; no prices, no cost.
+ * computes it), priced by `withCost`.
  */
 import type { Usage } from '../../session';
+import { withCost } from '../cost';
 import type { ModelInfo } from '../provider';
 
 /** The counters as they arrive; `message_delta` may leave any of them out or null. */
@@ -28,22 +29,6 @@ export function applyWireUsage(previous: Usage, wire: WireUsage, pricing: ModelI
   const cacheRead = count(wire.cache_read_input_tokens) ?? previous.cacheRead;
   const cacheWrite = count(wire.cache_creation_input_tokens) ?? previous.cacheWrite;
   return withCost({ input, output, cacheRead, cacheWrite }, pricing);
-}
-
-/** Adds `totalTokens` and `cost` to the four counters. */
-export function withCost(tokens: Pick<Usage, 'input' | 'output' | 'cacheRead' | 'cacheWrite'>, pricing: ModelInfo['pricing']): Usage {
-  // Multiplying before dividing keeps round prices exact: 3.75 × 4000 / 1e6 is 0.015, not 0.015000000000000001.
-  const dollars = (price: number | undefined, count: number) => ((price ?? 0) * count) / 1_000_000;
-  const cost = {
-    input: dollars(pricing?.input, tokens.input),
-    output: dollars(pricing?.output, tokens.output),
-    cacheRead: dollars(pricing?.cacheRead, tokens.cacheRead),
-    cacheWrite: dollars(pricing?.cacheWrite, tokens.cacheWrite),
-    total: 0,
-  };
-  cost.total = cost.input + cost.output + cost.cacheRead + cost.cacheWrite;
-  const totalTokens = tokens.input + tokens.output + tokens.cacheRead + tokens.cacheWrite;
-  return { ...tokens, totalTokens, cost };
 }
 
 function count(value: number | null | undefined): number | undefined {
