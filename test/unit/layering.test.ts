@@ -55,8 +55,6 @@ const NOT_YET_IN_ORDER: readonly string[] = [
   'agent/tools/protectedPaths.ts → context',
   'checkpoints/gitProgram.ts → agent',
   'checkpoints/prune.ts → sessionList',
-  'hooks/hooks.ts → compaction',
-  'hooks/types.ts → compaction',
   'navigation/filesTarget.ts → sessionTree',
   'navigation/moveNote.ts → sessionTree',
 ];

@@ -9,7 +9,7 @@
 import { checkHookCompaction } from '../hooks/answers';
 import type { HookOwner } from '../hooks/chain';
 import type { ArborHooks, CompactionAsk } from '../hooks/hooks';
-import type { HookCompaction } from '../hooks/types';
+import type { HookCompaction, HookCompactionPreparation } from '../hooks/types';
 import { formatPinnedSection, pinnedBefore, type PinnedMessage } from '../pins';
 import type { AgentMessage, SessionEntry } from '../session';
 import { measureContext, piEstimator } from '../tokens';
@@ -19,10 +19,13 @@ import { clockOrSystem, CompactionError } from './summarizer';
 
 export type HookDecision = { kind: 'default' } | { kind: 'supplied'; compaction: HookCompaction; by: HookOwner };
 
+/** What a compaction tells the handlers, with its preparation as compaction made it. */
+export type CompactionHookAsk = Omit<CompactionAsk, 'preparation'> & { preparation: CompactionPreparation };
+
 /** What the handlers decided; a cancel throws `CompactionError('cancelled-by-extension')`. */
-export async function askCompactionHooks(hooks: ArborHooks | undefined, ask: CompactionAsk): Promise<HookDecision> {
+export async function askCompactionHooks(hooks: ArborHooks | undefined, ask: CompactionHookAsk): Promise<HookDecision> {
   if (!hooks) return { kind: 'default' };
-  const outcome = await hooks.beforeCompact(ask);
+  const outcome = await hooks.beforeCompact({ ...ask, preparation: hookPreparation(ask.preparation) });
   if (outcome.kind === 'cancel') throw new CompactionError('cancelled-by-extension', `Compaction cancelled by ${outcome.by.name}`, { by: outcome.by });
   if (outcome.kind === 'none') return { kind: 'default' };
   const checked = checkHookCompaction(outcome.result.compaction, ask.branch);
@@ -66,4 +69,19 @@ export function suppliedResult(
     },
   };
   return { result, pinned };
+}
+
+/** What handlers see of a preparation: the file operations as sorted arrays (a frozen Set could still change). */
+export function hookPreparation(preparation: CompactionPreparation): HookCompactionPreparation {
+  const sorted = (set: Set<string>): string[] => [...set].sort();
+  return {
+    firstKeptEntryId: preparation.firstKeptEntryId,
+    messagesToSummarize: preparation.messagesToSummarize,
+    turnPrefixMessages: preparation.turnPrefixMessages,
+    isSplitTurn: preparation.isSplitTurn,
+    tokensBefore: preparation.tokensBefore,
+    previousSummary: preparation.previousSummary,
+    fileOps: { read: sorted(preparation.fileOps.read), written: sorted(preparation.fileOps.written), edited: sorted(preparation.fileOps.edited) },
+    settings: preparation.settings,
+  };
 }

@@ -4,7 +4,6 @@
  * chains are asked only when some handler is registered, each handler with its own frozen copy of
  * the event.
  */
-import type { CompactionPreparation } from '../compaction/prepare';
 import type { SessionEntry } from '../session';
 import { Emitter, type Disposable, type Event } from '../util/event';
 import { checkTreeAnswer, isCancelAnswer, treeAnswerSaysSomething } from './answers';
@@ -29,9 +28,9 @@ export interface HandlerOptions {
   timeoutMs?: number | undefined;
 }
 
-/** What a compaction tells the chain about itself. */
+/** What a compaction tells the chain about itself (compaction builds the preparation's copy: hookedCompaction.ts). */
 export interface CompactionAsk {
-  preparation: CompactionPreparation;
+  preparation: HookCompactionPreparation;
   branch: readonly SessionEntry[];
   customInstructions: string | undefined;
   reason: CompactionReason;
@@ -80,7 +79,7 @@ export class ArborHooks implements Disposable {
   async beforeCompact(ask: CompactionAsk): Promise<ChainOutcome<WillCompactResult>> {
     if (this.compactChain.isEmpty) return { kind: 'none' };
     const data = frozenCopy({
-      preparation: hookPreparation(ask.preparation),
+      preparation: ask.preparation,
       branchEntries: [...ask.branch],
       customInstructions: ask.customInstructions,
       reason: ask.reason,
@@ -129,18 +128,4 @@ export class ArborHooks implements Disposable {
     this.compactionFailed.dispose();
     this.navigated.dispose();
   }
-}
-
-function hookPreparation(preparation: CompactionPreparation): HookCompactionPreparation {
-  const sorted = (set: Set<string>): string[] => [...set].sort();
-  return {
-    firstKeptEntryId: preparation.firstKeptEntryId,
-    messagesToSummarize: preparation.messagesToSummarize,
-    turnPrefixMessages: preparation.turnPrefixMessages,
-    isSplitTurn: preparation.isSplitTurn,
-    tokensBefore: preparation.tokensBefore,
-    previousSummary: preparation.previousSummary,
-    fileOps: { read: sorted(preparation.fileOps.read), written: sorted(preparation.fileOps.written), edited: sorted(preparation.fileOps.edited) },
-    settings: preparation.settings,
-  };
 }

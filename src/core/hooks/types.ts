@@ -4,7 +4,6 @@
  * (`session_compact`, `session_compact_failed`, `session_tree`), with Arbor's additions (a
  * summary's usage). Everything in an event is a frozen copy (see copy.ts).
  */
-import type { CompactionSettings } from '../compaction/settings';
 import type { AgentMessage, BranchSummaryEntry, CompactionEntry, Json, SessionEntry, Usage } from '../session';
 
 /** Why a compaction runs: the user asked, the context passed the threshold, or the model said it overflowed. */
@@ -20,7 +19,8 @@ export interface HookCompactionPreparation {
   tokensBefore: number;
   previousSummary: string | undefined;
   fileOps: { read: string[]; written: string[]; edited: string[] };
-  settings: CompactionSettings;
+  /** Compaction's settings, in the public API's shape (hooks lie below compaction: they do not import it). */
+  settings: { enabled: boolean; reserveTokens: number; keepRecentTokens: number };
 }
 
 export interface WillCompactEvent {

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { ArborHooks, HookChain, hookTimeout, type HookOwner, type WillCompactResult } from '../../../src/core/hooks';
-import { prepareCompaction, DEFAULT_COMPACTION_SETTINGS } from '../../../src/core/compaction';
+import { hookPreparation, prepareCompaction, DEFAULT_COMPACTION_SETTINGS } from '../../../src/core/compaction';
 import { sessionWithHistory } from '../compaction/support/history';
 
 const ext = (n: number): HookOwner => ({ id: `test.ext${n}`, name: `Extension ${n}` });
@@ -118,7 +118,7 @@ describe('ArborHooks: what handlers receive', () => {
       },
       { owner: ext(2) },
     );
-    const outcome = await hooks.beforeCompact({ preparation, branch, customInstructions: undefined, reason: 'threshold', willRetry: false });
+    const outcome = await hooks.beforeCompact({ preparation: hookPreparation(preparation), branch, customInstructions: undefined, reason: 'threshold', willRetry: false });
     assert.deepEqual(outcome, { kind: 'none' });
     assert.deepEqual(seen, [branch[0]!.id, String(preparation.messagesToSummarize.length)]);
     assert.equal(session.getBranch()[0]!.id, branch[0]!.id);
@@ -131,6 +131,6 @@ describe('ArborHooks: what handlers receive', () => {
     const hooks = new ArborHooks(() => undefined);
     const answer: WillCompactResult = { cancel: false };
     hooks.onWillCompact(() => answer, { owner: ext(1) });
-    assert.deepEqual(await hooks.beforeCompact({ preparation, branch, customInstructions: undefined, reason: 'manual', willRetry: false }), { kind: 'none' });
+    assert.deepEqual(await hooks.beforeCompact({ preparation: hookPreparation(preparation), branch, customInstructions: undefined, reason: 'manual', willRetry: false }), { kind: 'none' });
   });
 });
