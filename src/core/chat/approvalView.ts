@@ -5,7 +5,7 @@
  * every text with its hidden characters made visible, the dialog gets `dialogDetail`'s plain text.
  */
 import { readEdits } from '../agent/tools/edit';
-import { formatSize } from '../agent/tools/truncate';
+import { formatSize } from '../util/byteSize';
 import type { Json } from '../session/types';
 import { visibleText } from '../util/visibleText';
 import type { ApprovalField, ApprovalView } from './items';

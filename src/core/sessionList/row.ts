@@ -2,7 +2,7 @@
  * How a session and a search hit read in a list (the Sessions view, Search Sessions…): a title,
  * its age and size, and a tooltip. Pure: the time is given, never read.
  */
-import { formatSize } from '../agent/tools/truncate';
+import { formatSize } from '../util/byteSize';
 import { localDateTime, relativeAge } from '../util/localTime';
 import { plainText } from '../util/plainText';
 

@@ -9,7 +9,7 @@ import { fileCount, filesChoices, filesRequest, filesRestoredText, planDifferenc
 import type { Session } from '../../core/session';
 import { stepRecords } from '../../core/sessionTree';
 import { errorMessage } from '../../core/util/errors';
-import { formatSize } from '../../core/agent/tools/truncate';
+import { formatSize } from '../../core/util/byteSize';
 import type { CommandDeps } from '../commands/deps';
 import { entryIdOf } from '../commands/entryArg';
 import { showFailure } from '../commands/notify';

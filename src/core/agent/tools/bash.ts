@@ -14,7 +14,8 @@ import { optionalPositiveNumber, requiredString } from './args';
 import { argumentsSchema, defineTool, param, type ToolArgs, ToolFailure } from './define';
 import { OutputTail, type OutputSnapshot } from './outputTail';
 import type { Tool, ToolContext, ToolResult } from './tool';
-import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize, truncationDetails } from './truncate';
+import { formatSize } from '../../util/byteSize';
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, truncationDetails } from './truncate';
 
 export interface BashToolOptions {
   /** Folder for full-output files (default: the system temp folder). */

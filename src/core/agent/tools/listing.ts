@@ -5,7 +5,8 @@
 import type { Json } from '../../session';
 import { textResult } from './define';
 import type { ToolResult } from './tool';
-import { formatSize, truncateHead, truncationDetails } from './truncate';
+import { formatSize } from '../../util/byteSize';
+import { truncateHead, truncationDetails } from './truncate';
 
 export interface ListingLimit {
   /** Whether this limit was hit. */

@@ -11,7 +11,8 @@ import { MAX_IMAGE_BYTES } from '../../util/imageType';
 import { readLineWindow, type LineWindow } from './lineWindow';
 import { resolveFile } from './paths';
 import type { Tool, ToolContext, ToolResult } from './tool';
-import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, formatSize } from './truncate';
+import { formatSize } from '../../util/byteSize';
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES } from './truncate';
 
 
 export function createReadTool(): Tool {

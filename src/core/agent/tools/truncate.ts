@@ -38,8 +38,6 @@ export function truncationDetails(truncation: Truncation): Json {
   return rest;
 }
 
-export { formatSize } from '../../util/byteSize';
-
 export function truncateHead(text: string, limits: TruncationLimits = {}): Truncation {
   const { maxLines, maxBytes } = resolved(limits);
   const lines = text.split('\n');

@@ -1,7 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { OutputTail } from '../../../../src/core/agent/tools/outputTail';
-import { formatSize, truncateHead, truncateTail } from '../../../../src/core/agent/tools/truncate';
+import { truncateHead, truncateTail } from '../../../../src/core/agent/tools/truncate';
+import { formatSize } from '../../../../src/core/util/byteSize';
 import { loadPi } from '../../../support/pi';
 import { useTempDir } from '../../../support/tempDir';
 
