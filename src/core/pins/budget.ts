@@ -20,10 +20,10 @@ export interface PinBudgetCheck {
 export function checkPinBudget(pins: readonly PinnedMessage[], budget: number, estimator: Pick<TokenEstimator, 'estimateText'>): PinBudgetCheck {
   const tokens = pins.length === 0 ? 0 : estimator.estimateText(formatPinnedSection(pins));
   if (tokens <= budget) return { tokens, budget };
-  const count = `${pins.length} pinned message${pins.length === 1 ? '' : 's'}`;
+  const count = pins.length === 1 ? '1 pinned message takes' : `${pins.length} pinned messages take`;
   return {
     tokens,
     budget,
-    warning: `${count} take about ${tokens} tokens, over the pin budget of ${budget} (arbor.compaction.pinBudget). Every pin is still carried into summaries verbatim, so less of the window is left for the conversation: unpin what is no longer needed.`,
+    warning: `${count} about ${tokens} tokens, over the pin budget of ${budget} (arbor.compaction.pinBudget). Every pin is still carried into summaries verbatim, so less of the window is left for the conversation: unpin what is no longer needed.`,
   };
 }

@@ -4,8 +4,8 @@
 import * as vscode from 'vscode';
 import { checkPinBudget, pinnedIds, pinnedMessageOf, PinError, setPinned, type PinnedMessage } from '../../core/pins';
 import type { Session } from '../../core/session';
-import { piEstimator } from '../../core/tokens';
 import { plainText } from '../../core/util/plainText';
+import { estimatorFor } from '../agentBuilder';
 import { readConfig } from '../config';
 import type { CommandDeps } from './deps';
 import { entryIdOf } from './entryArg';
@@ -31,7 +31,7 @@ async function pin(deps: CommandDeps, entryId: string | undefined, pinned: boole
     const written = await setPinned(session, entryId, pinned);
     if (written === undefined) return 'unchanged';
     deps.log.info(`${pinned ? 'Pinned' : 'Unpinned'} entry ${entryId}`);
-    if (pinned) warnOverBudget(session);
+    if (pinned) await warnOverBudget(session, deps.log);
     return pinned ? 'pinned' : 'unpinned';
   } catch (error) {
     if (error instanceof PinError) {
@@ -44,17 +44,21 @@ async function pin(deps: CommandDeps, entryId: string | undefined, pinned: boole
   }
 }
 
-function warnOverBudget(session: Session): void {
-  const warning = pinBudgetWarning(session, pinnedIds(session.entries));
+async function warnOverBudget(session: Session, log: vscode.LogOutputChannel): Promise<void> {
+  const warning = await pinBudgetWarning(session, pinnedIds(session.entries), log);
   if (warning !== undefined) void vscode.window.showWarningMessage(warning);
 }
 
-/** The warning for these pinned entries of `session` when they are over `arbor.compaction.pinBudget`. */
-export function pinBudgetWarning(session: Session, ids: Iterable<string>): string | undefined {
+/**
+ * The warning for these pinned entries of `session` when they are over `arbor.compaction.pinBudget`,
+ * measured by the estimator compaction measures them with (`arbor.tokenEstimator`).
+ */
+export async function pinBudgetWarning(session: Session, ids: Iterable<string>, log: vscode.LogOutputChannel): Promise<string | undefined> {
   const pins = [...ids].flatMap((id): PinnedMessage[] => {
     const entry = session.getEntry(id);
     const message = entry ? pinnedMessageOf(entry) : undefined;
     return message ? [message] : [];
   });
-  return checkPinBudget(pins, readConfig().pinBudget, piEstimator).warning;
+  const config = readConfig();
+  return checkPinBudget(pins, config.pinBudget, await estimatorFor(config, log)).warning;
 }

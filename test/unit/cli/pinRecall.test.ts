@@ -69,7 +69,7 @@ describe('arbor pin, and arbor run --tools recall (built CLI against the fake se
     await appendMessages(session.file!, user(`more ${'words '.repeat(400)}`), assistant('ok'));
     const over = await arbor(dir(), env(), 'compact', session.file!, '--keep-recent', '300', '--pin-budget', '1', '--json');
     assert.equal(over.code, 0, over.stderr);
-    assert.match(over.stderr, /^arbor compact: 1 pinned message take about \d+ tokens, over the pin budget of 1 \(arbor\.compaction\.pinBudget\)\./);
+    assert.match(over.stderr, /^arbor compact: 1 pinned message takes about \d+ tokens, over the pin budget of 1 \(arbor\.compaction\.pinBudget\)\./);
     const { compactionId } = JSON.parse(over.stdout) as { compactionId: string };
     const { tree } = await loadSessionFile(session.file!);
     assert.equal((tree.get(compactionId) as CompactionEntry).summary.includes(`### user · entry ${first.id}\n`), true);

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { compactSession, DEFAULT_COMPACTION_SETTINGS } from '../../../src/core/compaction';
 import { CompactionControl, ContextTracker, type CompactionEvent } from '../../../src/core/agent';
 import { ArborHooks } from '../../../src/core/hooks';
-import { checkPinBudget, formatPinnedSection, PIN_CUSTOM_TYPE, PinError, pinnedIds, setPinned, stripPinnedSection } from '../../../src/core/pins';
+import { checkPinBudget, formatPinnedSection, PIN_CUSTOM_TYPE, PinError, pinnedIds, setPinned, stripPinnedSection, type PinnedMessage } from '../../../src/core/pins';
 import type { CompactionEntry, CustomEntry } from '../../../src/core/session';
 import { piEstimator } from '../../../src/core/tokens';
 import { appendTurns, assistant, memorySession, user } from '../../support/builders';
@@ -127,10 +127,18 @@ describe('pins', () => {
     const tokens = piEstimator.estimateText(formatPinnedSection([{ id: pinned, role: 'user', text: 'p'.repeat(2000) }]));
     assert.equal(
       outcome.kind === 'compacted' ? outcome.pinWarning : undefined,
-      `1 pinned message take about ${tokens} tokens, over the pin budget of 100 (arbor.compaction.pinBudget). Every pin is still carried into summaries verbatim, so less of the window is left for the conversation: unpin what is no longer needed.`,
+      `1 pinned message takes about ${tokens} tokens, over the pin budget of 100 (arbor.compaction.pinBudget). Every pin is still carried into summaries verbatim, so less of the window is left for the conversation: unpin what is no longer needed.`,
     );
     assert.equal(latestCompaction(session).summary.includes('p'.repeat(2000)), true);
     assert.deepEqual(checkPinBudget([], 100, piEstimator), { tokens: 0, budget: 100 });
+  });
+
+  it('words the budget warning for one pin and for several: "1 pinned message takes", "2 pinned messages take"', () => {
+    const pin = (id: string): PinnedMessage => ({ id, role: 'user', text: 'keep this' });
+    const estimator = { estimateText: () => 500 };
+    const tail = 'about 500 tokens, over the pin budget of 100 (arbor.compaction.pinBudget). Every pin is still carried into summaries verbatim, so less of the window is left for the conversation: unpin what is no longer needed.';
+    assert.deepEqual(checkPinBudget([pin('a')], 100, estimator), { tokens: 500, budget: 100, warning: `1 pinned message takes ${tail}` });
+    assert.deepEqual(checkPinBudget([pin('a'), pin('b')], 100, estimator), { tokens: 500, budget: 100, warning: `2 pinned messages take ${tail}` });
   });
 
   it('appends the pinned section to a summary an extension supplied too, so the next compaction (and pi) still carries the pin', async () => {
@@ -181,7 +189,7 @@ describe('pins', () => {
       const tokens = piEstimator.estimateText(formatPinnedSection([{ id: pinned, role: 'user', text: 'the deploy key lives in vault path secret/deploy' }]));
       assert.deepEqual(warnings, [
         undefined,
-        `1 pinned message take about ${tokens} tokens, over the pin budget of 10 (arbor.compaction.pinBudget). Every pin is still carried into summaries verbatim, so less of the window is left for the conversation: unpin what is no longer needed.`,
+        `1 pinned message takes about ${tokens} tokens, over the pin budget of 10 (arbor.compaction.pinBudget). Every pin is still carried into summaries verbatim, so less of the window is left for the conversation: unpin what is no longer needed.`,
       ]);
     });
   }
