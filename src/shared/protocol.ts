@@ -155,12 +155,6 @@ export interface NoticeMessage {
   sessionId?: string;
 }
 
-/** Text back into the input: a prompt that failed to send, Edit & branch, a queued prompt after a stop. */
-export interface SetInputMessage {
-  type: 'setInput';
-  text: string;
-}
-
 /**
  * The input's draft for the session shown (drafts belong to their session): on ready, on a session
  * switch, and when Arbor changes it (unsent text given back, a move's text, Restore draft).
@@ -276,7 +270,6 @@ export type HostToWebviewMessage =
   | ApprovalMessage
   | ApprovalDoneMessage
   | NoticeMessage
-  | SetInputMessage
   | DraftMessage
   | FocusInputMessage
   | RevealMessage

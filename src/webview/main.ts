@@ -222,9 +222,6 @@ function receive(message: HostToWebviewMessage): void {
       // A notice about a session sent before another one was shown (queued while the view was hidden) is stale.
       if (message.sessionId !== undefined && message.sessionId !== shownSession) return;
       return showNotice(notices, message);
-    case 'setInput':
-      composer.setText(message.text);
-      return composer.focus();
     case 'draft': {
       // The first draft since the view loaded may find text typed while it was on its way: kept.
       const input = draftGeneration === undefined ? typedBeforeLoad(message.input, composer.input.value) : message.input;
