@@ -5,7 +5,8 @@
 // (Arbor's settings the user set, else pi's settings files with their overrides for the chat's
 // model, else pi's defaults).
 import * as os from 'node:os';
-import { AgentSession, type AgentConfiguration, type AgentLogger } from '../core/agent';
+import { AgentSession, type AgentConfiguration } from '../core/agent';
+import type { Logger } from '../core/util/logger';
 import type { WorkspaceRecorder } from '../core/checkpoints';
 import { createTools } from '../core/agent/tools/registry';
 import type { ApprovalCallback } from '../core/agent/tools/tool';
@@ -56,13 +57,13 @@ export function configurationSignature(inputs: AgentInputs): string {
  * and the workspace call for. `prompts` keeps one project prompt per agent (the same while its
  * folder, trust and `arbor.contextFiles` stay the same).
  */
-export async function agentConfiguration(inputs: AgentInputs, session: Session, logger: AgentLogger, prompts: ProjectPrompts): Promise<AgentConfiguration> {
+export async function agentConfiguration(inputs: AgentInputs, session: Session, logger: Logger, prompts: ProjectPrompts): Promise<AgentConfiguration> {
   const { config, toolRoot } = inputs;
   const provider = createAnthropicProvider({
     apiKey: inputs.apiKey,
     ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
     now: () => Date.now(),
-    log: { info: (message) => logger.info(message), warn: (message) => logger.warn(message) },
+    log: logger,
     modelOverrides: config.modelOverrides,
   });
   const compaction = resolveCompactionSettings(inputs.piSettings, config.compactionExplicit, piModelKey(provider.provider, config.model));
@@ -90,7 +91,7 @@ export async function agentConfiguration(inputs: AgentInputs, session: Session, 
 }
 
 /** Which files a project prompt loaded go to the log (never their text), with what could not be read. */
-export function logProjectContext(snapshot: ProjectContextSnapshot, logger: AgentLogger): void {
+export function logProjectContext(snapshot: ProjectContextSnapshot, logger: Logger): void {
   const files = [...snapshot.contextFiles, ...(snapshot.systemPrompt ? [snapshot.systemPrompt] : []), ...(snapshot.appendSystemPrompt ? [snapshot.appendSystemPrompt] : [])];
   logger.info(files.length > 0 ? `Project context: ${files.map((file) => file.path).join(', ')}` : 'Project context: no AGENTS.md, CLAUDE.md, SYSTEM.md or APPEND_SYSTEM.md');
   for (const skipped of snapshot.skipped) logger.warn(skipped.warning);
@@ -101,7 +102,7 @@ export function createAgent(spec: {
   session: Session;
   configuration: AgentConfiguration;
   approve: ApprovalCallback;
-  logger: AgentLogger;
+  logger: Logger;
   /** The extension's own folder for reply checkpoints (in its global storage, never beside a session). */
   checkpointFolder: string;
   /** Records the workspace's files as the agent works (none: no workspace checkpoints). */
@@ -129,7 +130,7 @@ export function createAgent(spec: {
 let tokenizer: Promise<TokenEstimator> | undefined;
 
 /** The estimator the settings name; the tokenizer's tables load on first use only. */
-export async function estimatorFor(config: Pick<ArborConfig, 'tokenEstimator'>, logger: AgentLogger): Promise<TokenEstimator> {
+export async function estimatorFor(config: Pick<ArborConfig, 'tokenEstimator'>, logger: Logger): Promise<TokenEstimator> {
   if (config.tokenEstimator === 'chars4') return piEstimator;
   tokenizer ??= loadTokenizerEstimator();
   try {

@@ -3,7 +3,8 @@
 // change), its events re-fired, prompts sent or queued, tool approvals routed to whoever asks the
 // user (the chat's cards). What the agent is doing is the agent's own state: the host only reads it.
 import * as vscode from 'vscode';
-import { IDLE_STATE, watchFirstReply, type AgentEvent, type AgentLogger, type AgentSession, type AgentState, type ContextReport } from '../core/agent';
+import { IDLE_STATE, watchFirstReply, type AgentEvent, type AgentSession, type AgentState, type ContextReport } from '../core/agent';
+import type { Logger } from '../core/util/logger';
 import { answerOf, type ApprovalAnswer, type ApprovalCallback, type ApprovalDecision, type ApprovalRequest } from '../core/agent/tools/tool';
 import type { ArborHooks } from '../core/hooks';
 import type { WrittenFiles } from '../core/edits/writtenFiles';
@@ -105,11 +106,11 @@ export class AgentHost implements vscode.Disposable {
   /** The last one registered asks; disposing it gives the word back to the one before. */
   private readonly approvalHandlers: ApprovalCallback[] = [];
   private readonly disposables: vscode.Disposable[] = [];
-  private readonly logger: AgentLogger;
+  /** The log channel as core's logger (it has the shape). */
+  private readonly logger: Logger;
 
   constructor(private readonly deps: AgentHostDeps) {
-    const { log } = deps;
-    this.logger = { debug: (m) => log.debug(m), info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) };
+    this.logger = deps.log;
     const changed = (): void => this.settingsChanged();
     this.disposables.push(
       deps.current.follow((event) => {

@@ -3,7 +3,8 @@
 // recovered), disposed with the session's scope, and configured again when the settings, the key
 // or the workspace changed (the agent applies it between runs).
 import type * as vscode from 'vscode';
-import type { AgentEvent, AgentLogger, AgentSession } from '../core/agent';
+import type { AgentEvent, AgentSession } from '../core/agent';
+import type { Logger } from '../core/util/logger';
 import type { WorkspaceRecorder } from '../core/checkpoints';
 import type { ApprovalCallback } from '../core/agent/tools/tool';
 import { ProjectPrompts } from '../core/context';
@@ -18,7 +19,7 @@ export interface SessionAgentDeps {
   /** The settings, the key and the workspace as they are now. */
   inputs(): Promise<AgentInputs>;
   approve: ApprovalCallback;
-  logger: AgentLogger;
+  logger: Logger;
   log: vscode.LogOutputChannel;
   /** The extension's own folder for reply checkpoints. */
   checkpointFolder: string;

@@ -35,7 +35,8 @@ import type { ComposedPrompt } from './systemPrompt';
 import { offeredTools } from './tools/registry';
 import { ContextTracker } from './contextTracker';
 import { LiveConfiguration } from './liveConfiguration';
-import { silentLogger, type AgentErrorReason, type AgentEvent, type AgentLogger } from './events';
+import { silentLogger, type Logger } from '../util/logger';
+import type { AgentErrorReason, AgentEvent } from './events';
 import { RunState, type AgentPhase, type AgentState, type PromptInput } from './runState';
 import { Stopper } from './stopper';
 import { TurnLoop } from './turnLoop';
@@ -47,7 +48,7 @@ const denyAll: ApprovalCallback = async () => 'deny';
 export class AgentSession implements Disposable {
   readonly session: Session;
   private readonly options: AgentSessionOptions;
-  private readonly logger: AgentLogger;
+  private readonly logger: Logger;
   private readonly events = new Emitter<AgentEvent>((error) => this.logger.error(`An agent event listener failed: ${errorMessage(error)}`));
   private readonly tracker: ContextTracker;
   private readonly compaction: CompactionControl;

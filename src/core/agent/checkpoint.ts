@@ -20,7 +20,7 @@ import * as path from 'node:path';
 import { entryProblem, type AssistantMessage, type Session } from '../session';
 import { errorMessage } from '../util/errors';
 import { readRegularFile, replaceFile, UnsafeFileError } from '../util/safeFiles';
-import type { AgentLogger } from './events';
+import type { Logger } from '../util/logger';
 import { stringifyJson } from '../util/jsonText';
 
 export interface ReplyCheckpoint {
@@ -169,7 +169,7 @@ export function checkpointProblem(value: unknown): string | undefined {
  * forgets the checkpoint. True when a reply was recovered. A checkpoint that cannot be trusted is
  * ignored and logged; the session is left as it was.
  */
-export async function recoverReply(session: Session, store: CheckpointStore, logger: AgentLogger): Promise<boolean> {
+export async function recoverReply(session: Session, store: CheckpointStore, logger: Logger): Promise<boolean> {
   let checkpoint: ReplyCheckpoint | undefined;
   try {
     checkpoint = await store.load();

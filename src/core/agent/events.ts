@@ -40,13 +40,3 @@ export type AgentEvent =
  * reason given (a refusal); the agent's own ('internal': its code threw; 'write-failed': the session file).
  */
 export type AgentErrorReason = LlmErrorReason | 'model-error' | 'internal' | 'write-failed';
-
-/** The logger port (the glue passes its output channel). Never given message contents at info level. */
-export interface AgentLogger {
-  debug(message: string): void;
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
-}
-
-export const silentLogger: AgentLogger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };

@@ -6,7 +6,7 @@ import type { Session } from '../session';
 import type { TokenEstimator } from '../tokens';
 import type { WorkspaceRecorder } from '../checkpoints/recorder';
 import type { CheckpointStore } from './checkpoint';
-import type { AgentLogger } from './events';
+import type { Logger } from '../util/logger';
 import type { SystemPromptSource } from './systemPrompt';
 import type { ApprovalCallback, Tool } from './tools/tool';
 import type { WrittenFile } from './tools/approval';
@@ -65,7 +65,7 @@ export interface AgentSessionOptions {
   clock: () => Date;
   /** The workspace root tools are confined to. */
   root: string;
-  logger?: AgentLogger;
+  logger?: Logger;
   /** Default: summaries by the same provider and model. */
   summarizer?: Summarizer;
   /** A fixed prompt, or a source asked before every request. Default: Arbor's prompt, no project files. */

@@ -13,7 +13,8 @@ import type { CheckpointStore } from './checkpoint';
 import type { CompactionControl } from './compactionControl';
 import type { ContextTracker } from './contextTracker';
 import type { PromptInput } from './runState';
-import type { AgentEvent, AgentLogger } from './events';
+import type { Logger } from '../util/logger';
+import type { AgentEvent } from './events';
 import type { LiveConfiguration } from './liveConfiguration';
 import { missingResult } from './requestMessages';
 import { streamReply, type StreamedReply } from './streamReply';
@@ -39,7 +40,7 @@ export interface TurnHost {
   readonly tracker: ContextTracker;
   readonly compaction: CompactionControl;
   readonly checkpoints: CheckpointStore;
-  readonly logger: AgentLogger;
+  readonly logger: Logger;
   readonly checkpointEveryMs: number | undefined;
   /** Records the workspace's files (optional: without it nothing is recorded). */
   readonly files?: WorkspaceRecorder;

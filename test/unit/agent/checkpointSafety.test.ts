@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { AgentSession, type AgentLogger } from '../../../src/core/agent';
+import { AgentSession } from '../../../src/core/agent';
+import type { Logger } from '../../../src/core/util/logger';
 import { createAnthropicProvider } from '../../../src/core/llm';
 import { createSessionFile, openSessionFile } from '../../../src/core/session';
 import { assistant, steppingClock, user } from '../../support/builders';
@@ -21,7 +22,7 @@ const VICTIM_TEXT = 'export PATH="$HOME/bin:$PATH"\n';
 const sha256 = (file: string): string => createHash('sha256').update(readFileSync(file)).digest('hex');
 const listed = (folder: string): string[] => (existsSync(folder) ? readdirSync(folder).sort() : []);
 
-function recordingLogger(): AgentLogger & { lines: string[] } {
+function recordingLogger(): Logger & { lines: string[] } {
   const lines: string[] = [];
   const log = (level: string) => (message: string) => void lines.push(`${level}: ${message}`);
   return { lines, debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };

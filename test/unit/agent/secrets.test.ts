@@ -21,7 +21,7 @@ describe('the API key and the agent', function () {
     const session = await createSessionFile({ dir: dir(), cwd: dir(), clock });
     const logs: string[] = [];
     const log = (line: string): void => void logs.push(line);
-    const provider = createAnthropicProvider({ apiKey: KEY, baseUrl: server().url, now: () => clock().getTime(), log: { info: log, warn: log } });
+    const provider = createAnthropicProvider({ apiKey: KEY, baseUrl: server().url, now: () => clock().getTime(), log: { debug: log, info: log, warn: log, error: log } });
     const events: AgentEvent[] = [];
     const agent = new AgentSession({
       session,

@@ -9,6 +9,7 @@
  */
 import type { LlmProvider, LlmRequest, ModelInfo, ProviderEvent } from '../provider';
 import { LlmError } from '../provider';
+import type { Logger } from '../../util/logger';
 import { API, PROVIDER } from './convert';
 import { type PromptCacheOptions } from './cache';
 import { createMessagesClient, DEFAULT_BASE_URL, type MessagesClient } from './client';
@@ -17,12 +18,6 @@ import { findFamily, lookupModel, type ModelOverrides } from './models';
 import { buildRequest, type BuiltRequest } from './params';
 import { abortableSleep, DEFAULT_RETRY_POLICY, retryDelay, type RetryPolicy, type Sleep } from './retry';
 import { ReplyAssembler } from './stream';
-
-/** Where the provider reports what it does. Never receives the key or message contents. */
-export interface LlmLogger {
-  info(message: string): void;
-  warn(message: string): void;
-}
 
 export interface AnthropicProviderOptions {
   apiKey: string;
@@ -36,7 +31,8 @@ export interface AnthropicProviderOptions {
   retry?: Partial<RetryPolicy>;
   /** How retry waits happen (default: an abortable timer). */
   sleep?: Sleep;
-  log?: LlmLogger;
+  /** Where the provider reports what it does. Never receives the key or message contents. */
+  log?: Logger;
   /** Context window / output limit per model id, from settings. */
   modelOverrides?: ModelOverrides;
   promptCache?: PromptCacheOptions;

@@ -26,7 +26,7 @@ export function testProvider(server: FakeAnthropic, options: Partial<AnthropicPr
     sleep: async (ms) => {
       waits.push(ms);
     },
-    log: { info: (line) => logs.push(`info ${line}`), warn: (line) => logs.push(`warn ${line}`) },
+    log: { debug: (line) => logs.push(`debug ${line}`), info: (line) => logs.push(`info ${line}`), warn: (line) => logs.push(`warn ${line}`), error: (line) => logs.push(`error ${line}`) },
     ...options,
   });
   return { provider, waits, logs };
