@@ -4,9 +4,8 @@
 // document is plain text, so nothing a session or a project file holds becomes markup or a link.
 import * as vscode from 'vscode';
 import { contextDocument } from '../../core/agent';
-import { plainText } from '../../core/util/plainText';
-import { reportError } from '../errors';
 import type { CommandDeps } from './deps';
+import { showFailure } from './notify';
 import { VirtualDocuments } from '../virtualDocuments';
 
 const SCHEME = 'arbor-context';
@@ -32,7 +31,7 @@ async function showContext(deps: CommandDeps, documents: VirtualDocuments, uri: 
     }
     text = contextDocument(report);
   } catch (error) {
-    void vscode.window.showErrorMessage(`Arbor could not build the next request. ${plainText(reportError(deps.log, 'Show Context failed', error))}`);
+    showFailure(deps.log, 'Show Context', error);
     return false;
   }
   documents.set(uri, text);
