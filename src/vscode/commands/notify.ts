@@ -4,14 +4,15 @@ import * as vscode from 'vscode';
 import { plainText } from '../../core/util/plainText';
 import { PromptError, reportError } from '../errors';
 
-export function showFailure(log: vscode.LogOutputChannel, what: string, error: unknown): void {
+/** "<What> failed. <reason>"; `logged`: what the log names instead (a file's path, which the notification leaves out). */
+export function showFailure(log: vscode.LogOutputChannel, what: string, error: unknown, logged = what): void {
   if (error instanceof PromptError) {
-    log.warn(`${what}: ${error.reason}`);
+    log.warn(`${logged}: ${error.reason}`);
     const fix = error.command;
     void vscode.window.showErrorMessage(plainText(error.message), ...(fix ? [fix.title] : [])).then((picked) => {
       if (fix && picked === fix.title) void vscode.commands.executeCommand(fix.id);
     });
     return;
   }
-  void vscode.window.showErrorMessage(plainText(`${what} failed. ${reportError(log, `${what} failed`, error)}`));
+  void vscode.window.showErrorMessage(plainText(`${what} failed. ${reportError(log, `${logged} failed`, error)}`));
 }

@@ -30,7 +30,7 @@ async function showProblems(deps: CommandDeps, reports: VirtualDocuments): Promi
   try {
     text = checkText(await loadSessionFile(file));
   } catch (error) {
-    showFailure(deps.log, 'Checking the session file', error);
+    showFailure(deps.log, 'Checking the session file', error, `Checking ${file}`);
     return;
   }
   // Named after the session file (its name is a stranger's: plain text, no path separators).

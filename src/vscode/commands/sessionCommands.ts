@@ -27,7 +27,7 @@ async function openSession(deps: CommandDeps, target: unknown): Promise<boolean>
     await deps.current.open(uri.fsPath);
     return true;
   } catch (error) {
-    showFailure(deps.log, 'Opening the session', error);
+    showFailure(deps.log, 'Opening the session', error, `Opening ${uri.fsPath}`);
     return false;
   }
 }
