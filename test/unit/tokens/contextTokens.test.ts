@@ -3,6 +3,7 @@ import type { AgentMessage } from '../../../src/core/session';
 import { contextStatus, createTokenizerEstimator, measureContext, shouldCompact, TokenCalibration } from '../../../src/core/tokens';
 import { assistant, toolCall, toolResult, usage, user } from '../../support/builders';
 import { loadPi } from '../compaction/support/piOracle';
+import { AutoCompactionGuard, decideCompaction, findLastAssistant } from '../../../src/core/compaction';
 
 const SETTINGS = { enabled: true, reserveTokens: 10000 };
 
@@ -47,13 +48,28 @@ describe('context-token accounting', () => {
   });
 
   it('gives the meter and the trigger the same numbers', () => {
-    const messages: AgentMessage[] = [user('q'), assistant('a', { usage: usage(95000, 500) }), user('x'.repeat(400))];
-    const status = contextStatus(messages, { contextWindow: 100000, settings: SETTINGS });
+    // The trigger the agent asks before a prompt, on the same messages and window (the builders' replies are anthropic/claude-sonnet-4-5).
+    const trigger = (messages: AgentMessage[]) =>
+      decideCompaction({
+        trigger: { point: 'before-prompt', assistant: findLastAssistant(messages) },
+        messages,
+        latestCompaction: undefined,
+        model: { provider: 'anthropic', id: 'claude-sonnet-4-5', contextWindow: 100000 },
+        settings: SETTINGS,
+        guard: new AutoCompactionGuard(),
+      });
+    const over: AgentMessage[] = [user('q'), assistant('a', { usage: usage(95000, 500) }), user('x'.repeat(400))];
+    const status = contextStatus(over, { contextWindow: 100000, settings: SETTINGS });
     assert.equal(status.contextTokens, 95600);
     assert.equal(status.threshold, 90000);
     assert.equal(status.percent, 95.6);
-    assert.equal(status.shouldCompact, shouldCompact(status.contextTokens, 100000, SETTINGS));
     assert.equal(status.shouldCompact, true);
+    assert.deepEqual(trigger(over), { kind: 'compact', reason: 'threshold', willRetry: false, dropTrailingError: false, contextTokens: 95600, threshold: 90000 });
+
+    const under: AgentMessage[] = [user('q'), assistant('a', { usage: usage(89000, 500) }), user('x'.repeat(400))];
+    const below = contextStatus(under, { contextWindow: 100000, settings: SETTINGS });
+    assert.deepEqual([below.contextTokens, below.threshold, below.shouldCompact], [89600, 90000, false]);
+    assert.deepEqual(trigger(under), { kind: 'none', why: 'under-threshold' });
   });
 
   it('shows no percentage and never triggers when the window is unknown', () => {
