@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { appendFileSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { createSessionFile, listSessions, summarizeSessionFile } from '../../../src/core/session';
+import { createSessionFile, listSessions, summarizeSessionFile, type SessionSummary } from '../../../src/core/session';
 import { CachedCatalog } from '../../../src/core/sessionList/cachedCatalog';
 import { assistant, user } from '../../support/builders';
 import { useTempDir } from '../../support/tempDir';
@@ -22,9 +22,16 @@ describe('the cached session catalog', () => {
     return files;
   }
 
-  it('lists what listSessions lists, in the same order', async () => {
-    await threeSessions();
-    assert.deepEqual(await new CachedCatalog().list(tmp()), await listSessions(tmp()));
+  it('lists what listSessions lists: the sessions newest first, without the file that is not one', async () => {
+    const files = await threeSessions();
+    const shown = (summaries: SessionSummary[]) => summaries.map((s) => [s.file, s.firstMessage, s.messageCount, s.name, s.cwd, s.modified.toISOString()]);
+    const expected = [
+      [files[1], 'question 1', 2, undefined, '/p', '2026-03-01T00:00:00.000Z'],
+      [files[2], 'question 2', 2, undefined, '/p', '2026-02-01T00:00:00.000Z'],
+      [files[0], 'question 0', 2, undefined, '/p', '2026-01-01T00:00:00.000Z'],
+    ];
+    assert.deepEqual(shown(await new CachedCatalog().list(tmp())), expected);
+    assert.deepEqual(shown(await listSessions(tmp())), expected);
   });
 
   it('reads again only the files whose size or time changed, and forgets deleted ones', async () => {
