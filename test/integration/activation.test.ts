@@ -1,7 +1,7 @@
 // Arbor activates in a real extension host, and its manifest and its registrations agree.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { arbor, waitForLog } from './support';
+import { arbor, arborTesting, own, until, waitForLog, workspaceFile } from './support';
 
 interface Manifest {
   contributes: { commands: { command: string }[]; views: Record<string, { id: string }[]> };
@@ -31,10 +31,16 @@ describe('Activation', () => {
     assert.deepEqual(registered, contributed);
   });
 
-  it('opens the Arbor container with its Chat and Session Tree views', async () => {
-    await arbor();
+  it('opens the Arbor container with its Chat and Session Tree views, and the Session Tree on screen asks for its rows', async () => {
+    const tree = (await arborTesting()).sessionTree;
+    // Each rejects when its container or view is not there.
     await vscode.commands.executeCommand('workbench.view.extension.arbor');
     await vscode.commands.executeCommand('arbor.chat.focus');
     await vscode.commands.executeCommand('arbor.sessionTree.focus');
+    tree.childrenAsked.clear();
+    assert.equal(await vscode.commands.executeCommand('arbor.openSession', await own(workspaceFile('sessions/synthetic-branched.jsonl'))), true);
+    // VS Code asks a tree view's data for rows only while the view is on screen. (The chat's webview is seen in the e2e suite.)
+    await until('VS Code to ask the Session Tree for the session\'s top level', () => tree.childrenAsked.get(null));
+    await vscode.commands.executeCommand('arbor.newSession');
   });
 });

@@ -2,7 +2,7 @@
 // 100 000 deep, 150 000 backtick runs, an entry with 200 000 children, lines of 16 MB. Each
 // command answers with its exit code and its message: no stack overflow, no hang.
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadSessionFile, type SessionEntry } from '../../../src/core/session';
@@ -57,6 +57,33 @@ for (const shape of SHAPES) {
     });
     after(() => rmSync(dir, { recursive: true, force: true }));
 
+    it('compact and run talk to the model and append to (a copy of) the file', async () => {
+      const env = { ANTHROPIC_API_KEY: process.env.ANTHROPIC_API_KEY, PI_CODING_AGENT_DIR: process.env.PI_CODING_AGENT_DIR };
+      process.env.ANTHROPIC_API_KEY = KEY;
+      // pi's agent folder in the test's folder: the user's own ~/.pi (settings, AGENTS.md) is never read.
+      process.env.PI_CODING_AGENT_DIR = path.join(tmp(), 'pi-agent');
+      // On a copy: the other tests read the file as it was written, whatever order they run in.
+      const appended = path.join(tmp(), 'appended.jsonl');
+      copyFileSync(file, appended);
+      try {
+        const compact = await arbor('compact', appended, '--keep-recent', '1000', '--base-url', server().url);
+        // Either it compacted, or it said in one line why there is nothing to compact.
+        assert.match(compact.code === 0 ? compact.stdout : compact.stderr, compact.code === 0 ? /^compacted: / : /^arbor compact: .*Nothing to compact/);
+        const folder = tmp();
+        // Checkpoints off: this test runs in-process, where they would use the user's own state folder.
+        const run = await arbor('run', appended, 'go on', '--tools', 'read', '--cwd', folder, '--no-checkpoints', '--base-url', server().url, '--json');
+        // The header names the folder the session was started in; the tools work where told.
+        assert.equal(run.stderr, `arbor run: the tools work in ${folder}, not in /work/project where the session was started (--cwd DIR chooses)\n`);
+        assert.equal((JSON.parse(run.stdout) as { reply: string }).reply, 'All right.');
+        assert.equal(run.code, 0);
+      } finally {
+        for (const [name, value] of Object.entries(env)) {
+          if (value === undefined) delete process.env[name];
+          else process.env[name] = value;
+        }
+      }
+    });
+
     it('tree lists every entry, as text and as JSON', async () => {
       assert.ok(ok(await arbor('tree', file)).startsWith(`session hostile-session: ${entries.length} entries, 1 root, current position ${last}\n`));
       const json = JSON.parse(ok(await arbor('tree', file, '--json'))) as { nodes: unknown[] };
@@ -102,30 +129,6 @@ for (const shape of SHAPES) {
       const branch = exported.tree.entries.map((entry) => entry.id);
       assert.equal(branch.at(-1), last);
       assert.deepEqual(exported.report.malformed, []);
-    });
-
-    it('compact and run talk to the model and append to the file', async () => {
-      const env = { ANTHROPIC_API_KEY: process.env.ANTHROPIC_API_KEY, PI_CODING_AGENT_DIR: process.env.PI_CODING_AGENT_DIR };
-      process.env.ANTHROPIC_API_KEY = KEY;
-      // pi's agent folder in the test's folder: the user's own ~/.pi (settings, AGENTS.md) is never read.
-      process.env.PI_CODING_AGENT_DIR = path.join(tmp(), 'pi-agent');
-      try {
-        const compact = await arbor('compact', file, '--keep-recent', '1000', '--base-url', server().url);
-        // Either it compacted, or it said in one line why there is nothing to compact.
-        assert.match(compact.code === 0 ? compact.stdout : compact.stderr, compact.code === 0 ? /^compacted: / : /^arbor compact: .*Nothing to compact/);
-        const folder = tmp();
-        // Checkpoints off: this test runs in-process, where they would use the user's own state folder.
-        const run = await arbor('run', file, 'go on', '--tools', 'read', '--cwd', folder, '--no-checkpoints', '--base-url', server().url, '--json');
-        // The header names the folder the session was started in; the tools work where told.
-        assert.equal(run.stderr, `arbor run: the tools work in ${folder}, not in /work/project where the session was started (--cwd DIR chooses)\n`);
-        assert.equal((JSON.parse(run.stdout) as { reply: string }).reply, 'All right.');
-        assert.equal(run.code, 0);
-      } finally {
-        for (const [name, value] of Object.entries(env)) {
-          if (value === undefined) delete process.env[name];
-          else process.env[name] = value;
-        }
-      }
     });
   });
 }
