@@ -2,9 +2,9 @@
  * Where each `arbor.*` setting may come from. A workspace's settings (`.vscode/settings.json`, a
  * `.code-workspace` file) are written by whoever wrote the repository, so:
  *
- * - the endpoint the key is sent to, the folder conversations are written to and the tools that
- *   run without asking are the user's alone: read from the user's settings (or the default) only,
- *   whatever the workspace says, trusted or not;
+ * - the endpoint the key is sent to, the folder conversations are written to, the tools that run
+ *   without asking and whether a move restores files without asking are the user's alone: read
+ *   from the user's settings (or the default) only, whatever the workspace says, trusted or not;
  * - settings that spend the user's money (the model, thinking, the output limit, the window sizes,
  *   when compaction and branch summaries call the model) are not taken from a workspace the user
  *   has not trusted.
@@ -16,9 +16,11 @@
 
 /**
  * Never from a workspace. `compaction.instructions` is text sent to the model with every summary: a
- * repository must not steer what the user's conversations keep and forget.
+ * repository must not steer what the user's conversations keep and forget. `checkpoints.restore`
+ * decides whether a move rewrites the workspace's files without a question: a repository must not
+ * turn that question off.
  */
-export const USER_ONLY_SETTINGS = ['baseUrl', 'sessionsDirectory', 'tools.autoApprove', 'compaction.instructions'] as const;
+export const USER_ONLY_SETTINGS = ['baseUrl', 'sessionsDirectory', 'tools.autoApprove', 'compaction.instructions', 'checkpoints.restore'] as const;
 
 /** Not from a workspace in Restricted Mode. */
 export const COSTLY_SETTINGS = [
