@@ -36,9 +36,10 @@ export async function carryStepFiles(source: { readonly tree: SessionTree }, for
 
 /**
  * A fork is a new session (its own header id), and a store restores only the states it recorded
- * for the session that asks: the states the fork's entries name that the store recorded for the
- * source are bound to the fork too. Resolves with how many.
+ * for the session that asks: the states the fork's entries name (and `also`: the state a fork's
+ * restore goes to) that the store recorded for the source are bound to the fork too. Resolves with
+ * how many.
  */
-export function bindForkStates(store: Pick<FileCheckpointStore, 'bindCopies'>, source: { readonly id: string }, fork: { readonly id: string; readonly entries: readonly SessionEntry[] }): Promise<number> {
-  return store.bindCopies(source.id, fork.id, referencedStates(fork.entries));
+export function bindForkStates(store: Pick<FileCheckpointStore, 'bindCopies'>, source: { readonly id: string }, fork: { readonly id: string; readonly entries: readonly SessionEntry[] }, also: readonly WorkspaceState[] = []): Promise<number> {
+  return store.bindCopies(source.id, fork.id, [...referencedStates(fork.entries), ...also]);
 }

@@ -88,7 +88,8 @@ async function fork(deps: CommandDeps, source: Session, entryId: string, positio
     // The files recorded right after the fork's leaf come along: moves in the fork restore the same states.
     await carryStepFiles(source, session, forkLeaf);
     const store = files.kind === 'restore' ? files.pending.store : await deps.checkpoints?.existing();
-    if (store) await bindForkStates(store, source, session).catch((error: unknown) => deps.log.warn(`Workspace checkpoints: the fork cannot restore its source's files: ${errorMessage(error)}`));
+    // The state a restore of the fork goes to may lie on no path of the fork (a source's starting state).
+    if (store) await bindForkStates(store, source, session, files.kind === 'restore' ? [files.pending.to] : []).catch((error: unknown) => deps.log.warn(`Workspace checkpoints: the fork cannot restore its source's files: ${errorMessage(error)}`));
     const forked = session.file!;
     // A prompt sent before the fork's files are restored waits, then goes to the fork.
     const restored = await deps.host.whileMoving(async () => {
