@@ -223,12 +223,16 @@ export class FileCheckpointStore {
   private async planNow(to: WorkspaceState, options: PlanOptions, outside: boolean): Promise<{ plan: RestorePlan; targets: Map<string, TreeEntry> }> {
     this.checkId(to);
     await this.ensureRepository();
-    // Before anything is read or written: the target must be a state this store recorded for this session.
-    const { bound, latest } = await this.sessionRefs(options.session);
+    // The target must be a state this store recorded for this session: read while the files now are
+    // staged (the store's own index), and checked before anything of the workspace is written.
+    const refsRun = this.sessionRefs(options.session);
+    const stageRun = this.stage();
+    await Promise.allSettled([refsRun, stageRun]);
+    const { bound, latest } = await refsRun;
     if (!bound.has(to)) throw new CheckpointStoreError('unknown-state', NOT_IN_STORE);
+    await stageRun;
     // The session's own last state when the store holds it for the session; else the latest one recorded.
     const base = options.current !== undefined && bound.has(options.current) ? options.current : latest;
-    await this.stage();
     // The index is the files now: its differences from the states are read while its tree is written.
     const nowRun = this.treeOfIndex();
     const targetRun = this.indexChanges(to, 'to');
