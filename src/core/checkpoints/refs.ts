@@ -12,12 +12,14 @@
  *   from when a session's own state is unknown).
  *
  * References are written as loose files (exclusively: the first writer wins, never through a
- * link) and read back through git, which also sees the ones `gc` packed.
+ * link). They are read as git reads them, without running git (a restore checks its target with
+ * no process of its own): the loose file, else the line `gc` moved into `packed-refs`.
  */
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { replaceFile, writeNewFile } from '../util/safeFiles';
+import { isObjectId } from './git';
 import type { WorkspaceState } from './types';
 
 export const STATE_REFS = 'refs/arbor/states/';
@@ -61,6 +63,29 @@ export async function moveRef(gitDir: string, ref: string, state: WorkspaceState
     await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
     await replaceFile(file, `${state}\n`);
   });
+}
+
+/**
+ * The state each of `refs` names in the store at `gitDir` (absent: no such reference). The loose
+ * files are read first; `packed-refs` (one "<id> <name>" line per reference `gc` packed) only when
+ * one of them is not loose.
+ */
+export async function readRefs(gitDir: string, refs: readonly string[]): Promise<Map<string, WorkspaceState>> {
+  const found = new Map<string, WorkspaceState>();
+  const loose = await Promise.all(refs.map((ref) => fs.readFile(path.join(gitDir, ...ref.split('/')), 'utf8').catch(() => undefined)));
+  refs.forEach((ref, index) => {
+    const state = loose[index]?.trim();
+    if (isObjectId(state)) found.set(ref, state);
+  });
+  if (found.size === refs.length) return found;
+  const packed = await fs.readFile(path.join(gitDir, 'packed-refs'), 'utf8').catch(() => '');
+  const wanted = new Set(refs.filter((ref) => !found.has(ref)));
+  for (const line of packed.split('\n')) {
+    const space = line.indexOf(' ');
+    const [state, ref] = [line.slice(0, space), line.slice(space + 1).trim()];
+    if (wanted.has(ref) && isObjectId(state)) found.set(ref, state);
+  }
+  return found;
 }
 
 export function ignoreExisting(error: unknown): void {

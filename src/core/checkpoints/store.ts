@@ -23,7 +23,7 @@ import { SerialQueue } from '../util/serial';
 import { GitFailed, isObjectId, nulFields, runGit, type GitContext } from './git';
 import { refuseOverBudget, refusePath } from './guard';
 import { isStorePath } from './paths';
-import { keepRef, LATEST_REF, moveRef, SESSION_REFS, sessionKey, sessionRef, STATE_REFS, stateOfRef, UNDO_REFS } from './refs';
+import { keepRef, LATEST_REF, moveRef, readRefs, sessionRef, STATE_REFS, stateOfRef, UNDO_REFS } from './refs';
 import { parseRawDiff, planFrom, type EntryChange, type TreeEntry } from './restorePlan';
 import { linkAbove, occupied, removeFile, sortListed } from './workspaceFiles';
 import { prepareRepository } from './repository';
@@ -190,10 +190,9 @@ export class FileCheckpointStore {
   bindCopies(from: string, to: string, states: Iterable<WorkspaceState>): Promise<number> {
     return this.serial.run(async () => {
       await this.ensureRepository();
-      const { bound } = await this.sessionRefs(from);
-      const carried = [...new Set(states)].filter((state) => bound.has(state));
-      for (const state of carried) await keepRef(this.folder, sessionRef(to, state), state);
-      return carried.length;
+      const bound = await this.boundTo(from, [...new Set(states)]);
+      for (const state of bound) await keepRef(this.folder, sessionRef(to, state), state);
+      return bound.size;
     });
   }
 
@@ -223,16 +222,12 @@ export class FileCheckpointStore {
   private async planNow(to: WorkspaceState, options: PlanOptions, outside: boolean): Promise<{ plan: RestorePlan; targets: Map<string, TreeEntry> }> {
     this.checkId(to);
     await this.ensureRepository();
-    // The target must be a state this store recorded for this session: read while the files now are
-    // staged (the store's own index), and checked before anything of the workspace is written.
-    const refsRun = this.sessionRefs(options.session);
-    const stageRun = this.stage();
-    await Promise.allSettled([refsRun, stageRun]);
-    const { bound, latest } = await refsRun;
+    // Before anything is written: the target must be a state this store recorded for this session.
+    const bound = await this.boundTo(options.session, options.current !== undefined ? [to, options.current] : [to]);
     if (!bound.has(to)) throw new CheckpointStoreError('unknown-state', NOT_IN_STORE);
-    await stageRun;
     // The session's own last state when the store holds it for the session; else the latest one recorded.
-    const base = options.current !== undefined && bound.has(options.current) ? options.current : latest;
+    const base = options.current !== undefined && bound.has(options.current) ? options.current : (await readRefs(this.folder, [LATEST_REF])).get(LATEST_REF);
+    await this.stage();
     // The index is the files now: its differences from the states are read while its tree is written.
     const nowRun = this.treeOfIndex();
     const targetRun = this.indexChanges(to, 'to');
@@ -252,21 +247,11 @@ export class FileCheckpointStore {
     return planFrom({ to, now, changes, outside: await outsideRun, occupied: (file) => occupied(this.root, file), linkAbove: (file) => linkAbove(this.root, file, folders) });
   }
 
-  /**
-   * The states this store recorded for a session, and the store's latest recorded state: one git
-   * run (it reads packed references too).
-   */
-  private async sessionRefs(session: string): Promise<{ bound: Set<WorkspaceState>; latest: WorkspaceState | undefined }> {
-    const folder = `${SESSION_REFS}${sessionKey(session)}/`;
-    const output = (await this.run(['for-each-ref', '--format=%(refname) %(objectname)', folder, LATEST_REF])).stdout.toString('utf8');
-    const bound = new Set<WorkspaceState>();
-    let latest: WorkspaceState | undefined;
-    for (const line of output.split('\n')) {
-      const [ref, object] = line.split(' ');
-      if (ref === LATEST_REF && isObjectId(object)) latest = object;
-      else if (ref?.startsWith(folder) && isObjectId(object) && stateOfRef(ref) === object) bound.add(object);
-    }
-    return { bound, latest };
+  /** Those of `states` this store recorded for `session` (no git run: its references are read). */
+  private async boundTo(session: string, states: readonly WorkspaceState[]): Promise<Set<WorkspaceState>> {
+    const valid = states.filter(isObjectId);
+    const found = await readRefs(this.folder, valid.map((state) => sessionRef(session, state)));
+    return new Set(valid.filter((state) => found.get(sessionRef(session, state)) === state));
   }
 
   /** The paths that differ between two states, each with its entry in `to`. */
