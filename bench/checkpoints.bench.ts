@@ -34,6 +34,7 @@ const FILES = Math.round(10_000 * SCALE);
 const FILE_BYTES = 20 * 1024;
 const MODEL_DELAY_MS = 300;
 const clock = (): Date => new Date();
+const BENCH_SESSION = 'bench-session';
 
 export async function run(): Promise<void> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'arbor-checkpoints-bench-'));
@@ -130,13 +131,15 @@ async function restoring(root: string, store: FileCheckpointStore, baseline: str
   };
   plainGit(baseline, root, ['add', '-A']);
   const plainTree = execFileSync('git', ['write-tree'], { cwd: root, env: gitEnvironment({ program: 'git', gitDir: baseline, workTree: root }) }).toString().trim();
-  const state = (await store.snapshot()).state;
+  // Recorded for a session, as a recorder does: a restore takes only such a state.
+  const state = (await store.snapshot({ session: BENCH_SESSION })).state;
   const plain = (): void => {
     plainGit(baseline, root, ['read-tree', plainTree]);
     plainGit(baseline, root, ['checkout-index', '-f', '-z', '--stdin'], changed.map((file) => `${file}\0`).join(''));
   };
   const ours = async (): Promise<void> => {
-    const report = await store.restore(state);
+    // Made equal to the state, as `arbor restore` does (the files changed outside are overwritten too).
+    const report = await store.restore(state, { session: BENCH_SESSION, overwriteOutside: true });
     if (report.restored.length !== 100) throw new Error(`restored ${report.restored.length} files, not 100`);
   };
   const [plainRecorded, recorded] = await alternatingMediansMs(5, plain, ours, {

@@ -320,6 +320,8 @@ export type WebviewToHostMessage =
   | { type: 'dropStash'; generation: number }
   /** The move note's Back: to the position before the move. */
   | { type: 'moveBack' }
+  /** The move note's Undo Restore: the files as they were before the move restored them. */
+  | { type: 'undoRestore' }
   /**
    * The user clicked or typed in the input (Arbor's own text put there does not count): they are
    * working in the chat, so a move's pending focus of the Session Tree gives way.
@@ -370,6 +372,7 @@ export function isWebviewToHostMessage(value: unknown): value is WebviewToHostMe
     case 'stop':
     case 'retry':
     case 'moveBack':
+    case 'undoRestore':
     case 'inputUsed':
     case 'dismissMoveNote':
       return true;

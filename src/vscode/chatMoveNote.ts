@@ -2,10 +2,13 @@
 // input until the next send, a dismissal or another session; shown again when the view reloads.
 // Its Back moves to where the position was before the move, with no summary question: the note
 // only stands while nothing was sent since the move, so going back leaves nothing of the user's.
+// When the move restored files, its Undo Restore runs the command of that name (the files as they
+// were before the restore; the conversation stays).
+import * as vscode from 'vscode';
+import { lastRestore } from '../core/checkpoints';
 import { moveNote, type MoveNote } from '../core/navigation';
 import type { Session } from '../core/session';
 import type { MoveNoteMessage } from '../shared/protocol';
-import type * as vscode from 'vscode';
 import type { AgentHost, MoveEvent } from './agentHost';
 import { decideFiles, runRestore } from './checkpoints/filesOnMove';
 
@@ -45,6 +48,20 @@ export class ChatMoveNote {
     if (!this.shown) return;
     this.shown = undefined;
     this.post({ type: 'moveNote' });
+  }
+
+  /** Undo Restore: once the files are back, the note says so and no longer offers it (cancelled or refused: it stays). */
+  async undoRestore(): Promise<void> {
+    const shown = this.shown;
+    const session = this.host.session;
+    if (!shown?.note.undoRestore || session !== shown.session) return;
+    const before = lastRestore(session, session.leafId)?.id;
+    await vscode.commands.executeCommand('arbor.undoRestore');
+    const after = lastRestore(session, session.leafId)?.id;
+    if (this.shown !== shown || after === before) return;
+    const { undoRestore: _offered, ...note } = shown.note;
+    shown.note = { ...note, happened: 'Restore undone: the files are back as they were before the move.' };
+    this.repost();
   }
 
   /** Back: to the position before the move, when it is still in the session shown. */

@@ -430,6 +430,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         // The text the move put up leaves the input with it, and a draft it put aside comes back.
         this.postDraft(this.drafts.change(movedBack), true);
         return this.moveNote.back();
+      case 'undoRestore':
+        return this.moveNote.undoRestore();
       case 'dismissMoveNote':
         return this.moveNote.clear();
       case 'openContextFile':

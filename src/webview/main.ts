@@ -321,6 +321,8 @@ document.addEventListener('click', (event) => {
     case 'move-back':
       moveNote.hide();
       return post({ type: 'moveBack' });
+    case 'move-undo-restore':
+      return post({ type: 'undoRestore' });
     case 'move-dismiss':
       moveNote.hide();
       composer.focus();

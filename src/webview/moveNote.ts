@@ -1,5 +1,6 @@
 // The note above the input after a move: what happened, where the position is and what Send does
-// next (plain text from core's moveNote), Back and Dismiss. It goes on the next send.
+// next (plain text from core's moveNote), Undo Restore (when the move restored files), Back and
+// Dismiss. It goes on the next send.
 import type { MoveNoteMessage } from '../shared/protocol';
 import { actionButton, h, icon } from './render/dom';
 
@@ -15,6 +16,7 @@ export class MoveNoteView {
       h('div', { class: 'move-note', attrs: { role: 'status' } }, [
         icon('git-branch'),
         h('span', { class: 'move-note-text' }, [note.happened ? h('span', { class: 'move-note-happened', text: `${note.happened} ` }) : undefined, h('span', { class: 'move-note-position', text: note.position })]),
+        note.undoRestore ? actionButton('move-undo-restore', 'Undo Restore', 'discard') : undefined,
         note.back ? actionButton('move-back', 'Back', 'arrow-left') : undefined,
         actionButton('move-dismiss', 'Dismiss', 'close', {}, false),
       ]),

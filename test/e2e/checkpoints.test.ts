@@ -2,7 +2,8 @@
 // change the same file differently (one by `edit`, one by `bash`) switched back and forth in the
 // Session Tree, the files compared after each switch; a restore undone by switching back; Edit &
 // branch on the first message and Undo Compaction with the files question; a turn's card in the
-// chat (its diff, "Restore files before this turn"). The workspace is the user's own git
+// chat (its diff, "Restore files before this turn"); Undo Restore where the user looks right after
+// a restore (the move note, the notification) and in the palette. The workspace is the user's own git
 // repository the whole time, and it ends byte-identical (HEAD, branches, index, stash, reflog,
 // untracked and ignored files). Each scenario starts its own session on its own file.
 import * as assert from 'node:assert/strict';
@@ -286,6 +287,54 @@ describe('Workspace checkpoints in the real VS Code', () => {
     await answerMove('Restore files (2 files)');
     await fileIs(name, 'written in the turn\n', 'undone: the turn\'s files are back');
     await fileIs(other, 'new\n', 'undone: the made file is back');
+    assertNoProblems();
+  });
+
+  it('offers Undo Restore right after a restore: on the move note, on the notification of a turn card\'s restore, and in the palette', async () => {
+    const name = fileFor('undo');
+    const other = fileFor('undo-new');
+    fs.writeFileSync(workspacePath(name), 'before\n');
+    await newSession();
+    fake().script(reply(toolUse('write', { path: name, content: 'by the agent\n' })), reply(toolUse('bash', { command: `printf 'new\\n' > ${other}` })), text('UNDO TURN DONE'));
+    await turn(`Change ${name} and make ${other}`, 'UNDO TURN DONE');
+    await fileIs(other, 'new\n', 'the turn ran');
+
+    // A move that restores: its note offers Undo Restore beside Back.
+    await clickTreeRow(`user: Change ${name}`);
+    await answerMove('Restore files (2 files)');
+    await fileIs(name, 'before\n', 'Edit & branch restored the files before the turn');
+    await fileIs(other, undefined, 'and removed the file it made');
+    const frame = await chat();
+    const note = frame.locator('.move-note');
+    await note.getByRole('button', { name: 'Undo Restore' }).click();
+    await fileIs(name, 'by the agent\n', 'the note\'s Undo Restore brings the files back');
+    await fileIs(other, 'new\n', 'the made file too');
+    await poll('the note to say the restore is undone', async () => ((await note.innerText()).includes('Restore undone') ? true : undefined));
+    assert.equal(await note.getByRole('button', { name: 'Undo Restore' }).count(), 0, 'offered once');
+    await workbench().runCommand('Notifications: Clear All Notifications');
+
+    // Back at the turn (its files are on disk: no question), the card's restore tells what it did, with Undo Restore.
+    await clickTreeRow('assistant: UNDO TURN DONE');
+    await movedTo('UNDO TURN DONE');
+    const card = frame.locator('.turn-files-card');
+    await poll('the turn card', async () => ((await card.count()) > 0 ? true : undefined));
+    await card.locator(':scope > summary').click();
+    await card.getByRole('button', { name: 'Restore files before this turn' }).click();
+    const dialog = workbench().page.locator('.monaco-dialog-box');
+    await dialog.waitFor();
+    await dialog.locator('.monaco-button', { hasText: 'Restore files (2 files)' }).click();
+    await fileIs(name, 'before\n', 'the card restored the files before the turn');
+    const toast = workbench().page.locator('.notification-toast').filter({ hasText: 'Files restored: 1 changed, 1 removed.' }).first();
+    await toast.locator('.monaco-button', { hasText: 'Undo Restore' }).click();
+    await fileIs(name, 'by the agent\n', 'the notification\'s Undo Restore');
+    await fileIs(other, 'new\n', 'the notification\'s Undo Restore brings the made file back');
+    await workbench().runCommand('Notifications: Clear All Notifications');
+
+    // The palette's Undo Restore undoes that undo (it is a restore too).
+    await workbench().runCommand('Arbor: Undo Restore');
+    await fileIs(name, 'before\n', 'the palette\'s Undo Restore');
+    await fileIs(other, undefined, 'the palette\'s Undo Restore removes the made file again');
+    await workbench().runCommand('Notifications: Clear All Notifications');
     assertNoProblems();
   });
 

@@ -10,20 +10,14 @@ import { createSessionFile } from '../../src/core/session';
 import { assistant, user } from '../support/builders';
 import { text } from '../support/fakeAnthropic';
 import { send, useAgent } from './agentSupport';
+import { escapingQuestions } from './support';
 
 /**
  * Runs a command as a link would (its arguments through JSON), pressing Escape on whatever it
  * asks until it is done; resolves with what it returned.
  */
-async function runAsLink<T>(command: string, ...args: unknown[]): Promise<T | undefined> {
-  const parsed = JSON.parse(JSON.stringify(args)) as unknown[];
-  let done = false;
-  const running = Promise.resolve(vscode.commands.executeCommand<T>(command, ...parsed)).finally(() => (done = true));
-  for (let tries = 0; !done && tries < 300; tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    if (!done) await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-  }
-  return running;
+function runAsLink<T>(command: string, ...args: unknown[]): Promise<T | undefined> {
+  return escapingQuestions<T>(command, ...(JSON.parse(JSON.stringify(args)) as unknown[]));
 }
 
 describe('Command arguments from a command link', () => {

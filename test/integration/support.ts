@@ -71,6 +71,20 @@ export async function until<T>(what: string, probe: () => T | undefined | false,
   }
 }
 
+/**
+ * Runs a command, pressing Escape on whatever it asks (a quick pick, an input box) until it is
+ * done; resolves with what it returned.
+ */
+export async function escapingQuestions<T>(command: string, ...args: unknown[]): Promise<T | undefined> {
+  let done = false;
+  const running = Promise.resolve(vscode.commands.executeCommand<T>(command, ...args)).finally(() => (done = true));
+  for (let tries = 0; !done && tries < 300; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (!done) await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+  }
+  return running;
+}
+
 /** `text` as a pattern that matches it literally (a path in a log line). */
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

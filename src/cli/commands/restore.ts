@@ -3,9 +3,13 @@
  * workspace state recorded at entry ID (files created after it are removed, deleted ones come
  * back; ignored and over-limit files are left alone and listed as skipped). The files as they
  * were are snapshotted first, so the restore can be undone. `--dry-run` changes nothing and lists
- * the paths. `--json`: `{"restored": [...], "removed": [...], "skipped": [...]}`. Exit 0.
+ * the paths. `--json`: `{"restored": [...], "removed": [...], "skipped": [...]}`, and
+ * `"linkedFolders"` when recorded folders were links. Exit 0.
+ *
+ * The state must be one the store of this folder recorded for this session (the file's header
+ * id): any other id the file names is refused, exit 2, with no file changed.
  */
-import { CheckpointsOff, stateAt } from '../../core/checkpoints';
+import { CheckpointsOff, CheckpointStoreError, stateAt, type RestoreReport } from '../../core/checkpoints';
 import { stringFlag } from '../args';
 import type { Command } from '../command';
 import { InputError, UsageError } from '../io';
@@ -16,6 +20,8 @@ export interface RestoreCliReport {
   restored: string[];
   removed: string[];
   skipped: string[];
+  /** Recorded folders that were links: made folders again (the link removed) or left alone. */
+  linkedFolders?: string[];
 }
 
 export const restoreCommand: Command = {
@@ -35,21 +41,28 @@ export const restoreCommand: Command = {
     if (state === undefined) throw new InputError(`${file}: the session recorded no workspace files (it has no checkpoints)`);
     const store = await cliWorkspaceStoreOrOff(process.cwd(), io);
     if (store instanceof CheckpointsOff) throw new InputError(store.message);
-    if (!(await store.hasState(state))) {
-      throw new InputError(`${file}: the files recorded at ${to} are not in the checkpoint store of ${store.root} (recorded in another folder, or the store was cleared)`);
-    }
     const dryRun = args.flags.has('dry-run');
-    const done = await store.restore(state, { overwriteOutside: true, dryRun });
-    const report: RestoreCliReport = { restored: done.restored, removed: done.removed, skipped: done.skipped };
+    let done: RestoreReport;
+    try {
+      done = await store.restore(state, { session: loaded.header.id, overwriteOutside: true, dryRun });
+    } catch (error) {
+      if (!(error instanceof CheckpointStoreError) || error.reason !== 'unknown-state') throw error;
+      throw new InputError(`${file}: the files recorded at ${to} are not in the checkpoint store of this workspace (${store.root}): recorded in another folder or session, or no longer kept. No file was changed`);
+    }
+    const report: RestoreCliReport = { restored: done.restored, removed: done.removed, skipped: done.skipped, ...(done.linkedFolders.length > 0 ? { linkedFolders: done.linkedFolders } : {}) };
     return { json: () => report, text: () => renderRestore(report, dryRun) };
   },
 };
 
 function renderRestore(report: RestoreCliReport, dryRun: boolean): string {
   const section = (title: string, paths: readonly string[]): string[] => (paths.length === 0 ? [] : [`${title} (${paths.length}):`, ...paths.map((file) => `  ${file}`)]);
+  const links = new Set(report.linkedFolders);
+  const removedLinks = report.removed.filter((file) => links.has(file));
   const lines = [
     ...section(dryRun ? 'would restore' : 'restored', report.restored),
-    ...section(dryRun ? 'would remove' : 'removed', report.removed),
+    ...section(dryRun ? 'would remove' : 'removed', report.removed.filter((file) => !links.has(file))),
+    ...section(dryRun ? 'would make folders again (recorded folders that are links now)' : 'made folders again (recorded folders that were links)', removedLinks),
+    ...section('left alone (recorded folders that are links now)', [...links].filter((file) => !removedLinks.includes(file))),
     ...section('left alone (ignored or over the size limit)', report.skipped),
   ];
   return lines.length === 0 ? 'The files already are as recorded.\n' : `${lines.join('\n')}\n`;

@@ -150,6 +150,22 @@ export function stateAt(session: SessionLike, entryId: string | null): Workspace
   return startingState(session);
 }
 
+/**
+ * The restore the branch at `leafId` ends with: its last `arbor.files` record when that is a
+ * restore (undefined when the last record is anything else, or there is none). Its `before` is the
+ * snapshot the restore took first and its `after` the files it left: Undo Restore goes back from
+ * the one to the other.
+ */
+export function lastRestore(session: SessionLike, leafId: string | null): FilesEntry | undefined {
+  const path = leafId === null ? [] : session.getBranch(leafId);
+  for (let index = path.length - 1; index >= 0; index--) {
+    const entry = path[index]!;
+    const data = filesEntryData(entry);
+    if (data) return data.cause === 'restore' ? { id: entry.id, parentId: entry.parentId, data } : undefined;
+  }
+  return undefined;
+}
+
 /** The steps that changed files along the path root→`leafId`, oldest first (records with no change are left out). */
 export function fileSteps(session: SessionLike, leafId: string | null): FileStep[] {
   const path = leafId === null ? [] : session.getBranch(leafId);

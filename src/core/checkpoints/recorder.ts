@@ -41,6 +41,8 @@ export interface SessionFilesRecorderOptions {
 
 /** Interface of the session the recorder writes to (a `Session` fits). */
 export interface RecordingSession {
+  /** The header id: the states recorded are bound to it (only they can be restored for this session). */
+  readonly id: string;
   readonly leafId: string | null;
   readonly entries: readonly SessionEntry[];
   getBranch(fromId?: string | null): SessionEntry[];
@@ -122,10 +124,10 @@ export class SessionFilesRecorder implements WorkspaceRecorder {
     await this.append(newFilesData({ before: last, after: now, changed, cause, ...(toolCallId !== undefined ? { toolCallId } : {}) }));
   }
 
-  /** A snapshot (compared with `since` when given); skipped paths are told once each. */
+  /** A snapshot for this session (compared with `since` when given); skipped paths are told once each. */
   private async snapshot(since?: WorkspaceState): Promise<Snapshot> {
     this.unrecordedTool = false;
-    const snapshot = await this.store.snapshot(since !== undefined ? { since } : {});
+    const snapshot = await this.store.snapshot({ session: this.session.id, ...(since !== undefined ? { since } : {}) });
     const fresh = snapshot.skipped.filter((skip) => !this.reportedSkips.has(skip.path));
     for (const skip of fresh) this.reportedSkips.add(skip.path);
     if (fresh.length > 0) this.options.onSkipped?.(fresh);

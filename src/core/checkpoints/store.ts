@@ -11,20 +11,28 @@
  * restore removes what the target lacks and writes the rest with `checkout-index` from a scratch
  * index holding only those files: git replaces a link or a file in the way and never writes
  * through a link. Snapshots, restores, pruning and clearing run one at a time (one index).
+ *
+ * Only a state this store recorded for the session that asks can be restored (refs.ts): git would
+ * take any tree id a session file names (its built-in empty tree, a sub-folder's tree), and so
+ * would empty or rebuild the workspace from it.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs, type Stats } from 'node:fs';
 import * as path from 'node:path';
-import { replaceFile, writeNewFile } from '../util/safeFiles';
 import { SerialQueue } from '../util/serial';
 import { GitFailed, isObjectId, nulFields, runGit, type GitContext } from './git';
 import { findGit, type GitProgram } from './gitProgram';
 import { refuseOverBudget, refusePath } from './guard';
 import { isStorePath } from './paths';
+import { keepRef, LATEST_REF, moveRef, readRefs, sessionRef, STATE_REFS, stateOfRef, UNDO_REFS } from './refs';
+import { parseRawDiff, planFrom, type EntryChange, type TreeEntry } from './restorePlan';
+import { linkAbove, occupied, removeFile, sortListed } from './workspaceFiles';
+import { prepareRepository } from './repository';
 import {
   CheckpointStoreError,
   CheckpointsOff,
   DEFAULT_CHECKPOINT_LIMITS,
+  NOT_IN_STORE,
   type CheckpointLimits,
   type FileChange,
   type PlanOptions,
@@ -60,18 +68,6 @@ export interface PruneReport {
   kept: number;
 }
 
-/** How many lstat calls are in flight at once while a listing is sorted. */
-const LSTAT_BATCH = 64;
-
-const STATE_REFS = 'refs/arbor/states/';
-const UNDO_REFS = 'refs/arbor/undo/';
-
-/**
- * Every attribute that could change bytes between the file and the store (line endings, filters,
- * encodings) unset for every path; info/attributes wins over any .gitattributes of the workspace.
- */
-const ATTRIBUTES = '* -text !eol -ident !filter !working-tree-encoding !diff !merge\n';
-
 export class FileCheckpointStore {
   private readonly git: GitContext;
   private readonly limits: CheckpointLimits;
@@ -98,19 +94,29 @@ export class FileCheckpointStore {
   /**
    * Records the workspace's files now; only what changed since the last snapshot is read. With
    * `since` (a state of this store), also the paths that differ from it (`changedSince`), read
-   * while the tree is written; none when the store does not hold `since`.
+   * while the tree is written; none when the store does not hold `since`. With `session` (a
+   * recorder's snapshot), the state is bound to that session and becomes the store's latest
+   * recorded one: two small files, no git run.
    */
-  snapshot(options: { since?: WorkspaceState } = {}): Promise<Snapshot> {
+  snapshot(options: { since?: WorkspaceState; session?: string } = {}): Promise<Snapshot> {
     return this.serial.run(async () => {
-      if (options.since === undefined || !isObjectId(options.since)) return this.snapshotNow();
-      const skipped = await this.stage();
-      const stateRun = this.treeOfIndex();
-      const changesRun = this.indexChanges(options.since, 'from').catch(() => undefined);
-      // Both end before a failure is passed on: the store's next job must not overlap them.
-      await Promise.allSettled([stateRun, changesRun]);
-      const changes = await changesRun;
-      return { state: await stateRun, skipped, ...(changes ? { changedSince: changes.map(({ path: file, kind }) => ({ path: file, kind })) } : {}) };
+      const snapshot = options.since === undefined || !isObjectId(options.since) ? await this.snapshotNow() : await this.snapshotSince(options.since);
+      if (options.session !== undefined) {
+        await keepRef(this.folder, sessionRef(options.session, snapshot.state), snapshot.state);
+        await moveRef(this.folder, LATEST_REF, snapshot.state);
+      }
+      return snapshot;
     });
+  }
+
+  private async snapshotSince(since: WorkspaceState): Promise<Snapshot> {
+    const skipped = await this.stage();
+    const stateRun = this.treeOfIndex();
+    const changesRun = this.indexChanges(since, 'from').catch(() => undefined);
+    // Both end before a failure is passed on: the store's next job must not overlap them.
+    await Promise.allSettled([stateRun, changesRun]);
+    const changes = await changesRun;
+    return { state: await stateRun, skipped, ...(changes ? { changedSince: changes.map(({ path: file, kind }) => ({ path: file, kind })) } : {}) };
   }
 
   private async snapshotNow(): Promise<Snapshot> {
@@ -122,7 +128,7 @@ export class FileCheckpointStore {
   private async stage(): Promise<SkippedFile[]> {
     await this.ensureRepository();
     const listed = nulFields((await this.run(['ls-files', '-z', '-m', '-o', '--exclude-standard'])).stdout);
-    const { add, drop, skipped } = await this.sortListed([...new Set(listed)]);
+    const { add, drop, skipped } = await sortListed(this.root, [...new Set(listed)], this.limits);
     // Dropped first: a folder replaced by a link or a file leaves entries below it that would block the new one.
     if (drop.length > 0) await this.run(['update-index', '--force-remove', '-z', '--stdin'], { input: drop.map((file) => `${file}\0`).join('') });
     if (add.length > 0) await this.run(['update-index', '--add', '--remove', '--replace', '-z', '--stdin'], { input: add.map((file) => `${file}\0`).join('') });
@@ -132,7 +138,7 @@ export class FileCheckpointStore {
   /** The state the index holds, kept by a reference. */
   private async treeOfIndex(): Promise<WorkspaceState> {
     const state = (await this.unchangedTree()) ?? (await this.writeTree());
-    await this.keepRef(`${STATE_REFS}${state}`, state);
+    await keepRef(this.folder, `${STATE_REFS}${state}`, state);
     return state;
   }
 
@@ -163,27 +169,48 @@ export class FileCheckpointStore {
     return (await this.entryChanges(from, to)).map(({ path: file, kind }) => ({ path: file, kind }));
   }
 
-  /** What restoring `to` would do now, changing nothing but the store (the plan snapshots the files). */
-  async plan(to: WorkspaceState, options: PlanOptions = {}): Promise<RestorePlan> {
-    return this.serial.run(async () => (await this.planNow(to, options)).plan);
+  /**
+   * What restoring `to` would do now, changing nothing but the store (the plan snapshots the
+   * files). Fails with CheckpointStoreError('unknown-state') when `to` is not a state this store
+   * recorded for `options.session`.
+   */
+  async plan(to: WorkspaceState, options: PlanOptions): Promise<RestorePlan> {
+    return this.serial.run(async () => (await this.planNow(to, options, true)).plan);
   }
 
-  /** Makes the workspace's files those of `to`, after a snapshot that undoes it. */
-  restore(to: WorkspaceState, options: RestoreOptions = {}): Promise<RestoreReport> {
+  /**
+   * Makes the workspace's files those of `to`, after a snapshot that undoes it (bound to the
+   * session too, so the session can restore it). Refused, nothing touched, as `plan` says.
+   */
+  restore(to: WorkspaceState, options: RestoreOptions): Promise<RestoreReport> {
     return this.serial.run(() => this.restoreNow(to, options));
   }
 
+  /**
+   * Binds to the session `to` those of `states` this store recorded for the session `from`: a
+   * fork carries its source's states. Resolves with how many were bound.
+   */
+  bindCopies(from: string, to: string, states: Iterable<WorkspaceState>): Promise<number> {
+    return this.serial.run(async () => {
+      await this.ensureRepository();
+      const bound = await this.boundTo(from, [...new Set(states)]);
+      for (const state of bound) await keepRef(this.folder, sessionRef(to, state), state);
+      return bound.size;
+    });
+  }
+
   private async restoreNow(to: WorkspaceState, options: RestoreOptions): Promise<RestoreReport> {
-    const { plan, targets } = await this.planNow(to, options);
+    const { plan, targets } = await this.planNow(to, options, options.overwriteOutside !== true);
     const leftAlone = options.overwriteOutside ? [] : plan.changedOutside;
     const spared = new Set(leftAlone);
-    const report: RestoreReport = { restored: [], removed: [], skipped: [...plan.skipped], leftAlone, undo: plan.now };
+    const report: RestoreReport = { restored: [], removed: [], skipped: [...plan.skipped], leftAlone, linkedFolders: plan.linkedFolders, undo: plan.now };
     const toRemove = plan.remove.filter((file) => !spared.has(file));
     const toWrite = plan.restore.filter((file) => !spared.has(file));
     if (options.dryRun) return { ...report, restored: toWrite, removed: toRemove };
-    await this.keepRef(`${UNDO_REFS}${this.undoName()}-${plan.now}`, plan.now);
+    await keepRef(this.folder, `${UNDO_REFS}${this.undoName()}-${plan.now}`, plan.now);
+    await keepRef(this.folder, sessionRef(options.session, plan.now), plan.now);
     for (const file of toRemove) {
-      if (await this.removeFile(file)) report.removed.push(file);
+      if (await removeFile(this.root, file)) report.removed.push(file);
       else report.skipped.push(file);
     }
     const written = await this.checkout(toWrite.map((file) => targets.get(file)!));
@@ -191,38 +218,43 @@ export class FileCheckpointStore {
     return report;
   }
 
-  /** The plan, and the target's entry (mode and object) of every path it would write. */
-  private async planNow(to: WorkspaceState, options: PlanOptions): Promise<{ plan: RestorePlan; targets: Map<string, TreeEntry> }> {
+  /**
+   * The plan, and the target's entry (mode and object) of every path it would write. `outside`:
+   * whether the paths changed outside the agent are needed (not when they are overwritten anyway).
+   */
+  private async planNow(to: WorkspaceState, options: PlanOptions, outside: boolean): Promise<{ plan: RestorePlan; targets: Map<string, TreeEntry> }> {
     this.checkId(to);
+    await this.ensureRepository();
+    // Before anything is written: the target must be a state this store recorded for this session.
+    const bound = await this.boundTo(options.session, options.current !== undefined ? [to, options.current] : [to]);
+    if (!bound.has(to)) throw new CheckpointStoreError('unknown-state', NOT_IN_STORE);
+    // The session's own last state when the store holds it for the session; else the latest one recorded.
+    const base = options.current !== undefined && bound.has(options.current) ? options.current : (await readRefs(this.folder, [LATEST_REF])).get(LATEST_REF);
     await this.stage();
-    const current = options.current !== undefined && isObjectId(options.current) ? options.current : undefined;
     // The index is the files now: its differences from the states are read while its tree is written.
     const nowRun = this.treeOfIndex();
     const targetRun = this.indexChanges(to, 'to');
-    // A `current` the store does not hold (cleared, another machine's) names no outside change.
-    const currentRun = current !== undefined ? this.indexChanges(current, 'from').catch(() => []) : Promise.resolve([]);
+    const outsideRun: Promise<ReadonlySet<string> | 'all'> = !outside
+      ? Promise.resolve(new Set<string>())
+      : base === undefined
+        ? Promise.resolve('all')
+        : this.indexChanges(base, 'from').then((changes) => new Set(changes.map((change) => change.path)), () => 'all' as const);
     // All three end before a failure is passed on: the store's next job must not overlap them.
-    await Promise.allSettled([nowRun, targetRun, currentRun]);
+    await Promise.allSettled([nowRun, targetRun, outsideRun]);
     const now = await nowRun;
-    const target = await targetRun.catch((error: unknown) => {
-      if (error instanceof GitFailed) throw new CheckpointStoreError('unknown-state', `The state ${to.slice(0, 12)} is not in this workspace's checkpoint store.`);
+    const changes = await targetRun.catch((error: unknown) => {
+      if (error instanceof GitFailed) throw new CheckpointStoreError('unknown-state', NOT_IN_STORE);
       throw error;
     });
-    const sinceCurrent = await currentRun;
-    const outside = new Set(sinceCurrent.map((change) => change.path));
-    const plan: RestorePlan = { to, now, restore: [], remove: [], changedOutside: [], skipped: [] };
-    const targets = new Map<string, TreeEntry>();
-    for (const change of target) {
-      if (outside.has(change.path)) plan.changedOutside.push(change.path);
-      if (change.kind === 'deleted') plan.remove.push(change.path);
-      // A name the snapshot did not record but the disk holds is ignored or over the limit: left alone.
-      else if (change.kind === 'added' && (await this.occupied(change.path))) plan.skipped.push(change.path);
-      else {
-        plan.restore.push(change.path);
-        targets.set(change.path, change.target);
-      }
-    }
-    return { plan, targets };
+    const folders = new Map<string, Promise<Stats | undefined>>();
+    return planFrom({ to, now, changes, outside: await outsideRun, occupied: (file) => occupied(this.root, file), linkAbove: (file) => linkAbove(this.root, file, folders) });
+  }
+
+  /** Those of `states` this store recorded for `session` (no git run: its references are read). */
+  private async boundTo(session: string, states: readonly WorkspaceState[]): Promise<Set<WorkspaceState>> {
+    const valid = states.filter(isObjectId);
+    const found = await readRefs(this.folder, valid.map((state) => sessionRef(session, state)));
+    return new Set(valid.filter((state) => found.get(sessionRef(session, state)) === state));
   }
 
   /** The paths that differ between two states, each with its entry in `to`. */
@@ -289,11 +321,16 @@ export class FileCheckpointStore {
     const output = (await this.run(['for-each-ref', '--format=%(refname)', 'refs/arbor/'])).stdout.toString('utf8');
     const refs = output.split('\n').filter((line) => line !== '');
     const undo = refs.filter((ref) => ref.startsWith(UNDO_REFS)).sort();
-    const keptUndo = new Set(undo.slice(Math.max(0, undo.length - this.limits.keepUndo)));
-    const drop = refs.filter((ref) => !keptUndo.has(ref) && !keep.has(ref.slice(ref.lastIndexOf('/') + 1).split('-').pop()!));
+    const keptUndo = undo.slice(Math.max(0, undo.length - this.limits.keepUndo));
+    // A kept undo snapshot keeps its session's binding too: Undo Restore can still restore it.
+    const kept = new Set([...keep, ...keptUndo.map(stateOfRef)]);
+    const states = refs.filter((ref) => ref !== LATEST_REF);
+    const drop = states.filter((ref) => !kept.has(stateOfRef(ref)));
     if (drop.length > 0) await this.run(['update-ref', '--stdin'], { input: drop.map((ref) => `delete ${ref}\n`).join('') });
     await this.run(['gc', '--prune=now', '--quiet']);
-    return { dropped: drop.length, kept: refs.length - drop.length };
+    // Counted by state: one state may have several references (recorded, an undo, bound to sessions).
+    const dropped = new Set(drop.map(stateOfRef));
+    return { dropped: dropped.size, kept: new Set(states.map(stateOfRef).filter((state) => !dropped.has(state))).size };
   }
 
   /** Fails with CheckpointsOff('no-git') when the git program cannot be run. */
@@ -313,107 +350,11 @@ export class FileCheckpointStore {
   }
 
   private ensureRepository(): Promise<void> {
-    this.ready ??= this.createRepository().catch((error: unknown) => {
+    this.ready ??= prepareRepository({ folder: this.folder, root: this.root, excludes: this.options.excludes ?? [], run: (args) => this.run(args) }).catch((error: unknown) => {
       this.ready = undefined;
       throw error;
     });
     return this.ready;
-  }
-
-  private async createRepository(): Promise<void> {
-    if (await exists(path.join(this.folder, 'HEAD'))) {
-      await this.writeInfo();
-    } else {
-      await fs.mkdir(this.folder, { recursive: true, mode: 0o700 });
-      await this.run(['init', '--quiet', '--template=', this.folder]);
-      await writeNewFile(path.join(this.folder, 'arbor-workspace'), `${this.root}\n`).catch(ignoreExisting);
-      await this.writeInfo();
-    }
-    await this.splitIndex();
-  }
-
-  /**
-   * Keeps the index in two files (git's split index): the whole listing, rewritten only when much
-   * has changed, and the entries changed since. A snapshot after a small change then writes a small
-   * file instead of the whole listing (twice: the files, then the tree). Asked once per store; git
-   * keeps an index split once it is.
-   */
-  private async splitIndex(): Promise<void> {
-    const names = await fs.readdir(this.folder).catch(() => [] as string[]);
-    if (!names.some((name) => name.startsWith('sharedindex.'))) await this.run(['update-index', '--split-index']);
-  }
-
-  /** info/exclude (the caller's patterns) and info/attributes, written new and renamed in place. */
-  private async writeInfo(): Promise<void> {
-    const info = path.join(this.folder, 'info');
-    await fs.mkdir(info, { recursive: true, mode: 0o700 });
-    const excludes = [...(this.options.excludes ?? []), ...this.ownFolderInside()].filter((line) => !/[\r\n]/.test(line)).join('\n');
-    await replaceFile(path.join(info, 'exclude'), `${excludes}\n`);
-    await replaceFile(path.join(info, 'attributes'), ATTRIBUTES);
-  }
-
-  /**
-   * Arbor's state folder when it lies inside the workspace (XDG_STATE_HOME set to a folder of the
-   * project): left out, or every snapshot would record the store itself.
-   */
-  private ownFolderInside(): string[] {
-    const relative = path.relative(this.root, path.dirname(path.dirname(this.folder)));
-    if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return [];
-    return [`/${relative.split(path.sep).map(escapePattern).join('/')}/`];
-  }
-
-  /** Sorts git's listing: files to add, names to drop (gone, behind a link, too large now), and what is skipped. */
-  private async sortListed(listed: readonly string[]): Promise<{ add: string[]; drop: string[]; skipped: SkippedFile[] }> {
-    const add: string[] = [];
-    const drop: string[] = [];
-    const skipped: SkippedFile[] = [];
-    let bytes = 0;
-    const files = listed.filter((file) => !file.endsWith('/'));
-    const folders = await this.realFolders(files);
-    const position = new Map(files.map((file, index) => [file, index]));
-    const fileStats = await lstatAll(files.map((file) => path.join(this.root, file)));
-    for (const file of listed) {
-      if (file.endsWith('/')) {
-        // git lists a folder holding its own `.git` (a nested repository, a submodule) by its name.
-        skipped.push({ path: file.slice(0, -1), reason: 'nested-repository' });
-        continue;
-      }
-      const stat = fileStats[position.get(file)!];
-      if (!stat || !folderChainIntact(file, folders)) drop.push(file);
-      else if (stat.isFile() && stat.size > this.limits.maxFileBytes) {
-        skipped.push({ path: file, reason: 'too-large', size: stat.size });
-        drop.push(file);
-      } else {
-        bytes += stat.size;
-        add.push(file);
-      }
-    }
-    if (add.length > this.limits.maxFiles) {
-      throw new CheckpointsOff('too-many-files', `Checkpoints are off: this workspace has more than ${this.limits.maxFiles} files to record.`);
-    }
-    if (bytes > this.limits.maxTotalBytes) {
-      throw new CheckpointsOff('too-large', `Checkpoints are off: this workspace's files take more than ${Math.round(this.limits.maxTotalBytes / 1048576)} MB.`);
-    }
-    return { add, drop, skipped };
-  }
-
-  /** The folders above the files that are real folders (not links, not gone). */
-  private async realFolders(files: readonly string[]): Promise<Set<string>> {
-    const folders = new Set<string>();
-    for (const file of files) for (let end = file.indexOf('/'); end !== -1; end = file.indexOf('/', end + 1)) folders.add(file.slice(0, end));
-    const names = [...folders];
-    const stats = await lstatAll(names.map((folder) => path.join(this.root, folder)));
-    return new Set(names.filter((_, index) => stats[index]?.isDirectory() === true));
-  }
-
-  private async keepRef(ref: string, state: WorkspaceState): Promise<void> {
-    await writeNewFile(path.join(this.folder, ...ref.split('/')), `${state}\n`).catch(async (error: unknown) => {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-        await fs.mkdir(path.dirname(path.join(this.folder, ...ref.split('/'))), { recursive: true, mode: 0o700 });
-        return writeNewFile(path.join(this.folder, ...ref.split('/')), `${state}\n`).catch(ignoreExisting);
-      }
-      return ignoreExisting(error);
-    });
   }
 
   private undoName(): string {
@@ -423,35 +364,6 @@ export class FileCheckpointStore {
 
   private checkId(state: WorkspaceState): void {
     if (!isObjectId(state)) throw new CheckpointStoreError('unknown-state', `${JSON.stringify(String(state).slice(0, 80))} is not a state id.`);
-  }
-
-  /** Whether anything (a file, a link, a folder) is at the name. */
-  private async occupied(file: string): Promise<boolean> {
-    return (await fs.lstat(path.join(this.root, file)).catch(() => undefined)) !== undefined;
-  }
-
-  /**
-   * Removes one file or link, unless a folder on the way is a link (the name would lead outside
-   * the workspace); folders it leaves empty are removed too. False when it was not removed.
-   */
-  private async removeFile(file: string): Promise<boolean> {
-    const parts = file.split('/');
-    let folder = this.root;
-    for (const part of parts.slice(0, -1)) {
-      folder = path.join(folder, part);
-      const stat = await fs.lstat(folder).catch(() => undefined);
-      if (!stat?.isDirectory()) return false;
-    }
-    const target = path.join(this.root, file);
-    const stat = await fs.lstat(target).catch(() => undefined);
-    if (!stat) return true;
-    if (stat.isDirectory()) return false;
-    await fs.unlink(target);
-    for (let index = parts.length - 1; index > 0; index--) {
-      const empty = path.join(this.root, ...parts.slice(0, index));
-      if (!(await fs.rmdir(empty).then(() => true, () => false))) break;
-    }
-    return true;
   }
 
   /**
@@ -468,25 +380,12 @@ export class FileCheckpointStore {
       const result = await runGit(context, ['checkout-index', '-f', '-z', '--stdin'], { input, okCodes: [0, 1, 128] });
       if (result.code === 0) return new Set(entries.map((entry) => entry.path));
       const written = new Set<string>();
-      for (const entry of entries) if (await this.occupied(entry.path)) written.add(entry.path);
+      for (const entry of entries) if (await occupied(this.root, entry.path)) written.add(entry.path);
       return written;
     } finally {
       await fs.rm(scratch, { force: true });
     }
   }
-}
-
-/** A path's entry in a state's tree. */
-interface TreeEntry {
-  path: string;
-  /** git's file mode: 100644, 100755 or 120000 (a link). */
-  mode: string;
-  object: string;
-}
-
-/** A change between two states, with the path's entry in the second (meaningless for a deletion). */
-interface EntryChange extends FileChange {
-  target: TreeEntry;
 }
 
 /** The store's folder for a workspace: `<stateHome>/arbor/workspaces/<hash of its real path>`. */
@@ -508,48 +407,6 @@ export async function openFileCheckpointStore(options: FileCheckpointStoreOption
     throw new CheckpointsOff('store-failed', `Checkpoints are off: the checkpoint store could not be opened (${error instanceof Error ? error.message : String(error)}).`);
   });
   return store;
-}
-
-/** git's `--raw -z` diff: ":<mode before> <mode after> <object before> <object after> <status>", then the path. */
-function parseRawDiff(output: Buffer): EntryChange[] {
-  const fields = nulFields(output);
-  const changes: EntryChange[] = [];
-  for (let index = 0; index + 1 < fields.length; index += 2) {
-    const [, , mode, , object, status] = /^:(\d+) (\d+) ([0-9a-f]+) ([0-9a-f]+) ([A-Z])/.exec(fields[index]!) ?? [];
-    if (mode === undefined || object === undefined || status === undefined) throw new CheckpointStoreError('git-failed', `git printed an unexpected diff line: ${fields[index]!.slice(0, 80)}`);
-    const file = fields[index + 1]!;
-    changes.push({ path: file, kind: status === 'A' ? 'added' : status === 'D' ? 'deleted' : 'modified', target: { path: file, mode, object } });
-  }
-  return changes;
-}
-
-/** Whether every folder above `file` is among the real folders. */
-function folderChainIntact(file: string, realFolders: ReadonlySet<string>): boolean {
-  for (let end = file.indexOf('/'); end !== -1; end = file.indexOf('/', end + 1)) if (!realFolders.has(file.slice(0, end))) return false;
-  return true;
-}
-
-/** lstat of many paths, a batch at a time (undefined where there is nothing); far quicker than one after another. */
-async function lstatAll(paths: readonly string[]): Promise<(Stats | undefined)[]> {
-  const stats: (Stats | undefined)[] = [];
-  for (let start = 0; start < paths.length; start += LSTAT_BATCH) {
-    const batch = paths.slice(start, start + LSTAT_BATCH);
-    stats.push(...(await Promise.all(batch.map((file) => fs.lstat(file).catch(() => undefined)))));
-  }
-  return stats;
-}
-
-/** A name as a gitignore pattern matches it literally. */
-function escapePattern(name: string): string {
-  return name.replace(/[\\*?[\]!# ]/g, (character) => `\\${character}`);
-}
-
-async function exists(file: string): Promise<boolean> {
-  return (await fs.lstat(file).catch(() => undefined)) !== undefined;
-}
-
-function ignoreExisting(error: unknown): void {
-  if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
 }
 
 async function folderBytes(folder: string): Promise<number> {

@@ -50,10 +50,25 @@ export interface RestorePlan {
   changedOutside: string[];
   /** Paths the restore never touches: ignored or over-limit files in the way, nested repositories. */
   skipped: string[];
+  /**
+   * Folders the target records that are links now. A restore replaces such a link by the folder
+   * (the link is among `remove`) unless the link is left alone (changed outside, or not recorded
+   * at all): then nothing below it is written.
+   */
+  linkedFolders: string[];
 }
 
 export interface PlanOptions {
-  /** The state the session last recorded: differences between it and the files now were made outside the agent. */
+  /**
+   * The header id of the session that asks: only a state this store recorded for that session
+   * can be restored (any other id is refused as not in this workspace's checkpoint store).
+   */
+  session: string;
+  /**
+   * The state the session last recorded: differences between it and the files now were made
+   * outside the agent. When the store does not hold it for the session (or none is given), every
+   * path that differs from the store's latest recorded snapshot counts as changed outside.
+   */
   current?: WorkspaceState;
 }
 
@@ -73,6 +88,8 @@ export interface RestoreReport {
   skipped: string[];
   /** Paths changed outside the agent, left as they are (only without `overwriteOutside`). */
   leftAlone: string[];
+  /** Recorded folders that were links (replaced by the folder when the link is among `removed`, else left alone). */
+  linkedFolders: string[];
   /** The snapshot taken before restoring: restoring it undoes this restore. */
   undo: WorkspaceState;
 }
@@ -99,6 +116,9 @@ export class CheckpointsOff extends Error {
     this.name = 'CheckpointsOff';
   }
 }
+
+/** What the user is told when a restore's target is not a state this store recorded for the session. */
+export const NOT_IN_STORE = "The files recorded there are not in this workspace's checkpoint store (recorded in another folder or session, or no longer kept); no file was changed.";
 
 /** A git command of the store failed (a state id that is not in the store, a broken store). */
 export class CheckpointStoreError extends Error {

@@ -6,7 +6,8 @@
  * position's state is that of the records right after it when the agent made them, else the
  * state recorded on its path.
  */
-import { FILES_CUSTOM_TYPE, stateAt, toFilesJson, type FilesEntryData, type SessionLike, type WorkspaceState } from '../checkpoints';
+import { FILES_CUSTOM_TYPE, referencedStates, stateAt, toFilesJson, type FileCheckpointStore, type FilesEntryData, type SessionLike, type WorkspaceState } from '../checkpoints';
+import type { SessionEntry } from '../session';
 import type { Json } from '../session';
 import type { SessionTree } from '../session';
 import { stepRecords } from '../sessionTree/fileRows';
@@ -31,4 +32,14 @@ export async function carryStepFiles(source: { readonly tree: SessionTree }, for
   const own = leafId === null ? [] : ownRecords(source.tree, leafId);
   for (const record of own) await fork.appendCustomEntry(FILES_CUSTOM_TYPE, toFilesJson(record));
   return own.length;
+}
+
+/**
+ * A fork is a new session (its own header id), and a store restores only the states it recorded
+ * for the session that asks: the states the fork's entries name (and `also`: the state a fork's
+ * restore goes to) that the store recorded for the source are bound to the fork too. Resolves with
+ * how many.
+ */
+export function bindForkStates(store: Pick<FileCheckpointStore, 'bindCopies'>, source: { readonly id: string }, fork: { readonly id: string; readonly entries: readonly SessionEntry[] }, also: readonly WorkspaceState[] = []): Promise<number> {
+  return store.bindCopies(source.id, fork.id, [...referencedStates(fork.entries), ...also]);
 }

@@ -5,12 +5,14 @@
  * the chat, so without this note the user has to read the tree to know where they are.
  *
  * Back returns to the position before the move with no summary question: the note is only shown
- * while nothing was sent since the move, so going back leaves nothing of the user's behind.
+ * while nothing was sent since the move, so going back leaves nothing of the user's behind. When
+ * the move restored files, Undo Restore brings back the files as they were before it (the
+ * conversation stays), even when the position left names files the store no longer holds.
  * Session text appears here as plain words (a row's line): the webview shows it as text only.
  */
 import { buildSessionContext, describeEntry, type SessionEntry, type SessionTree } from '../session';
 import { presentRow, toolCallFor } from '../sessionTree/rows';
-import { filesRestoredText, type FilesOutcome } from './filesChoice';
+import { filesChanged, filesRestoredText, type FilesOutcome } from './filesChoice';
 import type { MoveNote } from './moveNoteView';
 
 /** How the position moved. */
@@ -43,7 +45,8 @@ export type { MoveNote } from './moveNoteView';
 /** The note for `report`, read from `tree` after the move. */
 export function moveNote(tree: SessionTree, report: MoveReport): MoveNote {
   const happened = [happenedText(tree, report), report.files ? filesRestoredText(report.files) : undefined].filter((part) => part !== undefined).join(' ') || undefined;
-  return { ...(happened ? { happened } : {}), position: positionText(tree, report), back: report.kind !== 'back' && report.from !== report.to };
+  const undoRestore = report.files !== undefined && filesChanged(report.files);
+  return { ...(happened ? { happened } : {}), position: positionText(tree, report), back: report.kind !== 'back' && report.from !== report.to, ...(undoRestore ? { undoRestore } : {}) };
 }
 
 function happenedText(tree: SessionTree, report: MoveReport): string | undefined {

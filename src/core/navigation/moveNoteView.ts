@@ -7,4 +7,6 @@ export interface MoveNote {
   position: string;
   /** "Back" is offered: it returns to the position before the move. */
   back: boolean;
+  /** "Undo Restore" is offered: the move restored files, and this brings back the files as they were before it. */
+  undoRestore?: boolean;
 }

@@ -3,8 +3,9 @@
  * `.code-workspace` file) are written by whoever wrote the repository, so:
  *
  * - the endpoint the key is sent to, the folder conversations are written to, the tools that
- *   run without asking and the folders context files may lead into are the user's alone: read from
- *   the user's settings (or the default) only, whatever the workspace says, trusted or not;
+ *   run without asking, the folders context files may lead into and whether a move restores files
+ *   without asking are the user's alone: read from the user's settings (or the default) only,
+ *   whatever the workspace says, trusted or not;
  * - settings that spend the user's money (the model, thinking, the output limit, the window sizes,
  *   when compaction and branch summaries call the model) are not taken from a workspace the user
  *   has not trusted.
@@ -18,9 +19,10 @@
  * Never from a workspace. `compaction.instructions` is text sent to the model with every summary: a
  * repository must not steer what the user's conversations keep and forget. `context.allowedFolders`
  * names folders whose files a context file may bring into every request: a repository must not
- * widen it to the user's secrets.
+ * widen it to the user's secrets. `checkpoints.restore` decides whether a move rewrites the
+ * workspace's files without a question: a repository must not turn that question off.
  */
-export const USER_ONLY_SETTINGS = ['baseUrl', 'sessionsDirectory', 'tools.autoApprove', 'tools.autoApproveByFolder', 'compaction.instructions', 'context.allowedFolders'] as const;
+export const USER_ONLY_SETTINGS = ['baseUrl', 'sessionsDirectory', 'tools.autoApprove', 'tools.autoApproveByFolder', 'compaction.instructions', 'context.allowedFolders', 'checkpoints.restore'] as const;
 
 /** Not from a workspace in Restricted Mode. */
 export const COSTLY_SETTINGS = [

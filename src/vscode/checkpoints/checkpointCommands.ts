@@ -1,12 +1,10 @@
 // The workspace checkpoints' commands: a tree row's Show Changes (the step's multi-file diff) and
 // Restore Files to Here (files only: the conversation stays where it is), a turn card's file diffs
-// and Restore files before this turn, and Show Checkpoint Storage (its size and what snapshots leave
-// out, with Clear). The store's documents are served read-only for the diffs.
+// and Restore files before this turn, Undo Restore, and Show Checkpoint Storage (its size and what
+// snapshots leave out, with Clear). The store's documents are served read-only for the diffs.
 import * as vscode from 'vscode';
-import { SessionFilesRecorder, type FileCheckpointStore, type RestorePlan, type WorkspaceState } from '../../core/checkpoints';
 import { turnRecordsOn, turnSpan } from '../../core/chat';
-import { fileCount, filesChoices, filesRequest, filesRestoredText, planDifference, positionState, type FilesDifference } from '../../core/navigation';
-import type { Session } from '../../core/session';
+import { fileCount, positionState } from '../../core/navigation';
 import { stepRecords } from '../../core/sessionTree';
 import { errorMessage } from '../../core/util/errors';
 import { formatSize } from '../../core/util/byteSize';
@@ -14,6 +12,7 @@ import type { CommandDeps } from '../commands/deps';
 import { entryIdOf } from '../commands/entryArg';
 import { showFailure } from '../commands/notify';
 import { CHECKPOINT_SCHEME, CheckpointDocuments, checkpointUri, showChanges } from './checkpointDocuments';
+import { restoreFiles, storeOrTell, undoRestore } from './restoreFiles';
 import type { WorkspaceCheckpoints } from './workspaceCheckpoints';
 
 export function registerCheckpointCommands(deps: CommandDeps, checkpoints: WorkspaceCheckpoints): vscode.Disposable[] {
@@ -22,16 +21,10 @@ export function registerCheckpointCommands(deps: CommandDeps, checkpoints: Works
     vscode.commands.registerCommand('arbor.tree.showChanges', (arg: unknown) => showStepChanges(deps, checkpoints, arg)),
     vscode.commands.registerCommand('arbor.tree.restoreFilesToHere', (arg: unknown) => restoreFilesToHere(deps, checkpoints, arg)),
     vscode.commands.registerCommand('arbor.restoreFilesBeforeTurn', (arg: unknown) => restoreFilesBeforeTurn(deps, checkpoints, arg)),
+    vscode.commands.registerCommand('arbor.undoRestore', () => undoRestore(deps, checkpoints)),
     vscode.commands.registerCommand('arbor.showTurnFileChanges', (turn: unknown, path: unknown) => showTurnFileChanges(deps, checkpoints, turn, path)),
     vscode.commands.registerCommand('arbor.showCheckpointStorage', () => showStorage(deps, checkpoints)),
   ];
-}
-
-/** The store, or undefined after telling the user that checkpoints are off here. */
-async function storeOrTell(checkpoints: WorkspaceCheckpoints): Promise<FileCheckpointStore | undefined> {
-  const store = await checkpoints.current();
-  if (!store) void vscode.window.showInformationMessage('Workspace checkpoints are off for this workspace (see the Arbor output for why).');
-  return store;
 }
 
 /** The diff of the files a step changed: from the state before its first record to the state after its last. */
@@ -89,59 +82,6 @@ async function showTurnFileChanges(deps: CommandDeps, checkpoints: WorkspaceChec
   if (!store) return false;
   await vscode.commands.executeCommand('vscode.diff', checkpointUri(span.before, path), checkpointUri(span.after, path), `${path} (this turn)`, { preview: true });
   return true;
-}
-
-interface RestoreWords {
-  /** The action's name in the log and in a failure. */
-  name: string;
-  question: string;
-  /** Said when nothing would change. */
-  already: string;
-}
-
-/**
- * Makes the workspace's files the state `to` after asking with the counts (files only: the
- * conversation stays). Files changed outside the agent since the branch's last record are left
- * alone unless the user picks the answer that overwrites them; the store keeps the current files
- * first, and the restore is recorded, so moving back undoes it. Resolves with the text shown.
- */
-async function restoreFiles(deps: CommandDeps, checkpoints: WorkspaceCheckpoints, session: Session, to: WorkspaceState, words: RestoreWords): Promise<string | undefined> {
-  const store = await storeOrTell(checkpoints);
-  if (!store) return undefined;
-  try {
-    const current = positionState(session, session.leafId);
-    const plan = await store.plan(to, current !== undefined ? { current } : {});
-    const difference = planDifference(plan);
-    if (difference.paths.length === 0) {
-      void vscode.window.showInformationMessage(words.already);
-      return undefined;
-    }
-    const overwriteOutside = await askRestore(store, plan, difference, words.question);
-    if (overwriteOutside === undefined) return undefined;
-    const report = await store.restore(to, { ...(current !== undefined ? { current } : {}), overwriteOutside });
-    await new SessionFilesRecorder(session, store, { warn: (message) => deps.log.warn(message) }).recordRestore(report);
-    const text = filesRestoredText({ restored: report.restored.length, removed: report.removed.length, leftAlone: report.leftAlone.length, skipped: report.skipped.length });
-    deps.log.info(`${words.name}: ${text} Undo state ${report.undo}`);
-    void vscode.window.showInformationMessage(text);
-    return text;
-  } catch (error) {
-    showFailure(deps.log, words.name, error);
-    return undefined;
-  }
-}
-
-/** The modal question with the counts; "Preview changes…" shows the diff and asks again. Undefined: cancelled. */
-async function askRestore(store: FileCheckpointStore, plan: RestorePlan, difference: FilesDifference, question: string): Promise<boolean | undefined> {
-  const choices = filesChoices(difference).filter((choice) => choice.id !== 'keep');
-  const outside = difference.outside.length;
-  const detail = `${plan.restore.length} written, ${plan.remove.length} removed. The conversation stays where it is; the current files are kept as a checkpoint.${outside > 0 ? ` ${fileCount(outside)} changed outside the agent ${outside === 1 ? 'is' : 'are'} left alone unless you choose to overwrite them.` : ''}`;
-  for (;;) {
-    const picked = await vscode.window.showWarningMessage(question, { modal: true, detail }, ...choices.map((choice) => choice.label));
-    const choice = choices.find((candidate) => candidate.label === picked);
-    if (!choice) return undefined;
-    if (choice.id !== 'preview') return filesRequest(choice.id)?.overwriteOutside;
-    await showChanges(store, 'Files a restore would change', plan.now, plan.to, difference.paths);
-  }
 }
 
 /** The store's size, with Clear (asked first). Resolves with the text shown. */

@@ -3,8 +3,8 @@
 // multi-file diff, and the restore itself once the conversation has moved. The decisions live in
 // core/navigation/filesChoice.ts; the store (core/checkpoints) does the work.
 import * as vscode from 'vscode';
-import { SessionFilesRecorder, type FileCheckpointStore, type RestorePlan, type WorkspaceState } from '../../core/checkpoints';
-import { filesChoices, filesRequest, filesStep, planDifference, positionState, type FilesChoice, type FilesDifference, type FilesOutcome } from '../../core/navigation';
+import { CheckpointStoreError, NOT_IN_STORE, SessionFilesRecorder, type FileCheckpointStore, type RestorePlan, type WorkspaceState } from '../../core/checkpoints';
+import { filesChoices, filesOutcome, filesRequest, filesStep, planDifference, positionState, restoreWarning, type FilesChoice, type FilesDifference, type FilesOutcome } from '../../core/navigation';
 import type { Session } from '../../core/session';
 import { errorMessage } from '../../core/util/errors';
 import { readConfig } from '../config';
@@ -28,7 +28,9 @@ const NONE: FilesDecision = { kind: 'none' };
 /**
  * Decides, before the move to `newLeafId`, whether its files are restored: nothing when checkpoints
  * are off, nothing is recorded there, or the files already match; else as the setting says (asking,
- * with a preview, under "ask"). A failure to plan is logged and the move goes on without files.
+ * with a preview, under "ask"; "always" still asks about protected paths and many removals). A
+ * target the store did not record for this session is told in plain words, and only the
+ * conversation moves; any other failure to plan is logged and the move goes on without files.
  */
 export async function decideFiles(checkpoints: WorkspaceCheckpoints | undefined, session: Session, newLeafId: string | null, log: vscode.LogOutputChannel): Promise<FilesDecision> {
   const store = await checkpoints?.current();
@@ -37,8 +39,13 @@ export async function decideFiles(checkpoints: WorkspaceCheckpoints | undefined,
   const current = positionState(session, session.leafId);
   let plan: RestorePlan;
   try {
-    plan = await store.plan(to, current !== undefined ? { current } : {});
+    plan = await store.plan(to, { session: session.id, ...(current !== undefined ? { current } : {}) });
   } catch (error) {
+    if (error instanceof CheckpointStoreError && error.reason === 'unknown-state') {
+      log.warn(`Workspace checkpoints: ${to} is not a state this store recorded for session ${session.id}; only the conversation moves`);
+      void vscode.window.showWarningMessage(`${NOT_IN_STORE} Only the conversation moves.`);
+      return NONE;
+    }
     log.warn(`Workspace checkpoints: could not tell what restoring ${to} would change: ${errorMessage(error)}`);
     return NONE;
   }
@@ -58,12 +65,12 @@ export async function decideFiles(checkpoints: WorkspaceCheckpoints | undefined,
  */
 export async function runRestore(pending: PendingRestore, log: vscode.LogOutputChannel): Promise<FilesOutcome | undefined> {
   try {
-    const report = await pending.store.restore(pending.to, { ...(pending.current !== undefined ? { current: pending.current } : {}), overwriteOutside: pending.overwriteOutside });
+    const report = await pending.store.restore(pending.to, { session: pending.session.id, ...(pending.current !== undefined ? { current: pending.current } : {}), overwriteOutside: pending.overwriteOutside });
     log.info(`Workspace files restored to ${pending.to}: ${report.restored.length} written, ${report.removed.length} removed, ${report.leftAlone.length} left alone, ${report.skipped.length} skipped; undo state ${report.undo}`);
     if (report.leftAlone.length > 0) log.info(`Left alone (changed outside the agent): ${report.leftAlone.join(', ')}`);
     // Recorded at the new position: the next turn then sees these files as the branch's, not as changed outside.
     await new SessionFilesRecorder(pending.session, pending.store, { warn: (message) => log.warn(message) }).recordRestore(report);
-    return { restored: report.restored.length, removed: report.removed.length, leftAlone: report.leftAlone.length, skipped: report.skipped.length };
+    return filesOutcome(report);
   } catch (error) {
     log.error(`Workspace files could not be restored to ${pending.to}: ${errorMessage(error)}`);
     void vscode.window.showErrorMessage('Arbor moved in the conversation but could not restore the files; they are as they were. See the Arbor output for the reason.');
@@ -71,12 +78,16 @@ export async function runRestore(pending: PendingRestore, log: vscode.LogOutputC
   }
 }
 
-/** The question; "Preview changes…" shows the diff and asks again. Undefined: Escape (the move is cancelled). */
+/**
+ * The question; "Preview changes…" shows the diff and asks again. Undefined: Escape (the move is
+ * cancelled). A restore that writes a protected path or removes many files says so in the title.
+ */
 async function askFiles(store: FileCheckpointStore, plan: RestorePlan, difference: FilesDifference): Promise<boolean | 'keep' | undefined> {
+  const warning = restoreWarning(difference);
   for (;;) {
     const picked = await vscode.window.showQuickPick(
       filesChoices(difference).map((choice): vscode.QuickPickItem & { choice: FilesChoice } => ({ label: choice.label, detail: choice.detail, choice })),
-      { title: 'Files at that point', placeHolder: 'The workspace\'s files differ from those recorded there. Restore them?', ignoreFocusOut: true },
+      { title: warning ? `Files at that point — ${warning}` : 'Files at that point', placeHolder: 'The workspace\'s files differ from those recorded there. Restore them?', ignoreFocusOut: true },
     );
     if (!picked) return undefined;
     if (picked.choice.id === 'preview') {

@@ -4,10 +4,12 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { compactUpToProblem } from '../../core/compaction';
-import { carryStepFiles, filesRestoredText } from '../../core/navigation';
+import { bindForkStates, carryStepFiles, filesChanged, filesRestoredText } from '../../core/navigation';
 import { entryCopyText, findEntryLine, forkSession, messageRole, type Session, type SessionEntry } from '../../core/session';
+import { errorMessage } from '../../core/util/errors';
 import { plainText } from '../../core/util/plainText';
 import { decideFiles, runRestore } from '../checkpoints/filesOnMove';
+import { tellRestored } from '../checkpoints/restoreFiles';
 import { askFocus, compactWithProgress, moveBeforeCompaction } from './compactionCommands';
 import type { CommandDeps } from './deps';
 import { entryIdOf } from './entryArg';
@@ -85,6 +87,9 @@ async function fork(deps: CommandDeps, source: Session, entryId: string, positio
     const { session, selectedText } = await forkSession(source, entryId, { dir: path.dirname(file), position });
     // The files recorded right after the fork's leaf come along: moves in the fork restore the same states.
     await carryStepFiles(source, session, forkLeaf);
+    const store = files.kind === 'restore' ? files.pending.store : await deps.checkpoints?.existing();
+    // The state a restore of the fork goes to may lie on no path of the fork (a source's starting state).
+    if (store) await bindForkStates(store, source, session, files.kind === 'restore' ? [files.pending.to] : []).catch((error: unknown) => deps.log.warn(`Workspace checkpoints: the fork cannot restore its source's files: ${errorMessage(error)}`));
     const forked = session.file!;
     // A prompt sent before the fork's files are restored waits, then goes to the fork.
     const restored = await deps.host.whileMoving(async () => {
@@ -94,7 +99,7 @@ async function fork(deps: CommandDeps, source: Session, entryId: string, positio
     });
     deps.log.info(`Forked ${path.basename(file)} ${position} entry ${entryId} into ${path.basename(forked)}`);
     if (selectedText !== undefined) deps.host.putInInput(selectedText);
-    void vscode.window.showInformationMessage(`Forked into a new session (${plainText(path.basename(forked))}).${restored ? ` ${filesRestoredText(restored)}` : ''}`);
+    tellRestored(`Forked into a new session (${plainText(path.basename(forked))}).${restored ? ` ${filesRestoredText(restored)}` : ''}`, restored !== undefined && filesChanged(restored));
     return forked;
   } catch (error) {
     showFailure(deps.log, 'Fork', error);

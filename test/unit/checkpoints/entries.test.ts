@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { fileSteps, filesEntryData, newFilesData, referencedStates, startingState, stateAt, toFilesJson, MAX_CHANGED_PATHS } from '../../../src/core/checkpoints';
+import { fileSteps, filesEntryData, lastRestore, newFilesData, referencedStates, startingState, stateAt, toFilesJson, MAX_CHANGED_PATHS } from '../../../src/core/checkpoints';
 import type { Json } from '../../../src/core/session';
 import { appendTurns, memorySession } from '../../support/builders';
 
@@ -63,6 +63,20 @@ describe('arbor.files entries', () => {
     assert.deepEqual(referencedStates(session.entries).size, 0);
     await session.appendCustomEntry('other.type', filesJson(S1, S2));
     assert.equal(stateAt(session, session.leafId), undefined);
+  });
+
+  it('finds the restore a branch ends with (Undo Restore), and none once other files are recorded after it', async () => {
+    const session = memorySession();
+    await session.appendCustomEntry('arbor.files', filesJson(S1, S1, 'start', []));
+    const [, a1] = await appendTurns(session, 1);
+    assert.equal(lastRestore(session, session.leafId), undefined, 'the last record is the start');
+    const restoreId = await session.appendCustomEntry('arbor.files', filesJson(S2, S1, 'restore'));
+    await appendTurns(session, 1, 'b');
+    assert.deepEqual(lastRestore(session, session.leafId), { id: restoreId, parentId: a1, data: { v: 1, before: S2, after: S1, changed: ['a.txt'], changedCount: 1, cause: 'restore' } }, 'messages after it do not count');
+    await session.appendCustomEntry('arbor.files', filesJson(S1, S3, 'tool'));
+    assert.equal(lastRestore(session, session.leafId), undefined);
+    assert.equal(lastRestore(session, a1!), undefined, 'a position above the restore');
+    assert.equal(lastRestore(session, null), undefined);
   });
 
   it('cuts a long list of changed paths and keeps their number', () => {

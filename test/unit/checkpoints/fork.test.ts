@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import { pruneBySessions, SessionFilesRecorder } from '../../../src/core/checkpoints';
-import { carryStepFiles, positionState } from '../../../src/core/navigation';
+import { bindForkStates, carryStepFiles, positionState } from '../../../src/core/navigation';
 import { createSessionFile, forkSession, type Session } from '../../../src/core/session';
 import { assistant, steppingClock, toolCall, toolResult, user } from '../../support/builders';
 import { useTempDir } from '../../support/tempDir';
@@ -42,6 +42,7 @@ describe('a fork into a new session and the workspace states on its path', () =>
 
     const { session: fork } = await forkSession(source, first.result, { dir: sessions, position: 'at' });
     assert.equal(await carryStepFiles(source, fork, first.result), 1, 'the edit\'s record comes along');
+    assert.equal(await bindForkStates(store, source, fork), 2, 'the states it names (before and after the edit) are the fork\'s too');
     assert.equal(positionState(fork, fork.leafId), positionState(source, first.result));
     assert.equal(positionState(fork, first.prompt), positionState(source, first.prompt));
     const { session: beforeSecond } = await forkSession(source, second.prompt, { dir: sessions, position: 'before' });
@@ -53,13 +54,13 @@ describe('a fork into a new session and the workspace states on its path', () =>
     rmSync(source.file!);
     rmSync(beforeSecond.file!);
     writeFiles(place.root, { 'a.txt': 'four' });
-    await store.snapshot(); // the store's index now holds other files than the second turn's
+    await store.snapshot({ session: 'another session' }); // the store's index and its latest snapshot now hold other files than the second turn's
     await pruneBySessions(store, sessions);
     assert.equal(await store.hasState(positionState(source, second.result)!), false, 'the state only the deleted sessions named is released');
 
-    await store.restore(positionState(fork, first.prompt)!);
+    await store.restore(positionState(fork, first.prompt)!, { session: fork.id });
     assert.equal(readFileSync(path.join(place.root, 'a.txt'), 'utf8'), 'one', 'before the fork\'s turn');
-    await store.restore(positionState(fork, fork.leafId)!);
+    await store.restore(positionState(fork, fork.leafId)!, { session: fork.id, current: positionState(fork, first.prompt)! });
     assert.equal(readFileSync(path.join(place.root, 'a.txt'), 'utf8'), 'two', 'the fork\'s leaf: after its edit');
   });
 });

@@ -45,10 +45,10 @@ describe('the git the checkpoint store runs', () => {
     process.env['PATH'] = ['bin', 'node_modules/.bin', '', '.', path.join(root, 'bin'), path.dirname(REAL_GIT), ORIGINAL_PATH].join(':');
 
     const store = await openStore(place);
-    const first = await store.snapshot();
+    const first = await store.snapshot({ session: 's' });
     writeFiles(root, { 'a.txt': 'two' });
-    await store.snapshot();
-    await store.restore(first.state);
+    await store.snapshot({ session: 's' });
+    await store.restore(first.state, { session: 's', overwriteOutside: true });
 
     assert.equal(existsSync(marker), false, `a workspace's git ran: ${existsSync(marker) ? readFileSync(marker, 'utf8') : ''}`);
     assert.equal(readFileSync(path.join(root, 'a.txt'), 'utf8'), 'one');

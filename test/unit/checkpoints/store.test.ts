@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { CheckpointsOff, pruneBySessions, storeFolderFor } from '../../../src/core/checkpoints';
 import { entry, sessionFileText } from '../../support/builders';
 import { useTempDir } from '../../support/tempDir';
-import { listing, makePlace, openStore, userGit, writeFiles } from './support';
+import { AS_SESSION, listing, makePlace, openStore, userGit, writeFiles } from './support';
 
 describe('checkpoint store', () => {
   const temp = useTempDir();
@@ -14,20 +14,20 @@ describe('checkpoint store', () => {
     const place = makePlace(temp());
     writeFiles(place.root, { 'a.txt': 'one', 'src/b.ts': 'b1', 'gone.txt': 'bye' });
     const store = await openStore(place);
-    const first = await store.snapshot();
+    const first = await store.snapshot(AS_SESSION);
     const before = listing(place.root);
     writeFiles(place.root, { 'a.txt': 'two', 'src/new/c.ts': 'c' });
     rmSync(path.join(place.root, 'gone.txt'));
-    const second = await store.snapshot();
+    const second = await store.snapshot(AS_SESSION);
     assert.deepEqual(await store.changes(first.state, second.state), [
       { path: 'a.txt', kind: 'modified' },
       { path: 'gone.txt', kind: 'deleted' },
       { path: 'src/new/c.ts', kind: 'added' },
     ]);
-    const report = await store.restore(first.state);
-    assert.deepEqual(report, { restored: ['a.txt', 'gone.txt'], removed: ['src/new/c.ts'], skipped: [], leftAlone: [], undo: second.state });
+    const report = await store.restore(first.state, AS_SESSION);
+    assert.deepEqual(report, { restored: ['a.txt', 'gone.txt'], removed: ['src/new/c.ts'], skipped: [], leftAlone: [], linkedFolders: [], undo: second.state });
     assert.deepEqual(listing(place.root), before);
-    const back = await store.restore(report.undo);
+    const back = await store.restore(report.undo, { ...AS_SESSION, current: first.state });
     assert.deepEqual(back.restored.sort(), ['a.txt', 'src/new/c.ts']);
     assert.deepEqual(back.removed, ['gone.txt']);
     assert.equal(readFileSync(path.join(place.root, 'src/new/c.ts'), 'utf8'), 'c');
@@ -47,10 +47,10 @@ describe('checkpoint store', () => {
     const place = makePlace(temp());
     writeFiles(place.root, { 'a.txt': 'one' });
     const store = await openStore(place);
-    const first = await store.snapshot();
+    const first = await store.snapshot(AS_SESSION);
     writeFiles(place.root, { 'a.txt': 'two', 'b.txt': 'b' });
     const before = listing(place.root);
-    const report = await store.restore(first.state, { dryRun: true });
+    const report = await store.restore(first.state, { ...AS_SESSION, overwriteOutside: true, dryRun: true });
     assert.deepEqual([report.restored, report.removed, report.skipped], [['a.txt'], ['b.txt'], []]);
     assert.deepEqual(listing(place.root), before);
   });
@@ -59,16 +59,16 @@ describe('checkpoint store', () => {
     const place = makePlace(temp());
     writeFiles(place.root, { 'a.txt': 'one', 'b.txt': 'b1' });
     const store = await openStore(place);
-    const start = await store.snapshot();
+    const start = await store.snapshot(AS_SESSION);
     writeFiles(place.root, { 'a.txt': 'agent', 'b.txt': 'agent' });
-    const recorded = await store.snapshot();
+    const recorded = await store.snapshot(AS_SESSION);
     writeFiles(place.root, { 'b.txt': 'the user typed this' });
-    const plan = await store.plan(start.state, { current: recorded.state });
+    const plan = await store.plan(start.state, { ...AS_SESSION, current: recorded.state });
     assert.deepEqual([plan.restore, plan.changedOutside], [['a.txt', 'b.txt'], ['b.txt']]);
-    const report = await store.restore(start.state, { current: recorded.state });
+    const report = await store.restore(start.state, { ...AS_SESSION, current: recorded.state });
     assert.deepEqual([report.restored, report.leftAlone], [['a.txt'], ['b.txt']]);
     assert.equal(readFileSync(path.join(place.root, 'b.txt'), 'utf8'), 'the user typed this');
-    await store.restore(start.state, { current: recorded.state, overwriteOutside: true });
+    await store.restore(start.state, { ...AS_SESSION, current: recorded.state, overwriteOutside: true });
     assert.equal(readFileSync(path.join(place.root, 'b.txt'), 'utf8'), 'b1');
   });
 
@@ -76,13 +76,13 @@ describe('checkpoint store', () => {
     const place = makePlace(temp());
     writeFiles(place.root, { '.gitignore': '*.log\n', 'a.txt': 'a', 'debug.log': 'log', 'out/x.js': 'x' });
     const store = await openStore(place, { excludes: ['/out/'] });
-    const first = await store.snapshot();
+    const first = await store.snapshot(AS_SESSION);
     assert.equal(await store.readAt(first.state, 'debug.log'), undefined);
     assert.equal(await store.readAt(first.state, 'out/x.js'), undefined);
     assert.equal(Buffer.from((await store.readAt(first.state, 'a.txt'))!).toString(), 'a');
     rmSync(path.join(place.root, 'debug.log'));
     writeFiles(place.root, { 'debug.log': 'new log', 'out/x.js': 'changed' });
-    const report = await store.restore(first.state);
+    const report = await store.restore(first.state, AS_SESSION);
     assert.deepEqual([report.restored, report.removed, report.skipped], [[], [], []]);
     assert.equal(readFileSync(path.join(place.root, 'debug.log'), 'utf8'), 'new log');
   });
@@ -92,14 +92,14 @@ describe('checkpoint store', () => {
     writeFiles(place.root, { 'a.txt': 'a', 'big.bin': Buffer.alloc(2048, 1), 'vendor/lib/x.c': 'x' });
     userGit(path.join(place.root, 'vendor/lib'), 'init', '-q');
     const store = await openStore(place, { limits: { maxFileBytes: 1024 } });
-    const first = await store.snapshot();
+    const first = await store.snapshot(AS_SESSION);
     assert.deepEqual(first.skipped, [
       { path: 'big.bin', reason: 'too-large', size: 2048 },
       { path: 'vendor/lib', reason: 'nested-repository' },
     ]);
     assert.equal(await store.readAt(first.state, 'vendor/lib/x.c'), undefined);
     writeFiles(place.root, { 'a.txt': 'changed', 'vendor/lib/x.c': 'changed too' });
-    const report = await store.restore(first.state);
+    const report = await store.restore(first.state, { ...AS_SESSION, overwriteOutside: true });
     assert.deepEqual(report.restored, ['a.txt']);
     assert.equal(readFileSync(path.join(place.root, 'vendor/lib/x.c'), 'utf8'), 'changed too');
     assert.equal(readFileSync(path.join(place.root, 'big.bin')).length, 2048);
@@ -109,11 +109,11 @@ describe('checkpoint store', () => {
     const place = makePlace(temp());
     writeFiles(place.root, { 'data.bin': 'small' });
     const store = await openStore(place, { limits: { maxFileBytes: 1024 } });
-    const first = await store.snapshot();
+    const first = await store.snapshot(AS_SESSION);
     writeFiles(place.root, { 'data.bin': Buffer.alloc(4096, 2) });
     const second = await store.snapshot();
     assert.deepEqual(second.skipped, [{ path: 'data.bin', reason: 'too-large', size: 4096 }]);
-    const report = await store.restore(first.state);
+    const report = await store.restore(first.state, AS_SESSION);
     assert.deepEqual([report.restored, report.skipped], [[], ['data.bin']]);
     assert.equal(readFileSync(path.join(place.root, 'data.bin')).length, 4096);
   });
@@ -125,13 +125,13 @@ describe('checkpoint store', () => {
     writeFiles(place.root, { 'a.txt': 'mine', 'dir/b.txt': 'b' });
     symlinkSync('a.txt', path.join(place.root, 'link'));
     const store = await openStore(place);
-    const first = await store.snapshot();
+    const first = await store.snapshot(AS_SESSION);
     rmSync(path.join(place.root, 'a.txt'));
     symlinkSync(outside, path.join(place.root, 'a.txt'));
     rmSync(path.join(place.root, 'dir'), { recursive: true });
     mkdirSync(path.join(temp(), 'elsewhere'));
     symlinkSync(path.join(temp(), 'elsewhere'), path.join(place.root, 'dir'));
-    await store.restore(first.state);
+    await store.restore(first.state, { ...AS_SESSION, overwriteOutside: true });
     assert.equal(readFileSync(outside, 'utf8'), 'precious');
     assert.equal(lstatSync(path.join(place.root, 'a.txt')).isFile(), true);
     assert.equal(readFileSync(path.join(place.root, 'a.txt'), 'utf8'), 'mine');
@@ -175,9 +175,9 @@ describe('checkpoint store', () => {
     const place = makePlace(temp());
     writeFiles(place.root, { '.gitattributes': '* text eol=crlf\n', 'a.txt': 'line1\nline2\n' });
     const store = await openStore(place);
-    const { state } = await store.snapshot();
+    const { state } = await store.snapshot(AS_SESSION);
     writeFiles(place.root, { 'a.txt': 'other' });
-    await store.restore(state);
+    await store.restore(state, { ...AS_SESSION, overwriteOutside: true });
     assert.equal(readFileSync(path.join(place.root, 'a.txt'), 'utf8'), 'line1\nline2\n');
   });
 
@@ -185,7 +185,7 @@ describe('checkpoint store', () => {
     const place = makePlace(temp());
     writeFiles(place.root, { 'a.txt': '1' });
     const store = await openStore(place, { limits: { keepUndo: 1 } });
-    const one = (await store.snapshot()).state;
+    const one = (await store.snapshot(AS_SESSION)).state;
     writeFiles(place.root, { 'a.txt': '2' });
     const two = (await store.snapshot()).state;
     writeFiles(place.root, { 'a.txt': '3' });
@@ -196,7 +196,7 @@ describe('checkpoint store', () => {
     assert.equal(await store.hasState(one), true);
     assert.equal(await store.hasState(two), false);
     assert.equal(await store.hasState(three), true, 'the index still holds the files now');
-    const undo = (await store.restore(one)).undo;
+    const undo = (await store.restore(one, AS_SESSION)).undo;
     assert.equal(undo, three);
     await store.prune(new Set());
     assert.equal(await store.hasState(three), true, 'the last undo snapshot is kept');

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { chmodSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, utimesSync } from 'node:fs';
 import * as path from 'node:path';
 import { useTempDir } from '../../support/tempDir';
-import { listing, makePlace, openStore, writeFiles } from './support';
+import { AS_SESSION, listing, makePlace, openStore, writeFiles } from './support';
 
 describe('checkpoint store: the quick paths stay exact', () => {
   const temp = useTempDir();
@@ -42,10 +42,10 @@ describe('checkpoint store: the quick paths stay exact', () => {
     const place = makePlace(temp());
     writeFiles(place.root, { 'a.txt': 'a0', 'b.txt': 'b0' });
     const store = await openStore(place);
-    const start = (await store.snapshot()).state;
+    const start = (await store.snapshot(AS_SESSION)).state;
     const expected = listing(place.root);
     writeFiles(place.root, { 'a.txt': 'a1', 'c.txt': 'c1' });
-    const [one, restored, two] = await Promise.all([store.snapshot(), store.restore(start), store.snapshot()]);
+    const [one, restored, two] = await Promise.all([store.snapshot(AS_SESSION), store.restore(start, AS_SESSION), store.snapshot()]);
     assert.equal(restored.undo, one.state, 'the restore\'s undo snapshot is the snapshot asked for before it');
     assert.deepEqual([restored.restored, restored.removed], [['a.txt'], ['c.txt']]);
     assert.equal(two.state, start);
@@ -58,7 +58,7 @@ describe('checkpoint store: the quick paths stay exact', () => {
     chmodSync(path.join(place.root, 'run.sh'), 0o755);
     symlinkSync('same.txt', path.join(place.root, 'link'));
     const store = await openStore(place);
-    const start = (await store.snapshot()).state;
+    const start = (await store.snapshot(AS_SESSION)).state;
     const expected = listing(place.root);
     const untouched = lstatSync(path.join(place.root, 'same.txt')).ino;
     writeFiles(place.root, { 'run.sh': 'echo changed\n', 'deep/er/kept.txt': 'changed' });
@@ -66,7 +66,7 @@ describe('checkpoint store: the quick paths stay exact', () => {
     rmSync(path.join(place.root, 'deep/er/gone.txt'));
     rmSync(path.join(place.root, 'link'));
     symlinkSync('run.sh', path.join(place.root, 'link'));
-    const report = await store.restore(start);
+    const report = await store.restore(start, { ...AS_SESSION, overwriteOutside: true });
     assert.deepEqual(report.restored.sort(), ['deep/er/gone.txt', 'deep/er/kept.txt', 'link', 'run.sh']);
     assert.deepEqual(listing(place.root), expected);
     assert.equal(readlinkSync(path.join(place.root, 'link')), 'same.txt');

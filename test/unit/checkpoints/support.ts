@@ -5,6 +5,10 @@ import { mkdirSync, readdirSync, readFileSync, lstatSync, readlinkSync, writeFil
 import * as path from 'node:path';
 import { openFileCheckpointStore, type FileCheckpointStore, type FileCheckpointStoreOptions } from '../../../src/core/checkpoints';
 
+/** The session the tests restore for: its states are recorded with `AS_SESSION` (a restore needs them bound to it). */
+export const SESSION = 'session-under-test';
+export const AS_SESSION = { session: SESSION } as const;
+
 export interface Place {
   /** The workspace. */
   root: string;

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
 import { useTempDir } from '../../support/tempDir';
-import { listing, makePlace, openStore, userGit, writeFiles } from './support';
+import { AS_SESSION, listing, makePlace, openStore, userGit, writeFiles } from './support';
 
 describe('checkpoints and the user\'s own git repository', () => {
   const temp = useTempDir();
@@ -22,14 +22,14 @@ describe('checkpoints and the user\'s own git repository', () => {
     const before = listing(root);
 
     const store = await openStore(place);
-    const first = await store.snapshot();
+    const first = await store.snapshot(AS_SESSION);
     writeFiles(root, { 'src/app.ts': 'agent edit', 'new.ts': 'n' });
-    const second = await store.snapshot();
+    const second = await store.snapshot(AS_SESSION);
     assert.deepEqual((await store.changes(first.state, second.state)).map((change) => change.path), ['new.ts', 'src/app.ts']);
-    const back = await store.restore(first.state);
+    const back = await store.restore(first.state, AS_SESSION);
     assert.deepEqual(listing(root), before);
-    await store.restore(back.undo);
-    await store.restore(first.state);
+    await store.restore(back.undo, { ...AS_SESSION, current: first.state });
+    await store.restore(first.state, { ...AS_SESSION, current: back.undo });
     await store.prune(new Set([first.state]));
     await store.clear();
 

@@ -1,8 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { filesEntryData } from '../../../src/core/checkpoints';
+import { filesEntryData, storeFolderFor } from '../../../src/core/checkpoints';
+import { gitEnvironment } from '../../../src/core/checkpoints/git';
 import { loadSessionFile, type SessionEntry } from '../../../src/core/session';
 import { reply, text, toolUse, useFakeAnthropic } from '../../support/fakeAnthropic';
 import { loadPi } from '../../support/pi';
@@ -24,6 +25,21 @@ function shape(entries: readonly SessionEntry[]): string[] {
   });
 }
 
+/**
+ * A copy of the session file whose branch ends in an `arbor.files` record (id "hostile1") naming
+ * `state`, as someone handing over the file could write; under the header id `sessionId` when given.
+ */
+function withRecord(file: string, state: string, sessionId?: string): string {
+  const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+  const header = JSON.parse(lines[0]!) as { id: string };
+  if (sessionId !== undefined) header.id = sessionId;
+  const last = JSON.parse(lines[lines.length - 1]!) as { id: string };
+  const record = { type: 'custom', customType: 'arbor.files', id: 'hostile1', parentId: last.id, timestamp: '2026-03-01T12:00:00.000Z', data: { v: 1, before: state, after: state, changed: [], changedCount: 0, cause: 'tool' } };
+  const copy = `${file.replace(/\.jsonl$/, '')}-${sessionId ?? state.slice(0, 8)}.jsonl`;
+  writeFileSync(copy, [JSON.stringify(header), ...lines.slice(1), JSON.stringify(record)].join('\n') + '\n');
+  return copy;
+}
+
 describe('checkpoints from the CLI: arbor run records, arbor files lists, arbor restore restores (built CLI, real git, fake server)', function () {
   this.timeout(60000);
   const server = useFakeAnthropic({ apiKey: KEY });
@@ -38,9 +54,9 @@ describe('checkpoints from the CLI: arbor run records, arbor files lists, arbor 
   });
 
   /** A workspace of three files and an ignore rule, and one `arbor run` whose bash call changes, removes, creates and writes an ignored file. */
-  async function recordedRun(runEnv: Record<string, string> = env()): Promise<{ file: string; entries: SessionEntry[] }> {
+  async function recordedRun(extra: Record<string, string> = {}, runEnv: Record<string, string> = env()): Promise<{ file: string; entries: SessionEntry[] }> {
     mkdirSync(path.join(dir(), 'home'), { recursive: true });
-    writeFiles(workspace(), { 'a.txt': 'one', 'c.txt': 'see', '.gitignore': '*.log\n' });
+    writeFiles(workspace(), { 'a.txt': 'one', 'c.txt': 'see', '.gitignore': '*.log\n', ...extra });
     const file = path.join(dir(), 's.jsonl');
     server().script(reply(toolUse('bash', { command: 'printf two > a.txt && rm c.txt && printf new > b.txt && printf log > x.log' }, 'toolu_bash_1')), reply(text('Done.')));
     const run = await arbor(workspace(), runEnv, 'run', file, 'change things', '--yes', '--json');
@@ -99,7 +115,7 @@ describe('checkpoints from the CLI: arbor run records, arbor files lists, arbor 
     writeFiles(workspace(), { 'node_modules/.bin/git': `#!/bin/sh\necho "$*" >> '${marker}'\nexec '${realGit}' "$@"\n` });
     chmodSync(path.join(workspace(), 'node_modules', '.bin', 'git'), 0o755);
     const hostile = { ...env(), PATH: `node_modules/.bin:${process.env['PATH'] ?? ''}` };
-    const { file, entries } = await recordedRun(hostile);
+    const { file, entries } = await recordedRun({}, hostile);
     const done = await arbor(workspace(), hostile, 'restore', file, '--to', entries[2]!.id, '--json');
     assert.equal(done.code, 0, done.stderr);
     assert.deepEqual(JSON.parse(done.stdout), { restored: ['a.txt', 'c.txt'], removed: ['b.txt'], skipped: [] });
@@ -118,6 +134,49 @@ describe('checkpoints from the CLI: arbor run records, arbor files lists, arbor 
     const none = await arbor(workspace(), env(), 'restore', bare, '--to', firstId);
     assert.equal(none.code, 2);
     assert.match(none.stderr, /recorded no workspace files/);
+  });
+
+  it("restore refuses git's empty tree, a sub-folder's tree and another session's state a session file names: exit 2, the plain message, no file removed or written", async () => {
+    const { file, entries } = await recordedRun({ 'examples/x/.vscode/settings.json': '{"planted": true}' });
+    const start = filesEntryData(entries[1]!)!.after;
+    const root = realpathSync(workspace());
+    const store = storeFolderFor(path.join(dir(), 'home', 'state'), root);
+    const subFolder = execFileSync('git', ['rev-parse', `${start}:examples/x`], { cwd: workspace(), env: gitEnvironment({ program: 'git', gitDir: store, workTree: workspace() }), encoding: 'utf8' }).trim();
+    const before = listing(workspace());
+    const cases: [string, string][] = [
+      ['the empty tree', withRecord(file, '4b825dc642cb6eb9a060e54bf8d69288fbee4904')],
+      ['a sub-folder', withRecord(file, subFolder)],
+      ['another session', withRecord(file, start, 'another-session-id')],
+    ];
+    for (const [what, copy] of cases) {
+      const run = await arbor(workspace(), env(), 'restore', copy, '--to', 'hostile1');
+      assert.equal(run.code, 2, what);
+      assert.equal(run.stdout, '', what);
+      assert.equal(run.stderr, `arbor restore: ${copy}: the files recorded at hostile1 are not in the checkpoint store of this workspace (${root}): recorded in another folder or session, or no longer kept. No file was changed\n`, what);
+      assert.deepEqual(listing(workspace()), before, what);
+    }
+  });
+
+  it('restore makes a recorded folder that a link replaced a folder again and says so, and leaves what the link leads to alone', async () => {
+    mkdirSync(path.join(dir(), 'home'), { recursive: true });
+    writeFiles(workspace(), { 'dir/b.txt': 'recorded', 'a.txt': 'a' });
+    const file = path.join(dir(), 's.jsonl');
+    server().script(reply(text('Hello.')));
+    assert.equal((await arbor(workspace(), env(), 'run', file, 'hi')).code, 0);
+    const userId = (await loadSessionFile(file)).tree.entries.find((entry) => entry.type === 'message')!.id;
+    const elsewhere = path.join(dir(), 'elsewhere');
+    mkdirSync(elsewhere);
+    writeFileSync(path.join(elsewhere, 'b.txt'), 'not in the workspace');
+    rmSync(path.join(workspace(), 'dir'), { recursive: true });
+    symlinkSync(elsewhere, path.join(workspace(), 'dir'));
+    const dry = await arbor(workspace(), env(), 'restore', file, '--to', userId, '--dry-run', '--json');
+    assert.deepEqual(JSON.parse(dry.stdout), { restored: ['dir/b.txt'], removed: ['dir'], skipped: [], linkedFolders: ['dir'] });
+    const done = await arbor(workspace(), env(), 'restore', file, '--to', userId);
+    assert.equal(done.code, 0, done.stderr);
+    assert.equal(done.stdout, 'restored (1):\n  dir/b.txt\nmade folders again (recorded folders that were links) (1):\n  dir\n');
+    assert.equal(lstatSync(path.join(workspace(), 'dir')).isDirectory(), true);
+    assert.equal(readFileSync(path.join(workspace(), 'dir/b.txt'), 'utf8'), 'recorded');
+    assert.equal(readFileSync(path.join(elsewhere, 'b.txt'), 'utf8'), 'not in the workspace');
   });
 
   it('run --leaf ID continues from that entry on a new branch', async () => {
