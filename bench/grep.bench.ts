@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { createGrepTool } from '../src/core/agent/tools/grep';
 import type { Tool } from '../src/core/agent/tools/tool';
-import { walk } from '../src/core/agent/tools/walk';
+import { walk } from '../src/core/workspace/walk';
 import { medianMs, msLine, ratioLine } from './measure';
 
 const ROOT = path.resolve(__dirname, '..');

@@ -11,7 +11,6 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import {
   APPEND_SYSTEM_PROMPT_FILE,
-  CONTEXT_FILE_NAMES,
   foldersAbove,
   loadedContextFiles,
   PI_PROJECT_DIR,
@@ -25,6 +24,7 @@ import {
   type LoadedContextFile,
   type SettingsProblem,
 } from '../core/context';
+import { CONTEXT_FILE_NAMES } from '../core/workspace/contextFileNames';
 import { ANTHROPIC_PROVIDER } from '../core/llm';
 import { errorMessage } from '../core/util/errors';
 import { plainText } from '../core/util/plainText';

@@ -15,7 +15,7 @@
  */
 import { constants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { isInside } from '../agent/tools/paths';
+import { isInside } from '../workspace/paths';
 import { plainText } from '../util/plainText';
 import { CheckpointsOff } from './types';
 

@@ -12,7 +12,7 @@
  * The files of pi's agent folder itself are the user's own configuration and follow no such rule.
  */
 import * as path from 'node:path';
-import { isInside } from '../agent/tools/paths';
+import { isInside } from '../workspace/paths';
 
 /** The user's choices and identity, from the glue or the command line. */
 export interface ContextAccess {

@@ -35,9 +35,8 @@ import { foldersAbove, leadsWhereAllowed, skipWarning, type AccessBounds, type C
 import { nodeContextFs, NotRegularFileError, sameVersion, type ContextFs, type FileVersion } from './contextFs';
 import { PI_PROJECT_DIR } from './piEnvironment';
 import { WorktreeFinder } from './worktree';
+import { CONTEXT_FILE_NAMES } from '../workspace/contextFileNames';
 
-/** pi's candidates, in its order: the first one found in a folder is the folder's file. */
-export const CONTEXT_FILE_NAMES = ['AGENTS.override.md', 'AGENTS.md', 'AGENTS.MD', 'CLAUDE.md', 'CLAUDE.MD'] as const;
 export const SYSTEM_PROMPT_FILE = 'SYSTEM.md';
 export const APPEND_SYSTEM_PROMPT_FILE = 'APPEND_SYSTEM.md';
 

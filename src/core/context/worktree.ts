@@ -15,7 +15,7 @@
  * and `commondir` are read again only when they changed.
  */
 import * as path from 'node:path';
-import { isInside } from '../agent/tools/paths';
+import { isInside } from '../workspace/paths';
 import { sameVersion, type ContextFs, type FileVersion } from './contextFs';
 
 /** A `.git` file or `commondir` holds one path. */

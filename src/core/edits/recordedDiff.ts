@@ -11,7 +11,7 @@
  * A session file may be hostile: the diff is parsed line by line in one pass (no recursion), line
  * numbers must go forward and agree with each other, and nothing is allocated from a number.
  */
-import { plainText } from '../agent/tools/editPlan';
+import { modelText } from '../workspace/modelText';
 
 /** Longer recorded diffs are not parsed (a session line may hold anything). */
 export const MAX_RECORDED_DIFF_CHARS = 20_000_000;
@@ -43,7 +43,7 @@ const SKIPPED = /^ *\.\.\.$/;
 export function rebuildFromDiff(diff: unknown, onDisk: string | undefined): RebuiltDiff {
   const parsed = parseRecordedDiff(diff);
   if (!parsed.ok) return parsed;
-  const whole = onDisk === undefined ? undefined : wholeFile(parsed.hunks, plainText(onDisk));
+  const whole = onDisk === undefined ? undefined : wholeFile(parsed.hunks, modelText(onDisk));
   return whole ? { ok: true, kind: 'whole', ...whole } : { ok: true, kind: 'excerpt', ...excerpt(parsed.hunks, parsed.endsSkipped) };
 }
 

@@ -5,7 +5,7 @@
  * and the path is only ever resolved inside the workspace, as the tools resolve it.
  */
 import { asObject } from '../session/jsonFields';
-import { resolveFile } from '../agent/tools/paths';
+import { resolveFile } from '../workspace/paths';
 import { isKnownEntry, type SessionEntry } from '../session';
 import { readRegularFile } from '../util/safeFiles';
 

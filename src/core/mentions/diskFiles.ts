@@ -9,11 +9,11 @@
  */
 import { promises as fs, type Stats } from 'node:fs';
 import * as path from 'node:path';
-import { caseInsensitive } from '../agent/tools/ls';
-import { resolveWorkspacePath, WorkspacePathError, isInside } from '../agent/tools/paths';
-import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, truncateHead } from '../agent/tools/truncate';
+import { resolveWorkspacePath, WorkspacePathError, isInside } from '../workspace/paths';
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, truncateHead } from '../workspace/truncate';
 import { formatSize } from '../util/byteSize';
-import { sniffImageType } from '../agent/tools/images';
+import { sniffImageType } from '../workspace/images';
+import { caseInsensitive } from '../workspace/walk';
 import { openRegularFile, readRange, UnsafeFileError } from '../util/safeFiles';
 import type { MentionBlock } from './blocks';
 import { MentionError } from './errors';

@@ -10,7 +10,7 @@
  * point at. Where a source is missing (`arbor run` has no editor, no problems, no terminal; no
  * folder is open) its mention becomes a block saying it is not available.
  */
-import { truncateHead } from '../agent/tools/truncate';
+import { truncateHead } from '../workspace/truncate';
 import { formatBlock, type MentionBlock } from './blocks';
 import type { MentionFiles } from './diskFiles';
 import { parseMentions, rangeName, type LineRange, type Mention } from './parse';

@@ -8,8 +8,8 @@
  * beats one spread over its folders, consecutive characters beat scattered ones, a short path
  * beats a long one.
  */
-import { walk } from '../agent/tools/walk';
-import { parseGitignore, type IgnoreRules } from '../agent/tools/gitignore';
+import { walk } from '../workspace/walk';
+import { parseGitignore, type IgnoreRules } from '../workspace/gitignore';
 import { SPECIAL_MENTIONS, type SpecialMention } from './parse';
 
 export interface IndexedPath {

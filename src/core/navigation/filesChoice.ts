@@ -11,7 +11,7 @@
  * program act later, or steers the agent: the list the write and edit tools ask about) or remove
  * more than a few files is always asked, and the question says so: "always" never covers it.
  */
-import { isProtectedPath } from '../agent/tools/protectedPaths';
+import { isProtectedPath } from '../workspace/protectedPaths';
 import type { RestorePlan, RestoreReport } from '../checkpoints';
 import { plainText } from '../util/plainText';
 

@@ -6,7 +6,7 @@
  */
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
-import { resolveWorkspacePath } from '../../core/agent/tools/paths';
+import { resolveWorkspacePath } from '../../core/workspace/paths';
 import { mentionGoneText, type LineRange } from '../../core/mentions';
 import { errorMessage } from '../../core/util/errors';
 

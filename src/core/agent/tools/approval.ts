@@ -12,9 +12,10 @@ import type { Json } from '../../session';
 import { errorMessage } from '../../util/errors';
 import { type ApprovalRule, parseRule, parseRules, rulesAllow } from './approvalPatterns';
 import { suggestRule } from './ruleProposals';
-import { errorResult, failureResult, throwIfAborted } from './define';
+import { throwIfAborted } from '../../workspace/abort';
+import { errorResult, failureResult } from './define';
 import { applyPlan, type EditPlan } from './editPlan';
-import { protectedTarget } from './protectedPaths';
+import { protectedTarget } from '../../workspace/protectedPaths';
 import { answerOf, isPlanningTool, type ApprovalAnswer, type ApprovalCallback, type ApprovalDecision, type ApprovalRequest, type PlanningTool, type Tool, type ToolContext, type ToolResult } from './tool';
 import { writePlanned } from './write';
 

@@ -23,7 +23,7 @@ import * as path from 'node:path';
 import { braceExpand, Minimatch } from 'minimatch';
 import type { Json } from '../../session';
 import { widensWhatRuns } from './commandPrefix';
-import { isInside, resolveWorkspacePath } from './paths';
+import { isInside, resolveWorkspacePath } from '../../workspace/paths';
 
 /** The tools a rule may name: the ones that ask before they run. */
 export const RULE_TOOLS = ['bash', 'write', 'edit'] as const;

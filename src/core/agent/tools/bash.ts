@@ -15,7 +15,7 @@ import { argumentsSchema, defineTool, param, type ToolArgs, ToolFailure } from '
 import { OutputTail, type OutputSnapshot } from './outputTail';
 import type { Tool, ToolContext, ToolResult } from './tool';
 import { formatSize } from '../../util/byteSize';
-import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, truncationDetails } from './truncate';
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, truncationDetails } from '../../workspace/truncate';
 
 export interface BashToolOptions {
   /** Folder for full-output files (default: the system temp folder). */

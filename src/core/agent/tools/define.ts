@@ -6,17 +6,16 @@
 import type { ImageContent, Json, TextContent } from '../../session';
 import type { ToolSpec } from '../../llm/provider';
 import { errorMessage } from '../../util/errors';
+import { throwIfAborted } from '../../workspace/abort';
+import { WorkspaceFailure } from '../../workspace/failure';
 import type { Tool, ToolContext, ToolResult } from './tool';
 
 export type ToolArgs = { [key: string]: Json };
 
-/** A problem the model should read (missing file, bad argument, path outside the workspace...). */
-export class ToolFailure extends Error {
-  constructor(
-    message: string,
-    readonly details?: Json,
-  ) {
-    super(message);
+/** A problem the model should read (a bad argument, a failed search...); the workspace's own failures read the same. */
+export class ToolFailure extends WorkspaceFailure {
+  constructor(message: string, details?: Json) {
+    super(message, details);
     this.name = 'ToolFailure';
   }
 }
@@ -31,11 +30,6 @@ export function errorResult(text: string, details?: Json): ToolResult {
 
 export function contentResult(content: (TextContent | ImageContent)[], details?: Json): ToolResult {
   return withDetails({ content, isError: false }, details);
-}
-
-/** Thrown by tools when the signal fires, so every tool words an abort the same way. */
-export function throwIfAborted(signal: AbortSignal): void {
-  if (signal.aborted) throw new ToolFailure('The tool call was aborted.');
 }
 
 export interface ToolDefinition {
@@ -65,7 +59,7 @@ export function defineTool(definition: ToolDefinition): Tool {
 
 /** What a tool that threw tells the model, in plain words. */
 export function failureResult(toolName: string, error: unknown, signal: AbortSignal): ToolResult {
-  if (error instanceof ToolFailure) return errorResult(error.message, error.details);
+  if (error instanceof WorkspaceFailure) return errorResult(error.message, error.details);
   // A stream cut by the signal throws its own AbortError: word every abort the same way.
   if (signal.aborted) return errorResult('The tool call was aborted.');
   // Unexpected (an fs error we did not word, a bug): still a result the model can read.

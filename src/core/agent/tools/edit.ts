@@ -11,7 +11,7 @@ import type { Json } from '../../session';
 import { requiredString } from './args';
 import { argumentsSchema, defineTool, param, type ToolArgs, ToolFailure } from './define';
 import type { EditPlan } from './editPlan';
-import { resolveFile } from './paths';
+import { resolveFile } from '../../workspace/paths';
 import type { PlanningTool, ToolContext } from './tool';
 import { writePlanned } from './write';
 

@@ -8,7 +8,9 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { Json } from '../../session';
-import { textResult, throwIfAborted } from './define';
+import { throwIfAborted } from '../../workspace/abort';
+import { modelText } from '../../workspace/modelText';
+import { textResult } from './define';
 import { renderDiff } from './diff';
 import type { ToolContext, ToolResult } from './tool';
 
@@ -86,7 +88,7 @@ export function writtenResult(plan: EditPlan, written: string): ToolResult {
 
 /** Said when the user changed the proposal: their changes as diff lines, `-` yours and `+` theirs. */
 export function userChangeNote(proposed: string, written: string): string {
-  const lines = renderDiff(plainText(proposed), plainText(written)).diff.split('\n');
+  const lines = renderDiff(modelText(proposed), modelText(written)).diff.split('\n');
   const shown = lines.slice(0, MAX_USER_DIFF_LINES);
   const rest = lines.length - shown.length;
   return [
@@ -98,7 +100,7 @@ export function userChangeNote(proposed: string, written: string): string {
 
 /** The tool card's diff of the file before and after (same layout as the edit tool's). */
 export function diffDetails(before: string, after: string): { [key: string]: Json } {
-  const { diff, firstChangedLine } = renderDiff(plainText(before), plainText(after));
+  const { diff, firstChangedLine } = renderDiff(modelText(before), modelText(after));
   return { diff, ...(firstChangedLine !== undefined && { firstChangedLine }) };
 }
 
@@ -108,12 +110,6 @@ export function diffDetails(before: string, after: string): { [key: string]: Jso
  * their text, keeping the file's byte-order mark.
  */
 export function acceptedContent(plan: EditPlan, text: string): string {
-  if (plainText(text) === plainText(plan.proposed)) return plan.proposed;
+  if (modelText(text) === modelText(plan.proposed)) return plan.proposed;
   return plan.proposed.startsWith('\uFEFF') && !text.startsWith('\uFEFF') ? `\uFEFF${text}` : text;
-}
-
-/** The text as the model sees it: no byte-order mark, LF line endings. */
-export function plainText(text: string): string {
-  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  return body.replace(/\r\n/g, '\n');
 }

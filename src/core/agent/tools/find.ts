@@ -7,10 +7,10 @@ import { braceExpand, Minimatch } from 'minimatch';
 import { optionalInteger, optionalString, requiredString } from './args';
 import { argumentsSchema, defineTool, param, textResult, ToolFailure } from './define';
 import { listingResult } from './listing';
-import { resolveFolder } from './paths';
+import { resolveFolder } from '../../workspace/paths';
 import type { Tool } from './tool';
-import { DEFAULT_MAX_BYTES } from './truncate';
-import { walk } from './walk';
+import { DEFAULT_MAX_BYTES } from '../../workspace/truncate';
+import { walk } from '../../workspace/walk';
 
 export const FIND_DEFAULT_LIMIT = 1000;
 

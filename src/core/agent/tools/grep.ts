@@ -12,13 +12,14 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { compileLinearRegex, LinearRegexError, quoteLiteral } from '../../util/linearRegex';
 import { optionalBoolean, optionalInteger, optionalString, requiredString } from './args';
-import { argumentsSchema, defineTool, param, textResult, throwIfAborted, type ToolArgs, ToolFailure } from './define';
+import { throwIfAborted } from '../../workspace/abort';
+import { argumentsSchema, defineTool, param, textResult, type ToolArgs, ToolFailure } from './define';
 import { globMatcher } from './find';
 import { listingResult } from './listing';
-import { resolveExisting } from './paths';
+import { resolveExisting } from '../../workspace/paths';
 import type { Tool, ToolContext, ToolResult } from './tool';
-import { DEFAULT_MAX_BYTES } from './truncate';
-import { walk } from './walk';
+import { DEFAULT_MAX_BYTES } from '../../workspace/truncate';
+import { walk } from '../../workspace/walk';
 
 export const GREP_DEFAULT_LIMIT = 100;
 export const GREP_MAX_LINE_CHARS = 500;

@@ -6,7 +6,7 @@ import type { Json } from '../../session';
 import { textResult } from './define';
 import type { ToolResult } from './tool';
 import { formatSize } from '../../util/byteSize';
-import { truncateHead, truncationDetails } from './truncate';
+import { truncateHead, truncationDetails } from '../../workspace/truncate';
 
 export interface ListingLimit {
   /** Whether this limit was hit. */

@@ -4,9 +4,10 @@ import * as path from 'node:path';
 import { optionalInteger, optionalString } from './args';
 import { argumentsSchema, defineTool, param, textResult } from './define';
 import { listingResult } from './listing';
-import { resolveFolder } from './paths';
+import { resolveFolder } from '../../workspace/paths';
+import { caseInsensitive } from '../../workspace/walk';
 import type { Tool } from './tool';
-import { DEFAULT_MAX_BYTES } from './truncate';
+import { DEFAULT_MAX_BYTES } from '../../workspace/truncate';
 
 export const LS_DEFAULT_LIMIT = 500;
 
@@ -40,11 +41,4 @@ export function createLsTool(): Tool {
       ]);
     },
   });
-}
-
-export function caseInsensitive(a: string, b: string): number {
-  const lowerA = a.toLowerCase();
-  const lowerB = b.toLowerCase();
-  if (lowerA !== lowerB) return lowerA < lowerB ? -1 : 1;
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import * as path from 'node:path';
-import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, truncateTail, type Truncation } from './truncate';
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, truncateTail, type Truncation } from '../../workspace/truncate';
 
 export interface OutputTailOptions {
   /** Folder for the full-output file. */

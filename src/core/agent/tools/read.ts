@@ -6,13 +6,13 @@ import { promises as fs } from 'node:fs';
 import type { Json } from '../../session';
 import { optionalInteger, requiredString } from './args';
 import { argumentsSchema, contentResult, defineTool, param, textResult, type ToolArgs, ToolFailure } from './define';
-import { sniffImageType } from './images';
+import { sniffImageType } from '../../workspace/images';
 import { MAX_IMAGE_BYTES } from '../../util/imageType';
-import { readLineWindow, type LineWindow } from './lineWindow';
-import { resolveFile } from './paths';
+import { readLineWindow, type LineWindow } from '../../workspace/lineWindow';
+import { resolveFile } from '../../workspace/paths';
 import type { Tool, ToolContext, ToolResult } from './tool';
 import { formatSize } from '../../util/byteSize';
-import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES } from './truncate';
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES } from '../../workspace/truncate';
 
 
 export function createReadTool(): Tool {

@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs';
 import { requiredString } from './args';
 import { argumentsSchema, defineTool, param, type ToolArgs, ToolFailure } from './define';
 import { applyPlan, readIfPresent, type EditPlan } from './editPlan';
-import { resolveWorkspacePath } from './paths';
+import { resolveWorkspacePath } from '../../workspace/paths';
 import type { PlanningTool, ToolContext } from './tool';
 
 export function createWriteTool(): PlanningTool {

@@ -1,6 +1,6 @@
 /** Recognising the image files `read` sends as images, by their first bytes (not their names). */
 import { promises as fs } from 'node:fs';
-import { IMAGE_HEAD_BYTES, imageMimeType } from '../../util/imageType';
+import { IMAGE_HEAD_BYTES, imageMimeType } from '../util/imageType';
 
 /** The image type of a file, or undefined for anything else (text, other binaries, unreadable). */
 export async function sniffImageType(file: string): Promise<string | undefined> {

@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
-import { isProtectedPath, protectedTarget } from '../../../../src/core/agent/tools/protectedPaths';
-import { useWorkspace } from './support';
+import { isProtectedPath, protectedTarget } from '../../../src/core/workspace/protectedPaths';
+import { useWorkspace } from '../agent/tools/support';
 
 describe('protected paths: what a write or edit always asks about', () => {
   const workspace = useWorkspace();

@@ -8,7 +8,7 @@
  * Paths are posix, relative to the folder holding the file, with a trailing `/` for folders.
  * Matching ignores case, as the `ignore` package did before.
  */
-import { compileLinearRegex, LinearRegexError, quoteLiteral, type LinearRegex } from '../../util/linearRegex';
+import { compileLinearRegex, LinearRegexError, quoteLiteral, type LinearRegex } from '../util/linearRegex';
 
 export const MAX_RULES = 2000;
 

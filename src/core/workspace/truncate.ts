@@ -6,7 +6,7 @@
  *
  * The result is pi's `details.truncation` shape, so a UI that renders pi's notices renders ours.
  */
-import type { Json } from '../../session';
+import type { Json } from '../session';
 
 export const DEFAULT_MAX_LINES = 2000;
 export const DEFAULT_MAX_BYTES = 50 * 1024;

@@ -7,7 +7,7 @@
  */
 import { promises as fs, type Dirent } from 'node:fs';
 import * as path from 'node:path';
-import { throwIfAborted } from './define';
+import { throwIfAborted } from './abort';
 import { parseGitignore, type IgnoreRules } from './gitignore';
 import { displayPath } from './paths';
 
@@ -99,4 +99,12 @@ function foldersBetween(root: string, start: string): string[] {
   if (relative === '') return [];
   const parts = relative.split(path.sep);
   return parts.map((_, index) => path.join(root, ...parts.slice(0, index)));
+}
+
+/** The order listings show names in: case-insensitive, then by code unit among names that differ only in case. */
+export function caseInsensitive(a: string, b: string): number {
+  const lowerA = a.toLowerCase();
+  const lowerB = b.toLowerCase();
+  if (lowerA !== lowerB) return lowerA < lowerB ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
 }

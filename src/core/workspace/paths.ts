@@ -8,8 +8,8 @@
  */
 import { promises as fs, type Stats } from 'node:fs';
 import * as path from 'node:path';
-import { errorMessage } from '../../util/errors';
-import { ToolFailure } from './define';
+import { errorMessage } from '../util/errors';
+import { WorkspaceFailure } from './failure';
 
 export interface WorkspacePath {
   /** The path as the model wrote it (for messages). */
@@ -22,7 +22,7 @@ export interface WorkspacePath {
 
 export type WorkspacePathReason = 'outside-workspace' | 'unresolvable';
 
-export class WorkspacePathError extends ToolFailure {
+export class WorkspacePathError extends WorkspaceFailure {
   constructor(
     readonly reason: WorkspacePathReason,
     message: string,
@@ -102,7 +102,7 @@ function printable(given: string): string {
 export async function resolveExisting(root: string, given: string): Promise<WorkspacePath & { stat: Stats }> {
   const target = await resolveWorkspacePath(root, given);
   const stat = await fs.stat(target.real).catch(() => undefined);
-  if (!stat) throw new ToolFailure(`Path not found: ${given}`);
+  if (!stat) throw new WorkspaceFailure(`Path not found: ${given}`);
   return { ...target, stat };
 }
 
@@ -112,14 +112,14 @@ export async function resolveExisting(root: string, given: string): Promise<Work
  */
 export async function resolveFile(root: string, given: string): Promise<WorkspacePath & { stat: Stats }> {
   const target = await resolveExisting(root, given);
-  if (target.stat.isDirectory()) throw new ToolFailure(`${given} is a directory; give a file path.`);
-  if (!target.stat.isFile()) throw new ToolFailure(`${given} is not a regular file.`);
+  if (target.stat.isDirectory()) throw new WorkspaceFailure(`${given} is a directory; give a file path.`);
+  if (!target.stat.isFile()) throw new WorkspaceFailure(`${given} is not a regular file.`);
   return target;
 }
 
 /** An existing folder of the workspace (ls, find). */
 export async function resolveFolder(root: string, given: string): Promise<WorkspacePath> {
   const target = await resolveExisting(root, given);
-  if (!target.stat.isDirectory()) throw new ToolFailure(`Not a folder: ${given}`);
+  if (!target.stat.isDirectory()) throw new WorkspaceFailure(`Not a folder: ${given}`);
   return target;
 }

@@ -1,10 +1,10 @@
 import { strict as assert } from 'node:assert';
 import { mkdirSync } from 'node:fs';
 import * as path from 'node:path';
-import { createFindTool } from '../../../../src/core/agent/tools/find';
-import { parseGitignore, MAX_RULES } from '../../../../src/core/agent/tools/gitignore';
-import { createGrepTool } from '../../../../src/core/agent/tools/grep';
-import { textOf, useWorkspace } from './support';
+import { createFindTool } from '../../../src/core/agent/tools/find';
+import { parseGitignore, MAX_RULES } from '../../../src/core/workspace/gitignore';
+import { createGrepTool } from '../../../src/core/agent/tools/grep';
+import { textOf, useWorkspace } from '../agent/tools/support';
 
 /** The verdict for each path: 'ignored', 'unignored' (a ! rule re-includes it) or '-' (no rule speaks). */
 function verdicts(rules: string, paths: readonly string[]): string[] {

@@ -24,7 +24,7 @@
  * `.vscode` is itself a link elsewhere: VS Code reads the file through it).
  */
 import * as path from 'node:path';
-import { CONTEXT_FILE_NAMES } from '../../context/projectContext';
+import { CONTEXT_FILE_NAMES } from './contextFileNames';
 import { isInside, resolveWorkspacePath } from './paths';
 
 const PROTECTED_FOLDERS = new Set(['.vscode', '.git', '.hg', '.devcontainer', '.pi']);

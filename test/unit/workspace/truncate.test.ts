@@ -1,10 +1,10 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
-import { OutputTail } from '../../../../src/core/agent/tools/outputTail';
-import { truncateHead, truncateTail } from '../../../../src/core/agent/tools/truncate';
-import { formatSize } from '../../../../src/core/util/byteSize';
-import { loadPi } from '../../../support/pi';
-import { useTempDir } from '../../../support/tempDir';
+import { OutputTail } from '../../../src/core/agent/tools/outputTail';
+import { truncateHead, truncateTail } from '../../../src/core/workspace/truncate';
+import { formatSize } from '../../../src/core/util/byteSize';
+import { loadPi } from '../../support/pi';
+import { useTempDir } from '../../support/tempDir';
 
 const numbered = (count: number, width = 1) => Array.from({ length: count }, (_, index) => `${index + 1}`.padEnd(width, '.')).join('\n');
 
