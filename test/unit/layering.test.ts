@@ -54,7 +54,6 @@ const CORE_ORDER = [
  */
 const NOT_YET_IN_ORDER: readonly string[] = [
   'checkpoints/prune.ts → sessionList',
-  'navigation/filesTarget.ts → sessionTree',
   'navigation/moveNote.ts → sessionTree',
 ];
 

@@ -3,7 +3,7 @@
  * Pure functions over a session. Data read from a file may be hostile: an entry whose data does
  * not have the exact shape is ignored, and its paths are only ever shown, never used to write.
  */
-import type { CustomEntry, Json, SessionEntry } from '../session';
+import type { CustomEntry, Json, SessionEntry, SessionTree } from '../session';
 import { isObjectId } from './git';
 import { isStorePath } from './paths';
 import type { WorkspaceState } from './types';
@@ -188,4 +188,14 @@ export function referencedStates(entries: readonly SessionEntry[]): Set<Workspac
     }
   }
   return states;
+}
+
+/** The valid `arbor.files` records right after `entryId` that a step stands for (a Session Tree row's "✎ 3 files", Show Changes, a move's files), in file order. */
+export function stepRecords(tree: SessionTree, entryId: string): FilesEntryData[] {
+  const records: FilesEntryData[] = [];
+  for (const child of tree.childrenOf(entryId)) {
+    const data = filesEntryData(child);
+    if (data && (isAgentChange(data) || data.cause === 'outside')) records.push(data);
+  }
+  return records;
 }

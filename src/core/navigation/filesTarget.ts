@@ -6,11 +6,10 @@
  * position's state is that of the records right after it when the agent made them, else the
  * state recorded on its path.
  */
-import { FILES_CUSTOM_TYPE, referencedStates, stateAt, toFilesJson, type FileCheckpointStore, type FilesEntryData, type SessionLike, type WorkspaceState } from '../checkpoints';
+import { FILES_CUSTOM_TYPE, referencedStates, stateAt, stepRecords, toFilesJson, type FileCheckpointStore, type FilesEntryData, type SessionLike, type WorkspaceState } from '../checkpoints';
 import type { SessionEntry } from '../session';
 import type { Json } from '../session';
 import type { SessionTree } from '../session';
-import { stepRecords } from '../sessionTree/fileRows';
 
 /** The workspace state of the position `entryId` (null: before the first entry); undefined when the session recorded none. */
 export function positionState(session: SessionLike & { readonly tree: SessionTree }, entryId: string | null): WorkspaceState | undefined {

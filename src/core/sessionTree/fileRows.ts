@@ -5,7 +5,7 @@
  * their count is folded into the row of the step they follow. Files changed outside the agent are
  * counted apart, so a reply is not blamed for them.
  */
-import { ChangedFiles, filesEntryData, isAgentChange, type FilesEntryData } from '../checkpoints';
+import { ChangedFiles, isAgentChange, stepRecords } from '../checkpoints';
 import type { SessionTree } from '../session';
 
 /** The files recorded after one step. */
@@ -29,16 +29,6 @@ export function stepFiles(tree: SessionTree, entryId: string): StepFiles | undef
   }
   if (agent.count === 0 && outside.count === 0) return undefined;
   return { changed: [...agent.paths], count: agent.count, outside: [...outside.paths], outsideCount: outside.count };
-}
-
-/** The valid `arbor.files` records right after `entryId` that a step's row shows, in file order. */
-export function stepRecords(tree: SessionTree, entryId: string): FilesEntryData[] {
-  const records: FilesEntryData[] = [];
-  for (const child of tree.childrenOf(entryId)) {
-    const data = filesEntryData(child);
-    if (data && (isAgentChange(data) || data.cause === 'outside')) records.push(data);
-  }
-  return records;
 }
 
 /** "✎ 3 files"; "✎ 2 files changed outside" when only files changed outside were noticed there. */

@@ -4,8 +4,8 @@
 // snapshots leave out, with Clear). The store's documents are served read-only for the diffs.
 import * as vscode from 'vscode';
 import { turnRecordsOn, turnSpan } from '../../core/chat';
+import { stepRecords } from '../../core/checkpoints';
 import { fileCount, positionState } from '../../core/navigation';
-import { stepRecords } from '../../core/sessionTree';
 import { errorMessage } from '../../core/util/errors';
 import { formatSize } from '../../core/util/byteSize';
 import type { CommandDeps } from '../commands/deps';
