@@ -11,12 +11,12 @@
 import { isSlashCommandName, MAX_SLASH_ARGUMENT } from '../core/chat/slashCommands';
 import type { ApprovalView, AssistantItem, ChatItem, ToolResultView, TurnFiles } from '../core/chat/items';
 import type { ReplyDelta } from '../core/chat/streamingReply';
-import type { MoveNote } from '../core/navigation/moveNoteView';
+import type { MoveNote } from '../core/sessionTree/moveNoteView';
 import type { PromptImage } from '../core/chat/attachments';
 
 export type { ApprovalField, ApprovalView, AssistantItem, ChatItem, ToolResultView } from '../core/chat/items';
 export type { ReplyDelta } from '../core/chat/streamingReply';
-export type { MoveNote } from '../core/navigation/moveNoteView';
+export type { MoveNote } from '../core/sessionTree/moveNoteView';
 export type { PromptImage } from '../core/chat/attachments';
 
 export type NoticeLevel = 'info' | 'warning' | 'error';

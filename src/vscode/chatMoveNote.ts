@@ -6,7 +6,7 @@
 // were before the restore; the conversation stays).
 import * as vscode from 'vscode';
 import { lastRestore } from '../core/checkpoints';
-import { moveNote, type MoveNote } from '../core/navigation';
+import { moveNote, type MoveNote } from '../core/sessionTree';
 import type { Session } from '../core/session';
 import type { MoveNoteMessage } from '../shared/protocol';
 import type { AgentHost, MoveEvent } from './agentHost';

@@ -3,6 +3,6 @@ export * from './summaryChoice';
 export * from './branchLeaves';
 export * from './branchItems';
 export * from './navigate';
-export * from './moveNote';
+export * from './moveReport';
 export * from './filesChoice';
 export * from './filesTarget';

@@ -1,7 +1,8 @@
 // The second question of a move: restore the workspace's files to the target's checkpoint, keep
 // them, or preview first; and what the note after the move says about the files.
 import { strict as assert } from 'node:assert';
-import { filesChoices, filesOutcome, filesRequest, filesRestoredText, filesStep, moveNote, planDifference, restoreWarning } from '../../../src/core/navigation';
+import { filesChoices, filesOutcome, filesRequest, filesRestoredText, filesStep, planDifference, restoreWarning } from '../../../src/core/navigation';
+import { moveNote } from '../../../src/core/sessionTree';
 import { SessionTree } from '../../../src/core/session';
 import { assistant, chain, msg, user } from '../../support/builders';
 

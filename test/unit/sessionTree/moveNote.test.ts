@@ -1,7 +1,7 @@
 // The note the chat shows after a move: where the position is, what the next Send does, what the
 // move did (a summary, an undone compaction), and whether Back is offered.
 import { strict as assert } from 'node:assert';
-import { moveNote } from '../../../src/core/navigation';
+import { moveNote } from '../../../src/core/sessionTree';
 import { SessionTree, type SessionEntry } from '../../../src/core/session';
 import { assistant, chain, compactionEntry, entry, msg, toolCall, toolResult, user } from '../../support/builders';
 
