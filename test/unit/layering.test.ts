@@ -48,28 +48,14 @@ const CORE_ORDER = [
   'sessionList',
 ] as const;
 
-/**
- * Imports that still point up the order while issue 27 moves the code they name (`file → folder`).
- * Temporary: it only shrinks, and goes when it is empty.
- */
-const NOT_YET_IN_ORDER: readonly string[] = [
-  'checkpoints/prune.ts → sessionList',
-];
-
 /** The folder of src/core a path lies in or names (`../tokens`, its index), or undefined outside core. */
 function coreFolder(file: string): string | undefined {
   const relative = path.relative(CORE, file);
   return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? undefined : relative.split(path.sep)[0];
 }
 
-interface UpwardImport {
-  /** `agent/turnLoop.ts → chat` */
-  key: string;
-  text: string;
-}
-
-/** The imports of a core file that point to a folder after its own in CORE_ORDER (or one not in it). */
-function upwardImports(file: string, imports: readonly ImportLine[]): UpwardImport[] {
+/** The imports of a core file that point to a folder after its own in CORE_ORDER (or one not in it), one line each. */
+function upwardImports(file: string, imports: readonly ImportLine[]): string[] {
   const own = coreFolder(file);
   if (own === undefined) return [];
   const rank = CORE_ORDER.indexOf(own as (typeof CORE_ORDER)[number]);
@@ -81,7 +67,7 @@ function upwardImports(file: string, imports: readonly ImportLine[]): UpwardImpo
     if (targetRank !== -1 && rank !== -1 && targetRank < rank) return [];
     const where = path.relative(CORE, file).split(path.sep).join('/');
     const why = targetRank === -1 ? `${folder} is not in CORE_ORDER` : `${folder} comes after ${own}`;
-    return [{ key: `${where} → ${folder}`, text: `core/${where}:${line} imports ${specifier} (${why})` }];
+    return [`core/${where}:${line} imports ${specifier} (${why})`];
   });
 }
 
@@ -145,9 +131,7 @@ describe('layering', () => {
 
   it('has no import in src/core that points up the order of its folders', () => {
     const found = filesUnder(CORE).flatMap((file) => upwardImports(file, importsOf(file)));
-    const unexpected = found.filter(({ key }) => !NOT_YET_IN_ORDER.includes(key)).map(({ text }) => text);
-    const fixed = NOT_YET_IN_ORDER.filter((key) => !found.some((upward) => upward.key === key));
-    assert.deepEqual({ unexpected, fixed }, { unexpected: [], fixed: [] }, 'a folder imports only its own files and the folders before it in CORE_ORDER; take a fixed import off NOT_YET_IN_ORDER');
+    assert.deepEqual(found, [], 'a folder imports only its own files and the folders before it in CORE_ORDER');
   });
 
   it('tells an import down the order from one up it or sideways into a folder not in the order', () => {
@@ -162,7 +146,7 @@ describe('layering', () => {
     ].join('\n');
     const file = path.join(CORE, 'session', 'example.ts');
     assert.deepEqual(
-      upwardImports(file, importsIn(source)).map(({ text }) => text),
+      upwardImports(file, importsIn(source)),
       [
         'core/session/example.ts:2 imports ../agent/options (agent comes after session)',
         'core/session/example.ts:3 imports ../tokens (tokens comes after session)',

@@ -5,7 +5,7 @@
  * the prune is skipped then: a session that is only unreadable for a moment must not lose its states.
  */
 import { loadSessionFile } from '../session';
-import { sessionFilesNewestFirst } from '../sessionList/files';
+import { sessionFilesNewestFirst } from '../session/disk/sessionFiles';
 import { referencedStates } from './entries';
 import type { FileCheckpointStore, PruneReport } from './store';
 import type { WorkspaceState } from './types';

@@ -4,7 +4,7 @@
  * every session of the folder (the Sessions view lists again after each burst of appends).
  */
 import { summarizeSessionFile, type SessionSummary } from '../session';
-import { sessionFilesNewestFirst, type SkippedSessionFile } from './files';
+import { sessionFilesNewestFirst, type SkippedSessionFile } from '../session/disk/sessionFiles';
 
 type Summarize = (file: string) => Promise<SessionSummary | undefined>;
 

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { searchSessionFiles, SearchQueryError, type SearchHit } from '../../core/search';
 import { summarizeSessionFile } from '../../core/session';
 import { hitRow } from '../../core/sessionList/hitRow';
-import { sessionFilesNewestFirst, type SessionFileStat } from '../../core/sessionList/files';
+import { sessionFilesNewestFirst, type SessionFileStat } from '../../core/session/disk/sessionFiles';
 import { sessionTitle } from '../../core/sessionList/row';
 import { errorMessage } from '../../core/util/errors';
 import { plainText } from '../../core/util/plainText';

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { SessionSummary } from '../../core/session';
 import { CachedCatalog } from '../../core/sessionList/cachedCatalog';
-import { skippedFilesText } from '../../core/sessionList/files';
+import { skippedFilesText } from '../../core/session/disk/sessionFiles';
 import { sessionRow } from '../../core/sessionList/row';
 import { onDidChangeConfig } from '../config';
 import type { CurrentSession } from '../currentSession';

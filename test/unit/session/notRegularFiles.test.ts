@@ -21,7 +21,7 @@ import {
   summarizeSessionFile,
 } from '../../../src/core/session';
 import { CachedCatalog } from '../../../src/core/sessionList/cachedCatalog';
-import { sessionFilesNewestFirst, skippedFilesText, type SkippedSessionFile } from '../../../src/core/sessionList/files';
+import { sessionFilesNewestFirst, skippedFilesText, type SkippedSessionFile } from '../../../src/core/session/disk/sessionFiles';
 import { assistant, user } from '../../support/builders';
 import { useTempDir } from '../../support/tempDir';
 import { arbor } from '../cli/runArbor';

@@ -8,9 +8,9 @@
  */
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { sessionFilesIn } from '../session/disk/catalog';
-import { plainText } from '../util/plainText';
-import { describeNotAFile, notAFileKind, type NotAFileKind } from '../util/safeFiles';
+import { sessionFilesIn } from './catalog';
+import { plainText } from '../../util/plainText';
+import { describeNotAFile, notAFileKind, type NotAFileKind } from '../../util/safeFiles';
 
 export interface SessionFileStat {
   file: string;

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { sessionFilesNewestFirst } from '../../../src/core/sessionList/files';
+import { sessionFilesNewestFirst } from '../../../src/core/session/disk/sessionFiles';
 import { useTempDir } from '../../support/tempDir';
 
 describe('session files by age', () => {
