@@ -36,6 +36,7 @@ import { EXIT_OK, EXIT_PROBLEM, InputError, UsageError, type CliIo } from '../io
 import { cliWorkspaceStoreOrOff } from '../workspaceStore';
 import { ALLOW_CONTEXT_FLAG, BUDGET_FLAGS, PIN_BUDGET_FLAG, cliCompactionSettings, cliPiEnvironment, cliProjectPrompt, warnSkippedContext } from '../piProject';
 import { cliCheckpointFolder } from '../stateFolder';
+import { silentLogger } from '../../core/util/logger';
 import { cliModel, LLM_FLAGS } from './llmFlags';
 import { inputErrorFor } from '../load';
 
@@ -147,7 +148,7 @@ async function runRecorder(session: Session, root: string, io: CliIo): Promise<S
   }
   return new SessionFilesRecorder(session, store, {
     onOff: (message) => void (io.err(`arbor run: ${message}\n`)),
-    warn: (message) => void (io.err(`arbor run: ${message}\n`)),
+    log: { ...silentLogger, warn: (message) => void io.err(`arbor run: ${message}\n`) },
     onSkipped: (skipped) => void (io.err(`arbor run: ${notRecordedText(skipped)}\n`)),
   });
 }

@@ -5,6 +5,7 @@
 import type { Json, SessionEntry } from '../session';
 import type { FileCheckpointStore } from './store';
 import { errorMessage } from '../util/errors';
+import type { Logger } from '../util/logger';
 import { FILES_CUSTOM_TYPE, newFilesData, startingState, stateAt, toFilesJson, type FilesCause, type FilesEntryData } from './entries';
 import { CheckpointsOff, type SkippedFile, type Snapshot, type WorkspaceState } from './types';
 
@@ -34,7 +35,8 @@ export interface SessionFilesRecorderOptions {
   onOff?: CheckpointsOffListener;
   /** Told each time an entry is appended (the tree and the chat refresh). */
   onRecorded?: (step: RecordedStep) => void;
-  warn?: (message: string) => void;
+  /** Told (as a warning) when recording a step's files failed this time. */
+  log?: Logger;
   /** Told about paths a snapshot left out (over the size limit, nested repositories), each path once. */
   onSkipped?: (skipped: SkippedFile[]) => void;
 }
@@ -149,7 +151,7 @@ export class SessionFilesRecorder implements WorkspaceRecorder {
         this.options.onOff?.(error.message);
         return;
       }
-      this.options.warn?.(`Could not record the workspace's files: ${errorMessage(error)}`);
+      this.options.log?.warn(`Could not record the workspace's files: ${errorMessage(error)}`);
     }
   }
 }

@@ -69,7 +69,7 @@ export async function runRestore(pending: PendingRestore, log: vscode.LogOutputC
     log.info(`Workspace files restored to ${pending.to}: ${report.restored.length} written, ${report.removed.length} removed, ${report.leftAlone.length} left alone, ${report.skipped.length} skipped; undo state ${report.undo}`);
     if (report.leftAlone.length > 0) log.info(`Left alone (changed outside the agent): ${report.leftAlone.join(', ')}`);
     // Recorded at the new position: the next turn then sees these files as the branch's, not as changed outside.
-    await new SessionFilesRecorder(pending.session, pending.store, { warn: (message) => log.warn(message) }).recordRestore(report);
+    await new SessionFilesRecorder(pending.session, pending.store, { log }).recordRestore(report);
     return filesOutcome(report);
   } catch (error) {
     log.error(`Workspace files could not be restored to ${pending.to}: ${errorMessage(error)}`);

@@ -60,7 +60,7 @@ export async function restoreFiles(deps: CommandDeps, checkpoints: WorkspaceChec
     const overwriteOutside = how.askOnlyWhenNeeded && !needsQuestion(difference) ? false : await askRestore(store, plan, difference, words.question);
     if (overwriteOutside === undefined) return undefined;
     const report = await store.restore(to, { ...asked, overwriteOutside });
-    await new SessionFilesRecorder(session, store, { warn: (message) => deps.log.warn(message) }).recordRestore(report);
+    await new SessionFilesRecorder(session, store, { log: deps.log }).recordRestore(report);
     const outcome = filesOutcome(report);
     const text = filesRestoredText(outcome);
     deps.log.info(`${words.name}: ${text} Undo state ${report.undo}`);

@@ -70,7 +70,7 @@ export class WorkspaceCheckpoints implements vscode.Disposable {
   recorderFor(session: RecordingSession, root: string): WorkspaceRecorder {
     let recorder: Promise<SessionFilesRecorder | undefined> | undefined;
     const ready = (): Promise<SessionFilesRecorder | undefined> =>
-      (recorder ??= this.storeFor(root).then((store) => (store ? new SessionFilesRecorder(session, store, { onOff: (message) => this.turnedOff(root, message), onRecorded: () => this.recorded.fire(), onSkipped: (skipped) => this.skipped(root, skipped), warn: (message) => this.log.warn(message) }) : undefined)));
+      (recorder ??= this.storeFor(root).then((store) => (store ? new SessionFilesRecorder(session, store, { onOff: (message) => this.turnedOff(root, message), onRecorded: () => this.recorded.fire(), onSkipped: (skipped) => this.skipped(root, skipped), log: this.log }) : undefined)));
     return {
       turnStarted: async () => (await ready())?.turnStarted(),
       toolFinished: async (call) => (await ready())?.toolFinished(call),
