@@ -1,8 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, readlinkSync, lstatSync } from 'node:fs';
 import * as path from 'node:path';
-import { CheckpointsOff, pruneBySessions, storeFolderFor } from '../../../src/core/checkpoints';
+import { CheckpointsOff, pruneBySessions } from '../../../src/core/checkpoints';
 import { entry, sessionFileText } from '../../support/builders';
 import { useTempDir } from '../../support/tempDir';
 import { AS_SESSION, listing, makePlace, openStore, userGit, writeFiles } from './support';
@@ -38,9 +39,17 @@ describe('checkpoint store', () => {
     const store = await openStore(place);
     await store.snapshot();
     const real = execFileSync('realpath', [place.root], { encoding: 'utf8' }).trim();
-    assert.equal(store.folder, storeFolderFor(path.join(place.home, '.local', 'state'), real));
-    assert.ok(store.folder.startsWith(path.join(place.home, '.local', 'state', 'arbor', 'workspaces') + path.sep));
+    // The name: the first 32 hex digits of the real path's SHA-256.
+    const name = createHash('sha256').update(real).digest('hex').slice(0, 32);
+    assert.equal(store.folder, path.join(place.home, '.local', 'state', 'arbor', 'workspaces', name));
     assert.deepEqual(Object.keys(listing(place.root)), []);
+    // The same workspace opened through a link to it has the same store; another workspace its own.
+    const link = path.join(temp(), 'link-to-workspace');
+    symlinkSync(place.root, link);
+    assert.equal((await openStore({ ...place, root: link })).folder, store.folder);
+    const other = path.join(temp(), 'other-workspace');
+    mkdirSync(other);
+    assert.notEqual((await openStore({ ...place, root: other })).folder, store.folder);
   });
 
   it('does nothing on a dry run but say what it would do', async () => {
