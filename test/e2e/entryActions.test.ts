@@ -22,7 +22,7 @@ import {
   wireText,
 } from './support/chat';
 import { fake, workbench } from './support/hooks';
-import { openArborForTree, quickInput, rowMenu, sessionWithTurns, treeRow } from './support/treeUi';
+import { openArborForTree, quickInput, rowMenu, treeRow, twoTurns, type TwoTurnWords } from './support/treeUi';
 import { poll } from './support/workbench';
 
 const COLOUR = 'Name a colour for the entry actions test';
@@ -44,13 +44,7 @@ async function visibleInput(): Promise<true | undefined> {
   return (await quickInput().isVisible()) && !(await quickInput().innerText()).includes('Type the name of a command') ? true : undefined;
 }
 
-/** New session, colour then fruit; returns the session file. */
-function twoTurns(): Promise<string> {
-  return sessionWithTurns([
-    [COLOUR, TEAL],
-    [FRUIT, PEAR_REPLY],
-  ]);
-}
+const TURNS: TwoTurnWords = { colour: COLOUR, teal: TEAL, fruit: FRUIT, pear: PEAR_REPLY };
 
 describe('Entry actions in the Session Tree', () => {
   before(async () => {
@@ -65,7 +59,7 @@ describe('Entry actions in the Session Tree', () => {
 
   it('Set Label… shows the label on the row, and "labeled only" keeps just that row', async () => {
     const wb = workbench();
-    const file = await twoTurns();
+    const file = await twoTurns(TURNS);
     await rowMenuThen(`user: ${COLOUR}`, 'Set Label…', visibleInput);
     await quickInput().locator('input').fill(`  ${LABEL}  `);
     await wb.page.keyboard.press('Enter');
@@ -88,7 +82,7 @@ describe('Entry actions in the Session Tree', () => {
 
   it('"Arbor: Set Label" asks straight away for the current entry\'s label, prefilled the next time', async () => {
     const wb = workbench();
-    const file = await twoTurns();
+    const file = await twoTurns(TURNS);
     await wb.runCommand('Arbor: Set Label');
     await poll('the label input box', visibleInput);
     await quickInput().locator('input').fill('at-the-pear');
@@ -106,7 +100,7 @@ describe('Entry actions in the Session Tree', () => {
   });
 
   it('Fork into New Session on a reply opens a new session whose file names the old one in parentSession', async () => {
-    const source = await twoTurns();
+    const source = await twoTurns(TURNS);
     const before = sessionFiles();
     const forked = await rowMenuThen(`assistant: ${TEAL}`, 'Fork into New Session', async () => sessionFiles().find((file) => !before.includes(file)));
     const header = JSON.parse(fs.readFileSync(forked, 'utf8').split('\n')[0]!) as { parentSession?: string };
@@ -123,7 +117,7 @@ describe('Entry actions in the Session Tree', () => {
   it('Copy Text puts the reply\'s text on the clipboard', async () => {
     const wb = workbench();
     await wb.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await twoTurns();
+    await twoTurns(TURNS);
     await wb.page.evaluate(() => navigator.clipboard.writeText(''));
     await rowMenuThen(`assistant: ${PEAR}`, 'Copy Text', async () => ((await wb.page.evaluate(() => navigator.clipboard.readText())) === PEAR_REPLY ? true : undefined));
     assertNoProblems();
@@ -131,7 +125,7 @@ describe('Entry actions in the Session Tree', () => {
 
   it('Compact up to Here summarizes up to the row; Undo Compaction on its row brings the original context back and the row stays', async () => {
     const wb = workbench();
-    const file = await twoTurns();
+    const file = await twoTurns(TURNS);
     fake().server.setHandler(() => text(SUMMARY));
     try {
       await rowMenuThen(`assistant: ${TEAL}`, 'Compact up to Here', visibleInput);
@@ -168,7 +162,7 @@ describe('Entry actions in the Session Tree', () => {
 
   it('Show in Session File opens the session file on the entry\'s line', async () => {
     const wb = workbench();
-    const file = await twoTurns();
+    const file = await twoTurns(TURNS);
     const fruit = entryWith(readEntries(file), 'user', FRUIT);
     const line = fs.readFileSync(file, 'utf8').split('\n').findIndex((text) => text.includes(`"id":"${fruit.id}"`));
     await rowMenuThen(`user: ${FRUIT}`, 'Show in Session File', async () => ((await wb.page.locator('.tabs-container .tab.active', { hasText: path.basename(file) }).count()) > 0 ? true : undefined));

@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { text } from '../support/fakeAnthropic';
 import { assertNoProblems, chat, clickItemButton, composer, conversationText, noteShows, waitForCardText, waitForInput } from './support/chat';
 import { fake, workbench } from './support/hooks';
-import { clickTreeRow, openArborForTree, pickItem, quickInput, quickPickShows, rowMenu, sessionWithTurns } from './support/treeUi';
+import { clickTreeRow, openArborForTree, pickItem, quickInput, quickPickShows, rowMenu, twoTurns, type TwoTurnWords } from './support/treeUi';
 import { poll } from './support/workbench';
 
 const COLOUR = 'Name a colour for the moves test';
@@ -19,12 +19,7 @@ const SUMMARY = 'Moves summary marker: a colour was named.';
 const QUESTION = ['No summary', 'Summarize', 'Summarize with focus…'];
 const DRAFT = 'A half-written thought about the moves test';
 
-function twoTurns(): Promise<string> {
-  return sessionWithTurns([
-    [COLOUR, TEAL],
-    [FRUIT, PEAR],
-  ]);
-}
+const TURNS: TwoTurnWords = { colour: COLOUR, teal: TEAL, fruit: FRUIT, pear: PEAR };
 
 /** The accessible label of the Session Tree's selected row, once it starts with `labelStart` and marks the position. */
 async function selectedIsCurrent(labelStart: string): Promise<void> {
@@ -60,7 +55,7 @@ describe('Moves are legible', () => {
   });
 
   it('after a tree click the note names the entry, the ● row is selected, and Back returns chat and tree without asking', async () => {
-    await twoTurns();
+    await twoTurns(TURNS);
     await clickTreeRow(`assistant: ${TEAL}`);
     await quickPickShows(QUESTION);
     await pickItem('No summary');
@@ -77,7 +72,7 @@ describe('Moves are legible', () => {
   });
 
   it('a click on a user message says it is being edited, selects the ● row above it, and Back takes the text out of the input again, bringing back the draft the move put aside', async () => {
-    await twoTurns();
+    await twoTurns(TURNS);
     await (await composer()).fill(DRAFT);
     await clickTreeRow(`user: ${FRUIT}`);
     await quickPickShows(QUESTION);
@@ -104,7 +99,7 @@ describe('Moves are legible', () => {
   });
 
   it('leaves the keyboard in the chat input when the user goes there as soon as a move made in the tree is answered', async () => {
-    await twoTurns();
+    await twoTurns(TURNS);
     await clickTreeRow(`assistant: ${TEAL}`);
     await quickPickShows(QUESTION);
     await pickItem('No summary');
@@ -125,7 +120,7 @@ describe('Moves are legible', () => {
   });
 
   it('Edit & branch on the first message shows the session, not the welcome, and says Send starts a new first message', async () => {
-    await twoTurns();
+    await twoTurns(TURNS);
     await clickItemButton(COLOUR, /^Edit & branch$/);
     await quickPickShows(QUESTION);
     await pickItem('No summary');
@@ -138,7 +133,7 @@ describe('Moves are legible', () => {
   });
 
   it('Undo Compaction says what it gave back', async () => {
-    await twoTurns();
+    await twoTurns(TURNS);
     fake().script(text(SUMMARY));
     await rowMenu(`assistant: ${TEAL}`, 'Compact up to Here');
     await poll('the focus input box', async () => ((await quickInput().isVisible()) && (await quickInput().innerText()).includes('focus on') ? true : undefined));

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { text } from '../support/fakeAnthropic';
 import { assertNoProblems, chat, conversationText, entryText, readEntries, requestMessages, send, waitForCardText, waitForInput, waitForText, wireText, type FileEntry } from './support/chat';
 import { fake, workbench } from './support/hooks';
-import { clickTreeRow, openArborForTree, pickItem, quickInput, quickPickLabels, quickPickShows, rowMenu, sessionWithTurns } from './support/treeUi';
+import { clickTreeRow, openArborForTree, pickItem, quickInput, quickPickLabels, quickPickShows, rowMenu, twoTurns, type TwoTurnWords } from './support/treeUi';
 import { poll } from './support/workbench';
 
 const COLOUR = 'Name a colour for the navigation test';
@@ -28,13 +28,7 @@ function userEntry(entries: FileEntry[], said: string): FileEntry {
   return found;
 }
 
-/** New session, colour then fruit; returns the session file. */
-function twoTurns(): Promise<string> {
-  return sessionWithTurns([
-    [COLOUR, TEAL],
-    [FRUIT, PEAR_REPLY],
-  ]);
-}
+const TURNS: TwoTurnWords = { colour: COLOUR, teal: TEAL, fruit: FRUIT, pear: PEAR_REPLY };
 
 describe('Navigation in the session tree', () => {
   before(async () => {
@@ -47,7 +41,7 @@ describe('Navigation in the session tree', () => {
   });
 
   it('a click on an older user message asks with exactly three choices; "Summarize" adds a card and a tree row, and the next request carries the summary', async () => {
-    const file = await twoTurns();
+    const file = await twoTurns(TURNS);
     fake().script(text(SUMMARY));
     await clickTreeRow(`user: ${FRUIT}`);
     await quickPickShows(['No summary', 'Summarize', 'Summarize with focus…']);
@@ -72,7 +66,7 @@ describe('Navigation in the session tree', () => {
   });
 
   it('Escape on the question cancels the move; "No summary" moves without adding anything but the position marker', async () => {
-    const file = await twoTurns();
+    const file = await twoTurns(TURNS);
     const before = readEntries(file).length;
     const requests = fake().messageRequests().length;
     await clickTreeRow(`user: ${FRUIT}`);
@@ -130,7 +124,7 @@ describe('Navigation in the session tree', () => {
   });
 
   it('Branch from Here on a reply asks the same question, then the next prompt continues after that reply, with the input focused', async () => {
-    const file = await twoTurns();
+    const file = await twoTurns(TURNS);
     await rowMenu(`assistant: ${TEAL}`, 'Branch from Here');
     await quickPickShows(['No summary', 'Summarize', 'Summarize with focus…']);
     await pickItem('No summary');

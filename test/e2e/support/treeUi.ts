@@ -182,3 +182,19 @@ export async function sessionWithTurns(turns: readonly (readonly [prompt: string
   }
   return waitForSessionFileWith(before, shown);
 }
+
+/** The words of a suite's two-turn session: a colour asked and named, then a fruit (each suite its own, so its rows are its own). */
+export interface TwoTurnWords {
+  colour: string;
+  teal: string;
+  fruit: string;
+  pear: string;
+}
+
+/** New Session, the colour turn then the fruit turn; returns the session file. */
+export function twoTurns(words: TwoTurnWords): Promise<string> {
+  return sessionWithTurns([
+    [words.colour, words.teal],
+    [words.fruit, words.pear],
+  ]);
+}
