@@ -22,8 +22,9 @@ function forbiddenFor(file: string, specifier: string): boolean {
 
 /**
  * src/core's folders, lowest first: a file imports only its own folder and the folders before it.
- * The base (util, session) at the bottom, then what the engine is made of, the engine (agent), and
- * the render models (chat, sessionTree, sessionList, export) on top.
+ * The base (util, session, and workspace: the workspace's files as the tools and mentions read them)
+ * at the bottom, then what the engine is made of, the engine (agent), and the render models (chat,
+ * sessionTree, sessionList, export) on top.
  */
 const CORE_ORDER = [
   'util',
