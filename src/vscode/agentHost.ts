@@ -70,6 +70,13 @@ export interface AgentHostDeps {
   reviews?: EditReviewer;
   /** The context files' targets the user allowed one by one. */
   contextTargets?: AgentInputs['contextTargets'];
+  /**
+   * Prompts that were queued in a session's agent when another session became current: that agent
+   * ends without a word (its listeners go with its session), so they are handed back here.
+   */
+  returnUnsent?(unsent: UnsentInputs): void;
+  /** A request loaded other context files than the one before (a folder above the workspace, say). */
+  onContextChanged?(): void;
 }
 
 export class AgentHost implements vscode.Disposable {
@@ -77,25 +84,6 @@ export class AgentHost implements vscode.Disposable {
   readonly onEvent = this.events.event;
   private readonly stateChanged = new vscode.EventEmitter<ChatHostState>();
   readonly onDidChangeState = this.stateChanged.event;
-  private readonly focusRequested = new vscode.EventEmitter<void>();
-  /** "Arbor: Focus Chat Input": the chat view reveals itself and focuses its input. */
-  readonly onDidRequestInputFocus = this.focusRequested.event;
-  private readonly inputRequested = new vscode.EventEmitter<string>();
-  /** Text for the chat's input (a tree row's user message): the chat view shows it and focuses its input. */
-  readonly onDidRequestInput = this.inputRequested.event;
-  private readonly unsentReturned = new vscode.EventEmitter<UnsentInputs>();
-  /**
-   * Prompts that were queued in a session's agent when another session became current: that agent
-   * ends without a word (its listeners go with its session), so they are handed back here.
-   */
-  readonly onDidReturnUnsent = this.unsentReturned.event;
-
-  private readonly moved = new vscode.EventEmitter<MoveEvent>();
-  /** The position was moved by the user (a tree click, Switch Branch…, Undo Compaction, …): the chat says where it is. */
-  readonly onDidMove = this.moved.event;
-  private readonly contextChanged = new vscode.EventEmitter<void>();
-  /** A request loaded other context files than the one before (a folder above the workspace, say). */
-  readonly onDidChangeContextFiles = this.contextChanged.event;
 
   /** The move being made, if any (whileMoving): prompts wait for it. */
   private moving: Promise<void> = Promise.resolve();
@@ -206,16 +194,6 @@ export class AgentHost implements vscode.Disposable {
     if (!agent.isRunning) await agent.setModel(modelId);
   }
 
-  /** The context size of the current session as the agent measures it (the meter's numbers); undefined with no session. */
-  async status(): Promise<ContextStatus | undefined> {
-    if (!this.session) return undefined;
-    const agent = await this.ensureAgent({ keyOptional: true }).catch((error: unknown) => {
-      if (!this.session) return undefined;
-      throw error;
-    });
-    return agent?.status();
-  }
-
   /** The meter's number taken apart, for its tooltip (reads no file); undefined until the agent is built. */
   breakdown(status: ContextStatus, streamingTokens: number): ContextBreakdown | undefined {
     return this.slot?.ready?.breakdown(status, streamingTokens);
@@ -227,10 +205,12 @@ export class AgentHost implements vscode.Disposable {
     return (await this.ensureAgent({ keyOptional: true })).showContext();
   }
 
-  /** Resolves when nothing runs and nothing is queued. */
-  async whenIdle(): Promise<void> {
-    const agent = await this.slot?.settled();
-    await agent?.whenIdle();
+  /**
+   * The current session's agent, built if need be and configured as the settings now say; no key
+   * is needed (what the agent does without one: measure, move). Rejects when no session is open.
+   */
+  currentAgent(): Promise<AgentSession> {
+    return this.ensureAgent({ keyOptional: true });
   }
 
   stop(): void {
@@ -243,22 +223,9 @@ export class AgentHost implements vscode.Disposable {
     this.deps.current.close();
   }
 
-  requestInputFocus(): void {
-    this.focusRequested.fire();
-  }
-
-  putInInput(text: string): void {
-    this.inputRequested.fire(text);
-  }
-
   /** The workspace's checkpoint stores, when the extension records files. */
   get workspaceCheckpoints(): WorkspaceCheckpoints | undefined {
     return this.deps.workspaceCheckpoints;
-  }
-
-  /** Tells the chat about a move the user made (after it happened). */
-  reportMove(move: MoveEvent): void {
-    this.moved.fire(move);
   }
 
   setApprovalHandler(handler: ApprovalCallback): vscode.Disposable {
@@ -283,11 +250,6 @@ export class AgentHost implements vscode.Disposable {
     for (const disposable of this.disposables) disposable.dispose();
     this.events.dispose();
     this.stateChanged.dispose();
-    this.focusRequested.dispose();
-    this.inputRequested.dispose();
-    this.unsentReturned.dispose();
-    this.moved.dispose();
-    this.contextChanged.dispose();
   }
 
   // ---- the agent ---------------------------------------------------------------------------------
@@ -305,13 +267,13 @@ export class AgentHost implements vscode.Disposable {
       hooks: this.deps.hooks,
       written: this.deps.written,
       onEvent: (event: AgentEvent) => this.agentEvent(event),
-      onContextChanged: () => this.contextChanged.fire(),
+      onContextChanged: () => this.deps.onContextChanged?.(),
     };
     const left = this.slot;
     // The old agent is disposed, its run stopping; what waited in its queue is still there.
     const unsent = left?.ready?.state.queued ?? [];
     this.slot = session ? new SessionAgent(session, scope, deps) : undefined;
-    if (left && unsent.length > 0) this.unsentReturned.fire({ session: left.session, texts: unsent });
+    if (left && unsent.length > 0) this.deps.returnUnsent?.({ session: left.session, texts: unsent });
     this.fireState();
   }
 

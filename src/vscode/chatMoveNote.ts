@@ -78,7 +78,7 @@ export class ChatMoveNote {
     await this.host.whileMoving(async () => {
       await this.host.moveTo(shown.from);
       const restored = files?.kind === 'restore' && log ? await runRestore(files.pending, log) : undefined;
-      this.host.reportMove({ report: { kind: 'back', from, to: shown.from, ...(restored ? { files: restored } : {}) } });
+      this.moved({ report: { kind: 'back', from, to: shown.from, ...(restored ? { files: restored } : {}) } });
     });
   }
 }

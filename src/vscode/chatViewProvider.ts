@@ -23,6 +23,7 @@ import { editReviewCommands } from './editReviewCommands';
 import type { EditReviews } from './editReviews';
 import type { WrittenDiffs } from './writtenDiffs';
 import { ChatMoveNote } from './chatMoveNote';
+import type { ChatInputPort } from './chat/inputPort';
 import { chatHtml } from './chatHtml';
 import type { ProjectInfo } from './projectInfo';
 import type { SessionTotalsWatcher } from './sessionTotals';
@@ -86,12 +87,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       project.onDidChange(() => this.postContextFiles()),
       totals.onDidChange(() => this.postTotals()),
       host.onEvent((event) => this.agentEvent(event)),
-      host.onDidMove((event) => this.moveNote.moved(event)),
       current.follow((event) => this.sessionEvent(event)),
       host.onDidChangeState(() => this.postStatus()),
-      host.onDidRequestInputFocus(() => void this.focusInput()),
-      host.onDidRequestInput((text) => void this.showInInput(text)),
-      host.onDidReturnUnsent((unsent) => this.unsentReturned(unsent)),
       host.setApprovalHandler(this.approvals.ask),
       ...editReviewCommands(this.approvals),
       vscode.window.onDidChangeActiveTextEditor((editor) => {
@@ -118,10 +115,15 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     );
   }
 
-  /** Puts text into the input (the tree's user-message navigation, a command); a draft there is put aside, "Restore draft" brings it back. */
-  setInput(text: string): void {
-    this.postDraft(this.drafts.change((draft) => placedByMove(draft, text)), true);
-  }
+  /**
+   * The chat's side of the input port (the composition root adds the Session Tree's part of a
+   * move's report): what the commands and the moves do to the input.
+   */
+  readonly input: ChatInputPort = {
+    setInput: (text) => this.showInInput(text),
+    focus: () => this.focusInput(),
+    tellMove: (move) => this.moveNote.moved(move),
+  };
 
   /** Reveals the chat and puts `text` into its input at the caret (Add Selection to Chat); the draft around it stays. */
   async insertIntoInput(text: string): Promise<void> {
@@ -346,7 +348,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   /** Prompts queued in a session left while they waited: kept in that session's draft (shown when it is the one shown). */
-  private unsentReturned({ session, texts }: UnsentInputs): void {
+  returnUnsent({ session, texts }: UnsentInputs): void {
     if (this.drafts.changeFor(draftKey(session), (draft) => givenBack(draft, texts))) this.postDraft(this.drafts.draft, false);
   }
 
@@ -570,10 +572,13 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     else await vscode.window.showTextDocument(vscode.Uri.file(file.path), { preview: true });
   }
 
-  /** Reveals the chat, then puts the text into its input (which the webview focuses), as Edit & branch does. */
+  /**
+   * Reveals the chat, then puts the text into its input (which the webview focuses), as Edit &
+   * branch does; a draft there is put aside, "Restore draft" brings it back.
+   */
   private async showInInput(text: string): Promise<void> {
     await vscode.commands.executeCommand(`${ChatViewProvider.viewType}.focus`);
-    this.setInput(text);
+    this.postDraft(this.drafts.change((draft) => placedByMove(draft, text)), true);
   }
 
   private async focusInput(): Promise<void> {

@@ -94,7 +94,7 @@ export async function moveBeforeCompaction(deps: CommandDeps, compaction: { id: 
     await deps.host.whileMoving(async () => {
       await deps.host.moveTo(compaction.parentId);
       const restored = files.kind === 'restore' ? await runRestore(files.pending, deps.log) : undefined;
-      deps.host.reportMove({ report: { kind: 'undoCompaction', from, to: compaction.parentId, compactionId: compaction.id, ...(restored ? { files: restored } : {}) }, ...(fromTree ? { fromTree: { since } } : {}) });
+      deps.input.tellMove({ report: { kind: 'undoCompaction', from, to: compaction.parentId, compactionId: compaction.id, ...(restored ? { files: restored } : {}) }, ...(fromTree ? { fromTree: { since } } : {}) });
     });
     deps.log.info(`Undo compaction: moved to ${compaction.parentId ?? 'the start'}, before compaction ${compaction.id}`);
     return true;

@@ -98,7 +98,7 @@ async function fork(deps: CommandDeps, source: Session, entryId: string, positio
       return files.kind === 'restore' && opened?.file === forked ? runRestore({ ...files.pending, session: opened }, deps.log) : undefined;
     });
     deps.log.info(`Forked ${path.basename(file)} ${position} entry ${entryId} into ${path.basename(forked)}`);
-    if (selectedText !== undefined) deps.host.putInInput(selectedText);
+    if (selectedText !== undefined) void deps.input.setInput(selectedText);
     tellRestored(`Forked into a new session (${plainText(path.basename(forked))}).${restored ? ` ${filesRestoredText(restored)}` : ''}`, restored !== undefined && filesChanged(restored));
     return forked;
   } catch (error) {

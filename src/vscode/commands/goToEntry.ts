@@ -65,8 +65,8 @@ export async function goToEntry(deps: CommandDeps, targetId: string, options: Go
       const summary = result.summaryEntryId ? { summaryEntryId: result.summaryEntryId } : {};
       const restored = files.kind === 'restore' ? await runRestore(files.pending, deps.log) : undefined;
       const focusesInput = result.editorText !== undefined || options.atTarget === true;
-      deps.host.reportMove({ report: { kind: 'go', from, to: session.leafId, ...edited, ...summary, ...(restored ? { files: restored } : {}) }, ...(options.fromTree ? { fromTree: { since } } : {}), focusesInput });
-      if (result.editorText !== undefined) deps.host.putInInput(result.editorText);
+      deps.input.tellMove({ report: { kind: 'go', from, to: session.leafId, ...edited, ...summary, ...(restored ? { files: restored } : {}) }, ...(options.fromTree ? { fromTree: { since } } : {}), focusesInput });
+      if (result.editorText !== undefined) void deps.input.setInput(result.editorText);
       return 'moved';
     });
   } catch (error) {
