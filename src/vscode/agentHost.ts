@@ -3,11 +3,11 @@
 // change), its events re-fired, prompts sent or queued, tool approvals routed to whoever asks the
 // user (the chat's cards). What the agent is doing is the agent's own state: the host only reads it.
 import * as vscode from 'vscode';
-import { IDLE_STATE, watchFirstReply, type AgentEvent, type AgentLogger, type AgentSession, type AgentState, type ContextReport } from '../core/agent';
+import { IDLE_STATE, watchFirstReply, type AgentEvent, type AgentLogger, type AgentSession, type AgentState, type ContextReport, type TreeMoveOptions } from '../core/agent';
 import { answerOf, type ApprovalAnswer, type ApprovalCallback, type ApprovalDecision, type ApprovalRequest } from '../core/agent/tools/tool';
 import type { ArborHooks } from '../core/hooks';
 import type { WrittenFiles } from '../core/edits/writtenFiles';
-import type { MoveReport, NavigateResult } from '../core/navigation';
+import type { NavigateResult } from '../core/navigation';
 import type { ImageContent, Session } from '../core/session';
 import type { ContextBreakdown, ContextStatus } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';
@@ -38,18 +38,6 @@ export interface ChatHostState {
 export interface UnsentInputs {
   session: Session;
   texts: readonly string[];
-}
-
-/** A move the user made, as the chat is told of it. */
-export interface MoveEvent {
-  report: MoveReport;
-  /**
-   * Made in the Session Tree (a row's click or menu), by a command that began at `since`
-   * (Date.now()): the tree's focus follows the ● there, unless the user went to the chat's input since.
-   */
-  fromTree?: { since: number };
-  /** The chat's input takes the focus after the move (Edit & branch, Branch from Here). */
-  focusesInput?: boolean;
 }
 
 export interface AgentHostDeps {
@@ -85,8 +73,8 @@ export class AgentHost implements vscode.Disposable {
   private readonly stateChanged = new vscode.EventEmitter<ChatHostState>();
   readonly onDidChangeState = this.stateChanged.event;
 
-  /** The move being made, if any (whileMoving): prompts wait for it. */
-  private moving: Promise<void> = Promise.resolve();
+  /** A session being made current with the move that goes with it (a fork and its files): prompts wait for it. */
+  private switching: Promise<void> = Promise.resolve();
   /** The current session's agent. */
   private slot: SessionAgent | undefined;
   private creating: Promise<Session> | undefined;
@@ -140,42 +128,43 @@ export class AgentHost implements vscode.Disposable {
   }
 
   /**
-   * Moves to `targetId` as the tree does: stops a run, optionally summarizes the branch being left
-   * (only then is a key needed), writes the summary at the new position. The result's `editorText`
-   * is a selected user message's text; `cancelled` when the summary was stopped.
+   * Moves to `targetId` as the tree does, as a move of its own (see `AgentSession.navigate`): only a
+   * summary needs the key. The result's `editorText` is a selected user message's text.
    */
-  async navigate(targetId: string, options: { summarize?: boolean; customInstructions?: string; atTarget?: boolean } = {}): Promise<NavigateResult> {
-    this.requireSession();
-    const agent = await this.ensureAgent({ keyOptional: !options.summarize });
-    return agent.navigate(targetId, options);
+  async navigate(targetId: string, options: TreeMoveOptions = {}): Promise<NavigateResult> {
+    return (await this.currentAgent({ withKey: options.summarize === true })).navigate(targetId, options);
   }
 
   /**
-   * Runs a move's steps (the move, the summary it writes, the files' restore, the note) with
-   * prompts held until they end: one sent meanwhile would otherwise start its turn while the files
-   * are restored, before the restore is recorded, with the note coming after it. Moves made at
-   * once run one after the other.
+   * Resolves when no move is being made (at once when none is): a fork being opened, a move by the
+   * current session's agent (see `AgentSession.move`).
    */
-  whileMoving<T>(steps: () => Promise<T>): Promise<T> {
-    const run = this.moving.then(steps);
-    this.moving = run.then(
+  async afterMove(): Promise<void> {
+    await this.switching;
+    await this.slot?.ready?.afterMove();
+  }
+
+  /** Moves the position (null: before the first entry) as a move of its own, stopping a run first. */
+  async moveTo(entryId: string | null): Promise<void> {
+    this.requireSession();
+    const agent = await this.ensureAgent({ keyOptional: true });
+    await agent.move((moves) => moves.branch(entryId));
+  }
+
+  /**
+   * Makes `file` the current session and runs `then` with its agent before a prompt reaches it
+   * (a fork's files are restored and recorded first). One at a time.
+   */
+  switchTo<T>(file: string, then: (session: Session | undefined, agent: AgentSession) => Promise<T>): Promise<T> {
+    const run = this.switching.then(async () => {
+      await this.deps.current.open(file);
+      return then(this.session, await this.ensureAgent({ keyOptional: true }));
+    });
+    this.switching = run.then(
       () => undefined,
       () => undefined,
     );
     return run;
-  }
-
-  /** Resolves when no move is being made (at once when none is). */
-  afterMove(): Promise<void> {
-    return this.moving;
-  }
-
-  /** Moves the position (null: before the first entry), stopping a run first. */
-  async moveTo(entryId: string | null): Promise<void> {
-    const session = this.requireSession();
-    await this.stopAndWait();
-    if (entryId === null) await session.resetLeaf();
-    else await session.branch(entryId);
   }
 
   /**
@@ -207,10 +196,12 @@ export class AgentHost implements vscode.Disposable {
 
   /**
    * The current session's agent, built if need be and configured as the settings now say; no key
-   * is needed (what the agent does without one: measure, move). Rejects when no session is open.
+   * is needed (what the agent does without one: measure, move) unless `withKey` (a branch summary).
+   * Rejects when no session is open.
    */
-  currentAgent(): Promise<AgentSession> {
-    return this.ensureAgent({ keyOptional: true });
+  currentAgent(options: { withKey?: boolean } = {}): Promise<AgentSession> {
+    this.requireSession();
+    return this.ensureAgent({ keyOptional: options.withKey !== true });
   }
 
   stop(): void {

@@ -79,7 +79,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       reviews,
     );
     this.drafts = chatDrafts(state);
-    this.moveNote = new ChatMoveNote(host, (message) => this.post(message), log);
+    this.moveNote = new ChatMoveNote({ host, log, checkpoints: host.workspaceCheckpoints, input: this.input }, (message) => this.post(message));
     this.mentionIndex = new MentionIndex(log);
     this.disposables.push(
       this.inputUse,

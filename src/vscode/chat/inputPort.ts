@@ -1,7 +1,7 @@
 // What the commands and the moves may do to the chat's input, and nothing else: the port they are
 // given instead of events on the agent's host. The chat implements it; the composition root adds
 // the Session Tree's part of a move's report.
-import type { MoveEvent } from '../agentHost';
+import type { MoveEvent } from '../../core/agent';
 
 export interface ChatInputPort {
   /**
