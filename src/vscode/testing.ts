@@ -7,7 +7,7 @@ import type { AgentSession } from '../core/agent';
 import type { ContextStatus } from '../core/tokens';
 import { seal, type Sealed } from '../core/util/sealedArgument';
 import { TEST_EXPORTS_ENV } from '../core/util/testExports';
-import type { AgentHost } from './agentHost';
+import type { AgentHost } from './agent/host';
 import type { ChatInputPort } from './chat/inputPort';
 import type { ProjectInfo } from './projectInfo';
 import type { SessionTreeProvider } from './sessionTree/provider';

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { AgentEvent } from '../../src/core/agent/events';
 import type { Json, SessionEntry } from '../../src/core/session/types';
 import type { ContextStatus } from '../../src/core/tokens';
-import type { AgentHost } from '../../src/vscode/agentHost';
+import type { AgentHost } from '../../src/vscode/agent/host';
 import { startFakeAnthropic, text, type FakeAnthropic, type FakeAnthropicOptions, type Handler, type Reply } from '../support/fakeAnthropic';
 import { arborTesting, own } from './support';
 

@@ -49,7 +49,7 @@ export interface MoveEvent {
   report: MoveReport;
   /**
    * Made in the Session Tree (a row's click or menu), by a command that began at `since`
-   * (Date.now()): the tree's focus follows the ● there, unless the user went to the chat's input since.
+   * (milliseconds since the epoch): the tree's focus follows the ● there, unless the user went to the chat's input since.
    */
   fromTree?: { since: number };
   /** The chat's input takes the focus after the move (Edit & branch, Branch from Here). */
@@ -107,7 +107,7 @@ export interface MovePorts<P> {
 
 export const SUMMARY_CANCELLED = 'Branch summary cancelled: the position did not move.';
 
-/** `since`: when the command began (Date.now()), for a move made in the Session Tree. */
+/** `since`: when the command began (milliseconds since the epoch), for a move made in the Session Tree. */
 export interface MoveOptions {
   fromTree?: { since: number };
 }

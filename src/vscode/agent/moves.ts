@@ -9,7 +9,7 @@ import { bindForkStates, carryStepFiles, filesChanged, filesRestoredText, SUMMAR
 import { forkSession, type Session } from '../../core/session';
 import { errorDetail, errorMessage } from '../../core/util/errors';
 import { plainText } from '../../core/util/plainText';
-import type { AgentHost } from '../agentHost';
+import type { AgentHost } from './host';
 import { decideFiles, runRestore, type PendingRestore } from '../checkpoints/filesOnMove';
 import { tellRestored } from '../checkpoints/restoreFiles';
 import type { WorkspaceCheckpoints } from '../checkpoints/workspaceCheckpoints';

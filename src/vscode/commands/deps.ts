@@ -1,10 +1,10 @@
 // What the command handlers are given (constructor-style injection, no service locator).
 import type * as vscode from 'vscode';
 import type { SessionSummary } from '../../core/session';
-import type { AgentHost } from '../agentHost';
+import type { AgentHost } from '../agent/host';
 import type { WorkspaceCheckpoints } from '../checkpoints/workspaceCheckpoints';
 import type { ChatInputPort } from '../chat/inputPort';
-import type { CurrentSession } from '../currentSession';
+import type { CurrentSession } from '../currentSession/currentSession';
 import type { ApiKeyStore } from '../secrets';
 
 export interface CommandDeps {

@@ -6,7 +6,7 @@ import type { FilesOutcome } from '../../../src/core/navigation';
 import { inMemorySession, messageRole, type Session } from '../../../src/core/session';
 import { steppingClock } from '../../support/builders';
 import { history } from './support/history';
-import { ScriptedProvider, text, type Script } from './support/scriptedProvider';
+import { ScriptedProvider, type Script } from './support/scriptedProvider';
 
 const RESTORED: FilesOutcome = { restored: 2, removed: 1, leftAlone: 0, skipped: 0 };
 

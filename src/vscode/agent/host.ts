@@ -3,26 +3,26 @@
 // change), its events re-fired, prompts sent or queued, tool approvals routed to whoever asks the
 // user (the chat's cards). What the agent is doing is the agent's own state: the host only reads it.
 import * as vscode from 'vscode';
-import { IDLE_STATE, watchFirstReply, type AgentEvent, type AgentLogger, type AgentSession, type AgentState, type ContextReport, type TreeMoveOptions } from '../core/agent';
-import { answerOf, type ApprovalAnswer, type ApprovalCallback, type ApprovalDecision, type ApprovalRequest } from '../core/agent/tools/tool';
-import type { ArborHooks } from '../core/hooks';
-import type { WrittenFiles } from '../core/edits/writtenFiles';
-import type { NavigateResult } from '../core/navigation';
-import type { ImageContent, Session } from '../core/session';
-import type { ContextBreakdown, ContextStatus } from '../core/tokens';
-import { errorMessage } from '../core/util/errors';
-import { plainText } from '../core/util/plainText';
-import type { Scope } from '../core/util/scope';
-import { piInputs, type AgentInputs } from './agentBuilder';
+import { IDLE_STATE, watchFirstReply, type AgentEvent, type AgentLogger, type AgentSession, type AgentState, type ContextReport, type TreeMoveOptions } from '../../core/agent';
+import { answerOf, type ApprovalAnswer, type ApprovalCallback, type ApprovalDecision, type ApprovalRequest } from '../../core/agent/tools/tool';
+import type { ArborHooks } from '../../core/hooks';
+import type { WrittenFiles } from '../../core/edits/writtenFiles';
+import type { NavigateResult } from '../../core/navigation';
+import type { ImageContent, Session } from '../../core/session';
+import type { ContextBreakdown, ContextStatus } from '../../core/tokens';
+import { errorMessage } from '../../core/util/errors';
+import { plainText } from '../../core/util/plainText';
+import type { Scope } from '../../core/util/scope';
+import { piInputs, type AgentInputs } from './builder';
 import { askInDialog } from './approvalDialog';
-import type { EditReviewer } from './chatApprovals';
-import type { WorkspaceCheckpoints } from './checkpoints/workspaceCheckpoints';
-import { allowInFolder, onDidChangeConfig, readConfig, toolFolder } from './config';
-import type { CurrentSession } from './currentSession';
-import { noKeyError, noSessionError, promptFailure } from './errors';
-import type { ApiKeyStore } from './secrets';
+import type { EditReviewer } from '../chat/approvals';
+import type { WorkspaceCheckpoints } from '../checkpoints/workspaceCheckpoints';
+import { allowInFolder, onDidChangeConfig, readConfig, toolFolder } from '../config';
+import type { CurrentSession } from '../currentSession/currentSession';
+import { noKeyError, noSessionError, promptFailure } from '../errors';
+import type { ApiKeyStore } from '../secrets';
 import { SessionAgent } from './sessionAgent';
-import { workspaceSessionsFolder, type SessionsFolder } from './sessionsFolder';
+import { workspaceSessionsFolder, type SessionsFolder } from '../sessionsFolder';
 
 export interface ChatHostState {
   /** What the current session's agent is doing (idle when there is none yet). */

@@ -5,12 +5,12 @@
 // When the move restored files, its Undo Restore runs the command of that name (the files as they
 // were before the restore; the conversation stays).
 import * as vscode from 'vscode';
-import { lastRestore } from '../core/checkpoints';
-import { moveNote, type MoveNote } from '../core/navigation';
-import type { Session } from '../core/session';
-import type { MoveNoteMessage } from '../shared/protocol';
-import type { MoveEvent } from '../core/agent';
-import { move, type MoveDeps } from './agent/moves';
+import { lastRestore } from '../../core/checkpoints';
+import { moveNote, type MoveNote } from '../../core/navigation';
+import type { Session } from '../../core/session';
+import type { MoveNoteMessage } from '../../shared/protocol';
+import type { MoveEvent } from '../../core/agent';
+import { move, type MoveDeps } from '../agent/moves';
 
 interface Shown {
   session: Session;
