@@ -65,7 +65,7 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   const project = new ProjectInfo(log, contextTargets);
   const totals = new SessionTotalsWatcher(current);
   const writtenDiffs = new WrittenDiffs(written, log);
-  const chat = new ChatViewProvider(context.extensionUri, host, current, log, context.workspaceState, project, totals, reviews, writtenDiffs);
+  const chat = new ChatViewProvider({ extensionUri: context.extensionUri, host, current, log, state: context.workspaceState, project, totals, reviews, writtenDiffs });
   const tree = new SessionTreeView({ current, state: context.workspaceState, revealInChat: (entryId) => chat.reveal(entryId) });
   const port: ChatInputPort = {
     ...chat.input,

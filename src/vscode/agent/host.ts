@@ -73,6 +73,8 @@ export class AgentHost implements vscode.Disposable {
   private readonly stateChanged = new vscode.EventEmitter<ChatHostState>();
   readonly onDidChangeState = this.stateChanged.event;
 
+  /** A prompt waits for its run's first reply (it tells its own failure); see `firstReplyAwaited`. */
+  private awaitingFirstReply: Promise<void> | undefined;
   /** A session being made current with the move that goes with it (a fork and its files): prompts wait for it. */
   private switching: Promise<void> = Promise.resolve();
   /** The current session's agent. */
@@ -122,9 +124,17 @@ export class AgentHost implements vscode.Disposable {
     // Sent while a move is being made: it goes to the new position, after the files are restored.
     await this.afterMove();
     const agent = await this.ensureAgent();
-    const accepted = agent.isRunning ? Promise.resolve() : watchFirstReply(agent).catch((error: unknown) => Promise.reject(promptFailure(error, readConfig().baseUrl)));
+    const accepted = agent.isRunning ? Promise.resolve() : this.watch(watchFirstReply(agent).catch((error: unknown) => Promise.reject(promptFailure(error, readConfig().baseUrl))));
     agent.prompt(text, images).catch((error: unknown) => this.deps.log.error(`The prompt failed: ${errorMessage(error)}`));
     await accepted;
+  }
+
+  /**
+   * A prompt is waiting for the first reply of the run going on: a failure before it is that
+   * prompt's to tell (the prompt rejects), not the run's error event's.
+   */
+  get firstReplyAwaited(): boolean {
+    return this.awaitingFirstReply !== undefined;
   }
 
   /**
@@ -266,6 +276,15 @@ export class AgentHost implements vscode.Disposable {
     this.slot = session ? new SessionAgent(session, scope, deps) : undefined;
     if (left && unsent.length > 0) this.deps.returnUnsent?.({ session: left.session, texts: unsent });
     this.fireState();
+  }
+
+  /** Watched until the first reply came or the run ended without one. */
+  private watch(firstReply: Promise<void>): Promise<void> {
+    const watched = firstReply.finally(() => {
+      if (this.awaitingFirstReply === watched) this.awaitingFirstReply = undefined;
+    });
+    this.awaitingFirstReply = watched;
+    return watched;
   }
 
   /** The current session's agent (creating the session when none is open), configured as the settings now say. */
