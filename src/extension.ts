@@ -1,57 +1,30 @@
 // Composition root: builds Arbor's objects and registers them. Logic lives in src/core; glue in src/vscode.
 import * as vscode from 'vscode';
-import { AgentHost } from './vscode/agentHost';
-import { EditReviews } from './vscode/editReviews';
-import { WrittenDiffs } from './vscode/writtenDiffs';
+import { AgentHost } from './vscode/agent/host';
+import { EditReviews } from './vscode/edits/editReviews';
+import { WrittenDiffs } from './vscode/edits/writtenDiffs';
 import { WrittenFiles } from './core/edits/writtenFiles';
 import { checkpointsOffText, WorkspaceCheckpoints } from './vscode/checkpoints/workspaceCheckpoints';
 import { CheckpointPruning } from './vscode/checkpoints/pruneSchedule';
-import { ChatViewProvider } from './vscode/chatViewProvider';
-import { registerEditorContextCommands } from './vscode/editorContext';
+import { ChatViewProvider } from './vscode/chat/chatViewProvider';
+import { registerEditorContextCommands } from './vscode/chat/editorContext';
 import { registerCommands } from './vscode/commands';
-import { CurrentSession } from './vscode/currentSession';
+import { CurrentSession } from './vscode/currentSession/currentSession';
 import { ApiKeyStore } from './vscode/secrets';
 import { SessionTreeView } from './vscode/sessionTree/view';
-import type { SessionTreeProvider } from './vscode/sessionTree/provider';
-import { SessionWatcher } from './vscode/sessionWatcher';
-import { OtherWriters } from './vscode/otherWriters';
+import { SessionWatcher } from './vscode/currentSession/sessionWatcher';
+import { OtherWriters } from './vscode/currentSession/otherWriters';
 import { ProjectInfo } from './vscode/projectInfo';
 import { ContextPermissions, OutsideContextFiles } from './vscode/contextPermissions';
-import { SessionTotalsWatcher } from './vscode/sessionTotals';
+import { SessionTotalsWatcher } from './vscode/currentSession/sessionTotals';
 import { TokenStatusBar } from './vscode/statusBar';
-import { SessionMemory } from './vscode/workspaceState';
+import { SessionMemory } from './vscode/currentSession/workspaceState';
 import { registerSessions } from './vscode/sessions';
-import type { SessionsView } from './vscode/sessions/sessionsView';
 import { startOrReport } from './core/util/startup';
 import { plainText } from './core/util/plainText';
-import { seal, type Sealed } from './core/util/sealedArgument';
-import type { ArborExports } from '../api/arbor';
 import { arborExports, createHooks } from './vscode/api';
-import { TEST_EXPORTS_ENV } from './core/util/testExports';
-
-/**
- * Arbor's objects for its own integration tests (`extension.exports.testing`), present only when the
- * test runner set ARBOR_TEST_EXPORTS: other extensions get the versioned API (api/arbor.d.ts), never
- * the chat backend, which could spend the user's key.
- */
-export interface ArborTesting {
-  readonly host: AgentHost;
-  /** The project's context files and compaction settings in effect (the integration tests read them). */
-  readonly project: ProjectInfo;
-  /** The Session Tree's data (the integration tests watch what it refreshes). */
-  readonly sessionTree: SessionTreeProvider;
-  /** The Sessions view's data (the integration tests read what it lists). */
-  readonly sessions: SessionsView;
-  /**
-   * Wraps an argument for an Arbor command that would otherwise ask the user (a key, a file to
-   * export to or open, a label, …): `executeCommand('arbor.exportSession', api.commandArgument({ format: 'md', file }))`.
-   * Commands take such arguments only wrapped, which a `command:` link (JSON only) cannot do.
-   */
-  commandArgument<T>(value: T): Sealed<T>;
-}
-
-/** What `activate` returns (`extension.exports`). */
-export type ArborExtensionExports = ArborExports & { testing?: ArborTesting };
+import { arborTesting, RecordedInput, testingEnabled, type ArborExtensionExports } from './vscode/testing';
+import type { ChatInputPort } from './vscode/chat/inputPort';
 
 export function activate(context: vscode.ExtensionContext): ArborExtensionExports {
   const log = vscode.window.createOutputChannel('Arbor', { log: true });
@@ -74,12 +47,35 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   const reviews = new EditReviews(log);
   // The context files' targets the user allowed (remembered across windows and workspaces).
   const contextTargets = new ContextPermissions(context.globalState);
-  const host = new AgentHost({ current, keys, log, defaultSessionsRoot: storage('sessions'), checkpointFolder: storage('checkpoints'), workspaceCheckpoints, hooks, written, reviews, contextTargets });
+  const host = new AgentHost({
+    current,
+    keys,
+    log,
+    defaultSessionsRoot: storage('sessions'),
+    checkpointFolder: storage('checkpoints'),
+    workspaceCheckpoints,
+    hooks,
+    written,
+    reviews,
+    contextTargets,
+    // Called only once a session is replaced or a request is made: the chat and the project exist by then.
+    returnUnsent: (unsent) => chat.returnUnsent(unsent),
+    onContextChanged: () => void project.refresh(),
+  });
   const project = new ProjectInfo(log, contextTargets);
   const totals = new SessionTotalsWatcher(current);
   const writtenDiffs = new WrittenDiffs(written, log);
-  const chat = new ChatViewProvider(context.extensionUri, host, current, log, context.workspaceState, project, totals, reviews, writtenDiffs);
+  const chat = new ChatViewProvider({ extensionUri: context.extensionUri, host, current, log, state: context.workspaceState, project, totals, reviews, writtenDiffs });
   const tree = new SessionTreeView({ current, state: context.workspaceState, revealInChat: (entryId) => chat.reveal(entryId) });
+  const port: ChatInputPort = {
+    ...chat.input,
+    // A move made in the tree: its focus follows the ● there, then goes where the move sent the user.
+    tellMove: (move) => {
+      chat.input.tellMove(move);
+      if (move.fromTree) tree.followMove(move.fromTree.since, move.focusesInput ? () => void input.focus() : undefined);
+    },
+  };
+  const input = testingEnabled() ? new RecordedInput(port) : port;
   const pruning = new CheckpointPruning(workspaceCheckpoints, () => sessions.view.list(), log);
   const sessions = registerSessions({ host, current, log, onDeleted: () => void pruning.prune() });
   context.subscriptions.push(
@@ -95,10 +91,6 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
     reviews,
     writtenDiffs,
     tree,
-    // A move made in the tree: its focus follows the ● there, then goes where the move sent the user.
-    host.onDidMove((move) => {
-      if (move.fromTree) tree.followMove(move.fromTree.since, move.focusesInput ? () => host.requestInputFocus() : undefined);
-    }),
     chat.onDidUseInput(() => tree.inputUsed()),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chat),
     contextTargets,
@@ -106,12 +98,11 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
     new OutsideContextFiles(project, contextTargets, log),
     totals,
     project.onDidChange(() => host.reconfigure()),
-    host.onDidChangeContextFiles(() => void project.refresh()),
     new TokenStatusBar(host, current, project, totals),
     // Another program writing to the current session: read in, told, followed when it continues ours.
     new OtherWriters(current, host, log),
     new SessionWatcher(current, log),
-    ...registerCommands({ host, current, keys, log, listSessions: () => sessions.view.list(), checkpoints: workspaceCheckpoints }),
+    ...registerCommands({ host, current, keys, input, log, listSessions: () => sessions.view.list(), checkpoints: workspaceCheckpoints }),
     ...registerEditorContextCommands(chat),
     ...sessions.disposables,
   );
@@ -119,8 +110,8 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   // After the views exist: the key's presence for the chat, and the session this window had before a reload.
   void keys.refresh();
   void current.restore();
-  const testing: ArborTesting = { host, project, sessionTree: tree.provider, sessions: sessions.view, commandArgument: seal };
-  return { ...arborExports(hooks), ...(process.env[TEST_EXPORTS_ENV] === '1' ? { testing } : {}) };
+  const testing = input instanceof RecordedInput ? { testing: arborTesting({ host, project, sessionTree: tree.provider, sessions: sessions.view, input }) } : {};
+  return { ...arborExports(hooks), ...testing };
 }
 
 export function deactivate(): void {

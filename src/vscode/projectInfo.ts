@@ -28,7 +28,7 @@ import { CONTEXT_FILE_NAMES } from '../core/workspace/contextFileNames';
 import { ANTHROPIC_PROVIDER } from '../core/llm';
 import { errorMessage } from '../core/util/errors';
 import { plainText } from '../core/util/plainText';
-import { contextAccess, piInputs } from './agentBuilder';
+import { contextAccess, piInputs } from './agent/builder';
 import { onDidChangeConfig, readConfig, type ArborConfig } from './config';
 import type { ContextPermissions } from './contextPermissions';
 

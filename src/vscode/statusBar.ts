@@ -6,11 +6,11 @@ import * as vscode from 'vscode';
 import type { AgentEvent } from '../core/agent';
 import { describeCompactionSettings, type EffectiveCompactionSettings } from '../core/context';
 import { breakdownLines, LiveMeter, meterDetails, meterText, totalsDetails, type ContextBreakdown, type ContextStatus, type MeterLevel, type MeterReading, type MeterSettings, type MeterTimers, type SessionTotals } from '../core/tokens';
-import type { AgentHost } from './agentHost';
+import type { AgentHost } from './agent/host';
 import { readConfig } from './config';
-import type { CurrentSession } from './currentSession';
+import type { CurrentSession } from './currentSession/currentSession';
 import type { ProjectInfo } from './projectInfo';
-import type { SessionTotalsWatcher } from './sessionTotals';
+import type { SessionTotalsWatcher } from './currentSession/sessionTotals';
 
 const COMPACT_COMMAND = 'arbor.compactSession';
 const SHOW_CONTEXT_COMMAND = 'arbor.showContext';

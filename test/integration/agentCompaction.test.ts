@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SessionEntry } from '../../src/core/session/types';
 import { reply, text, usage } from '../support/fakeAnthropic';
-import { configure, entriesOnDisk, requestMessages, send, useAgent, wireText } from './agentSupport';
+import { configure, entriesOnDisk, requestMessages, send, useAgent, wireText, whenIdle } from './agentSupport';
 import { own } from './support';
 
 const SUMMARY = '## Goal\nThe summary of what came before.';
@@ -35,7 +35,7 @@ describe('Compaction settings and commands', () => {
     agent.server().script(reply(text('One.'), usage({ input_tokens: 3000 })), reply(text('Two.'), usage({ input_tokens: 30_000 })));
     await send(agent.host(), turnText(1));
     await send(agent.host(), turnText(2));
-    await agent.host().whenIdle();
+    await whenIdle();
     return agent.host().session!.file!;
   }
 

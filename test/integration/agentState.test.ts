@@ -7,10 +7,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { messageRole } from '../../src/core/session/kind';
-import { CurrentSession } from '../../src/vscode/currentSession';
-import { SessionMemory } from '../../src/vscode/workspaceState';
+import { CurrentSession } from '../../src/vscode/currentSession/currentSession';
+import { SessionMemory } from '../../src/vscode/currentSession/workspaceState';
 import { reply, startFakeAnthropic, text, usage } from '../support/fakeAnthropic';
-import { configure, send, TEST_KEY, useAgent } from './agentSupport';
+import { configure, send, TEST_KEY, useAgent, contextStatus } from './agentSupport';
 import { own } from './support';
 
 interface TypedError {
@@ -86,9 +86,9 @@ describe('Agent state, failures and restore', () => {
     const file = writeUnansweredSession(agent.sessions(), prompt);
     assert.equal(await vscode.commands.executeCommand('arbor.openSession', await own(file)), true);
     await configure({ tokenEstimator: 'chars4' });
-    const chars4 = await agent.host().status();
+    const chars4 = await contextStatus();
     await configure({ tokenEstimator: 'tokenizer' });
-    const tokenizer = await agent.host().status();
+    const tokenizer = await contextStatus();
     // pi's estimate: the text's length over 4, rounded up.
     assert.equal(chars4?.contextTokens, Math.ceil(prompt.length / 4));
     assert.equal(chars4?.reportedTokens, 0);
@@ -114,9 +114,9 @@ describe('Agent state, failures and restore', () => {
     // by the two replies before it on the path.
     const third = agent.host().session!.getBranch().filter((entry) => messageRole(entry) === 'user')[2]!;
     await agent.host().moveTo(third.id);
-    const before = await agent.host().status();
+    const before = await contextStatus();
     await configure({ maxOutputTokens: 1234 });
-    const after = await agent.host().status();
+    const after = await contextStatus();
     assert.ok((before?.calibrationRatio ?? 1) > 1.5, `calibration ratio ${before?.calibrationRatio}`);
     assert.equal(after?.calibrationRatio, before?.calibrationRatio);
     assert.equal(after?.contextTokens, before?.contextTokens);

@@ -9,7 +9,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AgentEvent } from '../../src/core/agent/events';
 import type { Json, SessionEntry } from '../../src/core/session/types';
-import type { AgentHost } from '../../src/vscode/agentHost';
+import type { ContextStatus } from '../../src/core/tokens';
+import type { AgentHost } from '../../src/vscode/agent/host';
 import { startFakeAnthropic, text, type FakeAnthropic, type FakeAnthropicOptions, type Handler, type Reply } from '../support/fakeAnthropic';
 import { arborTesting, own } from './support';
 
@@ -36,6 +37,16 @@ const SETTINGS = [
 
 export async function arborHost(): Promise<AgentHost> {
   return (await arborTesting()).host;
+}
+
+/** Resolves when the current session's agent runs nothing and has nothing queued. */
+export async function whenIdle(): Promise<void> {
+  await (await arborTesting()).whenIdle();
+}
+
+/** The context size of the current session as its agent measures it (the meter's numbers); undefined with no session. */
+export async function contextStatus(): Promise<ContextStatus | undefined> {
+  return (await arborTesting()).contextStatus();
 }
 
 /** Writes user settings (`arbor.<key>`); they apply without a reload. */
@@ -65,7 +76,7 @@ export function useAgent(options: FakeAnthropicOptions = {}): { server: () => Fa
     await configure({ baseUrl: server.url, sessionsDirectory: sessions, model: 'claude-haiku-4-5' });
   });
   afterEach(async () => {
-    await host?.whenIdle();
+    if (host) await whenIdle();
     await vscode.commands.executeCommand('arbor.newSession');
     await resetSettings();
     await server?.close();

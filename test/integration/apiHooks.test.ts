@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { CompactionError } from '../../src/core/compaction';
 import type { SessionEntry } from '../../src/core/session/types';
 import { error, overflow, reply, text, usage } from '../support/fakeAnthropic';
-import { branchMessages, colourThenFruit, configure, entriesOnDisk, heldReply, requestMessages, send, useAgent, wireText } from './agentSupport';
+import { branchMessages, colourThenFruit, configure, entriesOnDisk, heldReply, requestMessages, send, useAgent, wireText, whenIdle } from './agentSupport';
 
 const EXAMPLE = 'arbor-dev.custom-compaction';
 const DEFAULT_SUMMARY = '## Goal\nArbor\'s own summary.';
@@ -122,7 +122,7 @@ describe("Arbor's API with the example extension installed", () => {
     // The next request overflows; the summary and the retried request get the default handler's answer.
     agent.server().script(overflow(250_000, 200_000));
     await send(agent.host(), turnText(4));
-    await agent.host().whenIdle();
+    await whenIdle();
     assert.equal(compactions(file).length, 1, 'the overflow was compacted');
     const events = await seen();
     assert.deepEqual(
@@ -178,7 +178,7 @@ describe("Arbor's API with the example extension installed", () => {
     agent.server().script(reply(text('One.'), usage({ input_tokens: 3000 })), reply(text('Two.'), usage({ input_tokens: 30_000 })));
     await send(agent.host(), turnText(1));
     await send(agent.host(), turnText(2));
-    await agent.host().whenIdle();
+    await whenIdle();
     const file = agent.host().session!.file!;
     const [compaction] = compactions(file);
     assert.ok(compaction, 'an automatic compaction was written');

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ArborTesting } from '../../src/extension';
+import type { ArborTesting } from '../../src/vscode/testing';
 import { text } from '../support/fakeAnthropic';
 import { send, useAgent } from './agentSupport';
 import { arborLog, arborTesting, until, usePlantedFiles, workspaceFile } from './support';

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { SessionEntry } from '../../src/core/session/types';
 import { text } from '../support/fakeAnthropic';
 import { branchMessages, colourThenFruit, entriesOnDisk, requestMessages, send, useAgent, wireText } from './agentSupport';
-import { own } from './support';
+import { arborTesting, own } from './support';
 
 const SUMMARY = '## Goal\nSummary marker: colours and fruit.';
 
@@ -65,16 +65,15 @@ describe('Entry actions on Session Tree rows', () => {
   it('Fork into New Session on a user message forks before it and puts its text into the chat input', async () => {
     const source = await twoTurns();
     const [, teal, fruit] = messages();
-    const inputs: string[] = [];
-    const subscription = agent.host().onDidRequestInput((value) => inputs.push(value));
+    const recorded = (await arborTesting()).recordInputs();
     try {
       const forked = await vscode.commands.executeCommand<string>('arbor.tree.forkIntoNewSession', fruit!.id);
       assert.equal(entriesOnDisk(forked).at(-1)!.id, teal!.id);
       assert.equal(agent.host().session!.leafId, teal!.id);
-      assert.deepEqual(inputs, ['Name a fruit']);
+      assert.deepEqual(recorded.texts, ['Name a fruit']);
       assert.equal(entriesOnDisk(source).length > entriesOnDisk(forked).length, true);
     } finally {
-      subscription.dispose();
+      recorded.dispose();
     }
   });
 

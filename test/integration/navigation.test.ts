@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { SessionEntry } from '../../src/core/session/types';
 import { reply, slow, text } from '../support/fakeAnthropic';
 import { branchMessages, colourThenFruit, configure, entriesOnDisk, heldReply, nextEvent, requestMessages, send, TEST_KEY, useAgent, wireText } from './agentSupport';
-import { own, until, waitForLog } from './support';
+import { arborTesting, own, until, waitForLog } from './support';
 
 const SUMMARY = '## Goal\nSummary marker: the fruit branch named a pear.';
 /** What the model sees in front of a branch summary (the wrapper pi puts around a branchSummary message). */
@@ -32,10 +32,8 @@ describe('Navigation in the session tree', () => {
   const messages = (): SessionEntry[] => branchMessages(agent.host());
 
   /** Records what the commands put into the chat's input. */
-  function inputs(): { texts: string[]; dispose(): void } {
-    const texts: string[] = [];
-    const subscription = agent.host().onDidRequestInput((value) => texts.push(value));
-    return { texts, dispose: () => subscription.dispose() };
+  async function inputs(): Promise<{ readonly texts: readonly string[]; dispose(): void }> {
+    return (await arborTesting()).recordInputs();
   }
 
   it('navigates with a summary: the branch_summary sits at the new position and the next request carries it', async () => {
@@ -103,7 +101,7 @@ describe('Navigation in the session tree', () => {
     const fruit = userEntry(file, 'Name a fruit');
     const before = entriesOnDisk(file).length;
     const requests = agent.server().messageRequests().length;
-    const put = inputs();
+    const put = await inputs();
     try {
       assert.equal(await vscode.commands.executeCommand('arbor.tree.activate', fruit.id), 'moved');
       assert.deepEqual(put.texts, ['Name a fruit']);
@@ -150,7 +148,7 @@ describe('Navigation in the session tree', () => {
     await configure({ branchSummary: 'never' });
     const file = await twoTurns();
     const fruit = userEntry(file, 'Name a fruit');
-    const put = inputs();
+    const put = await inputs();
     try {
       assert.equal(await vscode.commands.executeCommand('arbor.tree.branchFromHere', fruit.id), 'moved');
       assert.deepEqual(put.texts, [], 'Branch from Here put text into the input');

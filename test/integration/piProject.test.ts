@@ -12,9 +12,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { EffectiveCompactionSettings } from '../../src/core/context';
-import type { ArborTesting } from '../../src/extension';
+import type { ArborTesting } from '../../src/vscode/testing';
 import { text } from '../support/fakeAnthropic';
-import { configure, send, useAgent } from './agentSupport';
+import { configure, send, useAgent, contextStatus } from './agentSupport';
 import { piContextFiles, piListSessions, piSessionDir } from './piOracle';
 import { arborTesting, escapeRegExp, piAgentDir, until, usePlantedFiles, waitForLog, workspaceFile } from './support';
 
@@ -99,7 +99,7 @@ describe("Arbor knows the project as pi does (pi's context files, settings and s
     ]);
     agent.server().script(text('One.'));
     await send(agent.host(), 'hello');
-    const status = await agent.host().status();
+    const status = await contextStatus();
     assert.equal(status?.threshold, status!.contextWindow! - 12345);
     await configure({ 'compaction.keepRecentTokens': 5000 });
     await info.refresh();
@@ -121,7 +121,7 @@ describe("Arbor knows the project as pi does (pi's context files, settings and s
     ]);
     agent.server().script(text('One.'));
     await send(agent.host(), 'hello');
-    const status = await agent.host().status();
+    const status = await contextStatus();
     assert.equal(status?.threshold, status!.contextWindow! - 23456);
   });
 

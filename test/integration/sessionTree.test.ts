@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Session } from '../../src/core/session';
-import type { ArborTesting } from '../../src/extension';
+import type { ArborTesting } from '../../src/vscode/testing';
 import type { SessionTreeProvider, TreeElement } from '../../src/vscode/sessionTree/provider';
 import { arborTesting, own, until } from './support';
 

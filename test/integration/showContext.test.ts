@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { text } from '../support/fakeAnthropic';
 import { readContextDocument, withoutCacheMarks } from '../support/contextDocument';
-import { send, useAgent } from './agentSupport';
+import { send, useAgent, contextStatus } from './agentSupport';
 import { arborTesting, usePlantedFiles, workspaceFile } from './support';
 
 /** The numbers of the document's part lines ("Label: 1,234 (…)"), not the not-counted ones or the room left. */
@@ -41,7 +41,7 @@ describe('Show Context', () => {
     assert.ok(document, 'the context document is open');
     const shownText = document.getText();
     const { total, parts } = partTokens(shownText);
-    const status = await agent.host().status();
+    const status = await contextStatus();
     assert.equal(total, status!.contextTokens);
     assert.equal(parts.reduce((a, b) => a + b, 0), total);
     assert.ok(parts.length >= 4, shownText);

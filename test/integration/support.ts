@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { TEST_EXPORTS_ENV } from '../../src/core/util/testExports';
-import type { ArborExtensionExports, ArborTesting } from '../../src/extension';
+import type { ArborExtensionExports, ArborTesting } from '../../src/vscode/testing';
 import { EXTENSION_LOGS_ENV, GLOBAL_STORAGE_ENV } from '../vscode/results';
 
 export const ARBOR_ID = 'arbor-dev.arbor';

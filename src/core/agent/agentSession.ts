@@ -40,6 +40,7 @@ import type { AgentErrorReason, AgentEvent } from './events';
 import { RunState, type AgentPhase, type AgentState, type PromptInput } from './runState';
 import { Stopper } from './stopper';
 import { TurnLoop } from './turnLoop';
+import type { PositionMoves, TreeMoveOptions } from './move';
 import { ApprovalGate } from './tools/approval';
 import type { ApprovalCallback } from './tools/tool';
 
@@ -58,6 +59,13 @@ export class AgentSession implements Disposable {
   private readonly turns: TurnLoop;
   private readonly moves: Disposable;
   private readonly stopper = new Stopper();
+  /** The moves being made, one after the other (see `move`). */
+  private moving: Promise<void> = Promise.resolve();
+  /** What a move's steps may do to the position (see `move`). */
+  private readonly positionMoves: PositionMoves = {
+    navigate: (targetId, options = {}) => this.navigateNow(targetId, options),
+    branch: (entryId) => (entryId === null ? this.session.resetLeaf() : this.session.branch(entryId)),
+  };
   /** The run going on, until it has ended. */
   private run: Promise<void> | undefined;
   /** The system prompt of the last request built (the breakdown counts its parts without reading files). */
@@ -220,24 +228,27 @@ export class AgentSession implements Disposable {
   }
 
   /** Moves to another entry (as pi's /tree), optionally summarizing the branch left behind (stops a run first). */
-  async navigate(targetId: string, options: { summarize?: boolean; customInstructions?: string; label?: string; atTarget?: boolean } = {}): Promise<NavigateResult> {
-    return this.instead({ kind: 'navigating' }, async () => {
-      try {
-        return await this.stopper.run(undefined, (signal) =>
-          navigateTree(this.session, targetId, {
-            ...options,
-            summarizer: options.summarize ? this.compactionSummarizer() : undefined,
-            signal,
-            reserveTokens: this.config.branchSummaryReserveTokens,
-            contextWindow: this.config.modelInfo(this.config.summaryModel())?.contextWindow,
-            estimator: this.config.estimator,
-            hooks: this.options.hooks,
-          }),
-        );
-      } finally {
-        this.emitTokens();
-      }
-    });
+  navigate(targetId: string, options: TreeMoveOptions = {}): Promise<NavigateResult> {
+    return this.move((moves) => moves.navigate(targetId, options));
+  }
+
+  /**
+   * A move and the work that goes with it (the files' restore and its record, telling the user) as
+   * one piece of work: `navigating` until `steps` end (a run is stopped first), so input sent
+   * meanwhile (`afterMove`) and another writer's continuation wait. Moves run one after the other.
+   */
+  move<T>(steps: (moves: PositionMoves) => Promise<T>): Promise<T> {
+    const done = this.moving.then(() => this.instead({ kind: 'navigating' }, () => steps(this.positionMoves)));
+    this.moving = done.then(
+      () => undefined,
+      () => undefined,
+    );
+    return done;
+  }
+
+  /** Resolves when no move is being made (at once when none is). */
+  afterMove(): Promise<void> {
+    return this.moving;
   }
 
   /** Appends the reply a dead process was streaming, as a stopped reply (see `checkpoint.ts`). */
@@ -253,6 +264,25 @@ export class AgentSession implements Disposable {
   }
 
   // ---- the run ---------------------------------------------------------------------------------
+
+  /** Inside a move: to `targetId` as the tree goes there, the summary (stoppable: `abort`) written at the new position. */
+  private async navigateNow(targetId: string, options: TreeMoveOptions): Promise<NavigateResult> {
+    try {
+      return await this.stopper.run(undefined, (signal) =>
+        navigateTree(this.session, targetId, {
+          ...options,
+          summarizer: options.summarize ? this.compactionSummarizer() : undefined,
+          signal,
+          reserveTokens: this.config.branchSummaryReserveTokens,
+          contextWindow: this.config.modelInfo(this.config.summaryModel())?.contextWindow,
+          estimator: this.config.estimator,
+          hooks: this.options.hooks,
+        }),
+      );
+    } finally {
+      this.emitTokens();
+    }
+  }
 
   /** Work that takes the agent's turn at once (input sent from now on waits for it): the run stops first. */
   private instead<T>(phase: AgentPhase, work: () => Promise<T>): Promise<T> {

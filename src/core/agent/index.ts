@@ -17,3 +17,4 @@ export * from './nextRequest';
 export * from './contextReport';
 export * from './compactionShape';
 export * from './contextDocument';
+export * from './move';

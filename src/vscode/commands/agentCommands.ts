@@ -6,10 +6,7 @@ export function registerAgentCommands(deps: CommandDeps): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand('arbor.stop', () => deps.host.stop()),
     vscode.commands.registerCommand('arbor.showLog', () => deps.log.show(true)),
-    vscode.commands.registerCommand('arbor.focusInput', async () => {
-      // Reveals the view (resolving its webview if needed), then the chat focuses its textarea.
-      await vscode.commands.executeCommand('arbor.chat.focus');
-      deps.host.requestInputFocus();
-    }),
+    // Reveals the view (resolving its webview if needed), then the chat focuses its textarea.
+    vscode.commands.registerCommand('arbor.focusInput', () => deps.input.focus()),
   ];
 }

@@ -4,7 +4,7 @@ import type { Session } from '../../core/session';
 import { errorDetail } from '../../core/util/errors';
 import { plainText } from '../../core/util/plainText';
 import { compactionOutcome, PromptError } from '../errors';
-import { decideFiles, runRestore } from '../checkpoints/filesOnMove';
+import { move } from '../agent/moves';
 import { showFailure } from './notify';
 import { ownString } from './ownArgument';
 import { withStoppableProgress } from './progress';
@@ -86,22 +86,10 @@ async function undoCompaction(deps: CommandDeps): Promise<boolean> {
 /** Moves the position to the compaction's parent; resolves true when it moved. The compaction stays in the tree. */
 export async function moveBeforeCompaction(deps: CommandDeps, compaction: { id: string; parentId: string | null }, fromTree = false): Promise<boolean> {
   const since = Date.now();
-  try {
-    const session = deps.current.session;
-    const files = session ? await decideFiles(deps.checkpoints, session, compaction.parentId, deps.log) : { kind: 'none' as const };
-    if (files.kind === 'cancelled') return false;
-    const from = session?.leafId ?? null;
-    await deps.host.whileMoving(async () => {
-      await deps.host.moveTo(compaction.parentId);
-      const restored = files.kind === 'restore' ? await runRestore(files.pending, deps.log) : undefined;
-      deps.host.reportMove({ report: { kind: 'undoCompaction', from, to: compaction.parentId, compactionId: compaction.id, ...(restored ? { files: restored } : {}) }, ...(fromTree ? { fromTree: { since } } : {}) });
-    });
-    deps.log.info(`Undo compaction: moved to ${compaction.parentId ?? 'the start'}, before compaction ${compaction.id}`);
-    return true;
-  } catch (error) {
-    showFailure(deps.log, 'Undo Compaction', error);
-    return false;
-  }
+  const session = deps.current.session;
+  if (!session) return false;
+  const moved = await move(deps, session, { kind: 'beforeCompaction', compactionId: compaction.id, parentId: compaction.parentId }, 'Undo Compaction', fromTree ? { fromTree: { since } } : {});
+  return moved.outcome === 'moved';
 }
 
 function lastCompaction(session: Session): { id: string; parentId: string | null } | undefined {

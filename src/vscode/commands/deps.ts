@@ -1,15 +1,18 @@
 // What the command handlers are given (constructor-style injection, no service locator).
 import type * as vscode from 'vscode';
 import type { SessionSummary } from '../../core/session';
-import type { AgentHost } from '../agentHost';
+import type { AgentHost } from '../agent/host';
 import type { WorkspaceCheckpoints } from '../checkpoints/workspaceCheckpoints';
-import type { CurrentSession } from '../currentSession';
+import type { ChatInputPort } from '../chat/inputPort';
+import type { CurrentSession } from '../currentSession/currentSession';
 import type { ApiKeyStore } from '../secrets';
 
 export interface CommandDeps {
   host: AgentHost;
   current: CurrentSession;
   keys: ApiKeyStore;
+  /** The chat's input: text put there, its focus, a move's report. */
+  input: ChatInputPort;
   log: vscode.LogOutputChannel;
   /** This workspace's sessions, newest first: the Sessions view's listing. */
   listSessions: () => Promise<SessionSummary[]>;

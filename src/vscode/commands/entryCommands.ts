@@ -4,12 +4,9 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { compactUpToProblem } from '../../core/compaction';
-import { bindForkStates, carryStepFiles, filesChanged, filesRestoredText } from '../../core/navigation';
-import { entryCopyText, findEntryLine, forkSession, messageRole, type Session, type SessionEntry } from '../../core/session';
-import { errorMessage } from '../../core/util/errors';
+import { entryCopyText, findEntryLine, messageRole, type Session, type SessionEntry } from '../../core/session';
 import { plainText } from '../../core/util/plainText';
-import { decideFiles, runRestore } from '../checkpoints/filesOnMove';
-import { tellRestored } from '../checkpoints/restoreFiles';
+import { move } from '../agent/moves';
 import { askFocus, compactWithProgress, moveBeforeCompaction } from './compactionCommands';
 import type { CommandDeps } from './deps';
 import { entryIdOf } from './entryArg';
@@ -80,31 +77,8 @@ async function fork(deps: CommandDeps, source: Session, entryId: string, positio
     void vscode.window.showInformationMessage('This session has no file to fork from.');
     return undefined;
   }
-  const forkLeaf = position === 'at' ? entryId : source.tree.parentOf(entryId);
-  const files = await decideFiles(deps.checkpoints, source, forkLeaf, deps.log);
-  if (files.kind === 'cancelled') return undefined;
-  try {
-    const { session, selectedText } = await forkSession(source, entryId, { dir: path.dirname(file), position });
-    // The files recorded right after the fork's leaf come along: moves in the fork restore the same states.
-    await carryStepFiles(source, session, forkLeaf);
-    const store = files.kind === 'restore' ? files.pending.store : await deps.checkpoints?.existing();
-    // The state a restore of the fork goes to may lie on no path of the fork (a source's starting state).
-    if (store) await bindForkStates(store, source, session, files.kind === 'restore' ? [files.pending.to] : []).catch((error: unknown) => deps.log.warn(`Workspace checkpoints: the fork cannot restore its source's files: ${errorMessage(error)}`));
-    const forked = session.file!;
-    // A prompt sent before the fork's files are restored waits, then goes to the fork.
-    const restored = await deps.host.whileMoving(async () => {
-      await deps.current.open(forked);
-      const opened = deps.current.session;
-      return files.kind === 'restore' && opened?.file === forked ? runRestore({ ...files.pending, session: opened }, deps.log) : undefined;
-    });
-    deps.log.info(`Forked ${path.basename(file)} ${position} entry ${entryId} into ${path.basename(forked)}`);
-    if (selectedText !== undefined) deps.host.putInInput(selectedText);
-    tellRestored(`Forked into a new session (${plainText(path.basename(forked))}).${restored ? ` ${filesRestoredText(restored)}` : ''}`, restored !== undefined && filesChanged(restored));
-    return forked;
-  } catch (error) {
-    showFailure(deps.log, 'Fork', error);
-    return undefined;
-  }
+  const moved = await move(deps, source, { kind: 'fork', entryId, position }, 'Fork');
+  return moved.forkFile;
 }
 
 // ---- copy, compaction, file ---------------------------------------------------------------------

@@ -27,7 +27,7 @@ async function branchFromHere(deps: CommandDeps, arg: unknown): Promise<MoveOutc
   const id = entryIdOf(arg);
   if (!id) return 'unchanged';
   const outcome = await goToEntry(deps, id, { atTarget: true, fromTree: isRowElement(arg) });
-  if (outcome === 'moved' || outcome === 'unchanged') deps.host.requestInputFocus();
+  if (outcome === 'moved' || outcome === 'unchanged') void deps.input.focus();
   return outcome;
 }
 

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { checkPinBudget, pinnedIds, pinnedMessageOf, PinError, setPinned, type PinnedMessage } from '../../core/pins';
 import type { Session } from '../../core/session';
 import { plainText } from '../../core/util/plainText';
-import { estimatorFor } from '../agentBuilder';
+import { estimatorFor } from '../agent/builder';
 import { readConfig } from '../config';
 import type { CommandDeps } from './deps';
 import { entryIdOf } from './entryArg';

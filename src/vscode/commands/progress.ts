@@ -1,6 +1,6 @@
 // Long model work (a compaction, a branch summary) under a notification whose Cancel stops it.
 import * as vscode from 'vscode';
-import type { AgentHost } from '../agentHost';
+import type { AgentHost } from '../agent/host';
 
 /** Runs `work` under a cancellable progress notification titled `title`; Cancel stops the host's work. */
 export function withStoppableProgress<T>(host: Pick<AgentHost, 'stop'>, title: string, work: () => Promise<T>): Promise<T> {

@@ -20,7 +20,7 @@ import {
   type TreeFilter,
   type TreeRefresh,
 } from '../../core/sessionTree';
-import type { CurrentSession } from '../currentSession';
+import type { CurrentSession } from '../currentSession/currentSession';
 import { entryTreeItem, groupTreeItem } from './treeItem';
 import { PinIndex } from '../../core/pins/pinIndex';
 

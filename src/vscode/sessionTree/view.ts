@@ -3,7 +3,7 @@
 // scrolled to a selected row that is on the current branch.
 import * as vscode from 'vscode';
 import { filterDescription, parseTreeFilter, type TreeFilter, type TreeFilterMode } from '../../core/sessionTree';
-import type { CurrentSession } from '../currentSession';
+import type { CurrentSession } from '../currentSession/currentSession';
 import { SessionTreeProvider, type TreeElement } from './provider';
 
 /** The filter's modes as its quick pick names them. */

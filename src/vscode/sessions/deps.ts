@@ -1,7 +1,7 @@
 // What the sessions commands are given.
 import type * as vscode from 'vscode';
-import type { AgentHost } from '../agentHost';
-import type { CurrentSession } from '../currentSession';
+import type { AgentHost } from '../agent/host';
+import type { CurrentSession } from '../currentSession/currentSession';
 import type { SessionsView } from './sessionsView';
 
 export interface SessionsDeps {

@@ -1,7 +1,7 @@
 // The Sessions view and its commands (open, rename, delete, refresh, search), built and registered together.
 import * as vscode from 'vscode';
-import type { AgentHost } from '../agentHost';
-import type { CurrentSession } from '../currentSession';
+import type { AgentHost } from '../agent/host';
+import type { CurrentSession } from '../currentSession/currentSession';
 import { registerSearchCommand } from './searchSessions';
 import { registerSessionActions } from './sessionActions';
 import { SessionsView } from './sessionsView';

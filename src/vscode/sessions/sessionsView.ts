@@ -7,7 +7,7 @@ import { CachedCatalog } from '../../core/sessionList/cachedCatalog';
 import { skippedFilesText } from '../../core/session/disk/sessionFiles';
 import { sessionRow } from '../../core/sessionList/row';
 import { onDidChangeConfig } from '../config';
-import type { CurrentSession } from '../currentSession';
+import type { CurrentSession } from '../currentSession/currentSession';
 import { sameFile } from './sessionArg';
 
 /** Appends and file events closer together than this list the folder once. */

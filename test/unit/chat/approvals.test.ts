@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { BASH_NOT_CONFINED } from '../../../src/core/chat';
 import type { HostToWebviewMessage } from '../../../src/shared/protocol';
-import { ChatApprovals } from '../../../src/vscode/chatApprovals';
+import { ChatApprovals } from '../../../src/vscode/chat/approvals';
 import type { EditPlan } from '../../../src/core/agent/tools/editPlan';
 
 function setup(): { approvals: ChatApprovals; posted: HostToWebviewMessage[]; reveals: number[] } {

@@ -5,20 +5,20 @@
 // (Arbor's settings the user set, else pi's settings files with their overrides for the chat's
 // model, else pi's defaults).
 import * as os from 'node:os';
-import { AgentSession, type AgentConfiguration } from '../core/agent';
-import type { Logger } from '../core/util/logger';
-import type { WorkspaceRecorder } from '../core/checkpoints';
-import { createTools } from '../core/agent/tools/registry';
-import type { ApprovalCallback } from '../core/agent/tools/tool';
-import { compactionSettingsOf, piEnvironment, piModelKey, readPiSettings, resolveCompactionSettings, type ContextAccess, type PiSettings, type ProjectContextSnapshot, type ProjectPrompts } from '../core/context';
-import type { ArborHooks } from '../core/hooks';
-import type { WrittenFile } from '../core/agent/tools/approval';
-import type { WrittenFiles } from '../core/edits/writtenFiles';
-import { createAnthropicProvider } from '../core/llm';
-import type { Session } from '../core/session';
-import { loadTokenizerEstimator, piEstimator, type TokenEstimator } from '../core/tokens';
-import { errorMessage } from '../core/util/errors';
-import type { ArborConfig } from './config';
+import { AgentSession, type AgentConfiguration } from '../../core/agent';
+import type { Logger } from '../../core/util/logger';
+import type { WorkspaceRecorder } from '../../core/checkpoints';
+import { createTools } from '../../core/agent/tools/registry';
+import type { ApprovalCallback } from '../../core/agent/tools/tool';
+import { compactionSettingsOf, piEnvironment, piModelKey, readPiSettings, resolveCompactionSettings, type ContextAccess, type PiSettings, type ProjectContextSnapshot, type ProjectPrompts } from '../../core/context';
+import type { ArborHooks } from '../../core/hooks';
+import type { WrittenFile } from '../../core/agent/tools/approval';
+import type { WrittenFiles } from '../../core/edits/writtenFiles';
+import { createAnthropicProvider } from '../../core/llm';
+import type { Session } from '../../core/session';
+import { loadTokenizerEstimator, piEstimator, type TokenEstimator } from '../../core/tokens';
+import { errorMessage } from '../../core/util/errors';
+import type { ArborConfig } from '../config';
 
 export interface AgentInputs {
   config: ArborConfig;

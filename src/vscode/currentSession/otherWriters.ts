@@ -5,12 +5,12 @@
 // new entries through the session's `external` changes.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { followTarget, type OtherWriterNotice, type Session, type SessionEntry } from '../core/session';
-import { BurstGate } from '../core/util/burst';
-import { errorMessage } from '../core/util/errors';
-import { plainText } from '../core/util/plainText';
-import type { Scope } from '../core/util/scope';
-import type { AgentHost } from './agentHost';
+import { followTarget, type OtherWriterNotice, type Session, type SessionEntry } from '../../core/session';
+import { BurstGate } from '../../core/util/burst';
+import { errorMessage } from '../../core/util/errors';
+import { plainText } from '../../core/util/plainText';
+import type { Scope } from '../../core/util/scope';
+import type { AgentHost } from '../agent/host';
 import type { CurrentSession } from './currentSession';
 
 /** A writer quiet this long, then writing again, is announced again. */

@@ -7,10 +7,10 @@
 // knows those bytes) and announces nothing, so nothing loops.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { watchFile, type Session } from '../core/session';
-import type { Disposable } from '../core/util/event';
-import { Coalescer } from '../core/util/coalesce';
-import { errorMessage } from '../core/util/errors';
+import { watchFile, type Session } from '../../core/session';
+import type { Disposable } from '../../core/util/event';
+import { Coalescer } from '../../core/util/coalesce';
+import { errorMessage } from '../../core/util/errors';
 import type { CurrentSession } from './currentSession';
 
 export class SessionWatcher implements vscode.Disposable {

@@ -3,17 +3,17 @@
 // recovered), disposed with the session's scope, and configured again when the settings, the key
 // or the workspace changed (the agent applies it between runs).
 import type * as vscode from 'vscode';
-import type { AgentEvent, AgentSession } from '../core/agent';
-import type { Logger } from '../core/util/logger';
-import type { WorkspaceRecorder } from '../core/checkpoints';
-import type { ApprovalCallback } from '../core/agent/tools/tool';
-import { ProjectPrompts } from '../core/context';
-import type { Session } from '../core/session';
-import { errorMessage } from '../core/util/errors';
-import type { Scope } from '../core/util/scope';
-import type { ArborHooks } from '../core/hooks';
-import type { WrittenFiles } from '../core/edits/writtenFiles';
-import { agentConfiguration, configurationSignature, createAgent, logProjectContext, type AgentInputs } from './agentBuilder';
+import type { AgentEvent, AgentSession } from '../../core/agent';
+import type { Logger } from '../../core/util/logger';
+import type { WorkspaceRecorder } from '../../core/checkpoints';
+import type { ApprovalCallback } from '../../core/agent/tools/tool';
+import { ProjectPrompts } from '../../core/context';
+import type { Session } from '../../core/session';
+import { errorMessage } from '../../core/util/errors';
+import type { Scope } from '../../core/util/scope';
+import type { ArborHooks } from '../../core/hooks';
+import type { WrittenFiles } from '../../core/edits/writtenFiles';
+import { agentConfiguration, configurationSignature, createAgent, logProjectContext, type AgentInputs } from './builder';
 
 export interface SessionAgentDeps {
   /** The settings, the key and the workspace as they are now. */

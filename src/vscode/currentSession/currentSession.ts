@@ -3,10 +3,10 @@
 // whose 'replaced' events carry a scope that ends with the session (see core's Current).
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
-import { checkReport, createSessionFile, openSessionFile, problemCount, SessionFileError, type LoadReport, type Session, type SessionChange } from '../core/session';
-import { Current } from '../core/util/current';
-import { errorDetail, errorMessage } from '../core/util/errors';
-import type { Scope } from '../core/util/scope';
+import { checkReport, createSessionFile, openSessionFile, problemCount, SessionFileError, type LoadReport, type Session, type SessionChange } from '../../core/session';
+import { Current } from '../../core/util/current';
+import { errorDetail, errorMessage } from '../../core/util/errors';
+import type { Scope } from '../../core/util/scope';
 import type { SessionMemory } from './workspaceState';
 
 export type CurrentSessionEvent =

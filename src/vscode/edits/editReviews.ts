@@ -8,10 +8,10 @@
 // title is plain text.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { EditPlan } from '../core/agent/tools/editPlan';
-import { errorMessage } from '../core/util/errors';
-import { visibleText } from '../core/util/visibleText';
-import type { EditReviewer } from './chatApprovals';
+import type { EditPlan } from '../../core/agent/tools/editPlan';
+import { errorMessage } from '../../core/util/errors';
+import { visibleText } from '../../core/util/visibleText';
+import type { EditReviewer } from '../chat/approvals';
 
 export const PROPOSED_SCHEME = 'arbor-proposed';
 export const ORIGINAL_SCHEME = 'arbor-original';

@@ -6,11 +6,11 @@
 // A write or edit comes with its plan: its diff opens in the editor, where the user may change the
 // proposed side; accepting writes what is there. "Accept all" / "Reject all" answer the edits
 // waiting and every edit asked for until the run ends.
-import { acceptedContent } from '../core/agent/tools/editPlan';
-import type { ApprovalAnswer, ApprovalCallback, ApprovalDecision as GateDecision, ApprovalRequest } from '../core/agent/tools/tool';
-import { approvalView, formatArgs, summarizeArgs } from '../core/chat';
-import type { ApprovalDecision, ApprovalMessage, EditReviewAction, HostToWebviewMessage } from '../shared/protocol';
-import type { EditPlan } from '../core/agent/tools/editPlan';
+import { acceptedContent } from '../../core/agent/tools/editPlan';
+import type { ApprovalAnswer, ApprovalCallback, ApprovalDecision as GateDecision, ApprovalRequest } from '../../core/agent/tools/tool';
+import { approvalView, formatArgs, summarizeArgs } from '../../core/chat';
+import type { ApprovalDecision, ApprovalMessage, EditReviewAction, HostToWebviewMessage } from '../../shared/protocol';
+import type { EditPlan } from '../../core/agent/tools/editPlan';
 
 /** The diff editor's side of a review (EditReviews; this file stays free of the editor's API). */
 export interface EditReviewer {

@@ -7,12 +7,12 @@
 // opaque number this window gave them (`/<n>/before/<name>`): no path the model or the session
 // chose is a location here, and the diff's title is plain text.
 import * as vscode from 'vscode';
-import { rebuildFromDiff } from '../core/edits/recordedDiff';
-import { findRecordedWrite, workspaceFileText } from '../core/edits/recordedWrite';
-import type { WrittenFiles } from '../core/edits/writtenFiles';
-import type { WrittenLookup } from '../core/chat';
-import type { Session } from '../core/session';
-import { visibleText } from '../core/util/visibleText';
+import { rebuildFromDiff } from '../../core/edits/recordedDiff';
+import { findRecordedWrite, workspaceFileText } from '../../core/edits/recordedWrite';
+import type { WrittenFiles } from '../../core/edits/writtenFiles';
+import type { WrittenLookup } from '../../core/chat';
+import type { Session } from '../../core/session';
+import { visibleText } from '../../core/util/visibleText';
 import { safeName } from './editReviews';
 
 export const WRITTEN_SCHEME = 'arbor-written';

@@ -3,27 +3,27 @@
 // change), its events re-fired, prompts sent or queued, tool approvals routed to whoever asks the
 // user (the chat's cards). What the agent is doing is the agent's own state: the host only reads it.
 import * as vscode from 'vscode';
-import { IDLE_STATE, watchFirstReply, type AgentEvent, type AgentSession, type AgentState, type ContextReport } from '../core/agent';
-import type { Logger } from '../core/util/logger';
-import { answerOf, type ApprovalAnswer, type ApprovalCallback, type ApprovalDecision, type ApprovalRequest } from '../core/agent/tools/tool';
-import type { ArborHooks } from '../core/hooks';
-import type { WrittenFiles } from '../core/edits/writtenFiles';
-import type { MoveReport, NavigateResult } from '../core/navigation';
-import type { ImageContent, Session } from '../core/session';
-import type { ContextBreakdown, ContextStatus } from '../core/tokens';
-import { errorMessage } from '../core/util/errors';
-import { plainText } from '../core/util/plainText';
-import type { Scope } from '../core/util/scope';
-import { piInputs, type AgentInputs } from './agentBuilder';
+import { IDLE_STATE, watchFirstReply, type AgentEvent, type AgentSession, type AgentState, type ContextReport, type TreeMoveOptions } from '../../core/agent';
+import type { Logger } from '../../core/util/logger';
+import { answerOf, type ApprovalAnswer, type ApprovalCallback, type ApprovalDecision, type ApprovalRequest } from '../../core/agent/tools/tool';
+import type { ArborHooks } from '../../core/hooks';
+import type { WrittenFiles } from '../../core/edits/writtenFiles';
+import type { NavigateResult } from '../../core/navigation';
+import type { ImageContent, Session } from '../../core/session';
+import type { ContextBreakdown, ContextStatus } from '../../core/tokens';
+import { errorMessage } from '../../core/util/errors';
+import { plainText } from '../../core/util/plainText';
+import type { Scope } from '../../core/util/scope';
+import { piInputs, type AgentInputs } from './builder';
 import { askInDialog } from './approvalDialog';
-import type { EditReviewer } from './chatApprovals';
-import type { WorkspaceCheckpoints } from './checkpoints/workspaceCheckpoints';
-import { allowInFolder, onDidChangeConfig, readConfig, toolFolder } from './config';
-import type { CurrentSession } from './currentSession';
-import { noKeyError, noSessionError, promptFailure } from './errors';
-import type { ApiKeyStore } from './secrets';
+import type { EditReviewer } from '../chat/approvals';
+import type { WorkspaceCheckpoints } from '../checkpoints/workspaceCheckpoints';
+import { allowInFolder, onDidChangeConfig, readConfig, toolFolder } from '../config';
+import type { CurrentSession } from '../currentSession/currentSession';
+import { noKeyError, noSessionError, promptFailure } from '../errors';
+import type { ApiKeyStore } from '../secrets';
 import { SessionAgent } from './sessionAgent';
-import { workspaceSessionsFolder, type SessionsFolder } from './sessionsFolder';
+import { workspaceSessionsFolder, type SessionsFolder } from '../sessionsFolder';
 
 export interface ChatHostState {
   /** What the current session's agent is doing (idle when there is none yet). */
@@ -39,18 +39,6 @@ export interface ChatHostState {
 export interface UnsentInputs {
   session: Session;
   texts: readonly string[];
-}
-
-/** A move the user made, as the chat is told of it. */
-export interface MoveEvent {
-  report: MoveReport;
-  /**
-   * Made in the Session Tree (a row's click or menu), by a command that began at `since`
-   * (Date.now()): the tree's focus follows the ● there, unless the user went to the chat's input since.
-   */
-  fromTree?: { since: number };
-  /** The chat's input takes the focus after the move (Edit & branch, Branch from Here). */
-  focusesInput?: boolean;
 }
 
 export interface AgentHostDeps {
@@ -71,6 +59,13 @@ export interface AgentHostDeps {
   reviews?: EditReviewer;
   /** The context files' targets the user allowed one by one. */
   contextTargets?: AgentInputs['contextTargets'];
+  /**
+   * Prompts that were queued in a session's agent when another session became current: that agent
+   * ends without a word (its listeners go with its session), so they are handed back here.
+   */
+  returnUnsent?(unsent: UnsentInputs): void;
+  /** A request loaded other context files than the one before (a folder above the workspace, say). */
+  onContextChanged?(): void;
 }
 
 export class AgentHost implements vscode.Disposable {
@@ -78,28 +73,11 @@ export class AgentHost implements vscode.Disposable {
   readonly onEvent = this.events.event;
   private readonly stateChanged = new vscode.EventEmitter<ChatHostState>();
   readonly onDidChangeState = this.stateChanged.event;
-  private readonly focusRequested = new vscode.EventEmitter<void>();
-  /** "Arbor: Focus Chat Input": the chat view reveals itself and focuses its input. */
-  readonly onDidRequestInputFocus = this.focusRequested.event;
-  private readonly inputRequested = new vscode.EventEmitter<string>();
-  /** Text for the chat's input (a tree row's user message): the chat view shows it and focuses its input. */
-  readonly onDidRequestInput = this.inputRequested.event;
-  private readonly unsentReturned = new vscode.EventEmitter<UnsentInputs>();
-  /**
-   * Prompts that were queued in a session's agent when another session became current: that agent
-   * ends without a word (its listeners go with its session), so they are handed back here.
-   */
-  readonly onDidReturnUnsent = this.unsentReturned.event;
 
-  private readonly moved = new vscode.EventEmitter<MoveEvent>();
-  /** The position was moved by the user (a tree click, Switch Branch…, Undo Compaction, …): the chat says where it is. */
-  readonly onDidMove = this.moved.event;
-  private readonly contextChanged = new vscode.EventEmitter<void>();
-  /** A request loaded other context files than the one before (a folder above the workspace, say). */
-  readonly onDidChangeContextFiles = this.contextChanged.event;
-
-  /** The move being made, if any (whileMoving): prompts wait for it. */
-  private moving: Promise<void> = Promise.resolve();
+  /** A prompt waits for its run's first reply (it tells its own failure); see `firstReplyAwaited`. */
+  private awaitingFirstReply: Promise<void> | undefined;
+  /** A session being made current with the move that goes with it (a fork and its files): prompts wait for it. */
+  private switching: Promise<void> = Promise.resolve();
   /** The current session's agent. */
   private slot: SessionAgent | undefined;
   private creating: Promise<Session> | undefined;
@@ -147,48 +125,57 @@ export class AgentHost implements vscode.Disposable {
     // Sent while a move is being made: it goes to the new position, after the files are restored.
     await this.afterMove();
     const agent = await this.ensureAgent();
-    const accepted = agent.isRunning ? Promise.resolve() : watchFirstReply(agent).catch((error: unknown) => Promise.reject(promptFailure(error, readConfig().baseUrl)));
+    const accepted = agent.isRunning ? Promise.resolve() : this.watch(watchFirstReply(agent).catch((error: unknown) => Promise.reject(promptFailure(error, readConfig().baseUrl))));
     agent.prompt(text, images).catch((error: unknown) => this.deps.log.error(`The prompt failed: ${errorMessage(error)}`));
     await accepted;
   }
 
   /**
-   * Moves to `targetId` as the tree does: stops a run, optionally summarizes the branch being left
-   * (only then is a key needed), writes the summary at the new position. The result's `editorText`
-   * is a selected user message's text; `cancelled` when the summary was stopped.
+   * A prompt is waiting for the first reply of the run going on: a failure before it is that
+   * prompt's to tell (the prompt rejects), not the run's error event's.
    */
-  async navigate(targetId: string, options: { summarize?: boolean; customInstructions?: string; atTarget?: boolean } = {}): Promise<NavigateResult> {
-    this.requireSession();
-    const agent = await this.ensureAgent({ keyOptional: !options.summarize });
-    return agent.navigate(targetId, options);
+  get firstReplyAwaited(): boolean {
+    return this.awaitingFirstReply !== undefined;
   }
 
   /**
-   * Runs a move's steps (the move, the summary it writes, the files' restore, the note) with
-   * prompts held until they end: one sent meanwhile would otherwise start its turn while the files
-   * are restored, before the restore is recorded, with the note coming after it. Moves made at
-   * once run one after the other.
+   * Moves to `targetId` as the tree does, as a move of its own (see `AgentSession.navigate`): only a
+   * summary needs the key. The result's `editorText` is a selected user message's text.
    */
-  whileMoving<T>(steps: () => Promise<T>): Promise<T> {
-    const run = this.moving.then(steps);
-    this.moving = run.then(
+  async navigate(targetId: string, options: TreeMoveOptions = {}): Promise<NavigateResult> {
+    return (await this.currentAgent({ withKey: options.summarize === true })).navigate(targetId, options);
+  }
+
+  /**
+   * Resolves when no move is being made (at once when none is): a fork being opened, a move by the
+   * current session's agent (see `AgentSession.move`).
+   */
+  async afterMove(): Promise<void> {
+    await this.switching;
+    await this.slot?.ready?.afterMove();
+  }
+
+  /** Moves the position (null: before the first entry) as a move of its own, stopping a run first. */
+  async moveTo(entryId: string | null): Promise<void> {
+    this.requireSession();
+    const agent = await this.ensureAgent({ keyOptional: true });
+    await agent.move((moves) => moves.branch(entryId));
+  }
+
+  /**
+   * Makes `file` the current session and runs `then` with its agent before a prompt reaches it
+   * (a fork's files are restored and recorded first). One at a time.
+   */
+  switchTo<T>(file: string, then: (session: Session | undefined, agent: AgentSession) => Promise<T>): Promise<T> {
+    const run = this.switching.then(async () => {
+      await this.deps.current.open(file);
+      return then(this.session, await this.ensureAgent({ keyOptional: true }));
+    });
+    this.switching = run.then(
       () => undefined,
       () => undefined,
     );
     return run;
-  }
-
-  /** Resolves when no move is being made (at once when none is). */
-  afterMove(): Promise<void> {
-    return this.moving;
-  }
-
-  /** Moves the position (null: before the first entry), stopping a run first. */
-  async moveTo(entryId: string | null): Promise<void> {
-    const session = this.requireSession();
-    await this.stopAndWait();
-    if (entryId === null) await session.resetLeaf();
-    else await session.branch(entryId);
   }
 
   /**
@@ -207,16 +194,6 @@ export class AgentHost implements vscode.Disposable {
     if (!agent.isRunning) await agent.setModel(modelId);
   }
 
-  /** The context size of the current session as the agent measures it (the meter's numbers); undefined with no session. */
-  async status(): Promise<ContextStatus | undefined> {
-    if (!this.session) return undefined;
-    const agent = await this.ensureAgent({ keyOptional: true }).catch((error: unknown) => {
-      if (!this.session) return undefined;
-      throw error;
-    });
-    return agent?.status();
-  }
-
   /** The meter's number taken apart, for its tooltip (reads no file); undefined until the agent is built. */
   breakdown(status: ContextStatus, streamingTokens: number): ContextBreakdown | undefined {
     return this.slot?.ready?.breakdown(status, streamingTokens);
@@ -228,10 +205,14 @@ export class AgentHost implements vscode.Disposable {
     return (await this.ensureAgent({ keyOptional: true })).showContext();
   }
 
-  /** Resolves when nothing runs and nothing is queued. */
-  async whenIdle(): Promise<void> {
-    const agent = await this.slot?.settled();
-    await agent?.whenIdle();
+  /**
+   * The current session's agent, built if need be and configured as the settings now say; no key
+   * is needed (what the agent does without one: measure, move) unless `withKey` (a branch summary).
+   * Rejects when no session is open.
+   */
+  currentAgent(options: { withKey?: boolean } = {}): Promise<AgentSession> {
+    this.requireSession();
+    return this.ensureAgent({ keyOptional: options.withKey !== true });
   }
 
   stop(): void {
@@ -244,22 +225,9 @@ export class AgentHost implements vscode.Disposable {
     this.deps.current.close();
   }
 
-  requestInputFocus(): void {
-    this.focusRequested.fire();
-  }
-
-  putInInput(text: string): void {
-    this.inputRequested.fire(text);
-  }
-
   /** The workspace's checkpoint stores, when the extension records files. */
   get workspaceCheckpoints(): WorkspaceCheckpoints | undefined {
     return this.deps.workspaceCheckpoints;
-  }
-
-  /** Tells the chat about a move the user made (after it happened). */
-  reportMove(move: MoveEvent): void {
-    this.moved.fire(move);
   }
 
   setApprovalHandler(handler: ApprovalCallback): vscode.Disposable {
@@ -284,11 +252,6 @@ export class AgentHost implements vscode.Disposable {
     for (const disposable of this.disposables) disposable.dispose();
     this.events.dispose();
     this.stateChanged.dispose();
-    this.focusRequested.dispose();
-    this.inputRequested.dispose();
-    this.unsentReturned.dispose();
-    this.moved.dispose();
-    this.contextChanged.dispose();
   }
 
   // ---- the agent ---------------------------------------------------------------------------------
@@ -306,14 +269,23 @@ export class AgentHost implements vscode.Disposable {
       hooks: this.deps.hooks,
       written: this.deps.written,
       onEvent: (event: AgentEvent) => this.agentEvent(event),
-      onContextChanged: () => this.contextChanged.fire(),
+      onContextChanged: () => this.deps.onContextChanged?.(),
     };
     const left = this.slot;
     // The old agent is disposed, its run stopping; what waited in its queue is still there.
     const unsent = left?.ready?.state.queued ?? [];
     this.slot = session ? new SessionAgent(session, scope, deps) : undefined;
-    if (left && unsent.length > 0) this.unsentReturned.fire({ session: left.session, texts: unsent });
+    if (left && unsent.length > 0) this.deps.returnUnsent?.({ session: left.session, texts: unsent });
     this.fireState();
+  }
+
+  /** Watched until the first reply came or the run ended without one. */
+  private watch(firstReply: Promise<void>): Promise<void> {
+    const watched = firstReply.finally(() => {
+      if (this.awaitingFirstReply === watched) this.awaitingFirstReply = undefined;
+    });
+    this.awaitingFirstReply = watched;
+    return watched;
   }
 
   /** The current session's agent (creating the session when none is open), configured as the settings now say. */

@@ -6,12 +6,12 @@
 // A write or edit is never approved blind here either: its diff opens in the editor first (the same
 // review as from the chat), the dialog stands in front of it, and the diff closes with the answer.
 import * as vscode from 'vscode';
-import { acceptedContent } from '../core/agent/tools/editPlan';
-import type { ApprovalAnswer, ApprovalDecision, ApprovalRequest } from '../core/agent/tools/tool';
-import { approvalView, dialogDetail } from '../core/chat';
-import { plainText } from '../core/util/plainText';
-import { visibleText } from '../core/util/visibleText';
-import type { EditReviewer } from './chatApprovals';
+import { acceptedContent } from '../../core/agent/tools/editPlan';
+import type { ApprovalAnswer, ApprovalDecision, ApprovalRequest } from '../../core/agent/tools/tool';
+import { approvalView, dialogDetail } from '../../core/chat';
+import { plainText } from '../../core/util/plainText';
+import { visibleText } from '../../core/util/visibleText';
+import type { EditReviewer } from '../chat/approvals';
 
 const DIFF_NOTE = 'The change is shown in the diff editor behind this dialog.';
 

@@ -3,9 +3,9 @@
 // inside an open workspace folder are mentioned: the send path reads mentions from there.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { fileMention, selectionMention } from '../core/chat/editorContext';
-import { plainText } from '../core/util/plainText';
-import { readConfig } from './config';
+import { fileMention, selectionMention } from '../../core/chat/editorContext';
+import { plainText } from '../../core/util/plainText';
+import { readConfig } from '../config';
 
 /** Where the chat's input takes text at its caret. */
 export interface ChatInputTarget {

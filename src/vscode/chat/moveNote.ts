@@ -5,12 +5,12 @@
 // When the move restored files, its Undo Restore runs the command of that name (the files as they
 // were before the restore; the conversation stays).
 import * as vscode from 'vscode';
-import { lastRestore } from '../core/checkpoints';
-import { moveNote, type MoveNote } from '../core/sessionTree';
-import type { Session } from '../core/session';
-import type { MoveNoteMessage } from '../shared/protocol';
-import type { AgentHost, MoveEvent } from './agentHost';
-import { decideFiles, runRestore } from './checkpoints/filesOnMove';
+import { lastRestore } from '../../core/checkpoints';
+import { moveNote, type MoveNote } from '../../core/sessionTree';
+import type { Session } from '../../core/session';
+import type { MoveNoteMessage } from '../../shared/protocol';
+import type { MoveEvent } from '../../core/agent';
+import { move, type MoveDeps } from '../agent/moves';
 
 interface Shown {
   session: Session;
@@ -21,12 +21,15 @@ interface Shown {
 export class ChatMoveNote {
   private shown: Shown | undefined;
 
+  private readonly host: MoveDeps['host'];
+
   constructor(
-    private readonly host: AgentHost,
+    /** Back's move: its files question and restore, and where it is told (the chat's input, back here). */
+    private readonly moves: MoveDeps,
     private readonly post: (message: MoveNoteMessage) => void,
-    /** Where a restore of the files on Back is logged (none: Back moves the conversation only). */
-    private readonly log?: vscode.LogOutputChannel,
-  ) {}
+  ) {
+    this.host = moves.host;
+  }
 
   /** A move was made in the current session: the note says where it left the position. */
   moved(event: MoveEvent): void {
@@ -71,14 +74,6 @@ export class ChatMoveNote {
     if (!shown?.note.back || session !== shown.session) return this.clear();
     if (shown.from !== null && !session.getEntry(shown.from)) return this.clear();
     // Back is a move like any other for the files: their question comes, and Escape stays.
-    const files = this.log ? await decideFiles(this.host.workspaceCheckpoints, session, shown.from, this.log) : undefined;
-    if (files?.kind === 'cancelled') return;
-    const from = session.leafId;
-    const log = this.log;
-    await this.host.whileMoving(async () => {
-      await this.host.moveTo(shown.from);
-      const restored = files?.kind === 'restore' && log ? await runRestore(files.pending, log) : undefined;
-      this.host.reportMove({ report: { kind: 'back', from, to: shown.from, ...(restored ? { files: restored } : {}) } });
-    });
+    await move(this.moves, session, { kind: 'back', to: shown.from }, 'Back');
   }
 }

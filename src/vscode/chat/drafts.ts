@@ -1,8 +1,8 @@
 // The chat input's drafts, one per session (core's SessionDrafts), kept in the workspace's state so
 // that a window reload brings them back: never in the session file, and never logged.
 import type * as vscode from 'vscode';
-import { NO_SESSION, SessionDrafts } from '../core/chat';
-import type { Session } from '../core/session';
+import { NO_SESSION, SessionDrafts } from '../../core/chat';
+import type { Session } from '../../core/session';
 
 const DRAFTS_KEY = 'arbor.chatDrafts';
 

@@ -2,8 +2,8 @@
 // of the same job, so both behave alike. The argument is sealed: it skips the question the command
 // would ask (the focus, the label, the format), as only Arbor's own callers may.
 import * as vscode from 'vscode';
-import { EXPORT_FORMATS } from '../core/export';
-import { seal } from '../core/util/sealedArgument';
+import { EXPORT_FORMATS } from '../../core/export';
+import { seal } from '../../core/util/sealedArgument';
 
 /** The command id and its argument for a `/` command; `argument` is '' when none was typed. */
 function paletteCall(name: string, argument: string): { command: string; arg?: unknown } | undefined {

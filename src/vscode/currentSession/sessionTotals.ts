@@ -2,8 +2,8 @@
 // and in the whole file), for the meter's tooltip and the chat: counted once from the entries the
 // open already read, then kept up to date from the session's changes (core's TotalsTracker).
 import * as vscode from 'vscode';
-import { anthropicPrices } from '../core/llm';
-import { TotalsTracker, type SessionTotals } from '../core/tokens';
+import { anthropicPrices } from '../../core/llm';
+import { TotalsTracker, type SessionTotals } from '../../core/tokens';
 import type { CurrentSession, CurrentSessionEvent } from './currentSession';
 
 export class SessionTotalsWatcher implements vscode.Disposable {
