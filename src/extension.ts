@@ -1,18 +1,17 @@
-// Composition root: builds Arbor's objects and registers them. Logic lives in src/core; glue in src/vscode.
+// Composition root: builds Arbor's owners and hands each what it needs. Logic lives in src/core; glue in src/vscode.
 import * as vscode from 'vscode';
 import { AgentHost } from './vscode/agentHost';
 import { EditReviews } from './vscode/editReviews';
 import { WrittenDiffs } from './vscode/writtenDiffs';
 import { WrittenFiles } from './core/edits/writtenFiles';
-import { checkpointsOffText, WorkspaceCheckpoints } from './vscode/checkpoints/workspaceCheckpoints';
-import { CheckpointPruning } from './vscode/checkpoints/pruneSchedule';
+import { setUpCheckpoints } from './vscode/checkpoints/setup';
 import { ChatViewProvider } from './vscode/chatViewProvider';
-import { registerEditorContextCommands } from './vscode/editorContext';
-import { registerCommands } from './vscode/commands';
+import { editorContextCommands } from './vscode/editorContext';
+import { editorCommands } from './vscode/commands';
+import { registerCommandTable } from './vscode/commands/table';
 import { CurrentSession } from './vscode/currentSession';
 import { ApiKeyStore } from './vscode/secrets';
 import { SessionTreeView } from './vscode/sessionTree/view';
-import type { SessionTreeProvider } from './vscode/sessionTree/provider';
 import { SessionWatcher } from './vscode/sessionWatcher';
 import { OtherWriters } from './vscode/otherWriters';
 import { ProjectInfo } from './vscode/projectInfo';
@@ -21,37 +20,13 @@ import { SessionTotalsWatcher } from './vscode/sessionTotals';
 import { TokenStatusBar } from './vscode/statusBar';
 import { SessionMemory } from './vscode/workspaceState';
 import { registerSessions } from './vscode/sessions';
-import type { SessionsView } from './vscode/sessions/sessionsView';
 import { startOrReport } from './core/util/startup';
 import { plainText } from './core/util/plainText';
-import { seal, type Sealed } from './core/util/sealedArgument';
-import type { ArborExports } from '../api/arbor';
-import { arborExports, createHooks } from './vscode/api';
-import { TEST_EXPORTS_ENV } from './core/util/testExports';
+import { seal } from './core/util/sealedArgument';
+import { createHooks } from './vscode/api';
+import { extensionExports, type ArborExtensionExports } from './vscode/testing';
 
-/**
- * Arbor's objects for its own integration tests (`extension.exports.testing`), present only when the
- * test runner set ARBOR_TEST_EXPORTS: other extensions get the versioned API (api/arbor.d.ts), never
- * the chat backend, which could spend the user's key.
- */
-export interface ArborTesting {
-  readonly host: AgentHost;
-  /** The project's context files and compaction settings in effect (the integration tests read them). */
-  readonly project: ProjectInfo;
-  /** The Session Tree's data (the integration tests watch what it refreshes). */
-  readonly sessionTree: SessionTreeProvider;
-  /** The Sessions view's data (the integration tests read what it lists). */
-  readonly sessions: SessionsView;
-  /**
-   * Wraps an argument for an Arbor command that would otherwise ask the user (a key, a file to
-   * export to or open, a label, …): `executeCommand('arbor.exportSession', api.commandArgument({ format: 'md', file }))`.
-   * Commands take such arguments only wrapped, which a `command:` link (JSON only) cannot do.
-   */
-  commandArgument<T>(value: T): Sealed<T>;
-}
-
-/** What `activate` returns (`extension.exports`). */
-export type ArborExtensionExports = ArborExports & { testing?: ArborTesting };
+export type { ArborExtensionExports, ArborTesting } from './vscode/testing';
 
 export function activate(context: vscode.ExtensionContext): ArborExtensionExports {
   const log = vscode.window.createOutputChannel('Arbor', { log: true });
@@ -68,61 +43,37 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   const current = new CurrentSession(log, new SessionMemory(context.workspaceState));
   const keys = new ApiKeyStore(context.secrets);
   const storage = (name: string): string => vscode.Uri.joinPath(context.globalStorageUri, name).fsPath;
-  const workspaceCheckpoints = new WorkspaceCheckpoints(log);
+  const checkpoints = setUpCheckpoints(log, () => sessions.view.list(), (level, text) => chat.tell(level, text));
+  const reviews = new EditReviews(log);
   // What recent writes and edits wrote, for their "Show diff" / "Open diff" (bounded: see WrittenFiles).
   const written = new WrittenFiles();
-  const reviews = new EditReviews(log);
+  const writtenDiffs = new WrittenDiffs(written, log);
   // The context files' targets the user allowed (remembered across windows and workspaces).
   const contextTargets = new ContextPermissions(context.globalState);
-  const host = new AgentHost({ current, keys, log, defaultSessionsRoot: storage('sessions'), checkpointFolder: storage('checkpoints'), workspaceCheckpoints, hooks, written, reviews, contextTargets });
+  const host = new AgentHost({ current, keys, log, defaultSessionsRoot: storage('sessions'), checkpointFolder: storage('checkpoints'), workspaceCheckpoints: checkpoints.stores, hooks, written, reviews, contextTargets });
   const project = new ProjectInfo(log, contextTargets);
   const totals = new SessionTotalsWatcher(current);
-  const writtenDiffs = new WrittenDiffs(written, log);
   const chat = new ChatViewProvider(context.extensionUri, host, current, log, context.workspaceState, project, totals, reviews, writtenDiffs);
-  const tree = new SessionTreeView({ current, state: context.workspaceState, revealInChat: (entryId) => chat.reveal(entryId) });
-  const pruning = new CheckpointPruning(workspaceCheckpoints, () => sessions.view.list(), log);
-  const sessions = registerSessions({ host, current, log, onDeleted: () => void pruning.prune() });
+  const tree = new SessionTreeView({ current, host, state: context.workspaceState, revealInChat: (entryId) => chat.reveal(entryId) });
+  const sessions = registerSessions({ host, current, log, onDeleted: checkpoints.prune });
+  const outside = new OutsideContextFiles(project, contextTargets, log);
+  const editor = editorCommands({ host, current, keys, log, listSessions: () => sessions.view.list(), checkpoints: checkpoints.stores });
   context.subscriptions.push(
-    workspaceCheckpoints,
-    pruning,
-    workspaceCheckpoints.onDidTurnOff((reason) => chat.tell('warning', checkpointsOffText(reason))),
-    workspaceCheckpoints.onDidSkip((text) => chat.tell('info', text)),
-    hooks,
-    current,
-    keys,
-    host,
-    chat,
-    reviews,
-    writtenDiffs,
-    tree,
-    // A move made in the tree: its focus follows the ● there, then goes where the move sent the user.
-    host.onDidMove((move) => {
-      if (move.fromTree) tree.followMove(move.fromTree.since, move.focusesInput ? () => host.requestInputFocus() : undefined);
-    }),
+    ...checkpoints.disposables, hooks, current, keys, host, chat, reviews, writtenDiffs, tree, contextTargets, project, outside, totals,
     chat.onDidUseInput(() => tree.inputUsed()),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chat),
-    contextTargets,
-    project,
-    new OutsideContextFiles(project, contextTargets, log),
-    totals,
     project.onDidChange(() => host.reconfigure()),
     host.onDidChangeContextFiles(() => void project.refresh()),
     new TokenStatusBar(host, current, project, totals),
-    // Another program writing to the current session: read in, told, followed when it continues ours.
-    new OtherWriters(current, host, log),
+    new OtherWriters(current, host, log), // another program writing to the current session: read in, told, followed
     new SessionWatcher(current, log),
-    ...registerCommands({ host, current, keys, log, listSessions: () => sessions.view.list(), checkpoints: workspaceCheckpoints }),
-    ...registerEditorContextCommands(chat),
+    ...editor.disposables,
     ...sessions.disposables,
+    ...registerCommandTable({ ...editor.commands, ...sessions.commands, ...tree.commands(), ...chat.commands(), ...outside.commands(), ...editorContextCommands(chat) }),
   );
   log.info(`Arbor ${String(context.extension.packageJSON.version)} activated`);
   // After the views exist: the key's presence for the chat, and the session this window had before a reload.
   void keys.refresh();
   void current.restore();
-  const testing: ArborTesting = { host, project, sessionTree: tree.provider, sessions: sessions.view, commandArgument: seal };
-  return { ...arborExports(hooks), ...(process.env[TEST_EXPORTS_ENV] === '1' ? { testing } : {}) };
-}
-
-export function deactivate(): void {
-  // Everything is disposed through context.subscriptions.
+  return extensionExports(hooks, { host, project, sessionTree: tree.provider, sessions: sessions.view, commandArgument: seal });
 }

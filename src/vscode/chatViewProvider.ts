@@ -33,6 +33,7 @@ import { editorMentionSources } from './mentions/mentionSources';
 import { openMention } from './mentions/openMention';
 import { MentionIndex } from './mentions/mentionIndex';
 import { automaticCompactionText, promptFailure, retryText, runFailureFix, runFailureText, userMessage, type FixCommand } from './errors';
+import { COMMAND } from '../shared/commands';
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   static readonly viewType = 'arbor.chat';
@@ -93,13 +94,17 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       host.onDidRequestInput((text) => void this.showInInput(text)),
       host.onDidReturnUnsent((unsent) => this.unsentReturned(unsent)),
       host.setApprovalHandler(this.approvals.ask),
-      ...editReviewCommands(this.approvals),
       vscode.window.onDidChangeActiveTextEditor((editor) => {
         if (editor) this.lastEditor = editor;
       }),
       this.activeEditor,
       this.activeEditor.onDidChange(() => this.postActiveEditor()),
     );
+  }
+
+  /** Accept / Reject on an edit's diff, for the command table. */
+  commands() {
+    return editReviewCommands(this.approvals);
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -258,7 +263,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private tellProblems(session: Session): void {
     const count = this.current.problemsOnOpen(session);
     if (count === 0) return;
-    this.post({ type: 'notice', level: 'warning', text: problemsNotice(count), action: { kind: 'command', label: 'Show problems', command: 'arbor.showSessionProblems' }, sessionId: session.id });
+    this.post({ type: 'notice', level: 'warning', text: problemsNotice(count), action: { kind: 'command', label: 'Show problems', command: COMMAND.showSessionProblems }, sessionId: session.id });
   }
 
   private sessionChange(change: SessionChange): void {
@@ -383,17 +388,17 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       // The same moves as the Session Tree's (one way to leave a branch): the summary question per
       // arbor.branchSummary, then the text into the input (Edit & branch) or the input focused.
       case 'editAndBranch':
-        await vscode.commands.executeCommand('arbor.tree.activate', message.entryId);
+        await vscode.commands.executeCommand(COMMAND.treeActivate, message.entryId);
         return;
       case 'branchFrom':
-        await vscode.commands.executeCommand('arbor.tree.branchFromHere', message.entryId);
+        await vscode.commands.executeCommand(COMMAND.treeBranchFromHere, message.entryId);
         return;
       // The Session Tree's commands: the same checks, warnings (the pin budget) and document.
       case 'setPin':
-        await vscode.commands.executeCommand(message.pinned ? 'arbor.tree.pin' : 'arbor.tree.unpin', message.entryId);
+        await vscode.commands.executeCommand(message.pinned ? COMMAND.treePin : COMMAND.treeUnpin, message.entryId);
         return;
       case 'showSummarized':
-        await vscode.commands.executeCommand('arbor.tree.showSummarized', message.entryId);
+        await vscode.commands.executeCommand(COMMAND.treeShowSummarized, message.entryId);
         return;
       case 'approvalResponse':
         return this.approvals.answer(message.requestId, message.decision);
@@ -441,10 +446,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'openMention':
         return openMention(message.path, message.range, this.log);
       case 'turnFileDiff':
-        await vscode.commands.executeCommand('arbor.showTurnFileChanges', message.turnId, message.path);
+        await vscode.commands.executeCommand(COMMAND.showTurnFileChanges, message.turnId, message.path);
         return;
       case 'restoreBeforeTurn':
-        await vscode.commands.executeCommand('arbor.restoreFilesBeforeTurn', message.turnId);
+        await vscode.commands.executeCommand(COMMAND.restoreFilesBeforeTurn, message.turnId);
         return;
       case 'mentionQuery':
         return this.post({ type: 'mentionResults', id: message.id, items: await this.mentionIndex.query(message.query) });
@@ -565,7 +570,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       this.log.warn('Chat view: asked to open a file that is not one of the listed context files; not opened');
       return;
     }
-    if (file.skipped?.reason === 'outside') await vscode.commands.executeCommand('arbor.allowContextFile', file.path);
+    if (file.skipped?.reason === 'outside') await vscode.commands.executeCommand(COMMAND.allowContextFile, file.path);
     else if (file.skipped) void vscode.window.showWarningMessage(plainText(file.skipped.warning));
     else await vscode.window.showTextDocument(vscode.Uri.file(file.path), { preview: true });
   }

@@ -8,17 +8,17 @@ import { plainText } from '../../core/util/plainText';
 import { reportError } from '../errors';
 import type { CommandDeps } from './deps';
 import { VirtualDocuments } from '../virtualDocuments';
+import type { SomeCommands } from './table';
 
 const SCHEME = 'arbor-context';
-const URI = vscode.Uri.from({ scheme: SCHEME, path: '/Next request (Arbor).txt' });
+const PATH = '/Next request (Arbor).txt';
 
-export function registerShowContextCommand(deps: CommandDeps): vscode.Disposable[] {
+export function showContextCommand(deps: CommandDeps) {
   const documents = new VirtualDocuments();
-  return [
-    documents,
-    vscode.workspace.registerTextDocumentContentProvider(SCHEME, documents),
-    vscode.commands.registerCommand('arbor.showContext', () => showContext(deps, documents)),
-  ];
+  return {
+    commands: { showContext: () => showContext(deps, documents) } satisfies SomeCommands,
+    disposables: [documents, vscode.workspace.registerTextDocumentContentProvider(SCHEME, documents)],
+  };
 }
 
 async function showContext(deps: CommandDeps, documents: VirtualDocuments): Promise<boolean> {
@@ -34,8 +34,10 @@ async function showContext(deps: CommandDeps, documents: VirtualDocuments): Prom
     void vscode.window.showErrorMessage(`Arbor could not build the next request. ${plainText(reportError(deps.log, 'Show Context failed', error))}`);
     return false;
   }
-  documents.set(URI, text);
-  const document = await vscode.workspace.openTextDocument(URI);
+  // Built here, not at load: no VS Code API runs when the bundle is required.
+  const uri = vscode.Uri.from({ scheme: SCHEME, path: PATH });
+  documents.set(uri, text);
+  const document = await vscode.workspace.openTextDocument(uri);
   await vscode.window.showTextDocument(document, { preview: true });
   return true;
 }

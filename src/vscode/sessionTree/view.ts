@@ -3,13 +3,16 @@
 // scrolled to a selected row that is on the current branch.
 import * as vscode from 'vscode';
 import { filterDescription, parseTreeFilter, type TreeFilter, type TreeFilterMode } from '../../core/sessionTree';
+import type { AgentHost } from '../agentHost';
 import type { CurrentSession } from '../currentSession';
 import { SessionTreeProvider, type TreeElement } from './provider';
+import type { SomeCommands } from '../commands/table';
 
 /** The filter's modes as its quick pick names them. */
 const MODE_LABELS = { all: 'All entries', user: 'User messages only', labeled: 'Labeled entries only' } as const satisfies Record<TreeFilterMode, string>;
 
 export const SESSION_TREE_VIEW = 'arbor.sessionTree';
+// A workspace-state key (it happens to spell the filter command's id: kept, the saved filters depend on it).
 const FILTER_KEY = 'arbor.tree.filter';
 const SETTINGS_SHOWN_KEY = 'arbor.tree.settingsShown';
 /** Longer than the moment VS Code's tree view waits to batch refreshes (200 ms). */
@@ -17,6 +20,8 @@ const REVEAL_DELAY_MS = 300;
 
 export interface SessionTreeDeps {
   current: CurrentSession;
+  /** A move made in the tree: the tree's focus follows the ● there, then goes where the move sent the user. */
+  host: Pick<AgentHost, 'onDidMove' | 'requestInputFocus'>;
   state: vscode.Memento;
   /** Scrolls the chat to an entry (ChatViewProvider.reveal). */
   revealInChat(entryId: string): void;
@@ -47,7 +52,9 @@ export class SessionTreeView implements vscode.Disposable {
       }),
       { dispose: () => clearTimeout(this.revealTimer) },
       this.view.onDidChangeSelection((event) => this.selected(event.selection)),
-      ...this.registerCommands(),
+      deps.host.onDidMove((move) => {
+        if (move.fromTree) this.followMove(move.fromTree.since, move.focusesInput ? () => deps.host.requestInputFocus() : undefined);
+      }),
     );
     this.showFilter();
   }
@@ -135,18 +142,19 @@ export class SessionTreeView implements vscode.Disposable {
     this.view.description = parts.filter((part) => part !== undefined).join(' · ');
   }
 
-  private registerCommands(): vscode.Disposable[] {
+  /** The view's commands (filter, reveal), for the command table. */
+  commands() {
     const mode = (next: TreeFilterMode) => () => this.setFilter({ ...this.provider.currentFilter, mode: next });
     const settings = (shown: boolean) => () => this.setFilter({ ...this.provider.currentFilter, showSettings: shown });
-    return [
-      vscode.commands.registerCommand('arbor.tree.filter', () => this.pickFilter()),
-      vscode.commands.registerCommand('arbor.tree.showAll', mode('all')),
-      vscode.commands.registerCommand('arbor.tree.showUserMessages', mode('user')),
-      vscode.commands.registerCommand('arbor.tree.showLabeled', mode('labeled')),
-      vscode.commands.registerCommand('arbor.tree.showSettingsEntries', settings(true)),
-      vscode.commands.registerCommand('arbor.tree.hideSettingsEntries', settings(false)),
-      vscode.commands.registerCommand('arbor.tree.revealCurrent', () => this.revealCurrent(true)),
-    ];
+    return {
+      treeFilter: () => this.pickFilter(),
+      treeShowAll: mode('all'),
+      treeShowUserMessages: mode('user'),
+      treeShowLabeled: mode('labeled'),
+      treeShowSettingsEntries: settings(true),
+      treeHideSettingsEntries: settings(false),
+      treeRevealCurrent: () => this.revealCurrent(true),
+    } satisfies SomeCommands;
   }
 
   private async pickFilter(): Promise<void> {
