@@ -475,10 +475,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   private async prompt(sent: SentPrompt): Promise<void> {
     const { text } = sent;
-    // Sent while a move is being made: its note comes first, then goes with this send.
-    await this.host.afterMove();
-    // What the note said Send would do is done: it goes (and with it Back, which would leave the new message).
-    this.moveNote.clear();
     const { images, refused } = acceptPromptImages(sent.images);
     if (refused.length > 0) this.notice('warning', refused.join(' '));
     // The chip's file, only if it is the one the chat was told of (a path the webview made up is not mentioned).
@@ -486,7 +482,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.promptsInFlight++;
     try {
       // The session records the mentions' text (what the model reads); the input gets back what was typed.
-      await this.host.prompt(await this.expanded(text, activeEditor), images);
+      await this.host.prompt(() => {
+        // After the move being made, if any (its note came first): what the note said Send would do is done,
+        // so it goes (and with it Back, which would leave the new message), and the mentions read the restored files.
+        this.moveNote.clear();
+        return this.expanded(text, activeEditor);
+      }, images);
       this.lastFailedPrompt = undefined;
     } catch (error) {
       if (error instanceof MentionError) return this.mentionRefused(text, error);
