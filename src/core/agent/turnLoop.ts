@@ -62,7 +62,8 @@ export class TurnLoop {
   private recording: Promise<void> | undefined;
   /**
    * The prompt's user message while the files before it are recorded (that record comes first on
-   * the branch): the first request is built meanwhile, and leaves once the message is saved.
+   * the branch): the first request is built without it meanwhile and leaves with it; its reply is
+   * read once the message is saved.
    */
   private prompt: PendingPrompt | undefined;
 
@@ -155,14 +156,16 @@ export class TurnLoop {
     const info = config.modelInfo();
     let checkpointed = false;
     // A prompt whose user message waits for the files before it to be recorded: the request is built
-    // meanwhile (without it: it is not in the session yet), and leaves with it once it is saved.
+    // without it (it is not in the session yet), goes out with it beside the recording (the model's
+    // answer takes far longer than a snapshot), and its reply is read once the message is saved.
     const prompt = this.prompt;
     const next = await buildNextRequest(config, this.host.session, this.host.tracker);
     this.host.requestBuilt(next);
-    await this.promptAppended();
+    prompt?.release();
     const streamed = await streamReply({
       provider: config.provider,
       request: { ...next.request, ...(prompt ? { messages: [...next.request.messages, prompt.message] } : {}), signal },
+      readAfter: prompt?.appended.catch(() => undefined),
       emit: (event) => this.host.emit(event),
       now: () => this.host.now(),
       checkpoint: (message) => {
