@@ -25,7 +25,7 @@ import { createAnthropicProvider } from '../src/core/llm';
 import { inMemorySession } from '../src/core/session';
 import { CachedRead } from '../src/core/util/cachedRead';
 import { reply, startFakeAnthropic, text } from '../test/support/fakeAnthropic';
-import { medianMs, msLine, ratioLine } from './measure';
+import { medianMs, msLine, ratioLine, watchFetch } from './measure';
 
 const FILES = Math.round(1000 * Number(process.env.ARBOR_BENCH_CHECKPOINT_SCALE ?? '1'));
 const RUNS = 9;
@@ -54,12 +54,7 @@ async function sendToRequest(tmp: string): Promise<void> {
   const store = await openFileCheckpointStore({ root, home, stateHome: path.join(tmp, 'state'), now: () => Date.now() });
   await store.snapshot();
   const server = await startFakeAnthropic();
-  const original = globalThis.fetch;
-  let left = 0;
-  globalThis.fetch = (async (...args: Parameters<typeof fetch>) => {
-    left = performance.now();
-    return original(...args);
-  }) as typeof fetch;
+  const fetchWatch = watchFetch();
   try {
     server.setHandler(() => reply(text('ok')));
     const provider = createAnthropicProvider({ apiKey: 'bench-key', baseUrl: server.url, now: () => Date.now() });
@@ -81,7 +76,7 @@ async function sendToRequest(tmp: string): Promise<void> {
       await agent.prompt('what changed?');
       agent.dispose();
       if (recording && !session.entries.some((entry) => entry.type === 'custom')) throw new Error('no files were recorded');
-      return left - start;
+      return fetchWatch.last() - start;
     };
     await send(false);
     await send(true);
@@ -96,7 +91,7 @@ async function sendToRequest(tmp: string): Promise<void> {
     console.log(msLine('prompt() → request leaves, files recorded beside it', median(on)));
     console.log(ratioLine('prompt() → request leaves, recording on / off', median(on) / median(off)));
   } finally {
-    globalThis.fetch = original;
+    fetchWatch.restore();
     await server.close();
   }
 }

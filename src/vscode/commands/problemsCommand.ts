@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { checkText, loadSessionFile } from '../../core/session';
 import { plainText } from '../../core/util/plainText';
-import { reportError } from '../errors';
+import { showFailure } from './notify';
 import type { CommandDeps } from './deps';
 import { VirtualDocuments } from '../virtualDocuments';
 import type { SomeCommands } from './table';
@@ -30,7 +30,7 @@ async function showProblems(deps: CommandDeps, reports: VirtualDocuments): Promi
   try {
     text = checkText(await loadSessionFile(file));
   } catch (error) {
-    void vscode.window.showErrorMessage(`Arbor could not read the session file. ${plainText(reportError(deps.log, `Checking ${file} failed`, error))}`);
+    showFailure(deps.log, 'Checking the session file', error);
     return;
   }
   // Named after the session file (its name is a stranger's: plain text, no path separators).

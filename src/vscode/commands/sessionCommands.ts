@@ -3,8 +3,7 @@ import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import { sessionPickRow } from '../../core/sessionList/row';
 import { errorMessage } from '../../core/util/errors';
-import { plainText } from '../../core/util/plainText';
-import { reportError } from '../errors';
+import { showFailure } from './notify';
 import { sameFile } from '../sessions/sessionArg';
 import type { CommandDeps } from './deps';
 import { ownArgument } from './ownArgument';
@@ -30,7 +29,7 @@ async function openSession(deps: CommandDeps, target: unknown): Promise<boolean>
     await deps.current.open(uri.fsPath);
     return true;
   } catch (error) {
-    void vscode.window.showErrorMessage(`Arbor could not open the session. ${plainText(reportError(deps.log, `Opening ${uri.fsPath} failed`, error))}`);
+    showFailure(deps.log, 'Opening the session', error);
     return false;
   }
 }

@@ -4,8 +4,7 @@
 // document is plain text, so nothing a session or a project file holds becomes markup or a link.
 import * as vscode from 'vscode';
 import { contextDocument } from '../../core/agent';
-import { plainText } from '../../core/util/plainText';
-import { reportError } from '../errors';
+import { showFailure } from './notify';
 import type { CommandDeps } from './deps';
 import { VirtualDocuments } from '../virtualDocuments';
 import type { SomeCommands } from './table';
@@ -31,7 +30,7 @@ async function showContext(deps: CommandDeps, documents: VirtualDocuments): Prom
     }
     text = contextDocument(report);
   } catch (error) {
-    void vscode.window.showErrorMessage(`Arbor could not build the next request. ${plainText(reportError(deps.log, 'Show Context failed', error))}`);
+    showFailure(deps.log, 'Show Context', error);
     return false;
   }
   // Built here, not at load: no VS Code API runs when the bundle is required.
