@@ -19,7 +19,7 @@ import { createAnthropicProvider, type LlmProvider, type ProviderEvent } from '.
 import { createSessionFile, openSessionFile, type Session } from '../src/core/session';
 import { reply, slow, startFakeAnthropic, text, usage, type FakeAnthropic } from '../test/support/fakeAnthropic';
 import { generateSession } from './generate';
-import { medianMs, msLine, ratioLine } from './measure';
+import { medianMs, msLine, ratioLine, watchFetch } from './measure';
 
 const DATA_DIR = path.join(__dirname, '.data');
 const MODEL = 'claude-sonnet-4-6';
@@ -56,17 +56,6 @@ function timedProvider(inner: LlmProvider, marks: Marks): LlmProvider {
       }
     },
   };
-}
-
-/** Records when the SDK hands a request to `fetch`: the body is serialized and leaves. */
-function watchFetch(): { last: () => number; restore: () => void } {
-  const original = globalThis.fetch;
-  let last = 0;
-  globalThis.fetch = (async (...args: Parameters<typeof fetch>) => {
-    last = performance.now();
-    return original(...args);
-  }) as typeof fetch;
-  return { last: () => last, restore: () => (globalThis.fetch = original) };
 }
 
 async function requestOverhead(server: FakeAnthropic, tmp: string): Promise<void> {

@@ -40,3 +40,14 @@ export function ratioLine(label: string, value: number, limit?: { max?: number; 
 export function msLine(label: string, ms: number): string {
   return `${label.padEnd(64)} ${ms.toFixed(1).padStart(9)} ms`;
 }
+
+/** Records when the SDK hands a request to `fetch`: the body is serialized and leaves. */
+export function watchFetch(): { last: () => number; restore: () => void } {
+  const original = globalThis.fetch;
+  let last = 0;
+  globalThis.fetch = (async (...args: Parameters<typeof fetch>) => {
+    last = performance.now();
+    return original(...args);
+  }) as typeof fetch;
+  return { last: () => last, restore: () => (globalThis.fetch = original) };
+}

@@ -1,14 +1,14 @@
-// Composition root: builds Arbor's objects and registers them. Logic lives in src/core; glue in src/vscode.
+// Composition root: builds Arbor's owners and hands each what it needs. Logic lives in src/core; glue in src/vscode.
 import * as vscode from 'vscode';
 import { AgentHost } from './vscode/agent/host';
 import { EditReviews } from './vscode/edits/editReviews';
 import { WrittenDiffs } from './vscode/edits/writtenDiffs';
 import { WrittenFiles } from './core/edits/writtenFiles';
-import { checkpointsOffText, WorkspaceCheckpoints } from './vscode/checkpoints/workspaceCheckpoints';
-import { CheckpointPruning } from './vscode/checkpoints/pruneSchedule';
+import { setUpCheckpoints } from './vscode/checkpoints/setup';
 import { ChatViewProvider } from './vscode/chat/chatViewProvider';
-import { registerEditorContextCommands } from './vscode/chat/editorContext';
-import { registerCommands } from './vscode/commands';
+import { editorContextCommands } from './vscode/chat/editorContext';
+import { editorCommands } from './vscode/commands';
+import { registerCommandTable } from './vscode/commands/table';
 import { CurrentSession } from './vscode/currentSession/currentSession';
 import { ApiKeyStore } from './vscode/secrets';
 import { SessionTreeView } from './vscode/sessionTree/view';
@@ -24,7 +24,7 @@ import { startOrReport } from './core/util/startup';
 import { plainText } from './core/util/plainText';
 import { arborExports, createHooks } from './vscode/api';
 import { arborTesting, RecordedInput, testingEnabled, type ArborExtensionExports } from './vscode/testing';
-import type { ChatInputPort } from './vscode/chat/inputPort';
+import { treeFollowsMoves } from './vscode/sessionTree/followMoves';
 
 export function activate(context: vscode.ExtensionContext): ArborExtensionExports {
   const log = vscode.window.createOutputChannel('Arbor', { log: true });
@@ -41,70 +41,34 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   const current = new CurrentSession(log, new SessionMemory(context.workspaceState));
   const keys = new ApiKeyStore(context.secrets);
   const storage = (name: string): string => vscode.Uri.joinPath(context.globalStorageUri, name).fsPath;
-  const workspaceCheckpoints = new WorkspaceCheckpoints(log);
+  const checkpoints = setUpCheckpoints(log, () => sessions.view.list(), (level, text) => chat.tell(level, text));
+  const reviews = new EditReviews(log);
   // What recent writes and edits wrote, for their "Show diff" / "Open diff" (bounded: see WrittenFiles).
   const written = new WrittenFiles();
-  const reviews = new EditReviews(log);
+  const writtenDiffs = new WrittenDiffs(written, log);
   // The context files' targets the user allowed (remembered across windows and workspaces).
   const contextTargets = new ContextPermissions(context.globalState);
-  const host = new AgentHost({
-    current,
-    keys,
-    log,
-    defaultSessionsRoot: storage('sessions'),
-    checkpointFolder: storage('checkpoints'),
-    workspaceCheckpoints,
-    hooks,
-    written,
-    reviews,
-    contextTargets,
-    // Called only once a session is replaced or a request is made: the chat and the project exist by then.
-    returnUnsent: (unsent) => chat.returnUnsent(unsent),
-    onContextChanged: () => void project.refresh(),
-  });
+  const host = new AgentHost({ current, keys, log, defaultSessionsRoot: storage('sessions'), checkpointFolder: storage('checkpoints'), workspaceCheckpoints: checkpoints.stores, hooks, written, reviews, contextTargets, returnUnsent: (unsent) => chat.returnUnsent(unsent), onContextChanged: () => void project.refresh() }); // called once a session is replaced or a request made: chat and project exist by then
   const project = new ProjectInfo(log, contextTargets);
   const totals = new SessionTotalsWatcher(current);
-  const writtenDiffs = new WrittenDiffs(written, log);
   const chat = new ChatViewProvider({ extensionUri: context.extensionUri, host, current, log, state: context.workspaceState, project, totals, reviews, writtenDiffs });
   const tree = new SessionTreeView({ current, state: context.workspaceState, revealInChat: (entryId) => chat.reveal(entryId) });
-  const port: ChatInputPort = {
-    ...chat.input,
-    // A move made in the tree: its focus follows the ● there, then goes where the move sent the user.
-    tellMove: (move) => {
-      chat.input.tellMove(move);
-      if (move.fromTree) tree.followMove(move.fromTree.since, move.focusesInput ? () => void input.focus() : undefined);
-    },
-  };
+  const port = treeFollowsMoves(chat.input, tree);
   const input = testingEnabled() ? new RecordedInput(port) : port;
-  const pruning = new CheckpointPruning(workspaceCheckpoints, () => sessions.view.list(), log);
-  const sessions = registerSessions({ host, current, log, onDeleted: () => void pruning.prune() });
+  const sessions = registerSessions({ host, current, log, onDeleted: checkpoints.prune });
+  const outside = new OutsideContextFiles(project, contextTargets, log);
+  const editor = editorCommands({ host, current, keys, input, log, listSessions: () => sessions.view.list(), checkpoints: checkpoints.stores });
   context.subscriptions.push(
-    workspaceCheckpoints,
-    pruning,
-    workspaceCheckpoints.onDidTurnOff((reason) => chat.tell('warning', checkpointsOffText(reason))),
-    workspaceCheckpoints.onDidSkip((text) => chat.tell('info', text)),
-    hooks,
-    current,
-    keys,
-    host,
-    chat,
-    reviews,
-    writtenDiffs,
-    tree,
+    ...checkpoints.disposables, hooks, current, keys, host, chat, reviews, writtenDiffs, tree, contextTargets, project, outside, totals,
     chat.onDidUseInput(() => tree.inputUsed()),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chat),
-    contextTargets,
-    project,
-    new OutsideContextFiles(project, contextTargets, log),
-    totals,
     project.onDidChange(() => host.reconfigure()),
     new TokenStatusBar(host, current, project, totals),
-    // Another program writing to the current session: read in, told, followed when it continues ours.
-    new OtherWriters(current, host, log),
+    new OtherWriters(current, host, log), // another program writing to the current session: read in, told, followed
     new SessionWatcher(current, log),
-    ...registerCommands({ host, current, keys, input, log, listSessions: () => sessions.view.list(), checkpoints: workspaceCheckpoints }),
-    ...registerEditorContextCommands(chat),
+    ...editor.disposables,
     ...sessions.disposables,
+    ...registerCommandTable({ ...editor.commands, ...sessions.commands, ...tree.commands(), ...chat.commands(), ...outside.commands(), ...editorContextCommands(chat) }),
   );
   log.info(`Arbor ${String(context.extension.packageJSON.version)} activated`);
   // After the views exist: the key's presence for the chat, and the session this window had before a reload.
@@ -112,8 +76,4 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   void current.restore();
   const testing = input instanceof RecordedInput ? { testing: arborTesting({ host, project, sessionTree: tree.provider, sessions: sessions.view, input }) } : {};
   return { ...arborExports(hooks), ...testing };
-}
-
-export function deactivate(): void {
-  // Everything is disposed through context.subscriptions.
 }

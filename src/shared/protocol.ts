@@ -13,6 +13,7 @@ import type { ApprovalView, AssistantItem, ChatItem, ToolResultView, TurnFiles }
 import type { ReplyDelta } from '../core/chat/streamingReply';
 import type { MoveNote } from '../core/sessionTree/moveNoteView';
 import type { PromptImage } from '../core/chat/attachments';
+import { COMMAND } from './commands';
 
 export type { ApprovalField, ApprovalView, AssistantItem, ChatItem, ToolResultView } from '../core/chat/items';
 export type { ReplyDelta } from '../core/chat/streamingReply';
@@ -25,7 +26,7 @@ export type NoticeLevel = 'info' | 'warning' | 'error';
 export type NoticeAction = { kind: 'command'; label: string; command: ChatCommandId } | { kind: 'retry'; label: string };
 
 /** The commands the webview may ask the host to run; anything else is refused by the guard. */
-export const CHAT_COMMANDS = ['arbor.setApiKey', 'arbor.showLog', 'arbor.compactSession', 'arbor.newSession', 'arbor.openSession', 'arbor.showSessionProblems', 'workbench.trust.manage'] as const;
+export const CHAT_COMMANDS = [COMMAND.setApiKey, COMMAND.showLog, COMMAND.compactSession, COMMAND.newSession, COMMAND.openSession, COMMAND.showSessionProblems, 'workbench.trust.manage'] as const;
 export type ChatCommandId = (typeof CHAT_COMMANDS)[number];
 
 export interface ChatStatus {

@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import type { LoadedContextFile } from '../core/context';
 import { plainText } from '../core/util/plainText';
 import type { ProjectInfo } from './projectInfo';
+import type { SomeCommands } from './commands/table';
 
 const ALLOWED_KEY = 'arbor.contextFiles.allowedTargets';
 
@@ -55,9 +56,12 @@ export class OutsideContextFiles implements vscode.Disposable {
   ) {
     this.disposables.push(
       project.onDidChange((state) => this.tell(state.files)),
-      // A path (the chat's list passes the file clicked) only chooses which question: the user still answers it.
-      vscode.commands.registerCommand('arbor.allowContextFile', (path?: unknown) => this.review(typeof path === 'string' ? path : undefined)),
     );
+  }
+
+  /** For the command table. A path (the chat's list passes the file clicked) only chooses which question: the user still answers it. */
+  commands() {
+    return { allowContextFile: (path?: unknown) => this.review(typeof path === 'string' ? path : undefined) } satisfies SomeCommands;
   }
 
   dispose(): void {

@@ -8,6 +8,7 @@ import { LlmError, type LlmErrorReason } from '../core/llm/provider';
 import { SearchQueryError } from '../core/search';
 import { MAX_SESSION_MEGABYTES, notAFileWords, SessionError, SessionFileError } from '../core/session';
 import { errorDetail, errorMessage } from '../core/util/errors';
+import { COMMAND } from '../shared/commands';
 
 export type PromptErrorReason = 'no-key' | 'auth' | 'network' | 'server' | 'no-session' | 'failed';
 
@@ -32,7 +33,7 @@ export class PromptError extends Error {
   }
 }
 
-export const SET_KEY_COMMAND: FixCommand = { id: 'arbor.setApiKey', title: 'Set Anthropic API Key' };
+export const SET_KEY_COMMAND: FixCommand = { id: COMMAND.setApiKey, title: 'Set Anthropic API Key' };
 
 export function noKeyError(): PromptError {
   return new PromptError(

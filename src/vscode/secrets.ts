@@ -1,6 +1,7 @@
 // The Anthropic API key: in VS Code's SecretStorage (the OS keychain), else ANTHROPIC_API_KEY of
 // the extension host's environment. Never in settings, logs or session files.
 import * as vscode from 'vscode';
+import { CachedRead } from '../core/util/cachedRead';
 
 const SECRET_KEY = 'arbor.anthropicApiKey';
 
@@ -13,14 +14,19 @@ export class ApiKeyStore implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
   /** Whether a key is available, known once `get()` or `refresh()` ran. */
   private known: boolean;
+  /** The stored key as last read: read again only when SecretStorage says it changed (here or in another window). */
+  private readonly stored: CachedRead<string | undefined>;
 
   constructor(
     private readonly secrets: vscode.SecretStorage,
     private readonly env: NodeJS.ProcessEnv = process.env,
   ) {
     this.known = this.envKey() !== undefined;
+    this.stored = new CachedRead(async () => (await secrets.get(SECRET_KEY))?.trim() || undefined);
     this.subscription = secrets.onDidChange((event) => {
-      if (event.key === SECRET_KEY) void this.refresh();
+      if (event.key !== SECRET_KEY) return;
+      this.stored.changed();
+      void this.refresh();
     });
   }
 
@@ -30,7 +36,7 @@ export class ApiKeyStore implements vscode.Disposable {
   }
 
   async get(): Promise<{ key: string; source: KeySource } | undefined> {
-    const stored = (await this.secrets.get(SECRET_KEY))?.trim();
+    const stored = await this.stored.get();
     const found = stored ? { key: stored, source: 'secret-storage' as const } : this.fromEnv();
     // The first read after activation may change the answer the chat was given: tell it.
     if (this.known !== (found !== undefined)) {
@@ -46,12 +52,14 @@ export class ApiKeyStore implements vscode.Disposable {
 
   async set(key: string): Promise<void> {
     await this.secrets.store(SECRET_KEY, key.trim());
+    this.stored.changed();
     this.known = true;
     this.changed.fire();
   }
 
   async clear(): Promise<void> {
     await this.secrets.delete(SECRET_KEY);
+    this.stored.changed();
     this.known = this.envKey() !== undefined;
     this.changed.fire();
   }

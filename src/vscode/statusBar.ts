@@ -11,9 +11,10 @@ import { readConfig } from './config';
 import type { CurrentSession } from './currentSession/currentSession';
 import type { ProjectInfo } from './projectInfo';
 import type { SessionTotalsWatcher } from './currentSession/sessionTotals';
+import { COMMAND } from '../shared/commands';
 
-const COMPACT_COMMAND = 'arbor.compactSession';
-const SHOW_CONTEXT_COMMAND = 'arbor.showContext';
+const COMPACT_COMMAND = COMMAND.compactSession;
+const SHOW_CONTEXT_COMMAND = COMMAND.showContext;
 
 const REAL_TIMERS: MeterTimers = {
   now: () => Date.now(),

@@ -2,11 +2,12 @@
 // untrusted-workspace banner and the empty state (the approval cards are in approvalCards.ts).
 import type { ChatCommandId, ChatStatus, NoticeMessage } from '../shared/protocol';
 import { actionButton, h, icon } from './render/dom';
+import { COMMAND } from '../shared/commands';
 
 const MAX_NOTICES = 3;
 
 /** A command button's icon: what the command does (the key for the rest: they set it up). */
-const COMMAND_ICONS: Partial<Record<ChatCommandId, string>> = { 'arbor.showSessionProblems': 'checklist' };
+const COMMAND_ICONS: Partial<Record<ChatCommandId, string>> = { [COMMAND.showSessionProblems]: 'checklist' };
 
 export function showNotice(container: HTMLElement, notice: NoticeMessage): void {
   const action = notice.action
@@ -64,7 +65,7 @@ export function emptyState(status: ChatStatus): HTMLElement {
       ? h('p', { text: `Type a message below to start (model: ${status.model}).` })
       : h('div', {}, [
           h('p', { text: 'To start, set your Anthropic API key (stored in VS Code’s secret storage, never in settings or session files), or start VS Code with ANTHROPIC_API_KEY set.' }),
-          actionButton('command', 'Set API Key', 'key', { command: 'arbor.setApiKey' }),
+          actionButton('command', 'Set API Key', 'key', { command: COMMAND.setApiKey }),
         ]),
   ]);
 }

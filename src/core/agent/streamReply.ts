@@ -18,6 +18,11 @@ export interface StreamReplyOptions {
   /** Called every `checkpointEveryMs` while something new arrived. */
   checkpoint?: ((partial: AssistantMessage) => void) | undefined;
   checkpointEveryMs?: number;
+  /**
+   * The request leaves at once, its reply is read once this resolves (a prompt's user message being
+   * saved): the events wait in the stream, nothing is held and replayed.
+   */
+  readAfter?: Promise<void> | undefined;
 }
 
 export interface StreamedReply {
@@ -33,7 +38,7 @@ export async function streamReply(options: StreamReplyOptions): Promise<Streamed
   const partial = new PartialReply(identity);
   const timer = startCheckpoints(partial, options);
   try {
-    for await (const event of provider.stream(request)) {
+    for await (const event of readAfter(provider.stream(request), options.readAfter)) {
       partial.apply(event);
       switch (event.type) {
         case 'start':
@@ -82,4 +87,33 @@ function startCheckpoints(partial: PartialReply, options: StreamReplyOptions): R
   }, options.checkpointEveryMs ?? 1000);
   timer.unref?.();
   return timer;
+}
+
+/**
+ * The stream read ahead at once (a provider sends its request only when read past its start), its
+ * events kept in order, unprocessed, until `after` resolves; then they are handed on once each.
+ */
+async function* readAfter<T>(stream: AsyncIterable<T>, after: Promise<void> | undefined): AsyncGenerator<T> {
+  if (!after) return yield* stream;
+  const events = stream[Symbol.asyncIterator]();
+  const early: Promise<IteratorResult<T>>[] = [];
+  let waiting = true;
+  const readAhead = async (): Promise<void> => {
+    while (waiting) {
+      const next = events.next();
+      early.push(next);
+      // A failure of the request is read in turn, below.
+      const result = await next.catch(() => ({ done: true }) as const);
+      if (result.done) return;
+    }
+  };
+  void readAhead();
+  await after;
+  waiting = false;
+  for (const next of early) {
+    const result = await next;
+    if (result.done) return;
+    yield result.value;
+  }
+  yield* { [Symbol.asyncIterator]: () => events };
 }

@@ -25,10 +25,9 @@ import type { ToolResult } from './tools/tool';
 /** A prompt's user message waiting for the record of the files before it. */
 interface PendingPrompt {
   message: UserMessage;
-  /** The message is in the session (from then on the reply's events go out as they come). */
-  inSession: boolean;
-  /** The reply's events that came before. */
-  held: AgentEvent[];
+  /** Lets the append go: the first request is built (without the message), or none will be. */
+  release: () => void;
+  /** The files before the prompt recorded, then the message appended. */
   appended: Promise<void>;
 }
 
@@ -63,7 +62,8 @@ export class TurnLoop {
   private recording: Promise<void> | undefined;
   /**
    * The prompt's user message while the files before it are recorded (that record comes first on
-   * the branch): the first request goes out with it meanwhile; the reply's events wait for it.
+   * the branch): the first request is built without it meanwhile and leaves with it; its reply is
+   * read once the message is saved.
    */
   private prompt: PendingPrompt | undefined;
 
@@ -87,26 +87,26 @@ export class TurnLoop {
       await this.host.session.appendMessage(message);
       return;
     }
-    const prompt: PendingPrompt = { message, inSession: false, held: [], appended: Promise.resolve() };
-    prompt.appended = files
+    let release = (): void => undefined;
+    const built = new Promise<void>((resolve) => (release = resolve));
+    // A stop before the turns: no request will be built, the message is saved all the same.
+    signal.addEventListener('abort', () => release(), { once: true });
+    const appended = files
       .turnStarted()
       .catch((error: unknown) => this.host.logger.warn(`Could not record the workspace's files: ${errorMessage(error)}`))
-      .then(() => {
-        prompt.inSession = true;
-        const appended = this.host.session.appendMessage(message);
-        for (const event of prompt.held.splice(0)) this.host.emit(event);
-        return appended;
-      })
+      .then(() => built)
+      .then(() => this.host.session.appendMessage(message))
       .then(() => undefined);
     // Awaited by the turns; a stop before them leaves it unawaited, and the session keeps any write failure.
-    prompt.appended.catch(() => undefined);
-    this.prompt = prompt;
+    appended.catch(() => undefined);
+    this.prompt = { message, release, appended };
   }
 
   /** Waits until the prompt's user message is in the session (after the files before it are recorded). */
   private async promptAppended(): Promise<void> {
     const prompt = this.prompt;
     this.prompt = undefined;
+    prompt?.release();
     await prompt?.appended;
   }
 
@@ -155,18 +155,20 @@ export class TurnLoop {
     const { config } = this.host;
     const info = config.modelInfo();
     let checkpointed = false;
+    // A prompt whose user message waits for the files before it to be recorded: the request is built
+    // without it (it is not in the session yet), goes out with it beside the recording (the model's
+    // answer takes far longer than a snapshot), and its reply is read once the message is saved.
+    const prompt = this.prompt;
     const next = await buildNextRequest(config, this.host.session, this.host.tracker);
     this.host.requestBuilt(next);
-    // A prompt whose user message waits for the files before it to be recorded goes out with it all the same.
-    const prompt = this.prompt && !this.prompt.inSession ? this.prompt : undefined;
+    prompt?.release();
     const streamed = await streamReply({
       provider: config.provider,
       request: { ...next.request, ...(prompt ? { messages: [...next.request.messages, prompt.message] } : {}), signal },
-      emit: (event) => (prompt && !prompt.inSession ? prompt.held.push(event) : this.host.emit(event)),
+      readAfter: prompt?.appended.catch(() => undefined),
+      emit: (event) => this.host.emit(event),
       now: () => this.host.now(),
       checkpoint: (message) => {
-        // Until the user message is in the session the reply has no parent to be saved under; a later save comes.
-        if (prompt && !prompt.inSession) return;
         checkpointed = true;
         // The parent read now: the last tool call's files may have been recorded since the request went out.
         this.host.checkpoints.save({ version: 1, sessionId: this.host.session.id, parentId: this.host.session.leafId, message }).catch((error: unknown) => this.host.logger.warn(`Could not save a reply checkpoint: ${errorMessage(error)}`));

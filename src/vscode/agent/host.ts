@@ -3,6 +3,7 @@
 // change), its events re-fired, prompts sent or queued, tool approvals routed to whoever asks the
 // user (the chat's cards). What the agent is doing is the agent's own state: the host only reads it.
 import * as vscode from 'vscode';
+import { CachedRead } from '../../core/util/cachedRead';
 import { IDLE_STATE, watchFirstReply, type AgentEvent, type AgentSession, type AgentState, type ContextReport, type TreeMoveOptions } from '../../core/agent';
 import type { Logger } from '../../core/util/logger';
 import { answerOf, type ApprovalAnswer, type ApprovalCallback, type ApprovalDecision, type ApprovalRequest } from '../../core/agent/tools/tool';
@@ -86,6 +87,14 @@ export class AgentHost implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   /** The log channel as core's logger (it has the shape). */
   private readonly logger: Logger;
+  /**
+   * pi's settings files as last read, for the folder tools work in: read again after the events that
+   * reconfigure the agent (settings, trust, folders, and the project's watcher of those files).
+   */
+  private readonly piSettings = new CachedRead(async () => {
+    const root = vscode.workspace.isTrusted ? toolRoot() : undefined;
+    return { root, ...(await piInputs(root)) };
+  });
 
   constructor(private readonly deps: AgentHostDeps) {
     this.logger = deps.log;
@@ -119,14 +128,17 @@ export class AgentHost implements vscode.Disposable {
    * Sends `text` with the `images` attached to it (queued while a run goes on). With no session open, creates one first. Resolves
    * once the model's reply has begun (or the text was queued); rejects with a PromptError when
    * nothing came back (no key, server unreachable, key refused): the user message then stays in
-   * the tree on a side branch, the position goes back, and the chat keeps the text.
+   * the tree on a side branch, the position goes back, and the chat keeps the text. `text` may be
+   * worked out once any move is done (the chat expands its mentions then).
    */
-  async prompt(text: string, images?: readonly ImageContent[]): Promise<void> {
+  async prompt(text: string | (() => Promise<string>), images?: readonly ImageContent[]): Promise<void> {
     // Sent while a move is being made: it goes to the new position, after the files are restored.
+    // The one wait of a Send: the chat's part (its note, the mentions read from the restored files) runs after it.
     await this.afterMove();
+    const message = typeof text === 'string' ? text : await text();
     const agent = await this.ensureAgent();
     const accepted = agent.isRunning ? Promise.resolve() : this.watch(watchFirstReply(agent).catch((error: unknown) => Promise.reject(promptFailure(error, readConfig().baseUrl))));
-    agent.prompt(text, images).catch((error: unknown) => this.deps.log.error(`The prompt failed: ${errorMessage(error)}`));
+    agent.prompt(message, images).catch((error: unknown) => this.deps.log.error(`The prompt failed: ${errorMessage(error)}`));
     await accepted;
   }
 
@@ -309,11 +321,20 @@ export class AgentHost implements vscode.Disposable {
   private async inputs(): Promise<AgentInputs> {
     const found = await this.deps.keys.get();
     const root = vscode.workspace.isTrusted ? toolRoot() : undefined;
-    return { config: readConfig(), apiKey: found?.key ?? '', toolRoot: root, ...(await piInputs(root)), contextTargets: this.deps.contextTargets };
+    const pi = await this.piSettings.get();
+    // The tool folder the files were read for is checked too: trust or the folders change before their events arrive.
+    const settings = pi.root === root ? pi : await this.piSettingsAgain();
+    return { config: readConfig(), apiKey: found?.key ?? '', toolRoot: root, piAgentDir: settings.piAgentDir, piSettings: settings.piSettings, contextTargets: this.deps.contextTargets };
+  }
+
+  private piSettingsAgain(): ReturnType<typeof this.piSettings.get> {
+    this.piSettings.changed();
+    return this.piSettings.get();
   }
 
   /** Settings, key, trust or folders changed: the chat's status now, the agent's new configuration (and its reading) soon. */
   private settingsChanged(): void {
+    this.piSettings.changed();
     this.fireState();
     if (!this.slot) return;
     this.ensureAgent({ keyOptional: true }).catch((error: unknown) => this.deps.log.warn(`The agent could not take the new settings: ${errorMessage(error)}`));

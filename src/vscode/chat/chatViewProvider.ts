@@ -26,6 +26,7 @@ import { ChatMoveNote } from './moveNote';
 import { runSlashCommand } from './slashCommands';
 import { ChatStream } from './stream';
 import { ChatView } from './view';
+import { COMMAND } from '../../shared/commands';
 
 export interface ChatOptions {
   extensionUri: vscode.Uri;
@@ -93,13 +94,17 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       current.follow((event) => this.sessionEvent(event)),
       host.onDidChangeState(() => this.postStatus()),
       host.setApprovalHandler(this.approvals.ask),
-      ...editReviewCommands(this.approvals),
       vscode.window.onDidChangeActiveTextEditor((editor) => {
         if (editor) this.lastEditor = editor;
       }),
       this.activeEditor,
       this.activeEditor.onDidChange(() => this.postActiveEditor()),
     );
+  }
+
+  /** Accept / Reject on an edit's diff, for the command table. */
+  commands() {
+    return editReviewCommands(this.approvals);
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -220,17 +225,17 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       // The same moves as the Session Tree's (one way to leave a branch): the summary question per
       // arbor.branchSummary, then the text into the input (Edit & branch) or the input focused.
       case 'editAndBranch':
-        await vscode.commands.executeCommand('arbor.tree.activate', message.entryId);
+        await vscode.commands.executeCommand(COMMAND.treeActivate, message.entryId);
         return;
       case 'branchFrom':
-        await vscode.commands.executeCommand('arbor.tree.branchFromHere', message.entryId);
+        await vscode.commands.executeCommand(COMMAND.treeBranchFromHere, message.entryId);
         return;
       // The Session Tree's commands: the same checks, warnings (the pin budget) and document.
       case 'setPin':
-        await vscode.commands.executeCommand(message.pinned ? 'arbor.tree.pin' : 'arbor.tree.unpin', message.entryId);
+        await vscode.commands.executeCommand(message.pinned ? COMMAND.treePin : COMMAND.treeUnpin, message.entryId);
         return;
       case 'showSummarized':
-        await vscode.commands.executeCommand('arbor.tree.showSummarized', message.entryId);
+        await vscode.commands.executeCommand(COMMAND.treeShowSummarized, message.entryId);
         return;
       case 'approvalResponse':
         return this.approvals.answer(message.requestId, message.decision);
@@ -272,10 +277,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'openMention':
         return openMention(message.path, message.range, this.log);
       case 'turnFileDiff':
-        await vscode.commands.executeCommand('arbor.showTurnFileChanges', message.turnId, message.path);
+        await vscode.commands.executeCommand(COMMAND.showTurnFileChanges, message.turnId, message.path);
         return;
       case 'restoreBeforeTurn':
-        await vscode.commands.executeCommand('arbor.restoreFilesBeforeTurn', message.turnId);
+        await vscode.commands.executeCommand(COMMAND.restoreFilesBeforeTurn, message.turnId);
         return;
       case 'mentionQuery':
         return this.chatInput.mentionQuery(message.id, message.query);
@@ -315,7 +320,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       this.log.warn('Chat view: asked to open a file that is not one of the listed context files; not opened');
       return;
     }
-    if (file.skipped?.reason === 'outside') await vscode.commands.executeCommand('arbor.allowContextFile', file.path);
+    if (file.skipped?.reason === 'outside') await vscode.commands.executeCommand(COMMAND.allowContextFile, file.path);
     else if (file.skipped) void vscode.window.showWarningMessage(plainText(file.skipped.warning));
     else await vscode.window.showTextDocument(vscode.Uri.file(file.path), { preview: true });
   }

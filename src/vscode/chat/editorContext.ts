@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { fileMention, selectionMention } from '../../core/chat/editorContext';
 import { plainText } from '../../core/util/plainText';
 import { readConfig } from '../config';
+import type { SomeCommands } from '../commands/table';
 
 /** Where the chat's input takes text at its caret. */
 export interface ChatInputTarget {
@@ -85,9 +86,9 @@ export class ActiveEditorFile implements vscode.Disposable {
  * "Arbor: Add Selection to Chat": `@path#Lx-y` for each selection of the active editor, into the
  * chat's input; resolves with the text put there (undefined: nothing, the user was told why).
  */
-export function registerEditorContextCommands(chat: ChatInputTarget): vscode.Disposable[] {
-  return [
-    vscode.commands.registerCommand('arbor.addSelectionToChat', async (): Promise<string | undefined> => {
+export function editorContextCommands(chat: ChatInputTarget) {
+  return {
+    addSelectionToChat: async (): Promise<string | undefined> => {
       const editor = vscode.window.activeTextEditor;
       if (!editor) {
         void vscode.window.showWarningMessage('Arbor: open a file and select the lines to add to the chat.');
@@ -101,6 +102,6 @@ export function registerEditorContextCommands(chat: ChatInputTarget): vscode.Dis
       const mentions = [...new Set(editor.selections.map((selection) => selectionMention(relative, selection.start, selection.end)))].join(' ');
       await chat.insertIntoInput(mentions);
       return mentions;
-    }),
-  ];
+    },
+  } satisfies SomeCommands;
 }

@@ -29,7 +29,7 @@ export interface ChatInputOptions {
   post(message: HostToWebviewMessage): void;
   notice: Notice;
   log: vscode.LogOutputChannel;
-  host: Pick<AgentHost, 'prompt' | 'afterMove'>;
+  host: Pick<AgentHost, 'prompt'>;
   /** The input's text per session, kept across window reloads. */
   drafts: SessionDrafts;
   /** The active editor's file, for the chip above the input. */
@@ -50,17 +50,18 @@ export class ChatInput {
   async send(sent: SentPrompt): Promise<void> {
     const { host, log, notice, drafts } = this.options;
     const { text } = sent;
-    // Sent while a move is being made: its note comes first, then goes with this send.
-    await host.afterMove();
-    // What the note said Send would do is done: it goes (and with it Back, which would leave the new message).
-    this.options.onSend();
     const { images, refused } = acceptPromptImages(sent.images);
     if (refused.length > 0) notice('warning', refused.join(' '));
     // The chip's file, only if it is the one the chat was told of (a path the webview made up is not mentioned).
     const activeEditor = sent.activeEditor !== undefined && sent.activeEditor === this.options.activeEditor.path ? sent.activeEditor : undefined;
     try {
       // The session records the mentions' text (what the model reads); the input gets back what was typed.
-      await host.prompt(await this.expanded(text, activeEditor), images);
+      await host.prompt(() => {
+        // After the move being made, if any (its note came first): what the note said Send would do is done,
+        // so it goes (and with it Back, which would leave the new message), and the mentions read the restored files.
+        this.options.onSend();
+        return this.expanded(text, activeEditor);
+      }, images);
       this.lastFailedPrompt = undefined;
     } catch (error) {
       if (error instanceof MentionError) return this.mentionRefused(text, error);

@@ -11,6 +11,7 @@ import type { Session } from '../../core/session';
 import type { MoveNoteMessage } from '../../shared/protocol';
 import type { MoveEvent } from '../../core/agent';
 import { move, type MoveDeps } from '../agent/moves';
+import { COMMAND } from '../../shared/commands';
 
 interface Shown {
   session: Session;
@@ -59,7 +60,7 @@ export class ChatMoveNote {
     const session = this.host.session;
     if (!shown?.note.undoRestore || session !== shown.session) return;
     const before = lastRestore(session, session.leafId)?.id;
-    await vscode.commands.executeCommand('arbor.undoRestore');
+    await vscode.commands.executeCommand(COMMAND.undoRestore);
     const after = lastRestore(session, session.leafId)?.id;
     if (this.shown !== shown || after === before) return;
     const { undoRestore: _offered, ...note } = shown.note;

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { EXPORT_FORMATS } from '../../core/export';
 import { seal } from '../../core/util/sealedArgument';
+import { COMMAND } from '../../shared/commands';
 
 /** The command id and its argument for a `/` command; `argument` is '' when none was typed. */
 function paletteCall(name: string, argument: string): { command: string; arg?: unknown } | undefined {
@@ -11,25 +12,25 @@ function paletteCall(name: string, argument: string): { command: string; arg?: u
   switch (name) {
     // pi's /compact compacts at once: no text is no focus, not a question.
     case 'compact':
-      return { command: 'arbor.compactSession', arg: seal(argument) };
+      return { command: COMMAND.compactSession, arg: seal(argument) };
     case 'tree':
-      return { command: 'arbor.tree.revealCurrent' };
+      return { command: COMMAND.treeRevealCurrent };
     case 'fork':
-      return { command: 'arbor.forkSession' };
+      return { command: COMMAND.forkSession };
     case 'new':
-      return { command: 'arbor.newSession' };
+      return { command: COMMAND.newSession };
     case 'label':
-      return { command: 'arbor.setLabel', ...given };
+      return { command: COMMAND.setLabel, ...given };
     case 'export':
-      return { command: 'arbor.exportSession', ...((EXPORT_FORMATS as readonly string[]).includes(argument) ? { arg: seal({ format: argument }) } : {}) };
+      return { command: COMMAND.exportSession, ...((EXPORT_FORMATS as readonly string[]).includes(argument) ? { arg: seal({ format: argument }) } : {}) };
     case 'model':
-      return { command: 'arbor.selectModel', ...given };
+      return { command: COMMAND.selectModel, ...given };
     case 'name':
-      return { command: 'arbor.renameSession', ...given };
+      return { command: COMMAND.renameSession, ...given };
     case 'undo-compaction':
-      return { command: 'arbor.undoCompaction' };
+      return { command: COMMAND.undoCompaction };
     case 'context':
-      return { command: 'arbor.showContext' };
+      return { command: COMMAND.showContext };
     default:
       return undefined;
   }

@@ -15,6 +15,7 @@ import type { WrittenDiffs } from '../edits/writtenDiffs';
 import { automaticCompactionText, retryText, runFailureFix, runFailureText } from '../errors';
 import { commandAction } from './commandAction';
 import type { Notice } from './view';
+import { COMMAND } from '../../shared/commands';
 
 export interface ChatStreamOptions {
   post(message: HostToWebviewMessage): void;
@@ -132,7 +133,7 @@ export class ChatStream {
   tellProblems(session: Session): void {
     const count = this.options.current.problemsOnOpen(session);
     if (count === 0) return;
-    this.options.post({ type: 'notice', level: 'warning', text: problemsNotice(count), action: { kind: 'command', label: 'Show problems', command: 'arbor.showSessionProblems' }, sessionId: session.id });
+    this.options.post({ type: 'notice', level: 'warning', text: problemsNotice(count), action: { kind: 'command', label: 'Show problems', command: COMMAND.showSessionProblems }, sessionId: session.id });
   }
 
   /** A files record joined the branch: its turn's card shows the turn's files now (that card only). */

@@ -14,17 +14,18 @@ import { showFailure } from '../commands/notify';
 import { CHECKPOINT_SCHEME, CheckpointDocuments, checkpointUri, showChanges } from './checkpointDocuments';
 import { restoreFiles, storeOrTell, undoRestore } from './restoreFiles';
 import type { WorkspaceCheckpoints } from './workspaceCheckpoints';
+import type { SomeCommands } from '../commands/table';
 
-export function registerCheckpointCommands(deps: CommandDeps, checkpoints: WorkspaceCheckpoints): vscode.Disposable[] {
-  return [
-    vscode.workspace.registerTextDocumentContentProvider(CHECKPOINT_SCHEME, new CheckpointDocuments(checkpoints)),
-    vscode.commands.registerCommand('arbor.tree.showChanges', (arg: unknown) => showStepChanges(deps, checkpoints, arg)),
-    vscode.commands.registerCommand('arbor.tree.restoreFilesToHere', (arg: unknown) => restoreFilesToHere(deps, checkpoints, arg)),
-    vscode.commands.registerCommand('arbor.restoreFilesBeforeTurn', (arg: unknown) => restoreFilesBeforeTurn(deps, checkpoints, arg)),
-    vscode.commands.registerCommand('arbor.undoRestore', () => undoRestore(deps, checkpoints)),
-    vscode.commands.registerCommand('arbor.showTurnFileChanges', (turn: unknown, path: unknown) => showTurnFileChanges(deps, checkpoints, turn, path)),
-    vscode.commands.registerCommand('arbor.showCheckpointStorage', () => showStorage(deps, checkpoints)),
-  ];
+export function checkpointCommands(deps: CommandDeps, checkpoints: WorkspaceCheckpoints) {
+  const commands = {
+    treeShowChanges: (arg: unknown) => showStepChanges(deps, checkpoints, arg),
+    treeRestoreFilesToHere: (arg: unknown) => restoreFilesToHere(deps, checkpoints, arg),
+    restoreFilesBeforeTurn: (arg: unknown) => restoreFilesBeforeTurn(deps, checkpoints, arg),
+    undoRestore: () => undoRestore(deps, checkpoints),
+    showTurnFileChanges: (turn: unknown, path: unknown) => showTurnFileChanges(deps, checkpoints, turn, path),
+    showCheckpointStorage: () => showStorage(deps, checkpoints),
+  } satisfies SomeCommands;
+  return { commands, disposables: [vscode.workspace.registerTextDocumentContentProvider(CHECKPOINT_SCHEME, new CheckpointDocuments(checkpoints))] };
 }
 
 /** The diff of the files a step changed: from the state before its first record to the state after its last. */

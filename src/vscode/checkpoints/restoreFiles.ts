@@ -13,6 +13,7 @@ import type { CommandDeps } from '../commands/deps';
 import { showFailure } from '../commands/notify';
 import { showChanges } from './checkpointDocuments';
 import type { WorkspaceCheckpoints } from './workspaceCheckpoints';
+import { COMMAND } from '../../shared/commands';
 
 export const UNDO_RESTORE = 'Undo Restore';
 
@@ -97,7 +98,7 @@ export function tellRestored(text: string, undoable: boolean): void {
     return;
   }
   void vscode.window.showInformationMessage(text, UNDO_RESTORE).then((picked) => {
-    if (picked === UNDO_RESTORE) void vscode.commands.executeCommand('arbor.undoRestore');
+    if (picked === UNDO_RESTORE) void vscode.commands.executeCommand(COMMAND.undoRestore);
   });
 }
 

@@ -9,13 +9,15 @@ import { showFailure } from './notify';
 import { ownString } from './ownArgument';
 import { withStoppableProgress } from './progress';
 import type { CommandDeps } from './deps';
+import { COMMAND } from '../../shared/commands';
+import type { SomeCommands } from './table';
 
-export function registerCompactionCommands(deps: CommandDeps): vscode.Disposable[] {
-  return [
+export function compactionCommands(deps: CommandDeps) {
+  return {
     // Focus instructions passed by Arbor's own callers (sealed: automation, tests) skip the input box; '' means none.
-    vscode.commands.registerCommand('arbor.compactSession', (arg?: unknown) => compactSession(deps, ownString(deps.log, 'arbor.compactSession', arg))),
-    vscode.commands.registerCommand('arbor.undoCompaction', () => undoCompaction(deps)),
-  ];
+    compactSession: (arg?: unknown) => compactSession(deps, ownString(deps.log, COMMAND.compactSession, arg)),
+    undoCompaction: () => undoCompaction(deps),
+  } satisfies SomeCommands;
 }
 
 /** Resolves true when a compaction was appended (its card reaches the chat through the session's events). */

@@ -10,26 +10,30 @@ import { move } from '../agent/moves';
 import { askFocus, compactWithProgress, moveBeforeCompaction } from './compactionCommands';
 import type { CommandDeps } from './deps';
 import { entryIdOf } from './entryArg';
-import { registerLabelCommands } from './labelCommands';
-import { registerPinCommands } from './pinCommands';
-import { registerSummarizedDocument } from './summarizedDocument';
+import { labelCommands } from './labelCommands';
+import { pinCommands } from './pinCommands';
+import { summarizedDocumentCommand } from './summarizedDocument';
 import { nothingToCompactText } from '../errors';
 import { showFailure } from './notify';
 import { ownString } from './ownArgument';
+import { COMMAND } from '../../shared/commands';
+import type { SomeCommands } from './table';
 
-export function registerEntryCommands(deps: CommandDeps): vscode.Disposable[] {
-  return [
-    ...registerLabelCommands(deps),
-    ...registerPinCommands(deps),
-    ...registerSummarizedDocument(deps),
-    vscode.commands.registerCommand('arbor.tree.forkIntoNewSession', (arg: unknown) => forkRow(deps, arg)),
-    vscode.commands.registerCommand('arbor.forkSession', () => forkAtPosition(deps)),
-    vscode.commands.registerCommand('arbor.tree.copyText', (arg: unknown) => copyText(deps, arg)),
+export function entryCommands(deps: CommandDeps) {
+  const summarized = summarizedDocumentCommand(deps);
+  const commands = {
+    ...labelCommands(deps),
+    ...pinCommands(deps),
+    ...summarized.commands,
+    treeForkIntoNewSession: (arg: unknown) => forkRow(deps, arg),
+    forkSession: () => forkAtPosition(deps),
+    treeCopyText: (arg: unknown) => copyText(deps, arg),
     // Focus instructions given by Arbor's own callers (sealed: automation, tests) skip the input box; '' means none.
-    vscode.commands.registerCommand('arbor.tree.compactUpToHere', (arg: unknown, focus?: unknown) => compactUpToHere(deps, arg, ownString(deps.log, 'arbor.tree.compactUpToHere', focus))),
-    vscode.commands.registerCommand('arbor.tree.undoCompaction', (arg: unknown) => undoCompactionRow(deps, arg)),
-    vscode.commands.registerCommand('arbor.tree.showInFile', (arg: unknown) => showInFile(deps, arg)),
-  ];
+    treeCompactUpToHere: (arg: unknown, focus?: unknown) => compactUpToHere(deps, arg, ownString(deps.log, COMMAND.treeCompactUpToHere, focus)),
+    treeUndoCompaction: (arg: unknown) => undoCompactionRow(deps, arg),
+    treeShowInFile: (arg: unknown) => showInFile(deps, arg),
+  } satisfies SomeCommands;
+  return { commands, disposables: summarized.disposables };
 }
 
 /** The current session and the entry a command was given, or undefined after telling the user why not. */

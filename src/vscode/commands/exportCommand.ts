@@ -13,6 +13,8 @@ import { replaceFile } from '../../core/util/safeFiles';
 import type { CommandDeps } from './deps';
 import { showFailure } from './notify';
 import { ownArgument } from './ownArgument';
+import { COMMAND } from '../../shared/commands';
+import type { SomeCommands } from './table';
 
 export interface ExportArgs {
   format?: ExportFormat;
@@ -26,8 +28,8 @@ const FORMATS: Record<ExportFormat, { label: string; detail: string; filter: str
   jsonl: { label: 'JSONL (pi session)', detail: 'A session holding this branch only, which pi and Arbor open', filter: 'Session files' },
 };
 
-export function registerExportCommand(deps: CommandDeps): vscode.Disposable {
-  return vscode.commands.registerCommand('arbor.exportSession', (arg?: unknown) => exportSession(deps, (ownArgument(deps.log, 'arbor.exportSession', arg) ?? {}) as ExportArgs));
+export function exportCommand(deps: CommandDeps) {
+  return { exportSession: (arg?: unknown) => exportSession(deps, (ownArgument(deps.log, COMMAND.exportSession, arg) ?? {}) as ExportArgs) } satisfies SomeCommands;
 }
 
 /** Resolves with the written file's path, or undefined when nothing was written. */
@@ -62,7 +64,7 @@ function offerToOpen(format: ExportFormat, target: vscode.Uri): void {
   const actions = format === 'jsonl' ? [OPEN_AS_SESSION, OPEN_FILE] : [OPEN_FILE];
   void vscode.window.showInformationMessage(`Exported the current branch to ${plainText(path.basename(target.fsPath))}.`, ...actions).then((picked) => {
     if (picked === OPEN_FILE) void vscode.window.showTextDocument(target, { preview: false });
-    if (picked === OPEN_AS_SESSION) void vscode.commands.executeCommand('arbor.openSession', seal(target.fsPath));
+    if (picked === OPEN_AS_SESSION) void vscode.commands.executeCommand(COMMAND.openSession, seal(target.fsPath));
   });
 }
 

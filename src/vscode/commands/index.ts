@@ -1,34 +1,39 @@
-// Every `arbor.*` command; the manifest's `contributes.commands` lists exactly these.
+// The commands built on CommandDeps (most of Arbor's): their handlers for the command table
+// (./table.ts registers the table once) and what they need registered beside them.
 import type * as vscode from 'vscode';
-import { registerAgentCommands } from './agentCommands';
-import { registerCheckpointCommands } from '../checkpoints/checkpointCommands';
-import { registerCompactionCommands } from './compactionCommands';
+import { agentCommands } from './agentCommands';
+import { checkpointCommands } from '../checkpoints/checkpointCommands';
+import type { WorkspaceCheckpoints } from '../checkpoints/workspaceCheckpoints';
+import { compactionCommands } from './compactionCommands';
 import { trackContextKeys } from './contextKeys';
 import type { CommandDeps } from './deps';
-import { registerExportCommand } from './exportCommand';
-import { registerEntryCommands } from './entryCommands';
-import { registerKeyCommands } from './keyCommands';
-import { registerModelCommand } from './modelCommand';
-import { registerNavigationCommands } from './navigationCommands';
-import { registerProblemsCommand } from './problemsCommand';
-import { registerSessionCommands } from './sessionCommands';
-import { registerShowContextCommand } from './showContextCommand';
+import { exportCommand } from './exportCommand';
+import { entryCommands } from './entryCommands';
+import { keyCommands } from './keyCommands';
+import { modelCommand } from './modelCommand';
+import { navigationCommands } from './navigationCommands';
+import { problemsCommand } from './problemsCommand';
+import { sessionCommands } from './sessionCommands';
+import { showContextCommand } from './showContextCommand';
 
 export type { CommandDeps } from './deps';
 
-export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
-  return [
-    ...registerSessionCommands(deps),
-    ...registerProblemsCommand(deps),
-    ...registerShowContextCommand(deps),
-    ...registerCompactionCommands(deps),
-    ...registerKeyCommands(deps),
-    registerModelCommand(deps),
-    ...registerAgentCommands(deps),
-    ...registerNavigationCommands(deps),
-    ...registerEntryCommands(deps),
-    registerExportCommand(deps),
-    ...trackContextKeys(deps),
-    ...(deps.checkpoints ? registerCheckpointCommands(deps, deps.checkpoints) : []),
-  ];
+export function editorCommands(deps: CommandDeps & { checkpoints: WorkspaceCheckpoints }) {
+  const parts = [problemsCommand(deps), showContextCommand(deps), entryCommands(deps), checkpointCommands(deps, deps.checkpoints)] as const;
+  const [problems, context, entries, checkpoints] = parts;
+  const commands = {
+    ...sessionCommands(deps),
+    ...problems.commands,
+    ...context.commands,
+    ...compactionCommands(deps),
+    ...keyCommands(deps),
+    ...modelCommand(deps),
+    ...agentCommands(deps),
+    ...navigationCommands(deps),
+    ...entries.commands,
+    ...exportCommand(deps),
+    ...checkpoints.commands,
+  };
+  const disposables: vscode.Disposable[] = [...parts.flatMap((part) => part.disposables), ...trackContextKeys(deps)];
+  return { commands, disposables };
 }

@@ -2,13 +2,15 @@
 import * as vscode from 'vscode';
 import type { CommandDeps } from './deps';
 import { ownString } from './ownArgument';
+import { COMMAND } from '../../shared/commands';
+import type { SomeCommands } from './table';
 
-export function registerKeyCommands(deps: CommandDeps): vscode.Disposable[] {
-  return [
+export function keyCommands(deps: CommandDeps) {
+  return {
     // A key passed by Arbor's own callers (automation, tests: sealed) is stored without asking.
-    vscode.commands.registerCommand('arbor.setApiKey', (arg?: unknown) => setApiKey(deps, ownString(deps.log, 'arbor.setApiKey', arg))),
-    vscode.commands.registerCommand('arbor.clearApiKey', () => clearApiKey(deps)),
-  ];
+    setApiKey: (arg?: unknown) => setApiKey(deps, ownString(deps.log, COMMAND.setApiKey, arg)),
+    clearApiKey: () => clearApiKey(deps),
+  } satisfies SomeCommands;
 }
 
 async function setApiKey(deps: CommandDeps, given?: string): Promise<boolean> {

@@ -9,20 +9,22 @@ import { entryIdOf } from './entryArg';
 import { plainText } from '../../core/util/plainText';
 import { showFailure } from './notify';
 import { ownString } from './ownArgument';
+import { COMMAND } from '../../shared/commands';
+import type { SomeCommands } from './table';
 
 /** What a label command came to (commands resolve with it, for automation and tests). */
 export type LabelOutcome = 'set' | 'cleared' | 'unchanged' | 'cancelled' | 'failed';
 
-export function registerLabelCommands(deps: CommandDeps): vscode.Disposable[] {
-  return [
+export function labelCommands(deps: CommandDeps) {
+  return {
     // A label given by Arbor's own callers (sealed: automation, tests) skips the input box; '' clears.
-    vscode.commands.registerCommand('arbor.tree.setLabel', (arg: unknown, given?: unknown) => setLabel(deps, entryIdOf(arg), ownString(deps.log, 'arbor.tree.setLabel', given))),
-    vscode.commands.registerCommand('arbor.setLabel', (given?: unknown) => {
+    treeSetLabel: (arg: unknown, given?: unknown) => setLabel(deps, entryIdOf(arg), ownString(deps.log, COMMAND.treeSetLabel, given)),
+    setLabel: (given?: unknown) => {
       const session = deps.current.session;
-      return setLabel(deps, session ? labelTargetAt(session.tree, session.leafId) : undefined, ownString(deps.log, 'arbor.setLabel', given));
-    }),
-    vscode.commands.registerCommand('arbor.tree.removeLabel', (arg: unknown) => setLabel(deps, entryIdOf(arg), '')),
-  ];
+      return setLabel(deps, session ? labelTargetAt(session.tree, session.leafId) : undefined, ownString(deps.log, COMMAND.setLabel, given));
+    },
+    treeRemoveLabel: (arg: unknown) => setLabel(deps, entryIdOf(arg), ''),
+  } satisfies SomeCommands;
 }
 
 async function setLabel(deps: CommandDeps, entryId: string | undefined, given: string | undefined): Promise<LabelOutcome> {

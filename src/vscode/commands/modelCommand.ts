@@ -7,12 +7,14 @@ import { readConfig } from '../config';
 import { showFailure } from './notify';
 import { ownString } from './ownArgument';
 import type { CommandDeps } from './deps';
+import { COMMAND } from '../../shared/commands';
+import type { SomeCommands } from './table';
 
 const OTHER = 'Other…';
 
-export function registerModelCommand(deps: CommandDeps): vscode.Disposable {
+export function modelCommand(deps: CommandDeps) {
   // A model id given by Arbor's own callers (sealed: automation, tests) skips the quick pick.
-  return vscode.commands.registerCommand('arbor.selectModel', (arg?: unknown) => selectModel(deps, ownString(deps.log, 'arbor.selectModel', arg)));
+  return { selectModel: (arg?: unknown) => selectModel(deps, ownString(deps.log, COMMAND.selectModel, arg)) } satisfies SomeCommands;
 }
 
 async function selectModel(deps: CommandDeps, given: string | undefined): Promise<string | undefined> {

@@ -7,13 +7,14 @@ import type { CommandDeps } from './deps';
 import { entryIdOf } from './entryArg';
 import { ROW_CLICK } from '../sessionTree/treeItem';
 import { goToEntry, type MoveOutcome } from './goToEntry';
+import type { SomeCommands } from './table';
 
-export function registerNavigationCommands(deps: CommandDeps): vscode.Disposable[] {
-  return [
-    vscode.commands.registerCommand('arbor.tree.activate', (arg: unknown, origin?: unknown) => activate(deps, arg, origin)),
-    vscode.commands.registerCommand('arbor.tree.branchFromHere', (arg: unknown) => branchFromHere(deps, arg)),
-    vscode.commands.registerCommand('arbor.switchBranch', () => switchBranch(deps)),
-  ];
+export function navigationCommands(deps: CommandDeps) {
+  return {
+    treeActivate: (arg: unknown, origin?: unknown) => activate(deps, arg, origin),
+    treeBranchFromHere: (arg: unknown) => branchFromHere(deps, arg),
+    switchBranch: () => switchBranch(deps),
+  } satisfies SomeCommands;
 }
 
 /** A user message: position at its parent, its text into the input (sending makes a sibling); else position at the entry. */

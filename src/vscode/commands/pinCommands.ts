@@ -10,15 +10,16 @@ import { readConfig } from '../config';
 import type { CommandDeps } from './deps';
 import { entryIdOf } from './entryArg';
 import { showFailure } from './notify';
+import type { SomeCommands } from './table';
 
 /** What a pin command came to (commands resolve with it, for automation and tests). */
 export type PinOutcome = 'pinned' | 'unpinned' | 'unchanged' | 'failed';
 
-export function registerPinCommands(deps: CommandDeps): vscode.Disposable[] {
-  return [
-    vscode.commands.registerCommand('arbor.tree.pin', (arg: unknown) => pin(deps, entryIdOf(arg), true)),
-    vscode.commands.registerCommand('arbor.tree.unpin', (arg: unknown) => pin(deps, entryIdOf(arg), false)),
-  ];
+export function pinCommands(deps: CommandDeps) {
+  return {
+    treePin: (arg: unknown) => pin(deps, entryIdOf(arg), true),
+    treeUnpin: (arg: unknown) => pin(deps, entryIdOf(arg), false),
+  } satisfies SomeCommands;
 }
 
 async function pin(deps: CommandDeps, entryId: string | undefined, pinned: boolean): Promise<PinOutcome> {

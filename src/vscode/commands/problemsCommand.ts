@@ -8,16 +8,16 @@ import { plainText } from '../../core/util/plainText';
 import type { CommandDeps } from './deps';
 import { showFailure } from './notify';
 import { VirtualDocuments } from '../virtualDocuments';
+import type { SomeCommands } from './table';
 
 const SCHEME = 'arbor-check';
 
-export function registerProblemsCommand(deps: CommandDeps): vscode.Disposable[] {
+export function problemsCommand(deps: CommandDeps) {
   const reports = new VirtualDocuments();
-  return [
-    reports,
-    vscode.workspace.registerTextDocumentContentProvider(SCHEME, reports),
-    vscode.commands.registerCommand('arbor.showSessionProblems', () => showProblems(deps, reports)),
-  ];
+  return {
+    commands: { showSessionProblems: () => showProblems(deps, reports) } satisfies SomeCommands,
+    disposables: [reports, vscode.workspace.registerTextDocumentContentProvider(SCHEME, reports)],
+  };
 }
 
 async function showProblems(deps: CommandDeps, reports: VirtualDocuments): Promise<void> {

@@ -7,14 +7,16 @@ import { sameFile } from '../sessions/sessionArg';
 import type { CommandDeps } from './deps';
 import { showFailure } from './notify';
 import { ownArgument } from './ownArgument';
+import { COMMAND } from '../../shared/commands';
+import type { SomeCommands } from './table';
 
-export function registerSessionCommands(deps: CommandDeps): vscode.Disposable[] {
-  return [
-    vscode.commands.registerCommand('arbor.newSession', () => deps.host.newSession()),
+export function sessionCommands(deps: CommandDeps) {
+  return {
+    newSession: () => deps.host.newSession(),
     // A file given by Arbor's own callers (sealed: the Sessions view, Export's "Open as Session", tests) opens without the dialog.
-    vscode.commands.registerCommand('arbor.openSession', (arg?: unknown) => openSession(deps, ownArgument(deps.log, 'arbor.openSession', arg))),
-    vscode.commands.registerCommand('arbor.openSessionFile', () => openSessionFile(deps)),
-  ];
+    openSession: (arg?: unknown) => openSession(deps, ownArgument(deps.log, COMMAND.openSession, arg)),
+    openSessionFile: () => openSessionFile(deps),
+  } satisfies SomeCommands;
 }
 
 /** Opens a session file: the one given (a Uri or path, as tests and other commands pass), or one the user picks. */

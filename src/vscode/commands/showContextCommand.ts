@@ -7,21 +7,20 @@ import { contextDocument } from '../../core/agent';
 import type { CommandDeps } from './deps';
 import { showFailure } from './notify';
 import { VirtualDocuments } from '../virtualDocuments';
+import type { SomeCommands } from './table';
 
 const SCHEME = 'arbor-context';
+const PATH = '/Next request (Arbor).txt';
 
-export function registerShowContextCommand(deps: CommandDeps): vscode.Disposable[] {
+export function showContextCommand(deps: CommandDeps) {
   const documents = new VirtualDocuments();
-  // Built here, not at module level: loading the bundle runs no VS Code API.
-  const uri = vscode.Uri.from({ scheme: SCHEME, path: '/Next request (Arbor).txt' });
-  return [
-    documents,
-    vscode.workspace.registerTextDocumentContentProvider(SCHEME, documents),
-    vscode.commands.registerCommand('arbor.showContext', () => showContext(deps, documents, uri)),
-  ];
+  return {
+    commands: { showContext: () => showContext(deps, documents) } satisfies SomeCommands,
+    disposables: [documents, vscode.workspace.registerTextDocumentContentProvider(SCHEME, documents)],
+  };
 }
 
-async function showContext(deps: CommandDeps, documents: VirtualDocuments, uri: vscode.Uri): Promise<boolean> {
+async function showContext(deps: CommandDeps, documents: VirtualDocuments): Promise<boolean> {
   let text: string;
   try {
     const report = await deps.host.showContext();
@@ -34,6 +33,8 @@ async function showContext(deps: CommandDeps, documents: VirtualDocuments, uri: 
     showFailure(deps.log, 'Show Context', error);
     return false;
   }
+  // Built here, not at load: no VS Code API runs when the bundle is required.
+  const uri = vscode.Uri.from({ scheme: SCHEME, path: PATH });
   documents.set(uri, text);
   const document = await vscode.workspace.openTextDocument(uri);
   await vscode.window.showTextDocument(document, { preview: true });

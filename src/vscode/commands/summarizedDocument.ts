@@ -4,10 +4,11 @@ import * as vscode from 'vscode';
 import { summarizedDocument } from '../../core/recall';
 import type { CommandDeps } from './deps';
 import { entryIdOf } from './entryArg';
+import type { SomeCommands } from './table';
 
 const SCHEME = 'arbor-summarized';
 
-export function registerSummarizedDocument(deps: CommandDeps): vscode.Disposable[] {
+export function summarizedDocumentCommand(deps: CommandDeps) {
   const provider: vscode.TextDocumentContentProvider = {
     provideTextDocumentContent(uri) {
       const session = deps.current.session;
@@ -15,9 +16,8 @@ export function registerSummarizedDocument(deps: CommandDeps): vscode.Disposable
       return (session && summarizedDocument(session.getBranch(id))) ?? 'That compaction is not in the open session.';
     },
   };
-  return [
-    vscode.workspace.registerTextDocumentContentProvider(SCHEME, provider),
-    vscode.commands.registerCommand('arbor.tree.showSummarized', async (arg: unknown) => {
+  const commands = {
+    treeShowSummarized: async (arg: unknown) => {
       const id = entryIdOf(arg);
       if (!id || deps.current.session?.getEntry(id)?.type !== 'compaction') {
         void vscode.window.showInformationMessage('Choose a compaction to see what it summarized.');
@@ -26,6 +26,7 @@ export function registerSummarizedDocument(deps: CommandDeps): vscode.Disposable
       const document = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: SCHEME, path: `/${id}.md` }));
       await vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside });
       return true;
-    }),
-  ];
+    },
+  } satisfies SomeCommands;
+  return { commands, disposables: [vscode.workspace.registerTextDocumentContentProvider(SCHEME, provider)] };
 }

@@ -12,6 +12,7 @@ import { plainText } from '../../core/util/plainText';
 import type { Scope } from '../../core/util/scope';
 import type { AgentHost } from '../agent/host';
 import type { CurrentSession } from './currentSession';
+import { VIEW_FOCUS } from '../../shared/commands';
 
 /** A writer quiet this long, then writing again, is announced again. */
 const BURST_QUIET_MS = 10 * 60_000;
@@ -62,7 +63,7 @@ export class OtherWriters implements vscode.Disposable {
     if (this.appendedGate.shouldTell()) {
       this.log.info(`Session ${session.id}: told the user another program writes to it`);
       void vscode.window.showInformationMessage(OTHER_WRITER_MESSAGE, SHOW_TREE).then((choice) => {
-        if (choice === SHOW_TREE) void vscode.commands.executeCommand('arbor.sessionTree.focus');
+        if (choice === SHOW_TREE) void vscode.commands.executeCommand(VIEW_FOCUS.sessionTree);
       });
     }
   }

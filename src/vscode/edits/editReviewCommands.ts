@@ -2,16 +2,17 @@
 // for approval. They answer the edit whose diff is active, as the chat card's buttons do.
 import * as vscode from 'vscode';
 import type { ChatApprovals } from '../chat/approvals';
+import type { SomeCommands } from '../commands/table';
 
 const NONE_ACTIVE = 'No Arbor edit is waiting in the active editor: open its diff from the chat card first.';
 
-export function editReviewCommands(approvals: ChatApprovals): vscode.Disposable[] {
-  return [
-    vscode.commands.registerCommand('arbor.acceptEdit', () => {
+export function editReviewCommands(approvals: ChatApprovals) {
+  return {
+    acceptEdit: () => {
       if (!approvals.acceptActive()) void vscode.window.showInformationMessage(NONE_ACTIVE);
-    }),
-    vscode.commands.registerCommand('arbor.rejectEdit', async () => {
+    },
+    rejectEdit: async () => {
       if (!(await approvals.rejectActive())) void vscode.window.showInformationMessage(NONE_ACTIVE);
-    }),
-  ];
+    },
+  } satisfies SomeCommands;
 }

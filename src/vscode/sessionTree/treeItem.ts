@@ -3,9 +3,10 @@ import * as vscode from 'vscode';
 import type { SessionEntry, ToolCall } from '../../core/session';
 import { presentRow, type LazyDisplayNode, type StepFiles } from '../../core/sessionTree';
 import type { GroupElement } from './provider';
+import { COMMAND } from '../../shared/commands';
 
 /** The command a row's click runs, with the entry id (expanding or collapsing runs nothing). */
-export const ACTIVATE_COMMAND = 'arbor.tree.activate';
+export const ACTIVATE_COMMAND = COMMAND.treeActivate;
 /** The click's second argument: the move came from the tree (its focus follows the ● there). */
 export const ROW_CLICK = 'row-click';
 

@@ -5,11 +5,13 @@ import * as vscode from 'vscode';
 import { filterDescription, parseTreeFilter, type TreeFilter, type TreeFilterMode } from '../../core/sessionTree';
 import type { CurrentSession } from '../currentSession/currentSession';
 import { SessionTreeProvider, type TreeElement } from './provider';
+import type { SomeCommands } from '../commands/table';
 
 /** The filter's modes as its quick pick names them. */
 const MODE_LABELS = { all: 'All entries', user: 'User messages only', labeled: 'Labeled entries only' } as const satisfies Record<TreeFilterMode, string>;
 
 export const SESSION_TREE_VIEW = 'arbor.sessionTree';
+// A workspace-state key (it happens to spell the filter command's id: kept, the saved filters depend on it).
 const FILTER_KEY = 'arbor.tree.filter';
 const SETTINGS_SHOWN_KEY = 'arbor.tree.settingsShown';
 /** Longer than the moment VS Code's tree view waits to batch refreshes (200 ms). */
@@ -47,7 +49,6 @@ export class SessionTreeView implements vscode.Disposable {
       }),
       { dispose: () => clearTimeout(this.revealTimer) },
       this.view.onDidChangeSelection((event) => this.selected(event.selection)),
-      ...this.registerCommands(),
     );
     this.showFilter();
   }
@@ -135,18 +136,19 @@ export class SessionTreeView implements vscode.Disposable {
     this.view.description = parts.filter((part) => part !== undefined).join(' · ');
   }
 
-  private registerCommands(): vscode.Disposable[] {
+  /** The view's commands (filter, reveal), for the command table. */
+  commands() {
     const mode = (next: TreeFilterMode) => () => this.setFilter({ ...this.provider.currentFilter, mode: next });
     const settings = (shown: boolean) => () => this.setFilter({ ...this.provider.currentFilter, showSettings: shown });
-    return [
-      vscode.commands.registerCommand('arbor.tree.filter', () => this.pickFilter()),
-      vscode.commands.registerCommand('arbor.tree.showAll', mode('all')),
-      vscode.commands.registerCommand('arbor.tree.showUserMessages', mode('user')),
-      vscode.commands.registerCommand('arbor.tree.showLabeled', mode('labeled')),
-      vscode.commands.registerCommand('arbor.tree.showSettingsEntries', settings(true)),
-      vscode.commands.registerCommand('arbor.tree.hideSettingsEntries', settings(false)),
-      vscode.commands.registerCommand('arbor.tree.revealCurrent', () => this.revealCurrent(true)),
-    ];
+    return {
+      treeFilter: () => this.pickFilter(),
+      treeShowAll: mode('all'),
+      treeShowUserMessages: mode('user'),
+      treeShowLabeled: mode('labeled'),
+      treeShowSettingsEntries: settings(true),
+      treeHideSettingsEntries: settings(false),
+      treeRevealCurrent: () => this.revealCurrent(true),
+    } satisfies SomeCommands;
   }
 
   private async pickFilter(): Promise<void> {

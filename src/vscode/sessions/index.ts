@@ -1,14 +1,14 @@
-// The Sessions view and its commands (open, rename, delete, refresh, search), built and registered together.
+// The Sessions view and its commands (open, rename, delete, refresh, search), built together.
 import * as vscode from 'vscode';
 import type { AgentHost } from '../agent/host';
 import type { CurrentSession } from '../currentSession/currentSession';
-import { registerSearchCommand } from './searchSessions';
-import { registerSessionActions } from './sessionActions';
+import { searchCommand } from './searchSessions';
+import { sessionActions } from './sessionActions';
 import { SessionsView } from './sessionsView';
 
-/** The view (the API hands it to the integration tests, which read what it lists) and everything to dispose. */
-export function registerSessions(deps: { host: AgentHost; current: CurrentSession; log: vscode.LogOutputChannel; onDeleted?: () => void }): { view: SessionsView; disposables: vscode.Disposable[] } {
+/** The view (the API hands it to the integration tests, which read what it lists), its commands for the table, and everything to dispose. */
+export function registerSessions(deps: { host: AgentHost; current: CurrentSession; log: vscode.LogOutputChannel; onDeleted?: () => void }) {
   const view = new SessionsView(() => deps.host.sessionsFolder().dir, deps.current, deps.log);
   const all = { ...deps, view };
-  return { view, disposables: [view, vscode.window.registerTreeDataProvider(SessionsView.viewId, view), ...registerSessionActions(all), registerSearchCommand(all)] };
+  return { view, commands: { ...sessionActions(all), ...searchCommand(all) }, disposables: [view, vscode.window.registerTreeDataProvider(SessionsView.viewId, view)] };
 }

@@ -16,6 +16,8 @@ import { showFailure } from '../commands/notify';
 import { userMessage } from '../errors';
 import type { SessionsDeps } from './deps';
 import { sameFile } from './sessionArg';
+import { COMMAND } from '../../shared/commands';
+import type { SomeCommands } from '../commands/table';
 
 const TYPING_PAUSE_MS = 200;
 /** Enough to find something; a longer list is not read. */
@@ -27,8 +29,8 @@ interface HitItem extends vscode.QuickPickItem {
 
 const OPEN_ONLY: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('go-to-file'), tooltip: 'Open the session without moving there' };
 
-export function registerSearchCommand(deps: SessionsDeps): vscode.Disposable {
-  return vscode.commands.registerCommand('arbor.searchSessions', (initial?: string) => searchSessions(deps, typeof initial === 'string' ? initial : ''));
+export function searchCommand(deps: SessionsDeps) {
+  return { searchSessions: (initial?: unknown) => searchSessions(deps, typeof initial === 'string' ? initial : '') } satisfies SomeCommands;
 }
 
 function searchSessions(deps: SessionsDeps, initial: string): void {
@@ -139,7 +141,7 @@ async function goToHit(deps: SessionsDeps, hit: SearchHit, move: boolean): Promi
       return;
     }
     const onBranch = session.getBranch().some((entry) => entry.id === hit.entryId);
-    if (move && !onBranch) await vscode.commands.executeCommand('arbor.tree.activate', hit.entryId);
+    if (move && !onBranch) await vscode.commands.executeCommand(COMMAND.treeActivate, hit.entryId);
   } catch (error) {
     showFailure(deps.log, 'Going to the search result', error);
   }

@@ -14,21 +14,22 @@ import { ownArgument, ownString } from '../commands/ownArgument';
 import type { SessionsDeps } from './deps';
 import { sameFile, sessionFileOf } from './sessionArg';
 import { trashFile } from './trashFile';
+import { COMMAND } from '../../shared/commands';
+import type { SomeCommands } from '../commands/table';
 
-export function registerSessionActions(deps: SessionsDeps): vscode.Disposable[] {
-  return [
-    vscode.commands.registerCommand('arbor.sessions.refresh', () => deps.view.refresh()),
-    vscode.commands.registerCommand('arbor.sessions.open', (arg: unknown) => openSession(deps, rowFile(deps, 'arbor.sessions.open', arg))),
-    vscode.commands.registerCommand('arbor.sessions.openFile', (arg: unknown) => showFile(rowFile(deps, 'arbor.sessions.openFile', arg))),
-    vscode.commands.registerCommand('arbor.sessions.rename', (arg: unknown, name?: unknown) =>
-      renameSession(deps, rowFile(deps, 'arbor.sessions.rename', arg), ownString(deps.log, 'arbor.sessions.rename', name)),
-    ),
-    vscode.commands.registerCommand('arbor.renameSession', (name?: unknown) => renameSession(deps, deps.current.session?.file, ownString(deps.log, 'arbor.renameSession', name))),
-    vscode.commands.registerCommand('arbor.sessions.delete', (arg: unknown, options?: unknown) => {
-      const confirmed = (ownArgument(deps.log, 'arbor.sessions.delete', options) as { confirmed?: unknown } | undefined)?.confirmed === true;
-      return deleteSession(deps, rowFile(deps, 'arbor.sessions.delete', arg), confirmed);
-    }),
-  ];
+export function sessionActions(deps: SessionsDeps) {
+  return {
+    sessionsRefresh: () => deps.view.refresh(),
+    sessionsOpen: (arg: unknown) => openSession(deps, rowFile(deps, COMMAND.sessionsOpen, arg)),
+    sessionsOpenFile: (arg: unknown) => showFile(rowFile(deps, COMMAND.sessionsOpenFile, arg)),
+    sessionsRename: (arg: unknown, name?: unknown) =>
+      renameSession(deps, rowFile(deps, COMMAND.sessionsRename, arg), ownString(deps.log, COMMAND.sessionsRename, name)),
+    renameSession: (name?: unknown) => renameSession(deps, deps.current.session?.file, ownString(deps.log, COMMAND.renameSession, name)),
+    sessionsDelete: (arg: unknown, options?: unknown) => {
+      const confirmed = (ownArgument(deps.log, COMMAND.sessionsDelete, options) as { confirmed?: unknown } | undefined)?.confirmed === true;
+      return deleteSession(deps, rowFile(deps, COMMAND.sessionsDelete, arg), confirmed);
+    },
+  } satisfies SomeCommands;
 }
 
 /** The session file a row command acts on: a row the view listed, or a path, Uri or row Arbor's own code sealed. */
@@ -40,7 +41,7 @@ function rowFile(deps: SessionsDeps, command: string, arg: unknown): string | un
 async function openSession(deps: SessionsDeps, file: string | undefined): Promise<boolean> {
   if (!file) return false;
   if (sameFile(deps.current.session?.file, file)) return true;
-  return (await vscode.commands.executeCommand<boolean>('arbor.openSession', seal(file))) === true;
+  return (await vscode.commands.executeCommand<boolean>(COMMAND.openSession, seal(file))) === true;
 }
 
 async function showFile(file: string | undefined): Promise<void> {

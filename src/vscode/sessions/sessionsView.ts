@@ -9,6 +9,7 @@ import { sessionRow } from '../../core/sessionList/row';
 import { onDidChangeConfig } from '../config';
 import type { CurrentSession } from '../currentSession/currentSession';
 import { sameFile } from './sessionArg';
+import { COMMAND } from '../../shared/commands';
 
 /** Appends and file events closer together than this list the folder once. */
 const REFRESH_DELAY_MS = 400;
@@ -89,7 +90,7 @@ export class SessionsView implements vscode.TreeDataProvider<SessionSummary>, vs
     item.tooltip = new vscode.MarkdownString().appendText(row.tooltip);
     item.iconPath = new vscode.ThemeIcon(isCurrent ? 'comment-discussion' : 'comment');
     item.contextValue = 'session';
-    item.command = { command: 'arbor.sessions.open', title: 'Open', arguments: [summary] };
+    item.command = { command: COMMAND.sessionsOpen, title: 'Open', arguments: [summary] };
     item.accessibilityInformation = { label: `${row.label}, ${row.description}` };
     return item;
   }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { AgentSession, type AgentEvent } from '../../../src/core/agent';
 import { createTools } from '../../../src/core/agent/tools/registry';
-import { FILES_CUSTOM_TYPE, SessionFilesRecorder } from '../../../src/core/checkpoints';
+import { FILES_CUSTOM_TYPE, SessionFilesRecorder, type WorkspaceRecorder } from '../../../src/core/checkpoints';
 import { inMemorySession, type SessionEntry } from '../../../src/core/session';
 import { steppingClock } from '../../support/builders';
 import { useTempDir } from '../../support/tempDir';
@@ -72,5 +72,41 @@ describe('checkpoints in an agent turn', () => {
       [['user'], ['user', 'assistant', 'user']],
     );
     assert.deepEqual(events, ['entry:model_change', 'entry:files:', 'entry:user', 'text_delta', 'entry:assistant', 'reply_end', 'entry:files:a.txt,new.txt', 'entry:user', 'text_delta', 'entry:assistant', 'reply_end']);
+  });
+
+  it('sends the first request while the files before the prompt are still being recorded, and tells nothing of the reply until its user message is saved', async () => {
+    const place = makePlace(temp());
+    writeFiles(place.root, { 'a.txt': 'a0' });
+    const store = await openStore(place);
+    const clock = steppingClock();
+    const session = inMemorySession(place.root, clock);
+    const provider = new ScriptedProvider([text('Hello.')]);
+    const recorder = new SessionFilesRecorder(session, store);
+    let letRecord = (): void => undefined;
+    const recordingHeld = new Promise<void>((resolve) => (letRecord = resolve));
+    const held: WorkspaceRecorder = {
+      turnStarted: async () => {
+        await recordingHeld;
+        await recorder.turnStarted();
+      },
+      toolFinished: (call) => recorder.toolFinished(call),
+      turnEnded: () => recorder.turnEnded(),
+    };
+    const agent = new AgentSession({ session, provider, tools: [], settings: { model: 'claude-sonnet-4-5' }, clock, root: place.root, delay: async () => undefined, workspaceRecorder: held });
+    const events: string[] = [];
+    agent.onEvent((event: AgentEvent) => {
+      if (event.type === 'entry_appended') events.push(`entry:${kinds([event.entry])[0]}`);
+      else if (event.type === 'reply_start' || event.type === 'text_delta' || event.type === 'reply_end') events.push(event.type);
+    });
+    const prompting = agent.prompt('hi');
+    for (let turn = 0; turn < 200 && provider.requests.length === 0; turn++) await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(provider.requests.map((request) => request.messages.map((message) => message.role)), [['user']]);
+    assert.deepEqual(kinds(session.getBranch()), ['model_change']);
+    assert.deepEqual(events, ['entry:model_change']);
+    letRecord();
+    await prompting;
+    agent.dispose();
+    assert.deepEqual(kinds(session.getBranch()), ['model_change', 'files:', 'user', 'assistant']);
+    assert.deepEqual(events, ['entry:model_change', 'entry:files:', 'entry:user', 'reply_start', 'text_delta', 'entry:assistant', 'reply_end']);
   });
 });
