@@ -12,7 +12,7 @@ import { ProjectPrompt } from '../../../src/core/context';
 import { loadSessionFile, type AssistantMessage, type CompactionEntry } from '../../../src/core/session';
 import type { SpendTotals } from '../../../src/core/tokens';
 import { reply, text, usage, useFakeAnthropic } from '../../support/fakeAnthropic';
-import { loadPi } from '../../support/pi';
+import { askPiNode22 } from '../../support/piNode22';
 import { useTempDir } from '../../support/tempDir';
 import { plant, plantContextTree } from '../context/support';
 import { sessionWithHistory } from './historySession';
@@ -38,8 +38,7 @@ describe('arbor run and compact know the project as pi does (built CLI against t
     const sent = systemText();
     const extension = await new ProjectPrompt({ cwd: workspace(), agentDir: agentDir(), trusted: true, contextFiles: true, home: tmp() }).systemPrompt({ root: workspace(), tools: toolSpecs(createTools()) });
     assert.equal(sent, extension);
-    const pi = await loadPi();
-    const files = pi.loadProjectContextFiles({ cwd: workspace(), agentDir: agentDir() });
+    const files = await askPiNode22({ call: 'contextFiles', cwd: workspace(), agentDir: agentDir() });
     assert.equal(files.length, 4);
     const positions = files.map((file) => sent.indexOf(`## ${file.path}\n\n${file.content}\n\n`));
     assert.ok(positions.every((at, i) => at > 0 && (i === 0 || at > positions[i - 1]!)), `in pi's order: ${positions.join(', ')}`);

@@ -80,7 +80,7 @@ const table: Row[] = [
 
 describe('isContextOverflow', () => {
   before(async () => {
-    const ai = (await import('@mariozechner/pi-ai')) as unknown as { isContextOverflow: PiIsContextOverflow };
+    const ai = (await import('@earendil-works/pi-ai')) as unknown as { isContextOverflow: PiIsContextOverflow };
     piIsContextOverflow = ai.isContextOverflow;
   });
 

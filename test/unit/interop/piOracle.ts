@@ -1,10 +1,11 @@
 /**
- * What pi 0.73.1 itself says about a session file, in the shapes `arbor … --json` prints: tree
- * rows, leaf, context messages (role and text), cut points, branch-summary entries. Only pi's
- * public functions are used; the shaping is plain data work.
+ * What pi 1.6.0 itself says about a session file, in the shapes `arbor … --json` prints: tree
+ * rows, leaf, context messages (role and text), cut points, branch-summary entries. Only pi's own
+ * functions are used (test/support/pi.ts); the shaping is plain data work.
  */
-// eslint-disable-next-line @typescript-eslint/consistent-type-imports
-export type PiModule = typeof import('@mariozechner/pi-coding-agent');
+import type { PiModule } from '../../support/pi';
+
+export type { PiModule };
 export type PiSessionManager = ReturnType<PiModule['SessionManager']['inMemory']>;
 export type PiEntry = ReturnType<PiSessionManager['getEntries']>[number];
 type PiMessage = ReturnType<PiModule['buildSessionContext']>['messages'][number];

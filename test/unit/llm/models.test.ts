@@ -7,7 +7,7 @@ const NOT_IN_OUR_TABLE = ['claude-3-sonnet-20240229'];
 
 describe('llm/anthropic: model table', () => {
   it('gives pi-ai\'s context window, output limit, prices and thinking support for every Anthropic model pi-ai lists', async () => {
-    const [ai] = await loadPiAi();
+    const ai = await loadPiAi();
     const models = ai.getModels('anthropic').filter((m) => !NOT_IN_OUR_TABLE.includes(m.id));
     assert.ok(models.length >= 20, `pi-ai lists ${models.length} models`);
     for (const piModel of models) {

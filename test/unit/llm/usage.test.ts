@@ -30,7 +30,7 @@ describe('llm/anthropic: usage and cost', () => {
   });
 
   it('computes the same cost as pi-ai for every priced model (to a billionth of a cent: pi divides first)', async () => {
-    const [ai] = await loadPiAi();
+    const ai = await loadPiAi();
     for (const piModel of ai.getModels('anthropic').filter((m) => lookupModel(m.id).known)) {
       const tokens = { input: 1234, output: 567, cacheRead: 89_012, cacheWrite: 3456 };
       const piUsage = { ...tokens, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };

@@ -1,9 +1,9 @@
 /**
- * The reference implementation (pi 0.73.1, installed as a dev dependency) run side by side with
- * ours: parity where we match it, and a demonstration of each weak point we fix. Loaded once.
+ * The reference implementation (pi 1.6.0, installed as a dev dependency; see test/support/pi.ts)
+ * run side by side with ours: parity where we match it, and a demonstration of each weak point we
+ * fix. Loaded once, from pi's compaction and message files (they load on Node 20).
  */
-import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { importPiFile } from '../../../support/pi';
 
 // The reference is untyped JavaScript: its results are typed loosely here.
 export interface PiOracle {
@@ -22,28 +22,26 @@ export interface PiOracle {
 
 let oracle: Promise<PiOracle> | undefined;
 
-const PI_ROOT = path.resolve(__dirname, '../../../../node_modules/@mariozechner/pi-coding-agent');
-
 export function loadPi(): Promise<PiOracle> {
   oracle ??= (async () => {
-    const root: any = await import('@mariozechner/pi-coding-agent');
-    const compaction: any = await import(pathToFileURL(path.join(PI_ROOT, 'dist/core/compaction/compaction.js')).href);
-    const ai: any = await import('@mariozechner/pi-ai');
+    const compaction: any = await importPiFile('core/compaction/index.js');
+    const messages: any = await importPiFile('core/messages.js');
+    const ai: any = await import('@earendil-works/pi-ai/compat');
     return {
-      estimateTokens: root.estimateTokens,
-      findCutPoint: root.findCutPoint,
+      estimateTokens: compaction.estimateTokens,
+      findCutPoint: compaction.findCutPoint,
       prepareCompaction: compaction.prepareCompaction,
       estimateContextTokens: compaction.estimateContextTokens,
-      serializeConversation: root.serializeConversation,
-      convertToLlm: root.convertToLlm,
-      compact: root.compact,
-      shouldCompact: root.shouldCompact,
-      prepareBranchEntries: root.prepareBranchEntries,
+      serializeConversation: compaction.serializeConversation,
+      convertToLlm: messages.convertToLlm,
+      compact: compaction.compact,
+      shouldCompact: compaction.shouldCompact,
+      prepareBranchEntries: compaction.prepareBranchEntries,
       fakeModel(reply) {
         const prompts: string[] = [];
         const faux = ai.registerFauxProvider({ models: [{ id: 'faux-model', contextWindow: 200000, reasoning: true }] });
         const step = (context: any) => {
-          const prompt = context.messages[0].content[0].text as string;
+          const prompt = context.messages.find((message: any) => message.role === 'user').content[0].text as string;
           prompts.push(prompt);
           return ai.fauxAssistantMessage(reply(prompt));
         };
