@@ -17,6 +17,8 @@ export * from './disk/backupFile';
 export * from './kind';
 export * from './describe';
 export * from './validate';
+export * from './normalize';
+export * from './systemMessages';
 export * from './follow';
 export * from './entryActions';
 export * from './disk/fileWatch';

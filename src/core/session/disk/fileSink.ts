@@ -24,6 +24,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { parseSessionText, serializeLine } from '../jsonl';
 import type { SessionSink } from '../session';
 import type { SessionEntry } from '../types';
+import { normalizeEntry } from '../normalize';
 import { entryProblem } from '../validate';
 import { writeBackupFile } from './backupFile';
 import { readFailure, SessionFileError } from './fileErrors';
@@ -192,7 +193,9 @@ export class FileSink implements SessionSink {
   private async takeLines(lines: Buffer): Promise<void> {
     if (this.tornAtOpen) await this.freeGluedLine(lines);
     this.tornAtOpen = false;
-    const entries = parseSessionText(lines.toString('utf8')).entries.filter((entry) => entryProblem(entry as unknown as Record<string, unknown>) === undefined);
+    const entries = parseSessionText(lines.toString('utf8'))
+      .entries.filter((entry) => entryProblem(entry as unknown as Record<string, unknown>) === undefined)
+      .map(normalizeEntry);
     this.advance(lines);
     if (entries.length > 0) this.receiver?.(entries);
   }
