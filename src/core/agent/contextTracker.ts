@@ -1,8 +1,8 @@
 /**
  * The agent's view of the current position: the context messages and the request messages,
  * maintained incrementally. An entry appended under the tracked position adds its message (O(1));
- * anything else — a move, a compaction, a summary attached elsewhere, a change kind this build does
- * not know — marks the view stale, and it is rebuilt from the session once, on next use.
+ * anything else — a move, a compaction, a context edit, a summary attached elsewhere, a change kind
+ * this build does not know — marks the view stale, and it is rebuilt from the session once, on next use.
  */
 import {
   entryToContextMessage,
@@ -69,7 +69,8 @@ export class ContextTracker implements Disposable {
 
   private appended(entry: SessionEntry): void {
     const view = this.view;
-    if (!view || entry.parentId !== this.leafId || entry.type === 'compaction') {
+    // A compaction or a context edit changes messages already in the view: rebuilt on next use.
+    if (!view || entry.parentId !== this.leafId || entry.type === 'compaction' || entry.type === 'context_edit') {
       this.view = undefined;
       return;
     }
