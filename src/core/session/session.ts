@@ -12,9 +12,13 @@ import { buildSessionContext, type SessionContext } from './context';
 import { newEntryId } from './ids';
 import { isPositionMarker, POSITION_MARKER_TYPE } from './position';
 import { SessionTree, type LabelState } from './tree';
+import { messageRole } from './kind';
+import { oneLineName } from './text';
 import type {
   BranchSummaryEntry,
   CompactionEntry,
+  ContextEditEntry,
+  ContextReplacement,
   CustomEntry,
   CustomMessageEntry,
   ImageContent,
@@ -29,6 +33,7 @@ import type {
   TextContent,
   ThinkingLevelChangeEntry,
   Usage,
+  UsageEntry,
 } from './types';
 
 /** Where appended entries go. */
@@ -84,7 +89,7 @@ export interface CompactionInput {
 
 export interface BranchSummaryInput {
   summary: string;
-  /** The entry navigated away from (pi writes the attach point, the summary's parent, instead). */
+  /** The entry navigated away from (the abandoned leaf, as pi 1.6 writes it; `"root"` when there was none). */
   fromId?: string;
   details?: Json;
   /** What the summary request cost, in pi's Usage shape. */
@@ -227,17 +232,18 @@ export class Session {
     return this.append<CompactionEntry>({ type: 'compaction', ...fields, fromHook: input.fromHook ?? false, ...extra });
   }
 
-  /** Moves to `parentId` (null: the root level), then appends a branch summary there. */
+  /** Moves to `parentId` (null: the root level), then appends a branch summary there of the branch left. */
   async branchWithSummary(parentId: string | null, input: BranchSummaryInput): Promise<string> {
     if (parentId !== null && !this.tree.has(parentId)) {
       throw new SessionError('entry-not-found', `Entry ${parentId} not found`);
     }
     // The summary's append announces the new position; no separate move.
+    const abandoned = this.leaf;
     this.leaf = parentId;
     const { extra, fromId, ...fields } = input;
     return this.append<BranchSummaryEntry>({
       type: 'branch_summary',
-      fromId: fromId ?? parentId ?? 'root',
+      fromId: fromId ?? abandoned ?? 'root',
       ...fields,
       fromHook: input.fromHook ?? false,
       ...extra,
@@ -253,8 +259,9 @@ export class Session {
     return this.append<LabelEntry>({ type: 'label', targetId, ...(trimmed ? { label: trimmed } : {}) });
   }
 
+  /** The name is stored on one line, as pi 1.6 stores it: line breaks become a space. */
   appendSessionInfo(name: string): Promise<string> {
-    return this.append<SessionInfoEntry>({ type: 'session_info', name: name.trim() });
+    return this.append<SessionInfoEntry>({ type: 'session_info', name: oneLineName(name) });
   }
 
   appendCustomEntry(customType: string, data?: Json): Promise<string> {
@@ -263,6 +270,25 @@ export class Session {
 
   appendCustomMessage(input: CustomMessageInput): Promise<string> {
     return this.append<CustomMessageEntry>({ type: 'custom_message', ...input });
+  }
+
+  /**
+   * Changes how the model sees `targetId` from here on this branch: hidden (null) or with other
+   * content. As pi writes it: a string for an assistant reply or a tool result is stored as one
+   * text block. The target itself is never changed.
+   */
+  appendContextEdit(targetId: string, replacement: ContextReplacement): Promise<string> {
+    const target = this.tree.get(targetId);
+    if (!target) return Promise.reject(new SessionError('entry-not-found', `Entry ${targetId} not found`));
+    const role = messageRole(target);
+    const asBlocks = replacement !== null && typeof replacement.content === 'string' && (role === 'assistant' || role === 'toolResult');
+    const stored: ContextReplacement = asBlocks ? { content: [{ type: 'text', text: replacement.content as string }] } : replacement;
+    return this.append<ContextEditEntry>({ type: 'context_edit', targetId, replacement: stored });
+  }
+
+  /** Model work recorded outside a reply (pi's `usage` entry): counted in the totals only. */
+  appendUsage(input: Omit<UsageEntry, 'type' | 'id' | 'parentId' | 'timestamp'>): Promise<string> {
+    return this.append<UsageEntry>({ type: 'usage', ...input });
   }
 
   /** Waits for every pending write and fsyncs the file (the agent calls it at the end of each turn). */
