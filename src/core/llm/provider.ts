@@ -18,8 +18,9 @@ export interface ToolSpec {
   inputSchema: { [key: string]: Json };
 }
 
-/** pi's thinking levels; 'off' sends no thinking parameter. */
-export type ThinkingLevel = 'off' | 'minimal' | 'low' | 'medium' | 'high' | 'xhigh';
+/** pi's thinking levels (pi 1.6 added `max`); 'off' sends no thinking parameter. */
+export const THINKING_LEVELS = ['off', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max'] as const;
+export type ThinkingLevel = (typeof THINKING_LEVELS)[number];
 
 export interface LlmRequest {
   model: string;

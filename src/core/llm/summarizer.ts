@@ -4,9 +4,7 @@
  * text), so compaction reports it; an aborted one rejects too, and compaction sees its signal.
  */
 import { joinTextBlocks, type Summarizer, type SummaryRequest, type SummaryResponse } from '../compaction/summarizer';
-import { LlmError, type LlmProvider, type LlmRequest, type ProviderEvent, type ThinkingLevel } from './provider';
-
-const LEVELS: readonly ThinkingLevel[] = ['off', 'minimal', 'low', 'medium', 'high', 'xhigh'];
+import { LlmError, THINKING_LEVELS, type LlmProvider, type LlmRequest, type ProviderEvent, type ThinkingLevel } from './provider';
 
 export interface ProviderSummarizerOptions {
   /** The model that writes summaries. */
@@ -44,5 +42,5 @@ async function nextEnd(provider: LlmProvider, request: LlmRequest): Promise<Extr
 
 /** Compaction's reasoning setting is free text; anything but a known level means no thinking. */
 export function thinkingLevel(reasoning: string | undefined): ThinkingLevel {
-  return LEVELS.find((level) => level === reasoning) ?? 'off';
+  return THINKING_LEVELS.find((level) => level === reasoning) ?? 'off';
 }

@@ -9,8 +9,6 @@ import type { ModelInfo } from '../provider';
 /** How a model is asked to think: a token budget, or adaptive with an effort level. */
 export type ThinkingStyle = 'none' | 'budget' | 'adaptive';
 
-/** The effort sent for the `xhigh` level on adaptive models (the API's top value differs by model). */
-export type TopEffort = 'high' | 'xhigh' | 'max';
 
 export interface ModelFamily {
   /** Matches ids equal to it or starting with it followed by `-`. */
@@ -20,17 +18,18 @@ export interface ModelFamily {
   /** USD per million tokens: input, output, cache read, cache write (5-minute). */
   prices: [number, number, number, number];
   thinking: ThinkingStyle;
-  topEffort?: TopEffort;
+  /** Adaptive models with a native `xhigh` effort (others are asked `high` for it, as pi 1.6 does). */
+  nativeXhigh?: boolean;
 }
 
 /** Longer prefixes first: the first match wins. Prices and limits as Anthropic publishes them. */
 export const MODEL_FAMILIES: readonly ModelFamily[] = [
-  { prefix: 'claude-opus-4-7', contextWindow: 1_000_000, maxOutputTokens: 128_000, prices: [5, 25, 0.5, 6.25], thinking: 'adaptive', topEffort: 'xhigh' },
-  { prefix: 'claude-opus-4-6', contextWindow: 1_000_000, maxOutputTokens: 128_000, prices: [5, 25, 0.5, 6.25], thinking: 'adaptive', topEffort: 'max' },
+  { prefix: 'claude-opus-4-7', contextWindow: 1_000_000, maxOutputTokens: 128_000, prices: [5, 25, 0.5, 6.25], thinking: 'adaptive', nativeXhigh: true },
+  { prefix: 'claude-opus-4-6', contextWindow: 1_000_000, maxOutputTokens: 128_000, prices: [5, 25, 0.5, 6.25], thinking: 'adaptive' },
   { prefix: 'claude-opus-4-5', contextWindow: 200_000, maxOutputTokens: 64_000, prices: [5, 25, 0.5, 6.25], thinking: 'budget' },
   { prefix: 'claude-opus-4-1', contextWindow: 200_000, maxOutputTokens: 32_000, prices: [15, 75, 1.5, 18.75], thinking: 'budget' },
   { prefix: 'claude-opus-4', contextWindow: 200_000, maxOutputTokens: 32_000, prices: [15, 75, 1.5, 18.75], thinking: 'budget' },
-  { prefix: 'claude-sonnet-4-6', contextWindow: 1_000_000, maxOutputTokens: 64_000, prices: [3, 15, 0.3, 3.75], thinking: 'adaptive', topEffort: 'high' },
+  { prefix: 'claude-sonnet-4-6', contextWindow: 1_000_000, maxOutputTokens: 64_000, prices: [3, 15, 0.3, 3.75], thinking: 'adaptive' },
   { prefix: 'claude-sonnet-4-5', contextWindow: 200_000, maxOutputTokens: 64_000, prices: [3, 15, 0.3, 3.75], thinking: 'budget' },
   { prefix: 'claude-sonnet-4', contextWindow: 200_000, maxOutputTokens: 64_000, prices: [3, 15, 0.3, 3.75], thinking: 'budget' },
   { prefix: 'claude-haiku-4-5', contextWindow: 200_000, maxOutputTokens: 64_000, prices: [1, 5, 0.1, 1.25], thinking: 'budget' },

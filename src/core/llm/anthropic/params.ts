@@ -3,7 +3,7 @@
  *
  * Thinking, as pi asks for it:
  * - models with a token budget get `budget_tokens` by level (minimal 1024, low 2048, medium
- *   8192, high and xhigh 16384) and `max_tokens` raised by the budget (capped at the model's
+ *   8192, high, xhigh and max 16384) and `max_tokens` raised by the budget (capped at the model's
  *   output limit); when the cap leaves no room, the budget shrinks to leave 1024 tokens for the
  *   answer, and below the API's 1024-token minimum thinking is switched off;
  * - adaptive models (Opus 4.6+, Sonnet 4.6) get `adaptive` thinking with an effort level;
@@ -22,6 +22,7 @@ export const THINKING_BUDGETS: Readonly<Record<Exclude<ThinkingLevel, 'off'>, nu
   medium: 8192,
   high: 16384,
   xhigh: 16384,
+  max: 16384,
 };
 
 /** The API's smallest budget, and what is kept for the answer when the budget is cut. */
@@ -82,6 +83,7 @@ export function budgetFor(level: Exclude<ThinkingLevel, 'off'>, maxTokens: numbe
   return { maxTokens: total, budget };
 }
 
+/** pi 1.6's efforts: `max` on every adaptive model; `xhigh` only where the model has it natively, else `high`. */
 function effortFor(level: Exclude<ThinkingLevel, 'off'>, family: ModelFamily): 'low' | 'medium' | 'high' | 'xhigh' | 'max' {
   switch (level) {
     case 'minimal':
@@ -92,7 +94,9 @@ function effortFor(level: Exclude<ThinkingLevel, 'off'>, family: ModelFamily): '
     case 'high':
       return 'high';
     case 'xhigh':
-      return family.topEffort ?? 'high';
+      return family.nativeXhigh ? 'xhigh' : 'high';
+    case 'max':
+      return 'max';
   }
 }
 

@@ -27,6 +27,7 @@ export type PiContext = Pick<LlmRequest, 'model' | 'systemPrompt' | 'messages' |
 export async function piRequestBody(context: PiContext): Promise<PiBody> {
   const ai = await loadPiAi();
   const model = ai.getModel('anthropic', context.model as never);
+  if (!model) throw new Error(`pi-ai 1.6.0 does not list the model ${context.model}`);
   let body: PiBody | undefined;
   const onPayload = (payload: unknown) => {
     body = payload as PiBody;
