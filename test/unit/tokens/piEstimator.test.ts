@@ -12,7 +12,7 @@ describe('pi-compatible token estimate', () => {
   it('counts chars/4 per pi role rules', () => {
     const read = toolCall('read', { path: 'a.ts' });
     const cases: [AgentMessage, number][] = [
-      [user([{ type: 'text', text: 'abcd' }, image]), 1],
+      [user([{ type: 'text', text: 'abcd' }, image]), 1201],
       [toolResult(read, 'abcd', { content: [{ type: 'text', text: 'abcd' }, image] }), 1201],
       [bash('ls', 'abcdef'), 2],
       [assistant([read]), 5],
@@ -21,6 +21,18 @@ describe('pi-compatible token estimate', () => {
       [{ role: 'compactionSummary', summary: '12345', tokensBefore: 0, timestamp: 0 }, 2],
     ];
     for (const [message, tokens] of cases) assert.equal(estimateTokensPi(message), tokens, message.role);
+  });
+
+  it("counts a user's image and a system message (text, sections, added tools) as pi 1.6's estimateTokens does", async () => {
+    const pi = await loadPi();
+    const tools = [{ name: 'read', description: 'Read a file', parameters: { type: 'object', properties: { path: { type: 'string' } } } }];
+    const messages: AgentMessage[] = [
+      user([{ type: 'text', text: 'look' }, image, image]),
+      { role: 'system', content: 'extra', sections: { preamble: 'You are pi.', tools: '<tools>\nread\n</tools>', gone: null }, toolsAdded: tools, toolsRemoved: [{ name: 'write' }], timestamp: 0 },
+      { role: 'system', content: [{ type: 'text', text: 'forced prompt' }], timestamp: 0 },
+    ];
+    for (const message of messages) assert.equal(estimateTokensPi(message), pi.estimateTokens(message), message.role);
+    assert.equal(estimateTokensPi(messages[0]!), 2401);
   });
 
   it('equals the reference estimateTokens on every message of the synthetic fixture', async () => {
