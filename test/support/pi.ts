@@ -21,10 +21,12 @@ type CompactionModule = typeof import('../../node_modules/@earendil-works/pi-cod
 type MessagesModule = typeof import('../../node_modules/@earendil-works/pi-coding-agent/dist/core/messages.js');
 type ToolsModule = typeof import('../../node_modules/@earendil-works/pi-coding-agent/dist/core/tools/index.js');
 type UsageModule = typeof import('../../node_modules/@earendil-works/pi-coding-agent/dist/core/usage-totals.js');
+// eslint-disable-next-line @typescript-eslint/consistent-type-imports
+type PiAiTranscript = Pick<typeof import('@earendil-works/pi-ai'), 'getCurrentSystemMessage' | 'getSystemMessageText'>;
 /* eslint-enable @typescript-eslint/consistent-type-imports */
 
-/** pi's functions the unit tests use, all loadable on Node 20. */
-export type PiModule = SessionModule & CompactionModule & MessagesModule & ToolsModule & UsageModule;
+/** pi's functions the unit tests use, all loadable on Node 20 (with pi-ai's system-message replay). */
+export type PiModule = SessionModule & CompactionModule & MessagesModule & ToolsModule & UsageModule & PiAiTranscript;
 
 /** One of pi's files (a path under `dist/`), imported by file URL. */
 export function importPiFile<T = Record<string, unknown>>(file: string): Promise<T> {
@@ -36,7 +38,8 @@ let loaded: Promise<PiModule> | undefined;
 export function loadPi(): Promise<PiModule> {
   loaded ??= (async () => {
     const parts = await Promise.all(['core/session-manager.js', 'core/compaction/index.js', 'core/messages.js', 'core/tools/index.js', 'core/usage-totals.js'].map((file) => importPiFile(file)));
-    return Object.assign({}, ...parts) as PiModule;
+    const { getCurrentSystemMessage, getSystemMessageText } = await import('@earendil-works/pi-ai');
+    return Object.assign({ getCurrentSystemMessage, getSystemMessageText }, ...parts) as PiModule;
   })();
   return loaded;
 }

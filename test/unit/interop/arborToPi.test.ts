@@ -1,5 +1,5 @@
 /**
- * Arbor → pi: every kind of file Arbor writes opens in pi 0.73.1's `SessionManager.open` with the
+ * Arbor → pi: every kind of file Arbor writes opens in pi 1.6.0's `SessionManager.open` with the
  * same leaf (or Arbor's position marker, whose parent is Arbor's leaf), the same tree, and the same
  * context as Arbor's: the roles and text `arbor context` prints, and the whole messages and model
  * input field by field (`wholeContext.ts`), with the same thinking level and model.
@@ -17,12 +17,13 @@ import { useTempDir } from '../../support/tempDir';
 import { arbor, arborJson } from '../cli/runArbor';
 import { piContext, piTree, type ContextView, type PiModule, type TreeRow } from './piOracle';
 import { Dice, seededRandom, writeRandomSession } from './randomSession';
+import { PI16_SHAPES } from './randomSession16';
 import { arborWriter } from './writers';
 import { arborWholeContext, assertCovered, assertSameContext, describeCoverage, newCoverage, piWholeContext } from './wholeContext';
 
 const RANDOM_SESSIONS = 60;
 
-describe('interop: sessions written by Arbor, opened by pi 0.73.1', function () {
+describe('interop: sessions written by Arbor, opened by pi 1.6.0', function () {
   this.timeout(60_000);
   const tmp = useTempDir();
   let pi: PiModule;
@@ -69,6 +70,62 @@ describe('interop: sessions written by Arbor, opened by pi 0.73.1', function () 
     assert.ok(viaMarker > 0, 'some sessions must end on a position marker');
     console.log(`      ${describeCoverage(coverage)}`);
     assertCovered(coverage, 5);
+  });
+
+  it(`${RANDOM_SESSIONS} random sessions with pi 1.6's shapes (system messages, edits, usage, retain-none compactions) open in pi the same`, async () => {
+    let checkpoints = 0;
+    for (let seed = 7001; seed < 7001 + RANDOM_SESSIONS; seed++) {
+      const session = await newSession();
+      const dice = new Dice(seededRandom(seed));
+      await writeRandomSession(arborWriter(session), seed, dice.int(5, 60), PI16_SHAPES);
+      await session.flush();
+      try {
+        await assertPiAgrees(session.file!);
+        await assertSameCheckpoints(session);
+      } catch (error) {
+        throw new Error(`seed ${seed}: ${(error as Error).message}`, { cause: error });
+      }
+      checkpoints += session.entries.filter((entry) => entry.type === 'compaction' && entry.systemMessage).length;
+    }
+    assert.ok(checkpoints >= 20, `${checkpoints} compactions carried a system checkpoint`);
+  });
+
+  /** Every compaction Arbor wrote carries the checkpoint pi would have written at the same place. */
+  async function assertSameCheckpoints(session: Session): Promise<void> {
+    const entries = pi.SessionManager.open(session.file!, tmp()).getEntries();
+    for (const [index, entry] of entries.entries()) {
+      if (entry.type !== 'compaction') continue;
+      const expected = pi.getCurrentSystemMessage(pi.buildSessionProjection(entries.slice(0, index), entry.parentId).messages);
+      const written = (entry as { systemMessage?: object }).systemMessage;
+      assert.deepEqual(written, expected ? { ...expected, timestamp: Date.parse(entry.timestamp) } : undefined, `checkpoint of ${entry.id}`);
+    }
+  }
+
+  it("appended to and compacted by Arbor, a pi 1.6 session with system messages and edits keeps pi's prompt, tools and hidden messages in pi", async () => {
+    const writer = pi.SessionManager.create('/home/dev/project', tmp());
+    const tools = [{ name: 'read', description: 'Read', parameters: { type: 'object' } }, { name: 'write', description: 'Write', parameters: { type: 'object' } }];
+    writer.appendMessage({ role: 'system', content: '', sections: { preamble: 'You are pi.', skills: '<skills>\nS\n</skills>' }, toolsAdded: tools, timestamp: 1 } as never);
+    writer.appendMessage(user('first') as never);
+    const wrong = writer.appendMessage(assistant('a wrong answer') as never);
+    writer.appendContextEdit(wrong, null);
+    writer.appendMessage({ role: 'system', content: '', sections: { skills: null }, toolsRemoved: [{ name: 'write' }], timestamp: 2 } as never);
+    writer.appendMessage(user('second') as never);
+    writer.appendMessage(assistant('second answer') as never);
+    const file = writer.getSessionFile()!;
+    const { session } = await openSessionFile(file, { clock: steppingClock('2026-06-01T00:00:00.000Z') });
+    await appendTurns(session, 3, 'arbor ');
+    const summarizer: Summarizer = { summarize: async () => ({ text: '## Goal\nKeep going' }) };
+    const outcome = await compactSession(session, { summarizer, settings: { enabled: true, reserveTokens: 100, keepRecentTokens: 3 } });
+    assert.equal(outcome.kind, 'compacted');
+    await session.appendMessage(user('after the compaction'));
+    await session.flush();
+    await assertPiAgrees(file);
+    const sm = pi.SessionManager.open(file, tmp());
+    const context = sm.buildSessionContext();
+    const system = context.messages[0] as { role: string; sections?: object; toolsAdded?: { name: string }[] };
+    assert.deepEqual([system.role, system.sections, system.toolsAdded?.map((tool) => tool.name)], ['system', { preamble: 'You are pi.' }, ['read']]);
+    assert.equal(context.messages[1]!.role, 'compactionSummary');
+    assert.ok(!JSON.stringify(context.messages).includes('a wrong answer'), 'the hidden reply stays hidden');
   });
 
   it('a position marker after navigation: pi resumes below it with the context of Arbor\'s position', async () => {

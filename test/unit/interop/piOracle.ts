@@ -61,6 +61,8 @@ function piText(pi: PiModule, message: PiMessage): string {
     return textBlocks(converted[0]!.content);
   }
   if (m.role === 'branchSummary' || m.role === 'compactionSummary') return m.summary ?? '';
+  // pi has no one text for a system message; Arbor prints what pi-ai's prompt rendering gives.
+  if (m.role === 'system') return pi.getSystemMessageText(m as never);
   return textBlocks(m.content);
 }
 
