@@ -5,7 +5,7 @@
 // reload) is answered with the status, the branch and any approval still waiting.
 import * as vscode from 'vscode';
 import { isAnswering, type AgentEvent } from '../core/agent';
-import { applyDelta, branchWindow, buildItems, givenBack, markPinned, markWrittenDiffs, withWrittenDiff, sessionPrompts, itemUpdate, movedBack, placedByMove, restored, resultView, startReply, stashDropped, turnAround, turnFilesView, turnRecordsOf, typed, windowBefore, type AssistantItem, type ChatItem, type ToolResultView, type Draft, type ReplyDelta, type SessionDrafts } from '../core/chat';
+import { applyDelta, branchWindow, buildItems, givenBack, missingToolsNote, markPinned, markWrittenDiffs, withWrittenDiff, sessionPrompts, itemUpdate, movedBack, placedByMove, restored, resultView, startReply, stashDropped, turnAround, turnFilesView, turnRecordsOf, typed, windowBefore, type AssistantItem, type ChatItem, type ToolResultView, type Draft, type ReplyDelta, type SessionDrafts } from '../core/chat';
 import { isFilesEntry, type FilesEntryData } from '../core/checkpoints';
 import { pinDataOf, pinnedIds } from '../core/pins';
 import { describeEntry, problemsNotice, type SessionEntry, type Session, type SessionChange } from '../core/session';
@@ -319,6 +319,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         // Every pin was still carried: the warning says less of the window is left.
         if (event.pinWarning !== undefined) this.notice('warning', event.pinWarning);
         return;
+      case 'tools_missing':
+        return this.notice('warning', missingToolsNote(event.names) ?? '');
       case 'run_end':
         return this.runEnded(event.unsent);
       case 'error':

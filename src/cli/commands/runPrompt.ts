@@ -25,6 +25,7 @@ import * as path from 'node:path';
 import { AgentSession, UnansweredPromptError, watchFirstReply, type AgentErrorReason, type AgentEvent } from '../../core/agent';
 import { createTools, UnknownToolError } from '../../core/agent/tools/registry';
 import { compactionSettingsOf } from '../../core/context';
+import { missingToolsNote } from '../../core/chat/foreignTools';
 import { CheckpointsOff, notRecordedText, SessionFilesRecorder } from '../../core/checkpoints';
 import { diskFiles, expandMentions, MentionError } from '../../core/mentions';
 import { openSessionFile, textParts, type AssistantMessage, type Session, type SessionEntry } from '../../core/session';
@@ -113,9 +114,11 @@ export const runCommand: Command = {
       ...(files ? { workspaceRecorder: files } : {}),
     });
     const report = collect(agent);
-    // A compaction the run needed whose pinned section is over the budget (every pin is still carried).
+    // A compaction the run needed whose pinned section is over the budget (every pin is still carried);
+    // a session that called tools Arbor does not have.
     agent.onEvent((event) => {
       if (event.type === 'compaction_end' && event.pinWarning !== undefined) void io.err(`arbor run: ${event.pinWarning}\n`);
+      if (event.type === 'tools_missing') void io.err(`arbor run: ${missingToolsNote(event.names)}\n`);
     });
     // Settles once the reply began, or once the position went back after a prompt that got none.
     const answered = watchFirstReply(agent).then(

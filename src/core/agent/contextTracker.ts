@@ -29,6 +29,8 @@ export interface ContextView {
   /** The model and thinking level the branch last recorded (entries or replies). */
   model: ModelRef | null;
   thinkingLevel: string;
+  /** The names of the tools the context's replies called. */
+  calledTools: Set<string>;
 }
 
 export class ContextTracker implements Disposable {
@@ -80,6 +82,7 @@ export class ContextTracker implements Disposable {
     if (!message) return;
     (view.messages as AgentMessage[]).push(message);
     view.request.push(message);
+    addCalledTools(view.calledTools, message);
     view.generation++;
   }
 
@@ -93,9 +96,16 @@ export class ContextTracker implements Disposable {
       generation: messages.length,
       model,
       thinkingLevel,
+      calledTools: new Set(),
     };
+    for (const message of messages) addCalledTools(this.view.calledTools, message);
     this.leafId = leafId;
   }
+}
+
+function addCalledTools(names: Set<string>, message: AgentMessage): void {
+  if (message.role !== 'assistant') return;
+  for (const block of message.content) if (block.type === 'toolCall') names.add(block.name);
 }
 
 function latestCompaction(session: Session, leafId: string | null): CompactionEntry | undefined {

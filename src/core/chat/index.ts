@@ -3,6 +3,7 @@ export * from './items';
 export * from './buildItems';
 export * from './streamingReply';
 export * from './toolSummary';
+export * from './foreignTools';
 export * from './window';
 export * from './summaryView';
 export * from './drafts';

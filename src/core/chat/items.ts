@@ -62,6 +62,8 @@ export interface ToolCallBlock {
   type: 'toolCall';
   toolCallId: string;
   name: string;
+  /** A tool Arbor does not have (pi's MCP tools, codemode…): how it is named to the user. */
+  foreign?: string;
   /** The arguments in short: a path, a command, a pattern (one line). */
   summary: string;
   /** The arguments as pretty-printed JSON (while streaming: the raw text received so far). */

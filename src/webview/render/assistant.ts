@@ -43,7 +43,10 @@ export function toolCard(block: ToolCallBlock): HTMLElement {
   const status = h('span', { class: `tool-status status-${block.status}`, attrs: { role: 'img', 'aria-label': label, title: label } }, [
     icon(name, block.status === 'running' ? 'codicon-modifier-spin' : ''),
   ]);
-  const summary: HTMLElement[] = [status, h('span', { class: 'card-title tool-name', text: block.name }), h('span', { class: 'tool-args-short', text: block.summary })];
+  const summary: HTMLElement[] = [status, h('span', { class: 'card-title tool-name', text: block.foreign ?? block.name })];
+  // A tool the session called that Arbor does not have (pi's MCP tools, codemode): said quietly.
+  if (block.foreign !== undefined) summary.push(h('span', { class: 'tool-foreign', text: 'not an Arbor tool' }));
+  summary.push(h('span', { class: 'tool-args-short', text: block.summary }));
   const diff = block.result?.writtenDiff;
   if (diff) summary.push(...writtenDiffElements(block.toolCallId, diff.autoApproved));
   if (block.resultPinned) summary.push(pinnedMark('Result pinned'));

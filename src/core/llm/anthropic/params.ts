@@ -48,6 +48,8 @@ export function buildRequest(request: LlmRequest, model: ModelInfo, family: Mode
     const tools = request.tools.map(toolParam);
     markTools(tools, cache);
     params.tools = tools;
+  } else {
+    declareHistoryTools(params);
   }
   const betas: string[] = [];
   applyThinking(params, request.thinking ?? 'off', model, family, betas);
@@ -98,6 +100,29 @@ function effortFor(level: Exclude<ThinkingLevel, 'off'>, family: ModelFamily): '
     case 'max':
       return 'max';
   }
+}
+
+/** What a tool the history called, but no longer offered, is declared as. */
+export const UNAVAILABLE_TOOL_DESCRIPTION = 'Not available now.';
+
+/**
+ * The API refuses a request whose messages hold tool calls or results but that declares no tool
+ * (tools off: an untrusted workspace, no folder). The tools the history called are then declared
+ * with an empty schema and `tool_choice: none`, so the request is valid and the model calls none.
+ */
+function declareHistoryTools(params: MessageCreateParamsStreaming): void {
+  const names = new Set<string>();
+  let results = false;
+  for (const message of params.messages) {
+    if (typeof message.content === 'string') continue;
+    for (const block of message.content) {
+      if (block.type === 'tool_use') names.add(block.name);
+      else if (block.type === 'tool_result') results = true;
+    }
+  }
+  if (names.size === 0 && !results) return;
+  params.tools = [...names].map((name) => ({ name, description: UNAVAILABLE_TOOL_DESCRIPTION, input_schema: { type: 'object' } }));
+  params.tool_choice = { type: 'none' };
 }
 
 function toolParam(tool: ToolSpec): Tool {
