@@ -8,7 +8,7 @@
  *
  * Version 1 lets an extension take part in compaction and in moves within the Session Tree, as pi's
  * `session_before_compact` / `session_before_tree` extension events do, and hear about them
- * afterwards. Everything an event holds is a frozen copy: changing it changes nothing in the session.
+ * afterwards (pi's `session_compact`, `session_compact_failed`, `session_tree`). Everything an event holds is a frozen copy: changing it changes nothing in the session.
  *
  * The version rule: a version only grows (new members, new optional fields, new event fields); a
  * change that could break an extension written against it (a member removed or renamed, a type
@@ -36,8 +36,14 @@ export interface ArborApiV1 {
   /** Asked before every move in the Session Tree, with or without a summary of the branch left. Same chain rules. */
   onWillNavigateTree(handler: (event: WillNavigateTreeEvent) => WillNavigateTreeAnswer | Promise<WillNavigateTreeAnswer>, options: HandlerOptions): vscode.Disposable;
 
-  /** A compaction entry was written. */
+  /** A compaction entry was written (pi's `session_compact`). */
   readonly onDidCompact: vscode.Event<DidCompactEvent>;
+  /**
+   * A compaction failed, was stopped by the user or was cancelled by a handler; nothing was written
+   * (pi's `session_compact_failed`). Fires for every manual compaction that did not write one (also
+   * when there was nothing to compact), and for every automatic one that had begun.
+   */
+  readonly onDidFailCompaction: vscode.Event<DidFailCompactionEvent>;
   /** The position moved in the Session Tree (with the branch summary written, if any). */
   readonly onDidNavigateTree: vscode.Event<DidNavigateTreeEvent>;
 
@@ -138,6 +144,23 @@ export interface WillNavigateTreeEvent {
 export interface DidCompactEvent {
   compactionEntry: CompactionEntry;
   /** The summary came from an extension's handler. */
+  fromExtension: boolean;
+  /** Why the compaction ran, as in `WillCompactEvent.reason`. */
+  reason: 'manual' | 'threshold' | 'overflow';
+  /** The request that overflowed is sent again now, as in `WillCompactEvent.willRetry`. */
+  willRetry: boolean;
+}
+
+export interface DidFailCompactionEvent {
+  /** Why the compaction ran. */
+  reason: 'manual' | 'threshold' | 'overflow';
+  /** What went wrong, in the words the user is shown ("Compaction failed: …"); absent when `aborted`. */
+  errorMessage?: string;
+  /** The user stopped the compaction, or a handler answered `{ cancel: true }`. */
+  aborted: boolean;
+  /** The compaction was an overflow recovery after which the request that overflowed would have been sent again. */
+  willRetry: boolean;
+  /** The compaction that failed was an extension's (its summary was being written). */
   fromExtension: boolean;
 }
 

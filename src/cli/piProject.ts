@@ -1,7 +1,7 @@
 /**
  * What `compact` and `run` take from pi, as the extension does: pi's agent folder from the
- * environment, pi's merged settings for the current folder (when no `--keep-recent` / `--reserve`
- * flag is given), and the project's context files for the system prompt, under the extension's
+ * environment, pi's merged settings for the current folder and the session's model (when no
+ * `--keep-recent` / `--reserve` flag is given), and the project's context files for the system prompt, under the extension's
  * rules (core/context/contextAccess.ts). A file pi's settings or context could not use, or that
  * was not read, is reported on stderr as a warning; the command goes on with the rest. No one is
  * there to be asked about a context file that leads outside its folder: it is skipped unless
@@ -28,12 +28,15 @@ export function cliPiEnvironment(env: NodeJS.ProcessEnv = process.env): PiEnviro
   return piEnvironment(env, os.homedir());
 }
 
-/** The budgets in effect: the flags, else pi's settings for the current folder, else the defaults. */
-export async function cliCompactionSettings(args: ParsedArgs, io: CliIo, pi: PiEnvironment, cwd = process.cwd()): Promise<EffectiveCompactionSettings> {
+/**
+ * The budgets in effect: the flags, else pi's settings for the current folder (with their overrides
+ * for `modelKey`, pi's `<provider>/<model id>` of the model the session runs on), else the defaults.
+ */
+export async function cliCompactionSettings(args: ParsedArgs, io: CliIo, pi: PiEnvironment, modelKey: string, cwd = process.cwd()): Promise<EffectiveCompactionSettings> {
   const keepRecentTokens = integerFlag(args, 'keep-recent');
   const reserveTokens = integerFlag(args, 'reserve');
   const settings = await readPiSettings({ cwd, agentDir: pi.agentDir, trusted: true });
-  const effective = resolveCompactionSettings(settings, { keepRecentTokens, reserveTokens });
+  const effective = resolveCompactionSettings(settings, { keepRecentTokens, reserveTokens }, modelKey);
   await warn(io, [...settings.warnings, ...effective.warnings]);
   return effective;
 }

@@ -130,11 +130,11 @@ export interface ApprovalMessage {
   review?: boolean;
   /** The file changed on disk while an earlier diff of this call was open: this one was made again from it. */
   changedOnDisk?: boolean;
-  /** What the card's "Always allow …" button ('allow-rule') adds to the user's `arbor.tools.autoApprove`. */
+  /** What the card's "Always allow …" button ('allow-rule') keeps for this workspace folder in the user's `arbor.tools.autoApproveByFolder`. */
   suggestedRule?: SuggestedRule;
 }
 
-/** A rule the card proposes: as the setting writes it (`bash(npm test)`) and as its button says it. */
+/** A rule the card proposes: as the setting writes it (`bash(npm test)`, `bash(= timeout 120 npm test)`) and as its button says it. */
 export interface SuggestedRule {
   rule: string;
   label: string;

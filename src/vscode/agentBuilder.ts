@@ -2,13 +2,14 @@
 // workspace: the Anthropic provider, the tools confined to the first workspace folder (none when the
 // workspace is untrusted or there is no folder), the estimator the settings name, the system prompt
 // with the project's context files (re-checked before every request), and the compaction budgets
-// (Arbor's settings the user set, else pi's settings files, else pi's defaults).
+// (Arbor's settings the user set, else pi's settings files with their overrides for the chat's
+// model, else pi's defaults).
 import * as os from 'node:os';
 import { AgentSession, type AgentConfiguration, type AgentLogger } from '../core/agent';
 import type { WorkspaceRecorder } from '../core/checkpoints';
 import { createTools } from '../core/agent/tools/registry';
 import type { ApprovalCallback } from '../core/agent/tools/tool';
-import { compactionSettingsOf, piEnvironment, readPiSettings, resolveCompactionSettings, type ContextAccess, type PiSettings, type ProjectContextSnapshot, type ProjectPrompts } from '../core/context';
+import { compactionSettingsOf, piEnvironment, piModelKey, readPiSettings, resolveCompactionSettings, type ContextAccess, type PiSettings, type ProjectContextSnapshot, type ProjectPrompts } from '../core/context';
 import type { ArborHooks } from '../core/hooks';
 import type { WrittenFile, WrittenFiles } from '../core/edits/writtenFiles';
 import { createAnthropicProvider } from '../core/llm';
@@ -63,7 +64,7 @@ export async function agentConfiguration(inputs: AgentInputs, session: Session, 
     log: { info: (message) => logger.info(message), warn: (message) => logger.warn(message) },
     modelOverrides: config.modelOverrides,
   });
-  const compaction = resolveCompactionSettings(inputs.piSettings, config.compactionExplicit);
+  const compaction = resolveCompactionSettings(inputs.piSettings, config.compactionExplicit, piModelKey(provider.provider, config.model));
   for (const warning of [...inputs.piSettings.warnings, ...compaction.warnings]) logger.warn(warning);
   const root = toolRoot ?? session.cwd;
   return {

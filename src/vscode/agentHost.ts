@@ -11,12 +11,13 @@ import type { MoveReport, NavigateResult } from '../core/navigation';
 import type { ImageContent, Session } from '../core/session';
 import type { ContextBreakdown, ContextStatus } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';
+import { plainText } from '../core/util/plainText';
 import type { Scope } from '../core/util/scope';
 import { piInputs, type AgentInputs } from './agentBuilder';
 import { askInDialog } from './approvalDialog';
 import type { EditReviewer } from './chatApprovals';
 import type { WorkspaceCheckpoints } from './checkpoints/workspaceCheckpoints';
-import { onDidChangeConfig, readConfig } from './config';
+import { allowInFolder, onDidChangeConfig, readConfig, toolFolder } from './config';
 import type { CurrentSession } from './currentSession';
 import { noKeyError, noSessionError, promptFailure } from './errors';
 import type { ApiKeyStore } from './secrets';
@@ -356,10 +357,29 @@ export class AgentHost implements vscode.Disposable {
     // 'Allow always' is remembered by the agent's approval gate, which keeps it across settings
     // changes and never for a protected file.
     const decision = handler ? await handler(request) : await askInDialog(request, this.deps.reviews);
-    // The decision only: the user's content and reason are message contents.
+    // The decision only: the user's content and reason are message contents (an exact rule holds a whole command).
     const answered = answerOf(decision).decision;
-    this.deps.log.info(`Tool ${request.toolName}: ${typeof answered === 'object' ? `allowed, and from now on ${answered.allowRule}` : answered}`);
+    this.deps.log.info(`Tool ${request.toolName}: ${typeof answered === 'object' ? 'allowed, and from now on by a rule' : answered}`);
+    if (typeof answered === 'object') await this.keepRule(answered.allowRule, request);
     return decision;
+  }
+
+  /**
+   * A rule answered from a card (or the dialog) is kept for the folder the tools work in, in the
+   * user's settings; the gate keeps it for this session whatever happens here. Only the rule the
+   * gate proposed for this call, never for a protected file.
+   */
+  private async keepRule(rule: string, request: ApprovalRequest): Promise<void> {
+    const folder = toolFolder();
+    if (folder === undefined || request.protectedPath !== undefined || rule !== request.suggestedRule?.rule) return;
+    try {
+      await allowInFolder(rule, folder);
+      this.deps.log.info(`Kept a ${request.toolName} rule for ${folder.toString()} in arbor.tools.autoApproveByFolder of the user settings`);
+      this.deps.log.debug(`The rule kept: ${rule}`);
+    } catch (error) {
+      this.deps.log.error(`Could not keep a ${request.toolName} rule in arbor.tools.autoApproveByFolder: ${errorMessage(error)}`);
+      void vscode.window.showWarningMessage(plainText(`Arbor: allowed for this session only; the user settings could not be changed (${errorMessage(error)}).`));
+    }
   }
 
   // ---- sessions ----------------------------------------------------------------------------------
@@ -393,5 +413,5 @@ export class AgentHost implements vscode.Disposable {
 
 /** The first workspace folder (tools are confined to it), if any. */
 function toolRoot(): string | undefined {
-  return vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  return toolFolder()?.fsPath;
 }

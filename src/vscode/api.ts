@@ -25,6 +25,7 @@ export function apiV1(hooks: ArborHooks): ArborApiV1 {
     onWillCompact: (handler, options) => hooks.onWillCompact(withToken((event) => handler(event as never) as never), handlerOptions(options)),
     onWillNavigateTree: (handler, options) => hooks.onWillNavigateTree(withToken((event) => handler(event as never) as never), handlerOptions(options)),
     onDidCompact: hooks.onDidCompact as ArborApiV1['onDidCompact'],
+    onDidFailCompaction: hooks.onDidFailCompaction as ArborApiV1['onDidFailCompaction'],
     onDidNavigateTree: hooks.onDidNavigateTree as ArborApiV1['onDidNavigateTree'],
     convertToLlm: (messages) => convertToLlm(structuredClone(messages) as unknown as AgentMessage[]) as unknown as ReturnType<ArborApiV1['convertToLlm']>,
     serializeConversation: (messages) => serializeConversation(messages as unknown as LlmMessage[]),

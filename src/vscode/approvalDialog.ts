@@ -1,6 +1,7 @@
 // Tool approval as a modal dialog: used when no chat view is there to show its approval card. The
 // detail says what would run (the command, the path), hidden characters made visible, as plain text.
-// "Always allow …" (a rule the gate proposed) is kept in the user settings, as from the chat's card.
+// "Always allow …" answers with the rule the gate proposed, which the host keeps for this workspace
+// folder, as from the chat's card.
 //
 // A write or edit is never approved blind here either: its diff opens in the editor first (the same
 // review as from the chat), the dialog stands in front of it, and the diff closes with the answer.
@@ -8,11 +9,9 @@ import * as vscode from 'vscode';
 import { acceptedContent } from '../core/agent/tools/editPlan';
 import type { ApprovalAnswer, ApprovalDecision, ApprovalRequest } from '../core/agent/tools/tool';
 import { approvalView, dialogDetail } from '../core/chat';
-import { errorMessage } from '../core/util/errors';
 import { plainText } from '../core/util/plainText';
 import { visibleText } from '../core/util/visibleText';
 import type { EditReviewer } from './chatApprovals';
-import { allowInUserSettings } from './config';
 
 const DIFF_NOTE = 'The change is shown in the diff editor behind this dialog.';
 
@@ -44,10 +43,6 @@ async function ask(request: ApprovalRequest, diffShown: boolean): Promise<Approv
   const detail = diffShown ? `${DIFF_NOTE}\n\n${dialogDetail(view)}` : dialogDetail(view);
   // The title names the tool the model called: a model's words, shown as plain text.
   const answer = await vscode.window.showWarningMessage(`Arbor: ${plainText(view.title)}`, { modal: true, detail }, ...choices);
-  if (answer !== undefined && answer === rule && suggested) {
-    // Kept for this session by the gate even when the settings cannot be written.
-    await allowInUserSettings(suggested.rule).catch((error: unknown) => void vscode.window.showWarningMessage(`Arbor: allowed for this session only; the user settings could not be changed (${plainText(errorMessage(error))}).`));
-    return { allowRule: suggested.rule };
-  }
+  if (answer !== undefined && answer === rule && suggested) return { allowRule: suggested.rule };
   return answer === once ? 'allow-once' : answer === always ? 'allow-always' : 'deny';
 }

@@ -1,7 +1,7 @@
 // Tool approvals asked in the chat: a card per request saying what the call would do, its answer
 // back to the agent. Requests still waiting are shown again after the webview reloads, and denied
 // when the run ends or the chat goes away (an unanswered approval never blocks a run). "Always
-// allow …" allows the call and hands its rule to the gate and to the user's settings.
+// allow …" allows the call and hands its rule to the gate (the host keeps it for the workspace folder).
 //
 // A write or edit comes with its plan: its diff opens in the editor, where the user may change the
 // proposed side; accepting writes what is there. "Accept all" / "Reject all" answer the edits
@@ -40,8 +40,6 @@ export class ChatApprovals {
     private readonly post: (message: HostToWebviewMessage) => void,
     /** Brings the chat into view so the card is seen. */
     private readonly reveal: () => void,
-    /** Keeps a rule the user allowed from a card (in the user's settings). */
-    private readonly keepRule: (rule: string) => void,
     private readonly reviews?: EditReviewer,
   ) {}
 
@@ -77,7 +75,6 @@ export class ChatApprovals {
     if (!waiting) return;
     this.pending.delete(requestId);
     const said = gateDecision(decision, waiting.message);
-    if (typeof said === 'object') this.keepRule(said.allowRule);
     const plan = waiting.request.plan;
     const text = plan && said !== 'deny' ? this.reviews?.text(requestId) : undefined;
     const content = plan && text !== undefined ? acceptedContent(plan, text) : undefined;

@@ -26,7 +26,7 @@ import { ChatMoveNote } from './chatMoveNote';
 import { chatHtml } from './chatHtml';
 import type { ProjectInfo } from './projectInfo';
 import type { SessionTotalsWatcher } from './sessionTotals';
-import { allowInUserSettings, readConfig } from './config';
+import { readConfig } from './config';
 import { runSlashCommand } from './slashCommandRunner';
 import { expandMentions, MentionError } from '../core/mentions';
 import { editorMentionSources } from './mentions/mentionSources';
@@ -75,7 +75,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.approvals = new ChatApprovals(
       (message) => this.post(message),
       () => (this.view ? this.view.show(true) : void vscode.commands.executeCommand(`${ChatViewProvider.viewType}.focus`)),
-      (rule) => void this.keepRule(rule),
       reviews,
     );
     this.drafts = chatDrafts(state);
@@ -543,17 +542,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     }
     const shown = await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn, selection: editor.selection });
     await shown.edit((edit) => shown.selections.forEach((selection) => edit.replace(selection, code)));
-  }
-
-  /** A rule allowed from a card goes into the user's settings; if that fails it still holds for this session. */
-  private async keepRule(rule: string): Promise<void> {
-    try {
-      await allowInUserSettings(rule);
-      this.log.info(`Added ${rule} to arbor.tools.autoApprove in the user settings`);
-    } catch (error) {
-      this.log.error(`Could not add ${rule} to arbor.tools.autoApprove: ${errorMessage(error)}`);
-      this.post({ type: 'notice', level: 'warning', text: `Allowed for this session only: the user settings could not be changed (${errorMessage(error)}).` });
-    }
   }
 
   private async openLink(href: string): Promise<void> {

@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { settingRules } from '../core/agent/tools/approvalPatterns';
+import { rulesForFolder, withFolderRule } from '../core/agent/tools/folderRules';
 import type { CompactionSettings } from '../core/compaction';
 import type { ArborCompactionValues } from '../core/context';
 import { THINKING_LEVELS, type ModelOverrides, type ThinkingLevel } from '../core/llm';
@@ -18,6 +19,7 @@ import { explicitValue, userValue, workspaceMaySet } from '../core/util/settingS
 export const DEFAULT_MODEL = 'claude-sonnet-4-6';
 export type TokenEstimatorChoice = 'tokenizer' | 'chars4';
 export type BranchSummaryChoice = 'ask' | 'always' | 'never';
+const BRANCH_SUMMARY_CHOICES: readonly BranchSummaryChoice[] = ['ask', 'always', 'never'];
 
 export interface ArborConfig {
   model: string;
@@ -28,7 +30,7 @@ export interface ArborConfig {
   thinking: ThinkingLevel;
   /** The settings' values, defaults filled in. */
   compaction: CompactionSettings;
-  /** Only the compaction settings the user set (they win over pi's settings files). */
+  /** Only the compaction and branch-summary settings the user set (they win over pi's settings files). */
   compactionExplicit: ArborCompactionValues;
   /** `arbor.compaction.model`: the model for summaries ('' : the chat's model). */
   compactionModel: string;
@@ -42,9 +44,14 @@ export interface ArborConfig {
   contextAllowedFolders: string[];
   /** Absolute (with `~` expanded), or undefined when not set. */
   sessionsDirectory: string | undefined;
-  /** The rules of calls that run without asking (tool names, `bash(npm test)`, `edit(src/**)`: approvalPatterns.ts). */
+  /**
+   * The rules of calls that run without asking (tool names, `bash(npm test)`, `edit(src/**)`:
+   * approvalPatterns.ts): `arbor.tools.autoApprove`'s, then the ones kept for the tools' folder in
+   * `arbor.tools.autoApproveByFolder` (answered from cards there).
+   */
   autoApprove: string[];
   tokenEstimator: TokenEstimatorChoice;
+  /** `arbor.branchSummary` with its default; what applies is resolved against pi's `branchSummary.skipPrompt` (`EffectiveCompactionSettings.branchSummary`). */
   branchSummary: BranchSummaryChoice;
   /** `arbor.checkpoints.restore`: whether a move restores the workspace's files. */
   checkpointRestore: CheckpointRestoreSetting;
@@ -77,9 +84,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ArborConfig {
     contextFiles: get('contextFiles') !== false,
     contextAllowedFolders: stringList(get('context.allowedFolders')).map((dir) => expandHome(dir.trim(), os.homedir())).filter((dir) => path.isAbsolute(dir)),
     sessionsDirectory: dir === '' ? undefined : expandHome(dir, os.homedir()),
-    autoApprove: settingRules(stringList(get('tools.autoApprove'))),
+    autoApprove: settingRules([...stringList(get('tools.autoApprove')), ...rulesForFolder(get('tools.autoApproveByFolder'), toolFolder()?.toString())]),
     tokenEstimator: oneOf(get('tokenEstimator'), ['tokenizer', 'chars4'] as const, 'tokenizer'),
-    branchSummary: oneOf(get('branchSummary'), ['ask', 'always', 'never'] as const, 'ask'),
+    branchSummary: oneOf(get('branchSummary'), BRANCH_SUMMARY_CHOICES, 'ask'),
     checkpointRestore: oneOf(get('checkpoints.restore'), CHECKPOINT_RESTORE_SETTINGS, 'ask'),
     modelOverrides: overrides(get('modelOverrides')),
     includeActiveEditor: get('chat.includeActiveEditor') !== false,
@@ -91,15 +98,20 @@ function settingReader(config: vscode.WorkspaceConfiguration, trusted: boolean):
   return (key) => (workspaceMaySet(key, trusted) ? config.get<unknown>(key) : userValue(config.inspect<unknown>(key)));
 }
 
+/** The folder the tools work in: the workspace's first (none without a folder). */
+export function toolFolder(): vscode.Uri | undefined {
+  return vscode.workspace.workspaceFolders?.[0]?.uri;
+}
+
 /**
- * Adds a rule to `arbor.tools.autoApprove` in the user's settings: only the user's list is read
- * and written, so nothing a workspace says is copied into it.
+ * Keeps a rule answered from a card for one workspace folder: in `arbor.tools.autoApproveByFolder`
+ * of the user's settings, under the folder's URI. Only the user's value is read and written, so
+ * nothing a workspace says is copied into it.
  */
-export async function allowInUserSettings(rule: string): Promise<void> {
+export async function allowInFolder(rule: string, folder: vscode.Uri): Promise<void> {
   const config = vscode.workspace.getConfiguration('arbor');
-  const current = stringList(config.inspect<unknown>('tools.autoApprove')?.globalValue);
-  if (current.includes(rule)) return;
-  await config.update('tools.autoApprove', [...current, rule], vscode.ConfigurationTarget.Global);
+  const next = withFolderRule(config.inspect<unknown>('tools.autoApproveByFolder')?.globalValue, folder.toString(), rule);
+  if (next !== undefined) await config.update('tools.autoApproveByFolder', next, vscode.ConfigurationTarget.Global);
 }
 
 /** Fires when any `arbor.*` setting changed. */
@@ -109,15 +121,18 @@ export function onDidChangeConfig(listener: () => void): vscode.Disposable {
   });
 }
 
-/** The compaction settings someone set in a layer Arbor may read: they win over pi's settings files. */
+/** The compaction and branch-summary settings someone set in a layer Arbor may read: they win over pi's settings files. */
 function explicitCompaction(config: vscode.WorkspaceConfiguration, trusted: boolean): ArborCompactionValues {
   const set = (key: string): unknown => explicitValue(key, config.inspect<unknown>(key), trusted);
   const enabled = set('compaction.enabled');
   const keepRecent = positiveInt(set('compaction.keepRecentTokens'));
+  const branchSummary = set('branchSummary');
   return {
     enabled: typeof enabled === 'boolean' ? enabled : undefined,
     reserveTokens: positiveInt(set('compaction.reserveTokens')),
     keepRecentTokens: keepRecent === undefined ? undefined : Math.max(1000, keepRecent),
+    // A value that is not one of the choices counts as not set.
+    branchSummary: BRANCH_SUMMARY_CHOICES.find((choice) => choice === branchSummary),
   };
 }
 

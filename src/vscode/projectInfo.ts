@@ -1,6 +1,6 @@
 // What Arbor knows of the project, for the views: the context files a request would load (the
-// chat lists them, each one clickable) and the compaction settings in effect with where each comes
-// from (the meter's tooltip). Worked out again when a setting, the trust or the folders change, and
+// chat lists them, each one clickable) and the compaction settings in effect for the chat's model
+// with where each comes from (the meter's tooltip). Worked out again when a setting, the trust or the folders change, and
 // when pi's settings or a context file in the workspace, a folder above it or pi's agent folder is
 // written.
 //
@@ -17,6 +17,7 @@ import {
   PI_PROJECT_DIR,
   PI_SETTINGS_FILE,
   piEnvironment,
+  piModelKey,
   ProjectPrompts,
   resolveCompactionSettings,
   SYSTEM_PROMPT_FILE,
@@ -24,10 +25,11 @@ import {
   type LoadedContextFile,
   type SettingsProblem,
 } from '../core/context';
+import { ANTHROPIC_PROVIDER } from '../core/llm';
 import { errorMessage } from '../core/util/errors';
 import { plainText } from '../core/util/plainText';
 import { contextAccess, piInputs } from './agentBuilder';
-import { onDidChangeConfig, readConfig } from './config';
+import { onDidChangeConfig, readConfig, type ArborConfig } from './config';
 import type { ContextPermissions } from './contextPermissions';
 
 export interface ProjectState {
@@ -39,6 +41,17 @@ export interface ProjectState {
 }
 
 const WATCHED_NAMES = [...CONTEXT_FILE_NAMES, SYSTEM_PROMPT_FILE, APPEND_SYSTEM_PROMPT_FILE, PI_SETTINGS_FILE];
+
+/**
+ * The compaction and branch-summary settings in effect now, for the chat's model: Arbor's that the
+ * user set, else pi's files (the project's only from a trusted workspace folder, as the agent reads them).
+ */
+export async function settingsInEffect(config: ArborConfig = readConfig()): Promise<{ root: string | undefined; pi: Awaited<ReturnType<typeof piInputs>>; compaction: EffectiveCompactionSettings }> {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  const root = vscode.workspace.isTrusted ? folder : undefined;
+  const pi = await piInputs(root);
+  return { root, pi, compaction: resolveCompactionSettings(pi.piSettings, config.compactionExplicit, piModelKey(ANTHROPIC_PROVIDER, config.model)) };
+}
 
 export class ProjectInfo implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<ProjectState>();
@@ -99,10 +112,7 @@ export class ProjectInfo implements vscode.Disposable {
   private async load(): Promise<void> {
     const config = readConfig();
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-    // As the agent does: the project's own files only from a trusted workspace folder.
-    const root = vscode.workspace.isTrusted ? folder : undefined;
-    const pi = await piInputs(root);
-    const compaction = resolveCompactionSettings(pi.piSettings, config.compactionExplicit);
+    const { root, pi, compaction } = await settingsInEffect(config);
     this.tell([...pi.piSettings.problems, ...compaction.problems]);
     const cwd = root ?? folder ?? os.homedir();
     const snapshot = await this.prompts.for({ cwd, agentDir: pi.piAgentDir, trusted: root !== undefined, contextFiles: config.contextFiles, ...contextAccess(config, this.permissions) }).context.load();

@@ -33,8 +33,12 @@ interface Choice {
   title?: string;
 }
 
-/** The most of a proposed rule's label a button shows (the command's words come from a model's reply). */
-const MAX_RULE_LABEL = 80;
+/**
+ * The most of a proposed rule's label a button shows (the command's words come from a model's
+ * reply): room for the host's longest ("Always allow `<60 characters>` with any arguments in this
+ * workspace"), so what the rule allows and where it holds is never the part cut.
+ */
+const MAX_RULE_LABEL = 120;
 
 /** The answers a card offers (what the request asks may narrow them); every one but Deny approves. */
 function choices(request: ApprovalMessage): Choice[] {
@@ -44,7 +48,7 @@ function choices(request: ApprovalMessage): Choice[] {
     { decision: 'allow-once', label: request.review ? 'Accept' : 'Allow once', icon: 'check' },
     // A protected file is asked about every time: no "always" for it.
     ...(request.protectedPath === undefined ? [{ decision: 'allow-always' as const, label: 'Always allow for this session', icon: 'check-all' }] : []),
-    ...(request.protectedPath === undefined && rule !== undefined ? [{ decision: 'allow-rule' as const, label: shortLabel(rule.label), icon: 'pass', title: `Adds ${rule.rule} to arbor.tools.autoApprove in your user settings` }] : []),
+    ...(request.protectedPath === undefined && rule !== undefined ? [{ decision: 'allow-rule' as const, label: shortLabel(rule.label), icon: 'pass', title: `Adds ${rule.rule} for this workspace folder to arbor.tools.autoApproveByFolder in your user settings` }] : []),
     { decision: 'deny', label: 'Deny', icon: 'close' },
   ];
 }

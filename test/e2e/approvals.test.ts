@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Frame } from 'playwright-core';
 import { reply, text, toolUse } from '../support/fakeAnthropic';
 import { assertNoProblems, chat, chatButton, composer, newSession, requestMessages, send, waitForText } from './support/chat';
@@ -154,7 +155,7 @@ describe('Approval cards: never answered by accident, nothing hidden', () => {
     assertNoProblems();
   });
 
-  it('"Always allow `npm test`" from the card puts bash(npm test) in the user settings: npm test then runs unasked and rm -rf x still asks', async () => {
+  it('"Always allow `npm test` with any arguments in this workspace" keeps bash(npm test) in the user settings under this folder: npm test then runs unasked and rm -rf x still asks', async () => {
     const settingsFile = path.join(workbench().server.userDataDir, 'User', 'settings.json');
     const before = fs.readFileSync(settingsFile, 'utf8');
     try {
@@ -167,8 +168,8 @@ describe('Approval cards: never answered by accident, nothing hidden', () => {
       );
       const requestsBefore = fake().messageRequests().length;
       await send('Run the tests twice, then clean up');
-      const always = await chatButton(/^Always allow `npm test`$/);
-      assert.equal(await always.getAttribute('title'), 'Adds bash(npm test) to arbor.tools.autoApprove in your user settings');
+      const always = await chatButton(/^Always allow `npm test` with any arguments in this workspace$/);
+      assert.equal(await always.getAttribute('title'), 'Adds bash(npm test) for this workspace folder to arbor.tools.autoApproveByFolder in your user settings');
       await always.click();
 
       // The second npm test ran without a card; rm -rf x asks.
@@ -187,7 +188,8 @@ describe('Approval cards: never answered by accident, nothing hidden', () => {
       });
       assert.deepEqual(results, [[false], [false], [true]], 'which of the three calls were denied');
       await poll('the rule in the user settings', 20_000, async () => (fs.readFileSync(settingsFile, 'utf8').includes('bash(npm test)') ? true : undefined));
-      assert.deepEqual((JSON.parse(fs.readFileSync(settingsFile, 'utf8')) as Record<string, unknown>)['arbor.tools.autoApprove'], ['bash(npm test)']);
+      const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8')) as Record<string, unknown>;
+      assert.deepEqual([settings['arbor.tools.autoApproveByFolder'], settings['arbor.tools.autoApprove']], [{ [pathToFileURL(workbench().server.workspace).href]: ['bash(npm test)'] }, undefined]);
       assertNoProblems();
     } finally {
       // The rule must not reach the other tests.

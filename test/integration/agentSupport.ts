@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { AgentEvent } from '../../src/core/agent/events';
 import type { Json, SessionEntry } from '../../src/core/session/types';
 import type { AgentHost } from '../../src/vscode/agentHost';
-import { startFakeAnthropic, text, type FakeAnthropic, type FakeAnthropicOptions } from '../support/fakeAnthropic';
+import { startFakeAnthropic, text, type FakeAnthropic, type FakeAnthropicOptions, type Handler, type Reply } from '../support/fakeAnthropic';
 import { arborTesting, own } from './support';
 
 /** Random per suite bundle and run, so the key is in no file unless something wrote it there. */
@@ -27,6 +27,7 @@ const SETTINGS = [
   'compaction.keepRecentTokens',
   'sessionsDirectory',
   'tools.autoApprove',
+  'tools.autoApproveByFolder',
   'checkpoints.restore',
   'branchSummary',
   'tokenEstimator',
@@ -97,6 +98,23 @@ export function nextEvent<T extends AgentEvent['type']>(host: AgentHost, type: T
       resolve(event as Extract<AgentEvent, { type: T }>);
     });
   });
+}
+
+/**
+ * A reply held back until `release()`: `arrived` settles when a request reached it, so a test can
+ * stop what sent the request while it waits (script it, or set it as the handler).
+ */
+export function heldReply(reply: Reply): { handler: Handler; arrived: Promise<void>; release: () => void } {
+  let reached: () => void = () => undefined;
+  const arrived = new Promise<void>((resolve) => (reached = resolve));
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const handler: Handler = async () => {
+    reached();
+    await gate;
+    return reply;
+  };
+  return { handler, arrived, release };
 }
 
 /** A session with two turns: "Name a colour" → "Teal.", "Name a fruit" → "A pear.". Returns its file. */

@@ -2,14 +2,15 @@
 // (examples/custom-compaction) installed beside Arbor: it cancels a compaction (the user is told its
 // name), supplies one (written with fromHook, sent to the model next), supplies a branch summary,
 // throws and hangs (Arbor's own summary is written; the hanging handler's CancellationToken is
-// cancelled when its time is up). Standing instructions reach the summary request
-// of an automatic compaction.
+// cancelled when its time is up). It hears how each compaction ended, as pi's session_compact and
+// session_compact_failed say it: failed, stopped, cancelled, or an overflow recovery that retries.
+// Standing instructions reach the summary request of an automatic compaction.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CompactionError } from '../../src/core/compaction';
 import type { SessionEntry } from '../../src/core/session/types';
-import { reply, text, usage } from '../support/fakeAnthropic';
-import { branchMessages, colourThenFruit, configure, entriesOnDisk, requestMessages, send, useAgent, wireText } from './agentSupport';
+import { error, overflow, reply, text, usage } from '../support/fakeAnthropic';
+import { branchMessages, colourThenFruit, configure, entriesOnDisk, heldReply, requestMessages, send, useAgent, wireText } from './agentSupport';
 
 const EXAMPLE = 'arbor-dev.custom-compaction';
 const DEFAULT_SUMMARY = '## Goal\nArbor\'s own summary.';
@@ -25,8 +26,23 @@ async function setMode(settings: { compaction?: string; tree?: string; timeoutMs
   await vscode.commands.executeCommand('customCompaction.setMode', { compaction: 'off', tree: 'off', ...settings });
 }
 
-async function seen(): Promise<{ kind: string; reason?: string; customInstructions?: string; fromExtension?: boolean }[]> {
+interface Seen {
+  kind: string;
+  reason?: string;
+  willRetry?: boolean;
+  customInstructions?: string;
+  fromExtension?: boolean;
+  errorMessage?: string;
+  aborted?: boolean;
+}
+
+async function seen(): Promise<Seen[]> {
   return (await vscode.commands.executeCommand('customCompaction.seen')) as never;
+}
+
+/** What the example heard after each compaction (onDidCompact, onDidFailCompaction), without what it was asked. */
+async function outcomes(): Promise<Seen[]> {
+  return (await seen()).filter((event) => event.kind === 'didCompact' || event.kind === 'didFailCompaction');
 }
 
 describe("Arbor's API with the example extension installed", () => {
@@ -39,6 +55,8 @@ describe("Arbor's API with the example extension installed", () => {
   beforeEach(async () => {
     await configure({ tokenEstimator: 'chars4', 'compaction.keepRecentTokens': 1000, modelOverrides: { 'claude-haiku-4-5': { contextWindow: 40_000 } } });
     agent.server().setHandler(() => text(DEFAULT_SUMMARY));
+    // Activates the example (its command does) and clears what it heard, for a test run alone too.
+    await setMode({});
   });
 
   afterEach(async () => {
@@ -64,6 +82,54 @@ describe("Arbor's API with the example extension installed", () => {
     assert.deepEqual([error?.reason, error?.message, error?.by], ['cancelled-by-extension', 'Compaction cancelled by Custom Compaction (Arbor example)', { id: EXAMPLE, name: 'Custom Compaction (Arbor example)' }]);
     assert.deepEqual(compactions(file), []);
     assert.equal(agent.server().messageRequests().length, requests, 'no summary request');
+    // As pi's session_compact_failed: a handler's cancel counts as aborted, with no error message.
+    assert.deepEqual(await outcomes(), [{ kind: 'didFailCompaction', reason: 'manual', aborted: true, willRetry: false, fromExtension: false }]);
+  });
+
+  it("a compaction whose summary request fails: onDidFailCompaction with the reason and the user's error message", async () => {
+    const file = await threeTurns();
+    agent.server().setHandler(() => error(400, 'invalid_request_error', 'the summary request was refused'));
+    const failed = await agent.host().compact().then(
+      () => undefined,
+      (thrown: unknown) => thrown as CompactionError,
+    );
+    assert.equal(failed?.reason, 'summarization-failed');
+    assert.deepEqual(compactions(file), []);
+    assert.deepEqual(await outcomes(), [{ kind: 'didFailCompaction', reason: 'manual', errorMessage: `Compaction failed: ${failed.message}`, aborted: false, willRetry: false, fromExtension: false }]);
+  });
+
+  it('a compaction the user stops: onDidFailCompaction says aborted, with no error message', async () => {
+    const file = await threeTurns();
+    const held = heldReply(text(DEFAULT_SUMMARY));
+    agent.server().setHandler(held.handler);
+    try {
+      const compacting = agent.host().compact().then(
+        () => undefined,
+        (thrown: unknown) => thrown as CompactionError,
+      );
+      await held.arrived;
+      agent.host().stop();
+      assert.equal((await compacting)?.reason, 'cancelled');
+    } finally {
+      held.release();
+    }
+    assert.deepEqual(compactions(file), []);
+    assert.deepEqual(await outcomes(), [{ kind: 'didFailCompaction', reason: 'manual', aborted: true, willRetry: false, fromExtension: false }]);
+  });
+
+  it('an automatic compaction after the model said the prompt was too long: reason overflow and willRetry, before and after', async () => {
+    const file = await threeTurns();
+    // The next request overflows; the summary and the retried request get the default handler's answer.
+    agent.server().script(overflow(250_000, 200_000));
+    await send(agent.host(), turnText(4));
+    await agent.host().whenIdle();
+    assert.equal(compactions(file).length, 1, 'the overflow was compacted');
+    const events = await seen();
+    assert.deepEqual(
+      events.filter((event) => event.kind === 'compact').map((event) => [event.reason, event.willRetry]),
+      [['overflow', true]],
+    );
+    assert.deepEqual(await outcomes(), [{ kind: 'didCompact', reason: 'overflow', willRetry: true, fromExtension: false }]);
   });
 
   it('a compaction the extension supplies is written with fromHook, and the next request carries its summary', async () => {
@@ -78,7 +144,7 @@ describe("Arbor's API with the example extension installed", () => {
     await send(agent.host(), 'next question');
     const sent = requestMessages(agent.server()).map(wireText).join('\n');
     assert.ok(sent.includes(compaction.summary), 'the next request carries the extension\'s summary');
-    assert.deepEqual((await seen()).map((event) => [event.kind, event.reason ?? '', event.fromExtension ?? '']), [['compact', 'manual', ''], ['didCompact', '', true]]);
+    assert.deepEqual((await seen()).map((event) => [event.kind, event.reason ?? '', event.fromExtension ?? '']), [['compact', 'manual', ''], ['didCompact', 'manual', true]]);
   });
 
   for (const mode of ['throw', 'hang'] as const) {

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SessionEntry } from '../../src/core/session/types';
 import { reply, slow, text } from '../support/fakeAnthropic';
-import { branchMessages, colourThenFruit, configure, entriesOnDisk, nextEvent, requestMessages, send, TEST_KEY, useAgent, wireText } from './agentSupport';
+import { branchMessages, colourThenFruit, configure, entriesOnDisk, heldReply, nextEvent, requestMessages, send, TEST_KEY, useAgent, wireText } from './agentSupport';
 import { own, until, waitForLog } from './support';
 
 const SUMMARY = '## Goal\nSummary marker: the fruit branch named a pear.';
@@ -199,22 +199,15 @@ describe('Navigation in the session tree', () => {
     const session = agent.host().session!;
     const leaf = session.leafId;
     const before = entriesOnDisk(file).length;
-    let arrived: () => void = () => undefined;
-    const requestSeen = new Promise<void>((resolve) => (arrived = resolve));
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    agent.server().script(async () => {
-      arrived();
-      await gate;
-      return text(SUMMARY);
-    });
+    const held = heldReply(text(SUMMARY));
+    agent.server().script(held.handler);
     try {
       const moving = agent.host().navigate(messages()[1]!.id, { summarize: true });
-      await requestSeen;
+      await held.arrived;
       agent.host().stop();
       assert.deepEqual(await moving, { cancelled: true, aborted: true });
     } finally {
-      release();
+      held.release();
     }
     assert.equal(session.leafId, leaf);
     assert.equal(entriesOnDisk(file).length, before);

@@ -10,6 +10,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import * as vscode from 'vscode';
 import type { EffectiveCompactionSettings } from '../../src/core/context';
 import type { ArborTesting } from '../../src/extension';
 import { text } from '../support/fakeAnthropic';
@@ -105,6 +106,45 @@ describe("Arbor knows the project as pi does (pi's context files, settings and s
     assert.deepEqual(sourced()[2], [5000, 'arbor setting']);
   });
 
+  it("takes pi's model override for the chat's model over the ordinary values, and the agent's threshold follows", async () => {
+    // The suites chat with claude-haiku-4-5 (useAgent): only its override applies.
+    plant(path.join(piAgentDir(), 'settings.json'), JSON.stringify({ compaction: { reserveTokens: 12345, modelOverrides: { 'anthropic/claude-haiku-4-5': { reserveTokens: 23456 }, 'anthropic/claude-sonnet-4-6': { reserveTokens: 1 } } } }));
+    plant(workspaceFile('.pi/settings.json'), JSON.stringify({ compaction: { modelOverrides: { 'anthropic/claude-haiku-4-5': { keepRecentTokens: 0 } } } }));
+    removeAfter(workspaceFile('.pi'));
+    const info = await project();
+    await info.refresh();
+    const { reserveTokens, keepRecentTokens, modelKey } = info.state!.compaction;
+    assert.deepEqual([reserveTokens, keepRecentTokens, modelKey], [
+      { value: 23456, source: 'pi global model override' },
+      { value: 0, source: 'pi project model override' },
+      'anthropic/claude-haiku-4-5',
+    ]);
+    agent.server().script(text('One.'));
+    await send(agent.host(), 'hello');
+    const status = await agent.host().status();
+    assert.equal(status?.threshold, status!.contextWindow! - 23456);
+  });
+
+  it("moves in the tree without asking and without a summary when pi's branchSummary.skipPrompt is on, unless arbor.branchSummary is set", async () => {
+    plant(path.join(piAgentDir(), 'settings.json'), JSON.stringify({ branchSummary: { skipPrompt: true } }));
+    const info = await project();
+    await info.refresh();
+    assert.deepEqual(info.state!.compaction.branchSummary, { value: 'never', source: 'pi global' });
+    agent.server().script(text('Teal.'), text('A pear.'));
+    await send(agent.host(), 'Name a colour');
+    await send(agent.host(), 'Name a fruit');
+    const session = agent.host().session!;
+    const [, teal] = session.getBranch().filter((entry) => entry.type === 'message');
+    const requests = agent.server().messageRequests().length;
+    // With the question asked, this would wait on a quick pick no one answers.
+    assert.equal(await vscode.commands.executeCommand('arbor.tree.activate', teal!.id), 'moved');
+    assert.equal(agent.server().messageRequests().length, requests, 'no summary request');
+    assert.ok(!session.getBranch().some((entry) => entry.type === 'branch_summary'), 'no branch summary');
+    await configure({ branchSummary: 'always' });
+    await info.refresh();
+    assert.deepEqual(info.state!.compaction.branchSummary, { value: 'always', source: 'arbor setting' });
+  });
+
   it("passes over a pi settings file that is not valid JSON, says so in the log naming the file, and uses the defaults", async () => {
     const { file, compaction } = await withGlobalSettings('{ "compaction": { "reserveTokens": 1');
     assert.deepEqual([compaction.reserveTokens.value, compaction.reserveTokens.source], [16384, 'default']);
@@ -115,7 +155,7 @@ describe("Arbor knows the project as pi does (pi's context files, settings and s
   it("passes over a value of the wrong type in pi's settings, tells it naming the file and the key, and uses the next source", async () => {
     const { file, compaction } = await withGlobalSettings('{ "compaction": { "keepRecentTokens": "lots" } }');
     assert.deepEqual([compaction.keepRecentTokens.value, compaction.keepRecentTokens.source], [20000, 'default']);
-    const told = new RegExp(`${escapeRegExp(file)}: compaction\\.keepRecentTokens is "lots", not a whole number of tokens above 0; it is not used\\.`);
+    const told = new RegExp(`${escapeRegExp(file)}: compaction\\.keepRecentTokens is "lots", not a whole number of tokens from 0 up; it is not used\\.`);
     assert.match(await waitForLog(told), told);
   });
 

@@ -15,15 +15,17 @@ interface Settings {
   timeoutMs?: number;
 }
 
-/** What the handlers were asked, for whoever drives the example. */
+/** What the handlers were asked and the events said, for whoever drives the example. */
 interface Seen {
   /** `cancelled`: a hanging handler's CancellationToken was cancelled (its time was up, or the user stopped). */
-  kind: 'compact' | 'tree' | 'didCompact' | 'didNavigateTree' | 'cancelled';
+  kind: 'compact' | 'tree' | 'didCompact' | 'didFailCompaction' | 'didNavigateTree' | 'cancelled';
   reason?: string;
   willRetry?: boolean;
   customInstructions?: string;
   messages?: number;
   fromExtension?: boolean;
+  errorMessage?: string;
+  aborted?: boolean;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
@@ -54,7 +56,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   register({ compaction: 'off', tree: 'off' });
   context.subscriptions.push(
     { dispose: () => registrations.forEach((registration) => registration.dispose()) },
-    api.onDidCompact((event) => seen.push({ kind: 'didCompact', fromExtension: event.fromExtension })),
+    api.onDidCompact((event) => seen.push({ kind: 'didCompact', fromExtension: event.fromExtension, reason: event.reason, willRetry: event.willRetry })),
+    // A telemetry extension would pair each onWillCompact with one of these two outcomes.
+    api.onDidFailCompaction((event) =>
+      seen.push({ kind: 'didFailCompaction', reason: event.reason, aborted: event.aborted, willRetry: event.willRetry, fromExtension: event.fromExtension, ...(event.errorMessage !== undefined ? { errorMessage: event.errorMessage } : {}) }),
+    ),
     api.onDidNavigateTree((event) => seen.push({ kind: 'didNavigateTree', fromExtension: event.fromExtension === true })),
     vscode.commands.registerCommand('customCompaction.setMode', (settings: Settings) => {
       register(settings);

@@ -2,11 +2,12 @@
  * `arbor compact <file> [--leaf ID] [--instructions TEXT] [--keep-recent N] [--reserve N]
  * [--pin-budget N] [--model ID]`: one manual compaction of the path to the leaf (default: the position a reopen
  * gives), appended to the file, as `/compact` does. The budgets not given as flags come from pi's
- * settings for the current folder, else pi's defaults. `--model` writes the summary (its window
+ * settings for the current folder (with pi's overrides for the model the session runs on), else
+ * pi's defaults. `--model` writes the summary (its window
  * bounds each summary request). Needs `ANTHROPIC_API_KEY`.
  */
 import { CompactionError, compactSession, NOTHING_TO_COMPACT_TEXT, type CompactSessionOutcome } from '../../core/compaction';
-import { compactionSettingsOf } from '../../core/context';
+import { compactionSettingsOf, piModelKey } from '../../core/context';
 import { providerSummarizer, type LlmProvider } from '../../core/llm';
 import { openSessionFile, positionOnOpen, type Session, type Usage } from '../../core/session';
 import { LEAF_FLAG, type Command } from '../command';
@@ -32,9 +33,6 @@ export const compactCommand: Command = {
   summary: 'summarize the older part of the path into a compaction entry (calls the model)',
   flags: [LEAF_FLAG, { name: 'instructions', kind: 'string', value: 'TEXT' }, ...BUDGET_FLAGS, PIN_BUDGET_FLAG, ...LLM_FLAGS],
   async run({ file, args, io }) {
-    const effective = await cliCompactionSettings(args, io, cliPiEnvironment());
-    // Manual compaction runs whether or not automatic compaction is on.
-    const settings = { ...compactionSettingsOf(effective), enabled: true };
     const { provider, model } = cliModel(args, io);
     await loadForCli(file); // one-line errors for missing or foreign files
     const { session } = await openSessionFile(file, { createIfMissing: false, clock: () => io.now() });
@@ -43,6 +41,11 @@ export const compactCommand: Command = {
       if (!session.tree.has(leaf)) throw new InputError(`${file}: --leaf ${leaf}: no entry with that id`);
       if (leaf !== positionOnOpen(session.tree)) await session.branch(leaf);
     }
+    // pi's overrides for the model the session runs on there (pi compacts with the session's model), else for --model.
+    const current = session.buildContext().model;
+    const effective = await cliCompactionSettings(args, io, cliPiEnvironment(), current ? piModelKey(current.provider, current.modelId) : piModelKey(provider.provider, model));
+    // Manual compaction runs whether or not automatic compaction is on.
+    const settings = { ...compactionSettingsOf(effective), enabled: true };
     const info = provider.modelInfo(model);
     let outcome: CompactSessionOutcome;
     try {

@@ -24,7 +24,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { AgentSession, UnansweredPromptError, watchFirstReply, type AgentErrorReason, type AgentEvent } from '../../core/agent';
 import { createTools, UnknownToolError } from '../../core/agent/tools/registry';
-import { compactionSettingsOf } from '../../core/context';
+import { compactionSettingsOf, piModelKey } from '../../core/context';
 import { missingToolsNote } from '../../core/chat/foreignTools';
 import { CheckpointsOff, notRecordedText, SessionFilesRecorder } from '../../core/checkpoints';
 import { diskFiles, expandMentions, MentionError } from '../../core/mentions';
@@ -78,7 +78,7 @@ export const runCommand: Command = {
     const root = await toolRoot(stringFlag(args, 'cwd'));
     const message = await expandPrompt(prompt, root);
     const pi = cliPiEnvironment();
-    const effective = await cliCompactionSettings(args, io, pi, root);
+    const effective = await cliCompactionSettings(args, io, pi, piModelKey(provider.provider, model), root);
     const pinBudget = integerFlag(args, 'pin-budget');
     const clock = (): Date => io.now();
     const { session } = await openSessionFile(file, { cwd: root, clock }).catch(async (error: unknown) => {

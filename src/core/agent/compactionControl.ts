@@ -3,14 +3,15 @@
  * turn and before every prompt, runs the compaction they call for (and the manual one), and
  * reports back to the guard so automatic compaction never loops.
  *
- * Every run is bracketed by `compaction_start` / `compaction_end` events with pi 0.73.1's
- * payloads: a failure or a cancellation becomes the end event's `errorMessage` / `aborted`, in
- * pi's words. Nothing is written unless the whole compaction succeeded (see `compactSession`).
+ * Every run is bracketed by `compaction_start` / `compaction_end` events with pi's payloads: a
+ * failure or a cancellation becomes the end event's `errorMessage` / `aborted`, in pi's words, and
+ * other extensions hear of it (pi 1.6.0's `session_compact_failed`). Nothing is written unless the whole compaction succeeded (see `compactSession`).
  * A manual run rejects on failure, so its caller can tell the user; an automatic run never
  * rejects: its end event carries the outcome and the agent goes on.
  */
 import {
   afterCompaction,
+  asCompactionError,
   AutoCompactionGuard,
   compactSession,
   CompactionError,
@@ -25,7 +26,6 @@ import {
 } from '../compaction';
 import type { ArborHooks } from '../hooks';
 import type { Session } from '../session';
-import { errorMessage } from '../util/errors';
 import type { ContextTracker } from './contextTracker';
 import type { LiveConfiguration } from './liveConfiguration';
 
@@ -132,17 +132,27 @@ export class CompactionControl {
       }
     } catch (thrown) {
       const error = asCompactionError(thrown);
-      emit(
-        error.reason === 'cancelled'
-          ? { type: 'compaction_end', reason, aborted: true, willRetry: false }
-          : { type: 'compaction_end', reason, aborted: false, willRetry: false, errorMessage: FAILURE_PREFIX[reason] + error.message, error },
-      );
+      const errorMessage = FAILURE_PREFIX[reason] + error.message;
+      emit(error.reason === 'cancelled' ? { type: 'compaction_end', reason, aborted: true, willRetry: false } : { type: 'compaction_end', reason, aborted: false, willRetry: false, errorMessage, error });
+      // pi's session_compact_failed: a handler's cancel counts as stopped there too.
+      const aborted = error.reason === 'cancelled' || error.reason === 'cancelled-by-extension';
+      this.options.hooks?.didFailCompaction({ reason, ...(aborted ? {} : { errorMessage }), aborted, willRetry, fromExtension: error.fromExtension });
       if (reason === 'manual') throw error;
       return undefined;
     }
     const { result, pinWarning } = compacted;
     emit({ type: 'compaction_end', reason, result, aborted: false, willRetry, ...(pinWarning !== undefined ? { pinWarning } : {}) });
     return this.next(run);
+  }
+
+  /**
+   * An overflow again after the one recovery (pi's words in `message`): nothing is compacted; the
+   * end event and the handlers' failure event say so. The request would have been sent again.
+   */
+  overflowGaveUp(message: string): void {
+    const error = new CompactionError('overflow-recovery-failed', message);
+    this.options.emit({ type: 'compaction_end', reason: 'overflow', aborted: false, willRetry: false, errorMessage: message, error });
+    this.options.hooks?.didFailCompaction({ reason: 'overflow', errorMessage: message, aborted: false, willRetry: true, fromExtension: false });
   }
 
   /** The compaction itself: its result, or undefined when an automatic run found nothing to do (a manual one throws why). */
@@ -189,9 +199,4 @@ export class CompactionControl {
     });
     return { continueAfterMs: next.continueAfter ? next.continueDelayMs : undefined };
   }
-}
-
-/** Every failure of a compaction as a `CompactionError` with a reason (a write that failed, a bug: 'failed'). */
-function asCompactionError(error: unknown): CompactionError {
-  return error instanceof CompactionError ? error : new CompactionError('failed', errorMessage(error), { cause: error });
 }

@@ -4,7 +4,7 @@
  * until a reply asks for no tool, fails, or is stopped. Compaction is decided at the end of every
  * turn and on an overflow error; the host runs it. The file is synced at the end of every turn.
  */
-import { CompactionError, findLastAssistant } from '../compaction';
+import { findLastAssistant } from '../compaction';
 import type { LlmErrorReason } from '../llm/provider';
 import { promptContent } from '../chat/attachments';
 import { foreignToolLabel } from '../chat/foreignTools';
@@ -205,8 +205,7 @@ export class TurnLoop {
     }
     if (decision.kind === 'compact') await this.host.compactNow(decision.reason, false, undefined, signal);
     if (decision.kind === 'error') {
-      const error = new CompactionError('overflow-recovery-failed', decision.message);
-      this.host.emit({ type: 'compaction_end', reason: 'overflow', aborted: false, willRetry: false, errorMessage: decision.message, error });
+      this.host.compaction.overflowGaveUp(decision.message);
       this.host.emit({ type: 'error', reason: 'context-overflow', message: decision.message });
       return false;
     }

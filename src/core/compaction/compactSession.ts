@@ -7,13 +7,13 @@ import type { ArborHooks } from '../hooks/hooks';
 import type { CompactionReason } from '../hooks/types';
 import { checkPinBudget, DEFAULT_PIN_BUDGET, pinnedBefore, pinnedIds, type PinnedMessage } from '../pins';
 import { piEstimator } from '../tokens';
-import type { CompactionEntry, Session } from '../session';
+import type { CompactionEntry, Session, SessionEntry } from '../session';
 import { arborRecordJson, compact, type CompactionResult, type CompactOptions } from './compact';
-import { askCompactionHooks, suppliedResult } from './hookedCompaction';
+import { askCompactionHooks, suppliedResult, type HookDecision } from './hookedCompaction';
 import type { ExplicitCutProblem } from './explicitCut';
-import { prepareCompaction, whyNothingToPrepare, type PrepareOptions } from './prepare';
+import { prepareCompaction, whyNothingToPrepare, type CompactionPreparation, type PrepareOptions } from './prepare';
 import type { CompactionSettings } from './settings';
-import { throwIfCancelled } from './summarizer';
+import { asCompactionError, throwIfCancelled } from './summarizer';
 
 export interface CompactSessionOptions extends CompactOptions, Omit<PrepareOptions, 'maxOutputTokens' | 'estimator'> {
   settings: CompactionSettings;
@@ -60,10 +60,20 @@ export async function compactSession(session: Session, options: CompactSessionOp
     upToEntryId: options.upToEntryId,
   });
   if (!preparation) return { kind: 'nothing-to-compact', reason: whyNothingToPrepare(path, options) };
-  const pins = pinnedIds(session.entries);
   const ask = { preparation, branch: path, customInstructions: options.customInstructions, reason: options.reason ?? 'manual', willRetry: options.willRetry ?? false, signal: options.signal };
   const decision = await askCompactionHooks(options.hooks, ask);
+  try {
+    return await compactDecided(session, path, preparation, decision, options);
+  } catch (error) {
+    // The failure event says whether a handler's compaction was being written.
+    throw decision.kind === 'supplied' ? asCompactionError(error, true) : error;
+  }
+}
+
+/** The rest of a compaction once the handlers decided: the summary, the entry, the after-event. */
+async function compactDecided(session: Session, path: SessionEntry[], preparation: CompactionPreparation, decision: HookDecision, options: CompactSessionOptions): Promise<CompactSessionOutcome> {
   throwIfCancelled(options.signal);
+  const pins = pinnedIds(session.entries);
   let result: CompactionResult;
   // The pins carried: before the first kept entry the summary's writer chose.
   let pinned: PinnedMessage[];
@@ -90,7 +100,7 @@ export async function compactSession(session: Session, options: CompactSessionOp
     extra: { arbor: arborRecordJson(result.arbor) },
   });
   const entry = session.getEntry(entryId);
-  if (options.hooks && entry?.type === 'compaction') options.hooks.didCompact({ compactionEntry: entry as CompactionEntry, fromExtension: fromHook });
+  if (options.hooks && entry?.type === 'compaction') options.hooks.didCompact({ compactionEntry: entry as CompactionEntry, fromExtension: fromHook, reason: options.reason ?? 'manual', willRetry: options.willRetry ?? false });
   const { warning } = checkPinBudget(pinned, options.pinBudget ?? DEFAULT_PIN_BUDGET, options.estimator ?? piEstimator);
   return { kind: 'compacted', entryId, result, ...(warning !== undefined ? { pinWarning: warning } : {}) };
 }

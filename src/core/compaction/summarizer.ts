@@ -61,17 +61,27 @@ export class CompactionError extends Error {
   readonly nothing: NothingToCompactReason | undefined;
   /** For 'cancelled-by-extension': the extension whose handler cancelled. */
   readonly by: HookOwner | undefined;
+  /** The compaction that failed was a handler's (its summary was being written). */
+  readonly fromExtension: boolean;
 
   constructor(
     readonly reason: CompactionErrorReason,
     message: string,
-    options?: { cause?: unknown; nothing?: NothingToCompactReason; by?: HookOwner },
+    options?: { cause?: unknown; nothing?: NothingToCompactReason; by?: HookOwner; fromExtension?: boolean },
   ) {
     super(message, options);
     this.name = 'CompactionError';
     this.nothing = options?.nothing;
     this.by = options?.by;
+    this.fromExtension = options?.fromExtension ?? false;
   }
+}
+
+/** Every failure of a compaction as a `CompactionError` with a reason (a write that failed, a bug: 'failed'). */
+export function asCompactionError(error: unknown, fromExtension = false): CompactionError {
+  if (!(error instanceof CompactionError)) return new CompactionError('failed', errorMessage(error), { cause: error, fromExtension });
+  if (error.fromExtension || !fromExtension) return error;
+  return new CompactionError(error.reason, error.message, { cause: error.cause, ...(error.nothing ? { nothing: error.nothing } : {}), ...(error.by ? { by: error.by } : {}), fromExtension });
 }
 
 /** What a run of requests cost: the entry's `usage` (pi's shape) and its `arbor` record. */

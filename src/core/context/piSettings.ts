@@ -1,14 +1,16 @@
 /**
- * pi's settings files, read and merged as pi 0.73.1's SettingsManager does: the global
- * `<agent folder>/settings.json`, then the project's `<workspace>/.pi/settings.json` over it, a
- * nested object merged one level deep (a project's `compaction.enabled` keeps the global
- * `compaction.reserveTokens`). A file that is missing or empty is no settings; one that is not a
- * JSON object is reported by name and its values are not used; nothing throws.
+ * pi's settings files, read and merged as pi 1.6.0's SettingsManager does: the global
+ * `<agent folder>/settings.json`, then the project's `<workspace>/.pi/settings.json` over it,
+ * objects merged key by key at every depth (a project's `compaction.modelOverrides["p/m"].keepRecentTokens`
+ * keeps the global `compaction.modelOverrides["p/m"].reserveTokens`). A leading byte order mark is
+ * dropped. A file that is missing or empty is no settings; one that is not a JSON object is
+ * reported by name and its values are not used; nothing throws.
  *
  * In an untrusted workspace the project's file is not read: it came with the workspace, and it
  * could make every turn compact (and cost) or send new sessions elsewhere.
  */
 import * as path from 'node:path';
+import { stripBom } from '../util/bom';
 import { errorMessage } from '../util/errors';
 import { nodeContextFs, NotRegularFileError, type ContextFs } from './contextFs';
 import { PI_PROJECT_DIR } from './piEnvironment';
@@ -22,7 +24,7 @@ export type SettingsObject = { [key: string]: unknown };
 export interface PiSettings {
   global: SettingsObject;
   project: SettingsObject;
-  /** `project` over `global`, nested objects merged one level deep. */
+  /** `project` over `global`, objects merged at every depth. */
   merged: SettingsObject;
   globalFile: string;
   projectFile: string;
@@ -58,13 +60,18 @@ export async function readPiSettings(options: ReadPiSettingsOptions): Promise<Pi
   return { global: global.settings, project: project.settings, merged: mergePiSettings(global.settings, project.settings), globalFile, projectFile, warnings, problems };
 }
 
-/** pi's merge: the override's value wins, except two objects (not arrays), which merge key by key. */
+/**
+ * pi's merge: the override's value wins, except two objects (not arrays), which merge key by key,
+ * at every depth. It descends only where both files hold an object, so no deeper than the user's
+ * own global file goes, whatever a project's file nests.
+ */
 export function mergePiSettings(base: SettingsObject, override: SettingsObject): SettingsObject {
   const merged: SettingsObject = { ...base };
   for (const [key, value] of Object.entries(override)) {
     if (value === undefined) continue;
-    const under = base[key];
-    merged[key] = isObject(value) && isObject(under) ? { ...under, ...value } : value;
+    const under = Object.hasOwn(base, key) ? base[key] : undefined;
+    // Defined, not assigned: a key named `__proto__` stays a key.
+    Object.defineProperty(merged, key, { value: isObject(value) && isObject(under) ? mergePiSettings(under, value) : value, enumerable: true, writable: true, configurable: true });
   }
   return merged;
 }
@@ -90,12 +97,12 @@ async function readSettingsFile(fs: ContextFs, file: string): Promise<SettingsRe
   return parsePiSettings(text, file);
 }
 
-/** A settings file's text as pi takes it: empty is no settings; else a JSON object, or a warning naming the file. */
+/** A settings file's text as pi takes it: empty is no settings; else a JSON object (after a byte order mark), or a warning naming the file. */
 export function parsePiSettings(text: string, file: string): SettingsRead {
   if (text === '') return noFile();
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = JSON.parse(stripBom(text));
   } catch (error) {
     return unusable(file, `it is not valid JSON (${errorMessage(error)})`);
   }

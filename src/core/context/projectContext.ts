@@ -1,13 +1,16 @@
 /**
- * Project instructions found as pi 0.73.1 finds them, within what the user chose
+ * Project instructions found as pi 1.6.0 finds them, within what the user chose
  * (contextAccess.ts), re-checked before every request.
  *
- * - Context files: the first of AGENTS.md, AGENTS.MD, CLAUDE.md, CLAUDE.MD in pi's agent folder
- *   (global), then in every folder from the home folder down to the workspace folder, the highest
- *   first; a file already listed is not listed again. (pi starts at the filesystem root: Arbor
- *   never reads above the home folder, nor a file there that another user owns.)
+ * - Context files: the first of AGENTS.override.md, AGENTS.md, AGENTS.MD, CLAUDE.md, CLAUDE.MD in
+ *   pi's agent folder (global), then in every folder from the home folder down to the workspace
+ *   folder, the highest first; a file already listed is not listed again. (pi starts at the
+ *   filesystem root: Arbor never reads above the home folder, nor a file there that another user
+ *   owns.) In a linked git worktree nested inside its main checkout, the checkout's file of the
+ *   same name as the worktree's is not read (worktree.ts).
  * - SYSTEM.md replaces the default prompt and APPEND_SYSTEM.md is appended to it: the workspace's
  *   `.pi/` copy when there is one, else the agent folder's.
+ * - A leading byte order mark is dropped from every file, as pi drops it.
  * - A project's file that leads outside the folder it was found in is skipped, as is one that
  *   is not a regular file: the next candidate is tried, and the snapshot lists what was skipped
  *   and why.
@@ -19,17 +22,22 @@
  * `load()` stats every candidate path at most once and reads only a file whose version changed,
  * so a request with nothing changed costs one stat and one realpath per file found (one stat per
  * name not there) and no read, and gets the very same snapshot object back (the prompt stays
- * byte-identical; the provider's prompt cache keeps hitting).
+ * byte-identical; the provider's prompt cache keeps hitting). Only when two folders hold files of
+ * the same name is the worktree looked for: one stat of `.git` per folder up to the first one
+ * (and, in a linked worktree, a few more stats and realpaths; its two small files are read again
+ * only when they changed).
  */
 import * as path from 'node:path';
+import { stripBom } from '../util/bom';
 import { Emitter, type Event } from '../util/event';
 import { errorMessage } from '../util/errors';
 import { foldersAbove, leadsWhereAllowed, skipWarning, type AccessBounds, type ContextAccess, type SkipReason } from './contextAccess';
 import { nodeContextFs, NotRegularFileError, sameVersion, type ContextFs, type FileVersion } from './contextFs';
 import { PI_PROJECT_DIR } from './piEnvironment';
+import { WorktreeFinder } from './worktree';
 
 /** pi's candidates, in its order: the first one found in a folder is the folder's file. */
-export const CONTEXT_FILE_NAMES = ['AGENTS.md', 'AGENTS.MD', 'CLAUDE.md', 'CLAUDE.MD'] as const;
+export const CONTEXT_FILE_NAMES = ['AGENTS.override.md', 'AGENTS.md', 'AGENTS.MD', 'CLAUDE.md', 'CLAUDE.MD'] as const;
 export const SYSTEM_PROMPT_FILE = 'SYSTEM.md';
 export const APPEND_SYSTEM_PROMPT_FILE = 'APPEND_SYSTEM.md';
 
@@ -111,6 +119,7 @@ export class ProjectContext {
   private readonly maxBytes: number;
   private readonly cwd: string;
   private cache = new Map<string, CachedFile>();
+  private readonly worktrees: WorktreeFinder;
   private last: ProjectContextSnapshot | undefined;
   private readonly changed = new Emitter<ProjectContextSnapshot>();
 
@@ -118,6 +127,7 @@ export class ProjectContext {
     this.fs = options.fs ?? nodeContextFs;
     this.maxBytes = options.maxFileBytes ?? DEFAULT_MAX_CONTEXT_FILE_BYTES;
     this.cwd = path.resolve(options.cwd);
+    this.worktrees = new WorktreeFinder(this.fs);
   }
 
   /** Fires when a load found different files or contents than the one before. */
@@ -162,13 +172,29 @@ export class ProjectContext {
     const above = (dir: string): Candidate[] => CONTEXT_FILE_NAMES.map((name) => ({ file: path.join(dir, name), scope: 'project', folder: dir, realFolder: dir, confined: true, owned: true }));
     const own = CONTEXT_FILE_NAMES.map((name) => this.inWorkspace(name, bounds));
     const found = await Promise.all([...bounds.ancestors.map(above), own].map((candidates) => pass.first(candidates)));
+    const shadowed = await this.shadowedIndex(found, [...bounds.ancestors, bounds.realCwd]);
     const seen = new Set(files.map((file) => file.path));
-    for (const file of found) {
-      if (!file || seen.has(file.path)) continue;
+    for (const [index, file] of found.entries()) {
+      if (!file || index === shadowed || seen.has(file.path)) continue;
       seen.add(file.path);
       files.push(file);
     }
     return files;
+  }
+
+  /**
+   * Which of the folders' files a nested worktree's file of the same name shadows (-1: none).
+   * `found[i]` is the file of `folders[i]`, real folders from the highest down to the workspace.
+   */
+  private async shadowedIndex(found: readonly (ContextFile | undefined)[], folders: readonly string[]): Promise<number> {
+    const names = found.flatMap((file) => (file ? [path.basename(file.path)] : []));
+    if (new Set(names).size === names.length) return -1;
+    const nested = await this.worktrees.find([...folders].reverse());
+    if (!nested) return -1;
+    const worktreeFile = found[folders.indexOf(nested.worktree)];
+    const main = folders.indexOf(nested.main);
+    const mainFile = found[main];
+    return worktreeFile && mainFile && path.basename(worktreeFile.path) === path.basename(mainFile.path) ? main : -1;
   }
 
   private inWorkspace(relative: string, bounds: AccessBounds): Candidate {
@@ -265,9 +291,9 @@ class LoadPass {
 
 function contextFile(file: string, scope: ContextScope, bytes: Uint8Array, size: number, target: string | undefined): ContextFile {
   const where = { path: file, scope, ...(target !== undefined ? { target } : {}) };
-  if (bytes.length >= size) return { ...where, content: Buffer.from(bytes).toString('utf8') };
+  if (bytes.length >= size) return { ...where, content: stripBom(Buffer.from(bytes).toString('utf8')) };
   const kept = utf8Boundary(bytes);
-  const text = Buffer.from(bytes.subarray(0, kept)).toString('utf8');
+  const text = stripBom(Buffer.from(bytes.subarray(0, kept)).toString('utf8'));
   return { ...where, content: `${text}\n\n${cutNote(kept, size)}`, cutFromBytes: size };
 }
 

@@ -13,6 +13,7 @@ import { frozenCopy } from './copy';
 import type {
   CompactionReason,
   DidCompactEvent,
+  DidFailCompactionEvent,
   DidNavigateTreeEvent,
   HookCompactionPreparation,
   HookTreePreparation,
@@ -42,6 +43,7 @@ export class ArborHooks implements Disposable {
   private readonly compactChain = new HookChain<WillCompactEvent, WillCompactResult>();
   private readonly treeChain = new HookChain<WillNavigateTreeEvent, WillNavigateTreeResult>();
   private readonly compacted: Emitter<DidCompactEvent>;
+  private readonly compactionFailed: Emitter<DidFailCompactionEvent>;
   private readonly navigated: Emitter<DidNavigateTreeEvent>;
 
   /** `report`: a handler failed or took too long; `listenerFailed`: an event listener threw. */
@@ -50,11 +52,16 @@ export class ArborHooks implements Disposable {
     listenerFailed: (error: unknown) => void = () => undefined,
   ) {
     this.compacted = new Emitter(listenerFailed);
+    this.compactionFailed = new Emitter(listenerFailed);
     this.navigated = new Emitter(listenerFailed);
   }
 
   get onDidCompact(): Event<DidCompactEvent> {
     return this.compacted.event;
+  }
+
+  get onDidFailCompaction(): Event<DidFailCompactionEvent> {
+    return this.compactionFailed.event;
   }
 
   get onDidNavigateTree(): Event<DidNavigateTreeEvent> {
@@ -109,12 +116,17 @@ export class ArborHooks implements Disposable {
     this.compacted.fire(frozenCopy(event));
   }
 
+  didFailCompaction(event: DidFailCompactionEvent): void {
+    this.compactionFailed.fire(frozenCopy(event));
+  }
+
   didNavigateTree(event: DidNavigateTreeEvent): void {
     this.navigated.fire(frozenCopy(event));
   }
 
   dispose(): void {
     this.compacted.dispose();
+    this.compactionFailed.dispose();
     this.navigated.dispose();
   }
 }

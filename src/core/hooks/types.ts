@@ -1,8 +1,8 @@
 /**
- * What other extensions see of a compaction or a move, and what they may answer: pi's
- * `session_before_compact` / `session_before_tree` events and their results, with Arbor's
- * additions (the reason and the retry flag of a compaction, a summary's usage). Everything in an
- * event is a frozen copy (see copy.ts).
+ * What other extensions see of a compaction or a move, and what they may answer: pi 1.6.0's
+ * `session_before_compact` / `session_before_tree` events and their results, and its after-events
+ * (`session_compact`, `session_compact_failed`, `session_tree`), with Arbor's additions (a
+ * summary's usage). Everything in an event is a frozen copy (see copy.ts).
  */
 import type { CompactionSettings } from '../compaction/settings';
 import type { AgentMessage, BranchSummaryEntry, CompactionEntry, Json, SessionEntry, Usage } from '../session';
@@ -78,9 +78,26 @@ export interface WillNavigateTreeResult {
   label?: string;
 }
 
+/** pi's `session_compact`. */
 export interface DidCompactEvent {
   compactionEntry: CompactionEntry;
   /** The summary came from a handler. */
+  fromExtension: boolean;
+  reason: CompactionReason;
+  /** The request that overflowed is sent again now. */
+  willRetry: boolean;
+}
+
+/** pi's `session_compact_failed`: a compaction that failed or was stopped; nothing was written. */
+export interface DidFailCompactionEvent {
+  reason: CompactionReason;
+  /** pi's words for the failure ("Compaction failed: …"); absent when the compaction was stopped or cancelled. */
+  errorMessage?: string;
+  /** The user stopped it, or a handler cancelled it. */
+  aborted: boolean;
+  /** It was an overflow recovery after which the request that overflowed would have been sent again. */
+  willRetry: boolean;
+  /** The compaction that failed was a handler's (its summary was being written). */
   fromExtension: boolean;
 }
 

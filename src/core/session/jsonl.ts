@@ -6,6 +6,7 @@
  * reported as a torn tail so the file layer can repair it before the next append.
  */
 import type { SessionEntry, SessionHeader } from './types';
+import { stripBom } from '../util/bom';
 import { errorMessage } from '../util/errors';
 import { stringifyJson } from '../util/jsonText';
 import { normalizeEntry } from './normalize';
@@ -169,10 +170,6 @@ function findTornTail(bytes: Uint8Array): Omit<TornTail, 'complete'> | undefined
   const lastNewline = bytes.lastIndexOf(NEWLINE);
   const offset = lastNewline + 1;
   return { offset, length: bytes.length - offset };
-}
-
-function stripBom(text: string): string {
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 function decodeUtf8(bytes: Uint8Array): string {

@@ -20,7 +20,7 @@
  * names folders whose files a context file may bring into every request: a repository must not
  * widen it to the user's secrets.
  */
-export const USER_ONLY_SETTINGS = ['baseUrl', 'sessionsDirectory', 'tools.autoApprove', 'compaction.instructions', 'context.allowedFolders'] as const;
+export const USER_ONLY_SETTINGS = ['baseUrl', 'sessionsDirectory', 'tools.autoApprove', 'tools.autoApproveByFolder', 'compaction.instructions', 'context.allowedFolders'] as const;
 
 /** Not from a workspace in Restricted Mode. */
 export const COSTLY_SETTINGS = [

@@ -1,5 +1,6 @@
 // Moving the position to an entry as the Session Tree does: the summary question (per the
-// `arbor.branchSummary` setting, asked only when conversation is left behind), the summary under a
+// `arbor.branchSummary` setting, else pi's `branchSummary.skipPrompt`; asked only when
+// conversation is left behind), the summary under a
 // cancellable progress notification, the user message's text into the chat's input. Failures are
 // told in plain words; the position then stays where it was.
 import * as vscode from 'vscode';
@@ -8,7 +9,7 @@ import { leavesConversation, navigationTarget, SUMMARY_CHOICES, summaryRequest, 
 import { errorDetail } from '../../core/util/errors';
 import { plainText } from '../../core/util/plainText';
 import { decideFiles, runRestore } from '../checkpoints/filesOnMove';
-import { readConfig } from '../config';
+import { settingsInEffect } from '../projectInfo';
 import { branchSummaryFailureText } from '../errors';
 import type { CommandDeps } from './deps';
 import { showFailure } from './notify';
@@ -36,7 +37,9 @@ export async function goToEntry(deps: CommandDeps, targetId: string, options: Go
     return 'unchanged';
   }
   if (targetId === session.leafId) return 'unchanged';
-  const step = summaryStep(readConfig().branchSummary, leavesConversation(session.tree, session.leafId, targetId));
+  // arbor.branchSummary when the user set it, else pi's branchSummary.skipPrompt (never), else ask.
+  const setting = (await settingsInEffect()).compaction.branchSummary.value;
+  const step = summaryStep(setting, leavesConversation(session.tree, session.leafId, targetId));
   const request = step.kind === 'ask' ? await askSummary() : { summarize: step.summarize };
   if (!request) return 'cancelled';
   const files = await decideFiles(deps.checkpoints, session, options.atTarget ? targetId : navigationTarget(session, targetId).newLeafId, deps.log);

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { AgentSession, type AgentEvent } from '../../../src/core/agent';
 import { OVERFLOW_RECOVERY_FAILED_MESSAGE, SUMMARIZATION_SYSTEM_PROMPT } from '../../../src/core/compaction';
+import { ArborHooks } from '../../../src/core/hooks';
 import type { LlmRequest } from '../../../src/core/llm/provider';
 import { inMemorySession, type LlmMessage } from '../../../src/core/session';
 import { steppingClock } from '../../support/builders';
@@ -8,7 +9,7 @@ import { echoTool } from './support/fakeTools';
 import { history } from './support/history';
 import { call, calls, failure, gated, hangAfter, replyUsage, ScriptedProvider, text, type Script } from './support/scriptedProvider';
 
-async function setup(scripts: Script[], options: { turns?: number; contextWindow?: number; reserve?: number } = {}) {
+async function setup(scripts: Script[], options: { turns?: number; contextWindow?: number; reserve?: number; hooks?: ArborHooks } = {}) {
   const clock = steppingClock();
   const session = inMemorySession('/work/project', clock);
   await history(session, options.turns ?? 4);
@@ -22,6 +23,7 @@ async function setup(scripts: Script[], options: { turns?: number; contextWindow
     clock,
     root: '/work/project',
     delay: async () => undefined,
+    ...(options.hooks ? { hooks: options.hooks } : {}),
   });
   agent.onEvent((event) => events.push(event));
   return { session, provider, agent, events };
@@ -76,6 +78,22 @@ describe('AgentSession compaction', () => {
       events.filter((e) => e.type === 'error').map((e) => (e as { message: string }).message),
       [OVERFLOW_RECOVERY_FAILED_MESSAGE],
     );
+  });
+
+  it("tells other extensions of the overflow recovery (willRetry) and of the second overflow that ended it, as pi's events", async () => {
+    const hooks = new ArborHooks(() => undefined);
+    const heard: unknown[] = [];
+    hooks.onDidCompact((event) => heard.push(['compacted', event.reason, event.willRetry, event.fromExtension]));
+    hooks.onDidFailCompaction((event) => heard.push(['failed', event]));
+    const { agent } = await setup(
+      [failure('context-overflow', 'prompt is too long: 250000 tokens > 200000 maximum'), text('SUMMARY'), failure('context-overflow', 'prompt is too long: 210000 tokens > 200000 maximum')],
+      { hooks },
+    );
+    await agent.prompt('the new task');
+    assert.deepEqual(heard, [
+      ['compacted', 'overflow', true, false],
+      ['failed', { reason: 'overflow', errorMessage: OVERFLOW_RECOVERY_FAILED_MESSAGE, aborted: false, willRetry: true, fromExtension: false }],
+    ]);
   });
 
   it('compacts when a turn ends over the threshold and continues the task by itself', async () => {

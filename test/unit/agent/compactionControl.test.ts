@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { CompactionControl, ContextTracker, type CompactionEvent } from '../../../src/core/agent';
-import { DEFAULT_COMPACTION_SETTINGS, type CompactionSettings, type Summarizer } from '../../../src/core/compaction';
+import { DEFAULT_COMPACTION_SETTINGS, OVERFLOW_RECOVERY_FAILED_MESSAGE, type CompactionSettings, type Summarizer } from '../../../src/core/compaction';
+import { ArborHooks, type DidFailCompactionEvent } from '../../../src/core/hooks';
 import type { Session } from '../../../src/core/session';
 import { piEstimator } from '../../../src/core/tokens';
 import { appendTurns, assistant, memorySession, usage, user } from '../../support/builders';
@@ -20,7 +21,7 @@ const brief = (events: CompactionEvent[]): unknown[] =>
   });
 
 /** The agent's compaction control on `session`, its events collected in `events`. */
-function control(session: Session, summarizer: Summarizer, events: CompactionEvent[], compaction: CompactionSettings = settings): CompactionControl {
+function control(session: Session, summarizer: Summarizer, events: CompactionEvent[], compaction: CompactionSettings = settings, hooks?: ArborHooks): CompactionControl {
   return new CompactionControl({
     session,
     tracker: new ContextTracker(session),
@@ -28,7 +29,18 @@ function control(session: Session, summarizer: Summarizer, events: CompactionEve
     config: { compaction, estimator: piEstimator, measure: () => ({ estimator: piEstimator }) },
     now: () => Date.now(),
     emit: (event) => events.push(event),
+    hooks,
   });
+}
+
+/** Hooks whose failure and success events are collected, as another extension would hear them. */
+function listeningHooks(): { hooks: ArborHooks; failed: DidFailCompactionEvent[]; compacted: { reason: string; willRetry: boolean; fromExtension: boolean }[] } {
+  const hooks = new ArborHooks(() => undefined);
+  const failed: DidFailCompactionEvent[] = [];
+  const compacted: { reason: string; willRetry: boolean; fromExtension: boolean }[] = [];
+  hooks.onDidFailCompaction((event) => failed.push(event));
+  hooks.onDidCompact(({ reason, willRetry, fromExtension }) => compacted.push({ reason, willRetry, fromExtension }));
+  return { hooks, failed, compacted };
 }
 
 describe('the agent running a compaction: events, outcome, messages', () => {
@@ -142,5 +154,85 @@ describe('the agent running a compaction: events, outcome, messages', () => {
     // New settings between runs (the agent's configuration changes in place).
     config.compaction = { ...small, keepRecentTokens: 400 };
     assert.deepEqual(decide(), { kind: 'none', why: 'waiting-for-new-messages' });
+  });
+});
+
+describe("other extensions hear how a compaction ended (pi's session_compact and session_compact_failed)", () => {
+  const owner = { id: 'test.ext', name: 'Test extension' };
+  const failing = (): ScriptedSummarizer =>
+    new ScriptedSummarizer(() => {
+      throw new Error('boom');
+    });
+
+  it('a written compaction: its reason and whether the request that overflowed is sent again', async () => {
+    const { hooks, compacted, failed } = listeningHooks();
+    await control(await sessionWithHistory(), new ScriptedSummarizer(() => ({ text: 'S' })), [], settings, hooks).run(run('overflow', { willRetry: true }));
+    await control(await sessionWithHistory(), new ScriptedSummarizer(() => ({ text: 'S' })), [], settings, hooks).run(run('threshold'));
+    assert.deepEqual(compacted, [
+      { reason: 'overflow', willRetry: true, fromExtension: false },
+      { reason: 'threshold', willRetry: false, fromExtension: false },
+    ]);
+    assert.deepEqual(failed, []);
+  });
+
+  it("a failed one, for each reason, with the end event's words; an overflow recovery would have retried", async () => {
+    const { hooks, failed } = listeningHooks();
+    for (const [reason, willRetry] of [['manual', false], ['threshold', false], ['overflow', true]] as const) {
+      const events: CompactionEvent[] = [];
+      await control(await sessionWithHistory(), failing(), events, settings, hooks).run(run(reason, { willRetry })).catch(() => undefined);
+      const end = events.at(-1);
+      assert.equal(end?.type === 'compaction_end' ? end.errorMessage : undefined, failed.at(-1)?.errorMessage);
+    }
+    assert.deepEqual(failed, [
+      { reason: 'manual', errorMessage: 'Compaction failed: Summarization failed: boom', aborted: false, willRetry: false, fromExtension: false },
+      { reason: 'threshold', errorMessage: 'Auto-compaction failed: Summarization failed: boom', aborted: false, willRetry: false, fromExtension: false },
+      { reason: 'overflow', errorMessage: 'Context overflow recovery failed: Summarization failed: boom', aborted: false, willRetry: true, fromExtension: false },
+    ]);
+  });
+
+  it('a stopped one and one a handler cancelled: aborted, without an error message', async () => {
+    const { hooks, failed } = listeningHooks();
+    const controller = new AbortController();
+    const running = control(await sessionWithHistory(), hangingSummarizer(), [], settings, hooks).run(run('threshold', { signal: controller.signal }));
+    setTimeout(() => controller.abort(), 5);
+    await running;
+    const cancelling = hooks.onWillCompact(() => ({ cancel: true }), { owner });
+    await assert.rejects(control(await sessionWithHistory(), new ScriptedSummarizer(), [], settings, hooks).run(run('manual')), { reason: 'cancelled-by-extension' });
+    cancelling.dispose();
+    assert.deepEqual(failed, [
+      { reason: 'threshold', aborted: true, willRetry: false, fromExtension: false },
+      { reason: 'manual', aborted: true, willRetry: false, fromExtension: false },
+    ]);
+  });
+
+  it("says fromExtension when a handler's compaction was chosen and the user stopped before it was written", async () => {
+    const { hooks, failed, compacted } = listeningHooks();
+    const session = await sessionWithHistory();
+    const controller = new AbortController();
+    const entries = session.entries.length;
+    hooks.onWillCompact((event) => ({ compaction: { summary: 'From the extension', firstKeptEntryId: event.preparation.firstKeptEntryId, tokensBefore: event.preparation.tokensBefore } }), { owner });
+    // The user stops while the next handler is asked: the first one's compaction stays chosen.
+    hooks.onWillCompact(() => void controller.abort(), { owner: { id: 'test.other', name: 'Other' } });
+    await assert.rejects(control(session, new ScriptedSummarizer(), [], settings, hooks).run(run('manual', { signal: controller.signal })), { reason: 'cancelled', fromExtension: true });
+    assert.deepEqual(failed, [{ reason: 'manual', aborted: true, willRetry: false, fromExtension: true }]);
+    assert.deepEqual(compacted, []);
+    assert.equal(session.entries.length, entries);
+  });
+
+  it('a manual compaction with nothing to compact fails as in pi; an automatic one with nothing to do is no failure', async () => {
+    const { hooks, failed } = listeningHooks();
+    const small = memorySession();
+    await appendTurns(small, 1);
+    await control(small, new ScriptedSummarizer(), [], settings, hooks).run(run('manual')).catch(() => undefined);
+    await control(memorySession(), new ScriptedSummarizer(), [], settings, hooks).run(run('threshold'));
+    assert.deepEqual(failed, [{ reason: 'manual', errorMessage: 'Compaction failed: Nothing to compact (all of it fits in the recent messages kept verbatim)', aborted: false, willRetry: false, fromExtension: false }]);
+  });
+
+  it('an overflow again after the one recovery: the end event and the failure, with nothing compacted', async () => {
+    const { hooks, failed } = listeningHooks();
+    const events: CompactionEvent[] = [];
+    control(await sessionWithHistory(), new ScriptedSummarizer(), events, settings, hooks).overflowGaveUp(OVERFLOW_RECOVERY_FAILED_MESSAGE);
+    assert.deepEqual(brief(events), [{ type: 'compaction_end', reason: 'overflow', result: undefined, aborted: false, willRetry: false, errorMessage: OVERFLOW_RECOVERY_FAILED_MESSAGE, error: 'overflow-recovery-failed' }]);
+    assert.deepEqual(failed, [{ reason: 'overflow', errorMessage: OVERFLOW_RECOVERY_FAILED_MESSAGE, aborted: false, willRetry: true, fromExtension: false }]);
   });
 });

@@ -143,16 +143,24 @@ describe('Chat approval cards', () => {
 
   it('offers "Always allow" with the proposed rule as plain, bounded text, answering with allow-rule', () => {
     const args = { command: 'npm test' };
-    const message: ApprovalMessage = { ...request('bash', args), suggestedRule: { rule: 'bash(npm test)', label: 'Always allow `npm test`' } };
+    const label = 'Always allow `npm test` with any arguments in this workspace';
+    const message: ApprovalMessage = { ...request('bash', args), suggestedRule: { rule: 'bash(npm test)', label } };
     cards.show(message);
     assert.deepEqual(Array.from(card(message).querySelectorAll('button'), (node) => node.dataset['decision']), ['allow-once', 'allow-always', 'allow-rule', 'deny']);
     const always = button(message, 'allow-rule');
-    assert.deepEqual([always.textContent, always.getAttribute('aria-label'), always.title], ['Always allow `npm test`', 'Always allow `npm test`', 'Adds bash(npm test) to arbor.tools.autoApprove in your user settings']);
+    assert.deepEqual([always.textContent, always.getAttribute('aria-label'), always.title], [label, label, 'Adds bash(npm test) for this workspace folder to arbor.tools.autoApproveByFolder in your user settings']);
     const hostile: ApprovalMessage = { ...request('bash', args), suggestedRule: { rule: 'bash(x)', label: `Always allow \`<img src=x onerror=alert(1)>\u202E${'y'.repeat(200)}\`` } };
     cards.show(hostile);
     const shown = button(hostile, 'allow-rule');
     assert.equal(shown.querySelector('img'), null);
-    assert.equal(shown.textContent, `Always allow \`<img src=x onerror=alert(1)>⟨U+202E⟩${'y'.repeat(29)}…`);
+    assert.equal(shown.textContent, `Always allow \`<img src=x onerror=alert(1)>⟨U+202E⟩${'y'.repeat(69)}…`);
+  });
+
+  it('shows the longest label the host makes whole: what the rule allows and where it holds are never cut off', () => {
+    const label = `Always allow \`${'a'.repeat(59)}…\` with any arguments in this workspace`;
+    const message: ApprovalMessage = { ...request('bash', { command: 'x' }), suggestedRule: { rule: 'bash(x)', label } };
+    cards.show(message);
+    assert.equal(button(message, 'allow-rule').textContent, label);
   });
 
   it('shows a write\'s path, size and first lines, and an edit\'s path with its old and new text', () => {

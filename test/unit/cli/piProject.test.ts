@@ -92,6 +92,21 @@ describe('arbor run and compact know the project as pi does (built CLI against t
     assert.equal(flagWins.code, 2);
   });
 
+  it("compact takes pi's model override for the model the session runs on, not for --model", async () => {
+    mkdirSync(workspace(), { recursive: true });
+    // The session's replies come from anthropic/claude-sonnet-4-6; only its override keeps little enough to compact.
+    const overridden = await sessionWithHistory(workspace());
+    plant(workspace(), { '.pi/settings.json': '{"compaction":{"keepRecentTokens":50000,"modelOverrides":{"anthropic/claude-sonnet-4-6":{"keepRecentTokens":300}}}}' });
+    server().script(text('SUMMARY'));
+    const compacted = await arbor(workspace(), env(), 'compact', overridden.file!, '--model', 'claude-haiku-4-5', '--json');
+    assert.equal(compacted.code, 0, compacted.stderr);
+    assert.equal((JSON.parse(compacted.stdout) as { firstKeptEntryId: string }).firstKeptEntryId, overridden.getBranch().at(-2)!.id);
+    const other = await sessionWithHistory(path.join(tmp(), 'other'));
+    plant(workspace(), { '.pi/settings.json': '{"compaction":{"keepRecentTokens":50000,"modelOverrides":{"anthropic/claude-haiku-4-5":{"keepRecentTokens":300}}}}' });
+    const nothing = await arbor(workspace(), env(), 'compact', other.file!, '--model', 'claude-haiku-4-5');
+    assert.deepEqual([nothing.code, nothing.stderr], [2, `arbor compact: ${other.file}: Nothing to compact (all of it fits in the recent messages kept verbatim)\n`]);
+  });
+
   it("warns about a broken pi settings file by name and compacts with the defaults", async () => {
     mkdirSync(workspace(), { recursive: true });
     const session = await sessionWithHistory(workspace());

@@ -53,6 +53,30 @@ describe('the compaction settings in effect, with where each comes from', () => 
       "Reserve: 12,000 tokens (pi's global settings)",
       'Keep recent: 30,000 tokens (Arbor setting)',
       'Branch summary reserve: 16,384 tokens (default)',
+      'Branch summary: asked when leaving a branch (default)',
+    ]);
+  });
+
+  it("names a model override in pi's settings with the model it is for, and skipPrompt as never asking", async () => {
+    const agentDir = path.join(dir(), 'agent');
+    const cwd = path.join(dir(), 'ws');
+    mkdirSync(agentDir, { recursive: true });
+    mkdirSync(path.join(cwd, '.pi'), { recursive: true });
+    writeFileSync(path.join(agentDir, 'settings.json'), JSON.stringify({ compaction: { reserveTokens: 12000, modelOverrides: { 'anthropic/claude-opus-4-7': { reserveTokens: 40000 } } }, branchSummary: { skipPrompt: true } }));
+    writeFileSync(path.join(cwd, '.pi', 'settings.json'), JSON.stringify({ compaction: { modelOverrides: { 'anthropic/claude-opus-4-7': { keepRecentTokens: 0 } } } }));
+    const pi = await readPiSettings({ cwd, agentDir, trusted: true });
+    assert.deepEqual(describeCompactionSettings(resolveCompactionSettings(pi, {}, 'anthropic/claude-opus-4-7')), [
+      'Auto-compaction: on (default)',
+      "Reserve: 40,000 tokens (pi's global settings, for anthropic/claude-opus-4-7)",
+      "Keep recent: 0 tokens (pi's project settings, for anthropic/claude-opus-4-7)",
+      'Branch summary reserve: 16,384 tokens (default)',
+      "Branch summary: never, no question (pi's global settings)",
+    ]);
+    assert.deepEqual(describeCompactionSettings(resolveCompactionSettings(pi, { branchSummary: 'always' }, 'anthropic/claude-haiku-4-5')).slice(1), [
+      "Reserve: 12,000 tokens (pi's global settings)",
+      'Keep recent: 20,000 tokens (default)',
+      'Branch summary reserve: 16,384 tokens (default)',
+      'Branch summary: always, no question (Arbor setting)',
     ]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * pi's settings files merged as pi 0.73.1's SettingsManager merges them (the oracle, run on the
+ * pi's settings files merged as pi's SettingsManager merges them (the oracle, run on the
  * same files), and the compaction values Arbor takes from them, each with where it came from.
  */
 import { strict as assert } from 'node:assert';
@@ -62,7 +62,7 @@ describe("pi's settings: merged as pi merges them, and the compaction values tak
     });
   }
 
-  it("merges the whole files one level deep, as pi's getGlobalSettings/getProjectSettings combine", async () => {
+  it("merges the whole files, as pi's getGlobalSettings/getProjectSettings combine", async () => {
     write({ global: '{"compaction":{"enabled":false,"reserveTokens":1000},"sessionDir":"~/g","retry":{"maxRetries":2}}', project: '{"compaction":{"reserveTokens":4000},"sessionDir":"p","packages":["a"]}' });
     const settings = await readPiSettings({ cwd: cwd(), agentDir: agentDir(), trusted: true });
     const pi = await askPiNode22({ call: 'settings', cwd: cwd(), agentDir: agentDir() });
@@ -109,7 +109,7 @@ describe("pi's settings: merged as pi merges them, and the compaction values tak
     const file = path.join(cwd(), '.pi', 'settings.json');
     assert.deepEqual(effective.warnings, [
       `pi's settings file ${file}: compaction.enabled is "no", not true or false; it is not used.`,
-      `pi's settings file ${file}: compaction.reserveTokens is "lots", not a whole number of tokens above 0; it is not used.`,
+      `pi's settings file ${file}: compaction.reserveTokens is "lots", not a whole number of tokens from 0 up; it is not used.`,
     ]);
     assert.deepEqual(
       effective.problems.map((problem) => problem.file),

@@ -1,5 +1,5 @@
 /**
- * Project instructions found as pi 0.73.1 finds them, compared with pi's own functions on planted
+ * Project instructions found as pi finds them, compared with pi's own functions on planted
  * folder trees: `loadProjectContextFiles` for the context files, `DefaultResourceLoader` for
  * SYSTEM.md / APPEND_SYSTEM.md, and the system prompt of a pi `AgentSession` for the layout. The
  * home folder is the test's temp folder, so the planted folders above the workspace are read (pi
@@ -116,9 +116,10 @@ describe('project context: AGENTS.md, CLAUDE.md, SYSTEM.md and APPEND_SYSTEM.md 
     assert.deepEqual(fs.reads, []);
     assert.deepEqual(repeated(fs.stats), []);
     // Per folder, candidates are tried until one is found: the workspace stops at AGENTS.md, the parent at CLAUDE.md.
+    // Two folders hold an AGENTS.md: each folder's .git is looked at once, for a nested git worktree (there is none).
     const statsIn = (dir: string): string[] => fs.stats.filter((file) => path.dirname(file) === dir).map((file) => path.basename(file));
-    assert.deepEqual(statsIn(workspace()), ['AGENTS.md']);
-    assert.deepEqual(statsIn(path.dirname(workspace())), ['AGENTS.md', 'AGENTS.MD', 'CLAUDE.md']);
+    assert.deepEqual(statsIn(workspace()), ['AGENTS.override.md', 'AGENTS.md', '.git']);
+    assert.deepEqual(statsIn(path.dirname(workspace())), ['AGENTS.override.md', 'AGENTS.md', 'AGENTS.MD', 'CLAUDE.md', '.git']);
     assert.deepEqual(statsIn(path.join(workspace(), '.pi')), ['SYSTEM.md', 'APPEND_SYSTEM.md']);
   });
 

@@ -49,7 +49,7 @@ describe('compaction hooks: pi parity', () => {
     );
     assert.equal((entry['arbor'] as { byExtension: string }).byExtension, 'test.ext1');
     assert.equal(summarizer.requests.length, 0);
-    assert.deepEqual(compacted.map((event) => [event.compactionEntry.id, event.fromExtension]), [[entry.id, true]]);
+    assert.deepEqual(compacted.map((event) => [event.compactionEntry.id, event.fromExtension, event.reason, event.willRetry]), [[entry.id, true, 'manual', false]]);
     assert.equal(session.buildContext().messages[0]!.role, 'compactionSummary');
   });
 
@@ -71,7 +71,7 @@ describe('compaction hooks: pi parity', () => {
 
   it('two extensions: called in order before, both after-listeners in order; the event carries preparation, branch entries and instructions', async () => {
     const session = await sessionWithHistory();
-    const { hooks } = recordingHooks();
+    const { hooks, compacted } = recordingHooks();
     const order: string[] = [];
     const seen: unknown[] = [];
     for (const n of [1, 2]) {
@@ -95,6 +95,8 @@ describe('compaction hooks: pi parity', () => {
     hooks.onDidCompact(() => order.push('ext2-after'));
     await compactSession(session, { settings, summarizer: new ScriptedSummarizer(), hooks, customInstructions: 'Keep the numbers', reason: 'overflow', willRetry: true });
     assert.deepEqual(order, ['ext1-before', 'ext2-before', 'ext1-after', 'ext2-after']);
+    // pi's session_compact carries the reason and the retry flag of session_before_compact.
+    assert.deepEqual(compacted.map((event) => [event.reason, event.willRetry, event.fromExtension]), [['overflow', true, false]]);
     const expected = {
       keys: ['fileOps', 'firstKeptEntryId', 'isSplitTurn', 'messagesToSummarize', 'previousSummary', 'settings', 'tokensBefore', 'turnPrefixMessages'],
       branch: session.getBranch().slice(0, -1).map((e) => e.id),

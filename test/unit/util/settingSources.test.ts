@@ -14,9 +14,9 @@ const manifest = JSON.parse(readFileSync(path.resolve(__dirname, '../../../packa
 const properties = manifest.contributes.configuration.properties;
 
 describe('where settings may come from', () => {
-  it('never takes the endpoint, the sessions folder, the tool approvals, the standing compaction instructions or the folders context files may lead into from a workspace, trusted or not', () => {
-    for (const trusted of [true, false]) assert.deepEqual(USER_ONLY_SETTINGS.map((key) => workspaceMaySet(key, trusted)), [false, false, false, false, false]);
-    assert.deepEqual([...USER_ONLY_SETTINGS], ['baseUrl', 'sessionsDirectory', 'tools.autoApprove', 'compaction.instructions', 'context.allowedFolders']);
+  it('never takes the endpoint, the sessions folder, the tool approvals (everywhere and per folder), the standing compaction instructions or the folders context files may lead into from a workspace, trusted or not', () => {
+    for (const trusted of [true, false]) assert.deepEqual(USER_ONLY_SETTINGS.map((key) => workspaceMaySet(key, trusted)), [false, false, false, false, false, false]);
+    assert.deepEqual([...USER_ONLY_SETTINGS], ['baseUrl', 'sessionsDirectory', 'tools.autoApprove', 'tools.autoApproveByFolder', 'compaction.instructions', 'context.allowedFolders']);
   });
 
   it('takes the settings that spend money from a trusted workspace only, and the others from any', () => {

@@ -2,14 +2,16 @@
  * The approval gate: tools that change things (bash, write, edit) ask the user before they run,
  * through an injected callback (the chat shows allow once / always / deny). 'allow-always' is
  * remembered by the gate, which lives as long as the session, and so is a rule the user allowed
- * from the card (which the host also keeps in the user's settings); calls the rules allowed
- * beforehand (settings, `--yes`; see approvalPatterns.ts) never ask. A write or edit of a protected file (protectedPaths.ts) asks
+ * from the card (ruleProposals.ts; the host also keeps it in the user's settings, for the
+ * workspace folder); calls the rules allowed beforehand (settings, `--yes`; see
+ * approvalPatterns.ts) never ask. A write or edit of a protected file (protectedPaths.ts) asks
  * every time, whatever was allowed, and its answer never widens what is allowed. A denial is a
  * result the model reads, not an exception.
  */
 import type { Json } from '../../session';
 import { errorMessage } from '../../util/errors';
-import { type ApprovalRule, parseRule, parseRules, rulesAllow, suggestRule } from './approvalPatterns';
+import { type ApprovalRule, parseRule, parseRules, rulesAllow } from './approvalPatterns';
+import { suggestRule } from './ruleProposals';
 import type { WrittenFile } from '../../edits/writtenFiles';
 import { errorResult, failureResult, throwIfAborted } from './define';
 import { applyPlan, type EditPlan } from './editPlan';

@@ -3,14 +3,18 @@
  *
  * - a tool name (`bash`, `write`, `edit`; the gate takes any tool's name): every call of that tool;
  * - `bash(<prefix>)`: a command whose first words are the prefix's words (`bash(npm test)` allows
- *   `npm test` and `npm test -- --grep x`, not `npm testx`);
+ *   `npm test` and `npm test -- --grep x`, not `npm testx`, nor a well-known tool's option that
+ *   makes it run other code or act elsewhere: `npm test --node-options=…`, `git fetch
+ *   --upload-pack=…`, `make test SHELL=…` ask again, see commandPrefix.ts);
+ * - `bash(= <command>)`: that command exactly as written, blanks around it aside
+ *   (`bash(= timeout 120 npm test)` allows nothing else, not even another argument);
  * - `write(<glob>)`, `edit(<glob>)`: a file whose workspace-relative path matches the glob
  *   (`edit(src/**)`).
  *
- * A bash prefix allows one command, never a second one chained to it: a command holding anything
- * the shell reads as more than words of one simple command (`;`, `&`, `|`, `<`, `>`, `$`, a
+ * A bash prefix or exact command allows one command, never a second one chained to it: a command
+ * holding anything the shell reads as more than words of one simple command (`;`, `&`, `|`, `<`, `>`, `$`, a
  * backtick, brackets, a line break or any control character), wherever it stands and however it
- * is quoted, is never allowed by a prefix and asks. A glob matches only a path inside the
+ * is quoted, is never allowed by a rule and asks. A glob matches only a path inside the
  * workspace, judged both as written and as its links resolve, so `src/../x`, an absolute path
  * elsewhere and a link out of `src/` ask. Protected files (protectedPaths.ts) ask whatever the
  * rules say: the gate checks them first.
@@ -18,6 +22,7 @@
 import * as path from 'node:path';
 import { braceExpand, Minimatch } from 'minimatch';
 import type { Json } from '../../session';
+import { widensWhatRuns } from './commandPrefix';
 import { isInside, resolveWorkspacePath } from './paths';
 
 /** The tools a rule may name: the ones that ask before they run. */
@@ -28,6 +33,8 @@ export type ApprovalRule =
   /** Every call of the tool (any tool that asks: the CLI's `--yes` names them all). */
   | { kind: 'tool'; tool: string }
   | { kind: 'command'; tool: 'bash'; words: readonly string[] }
+  /** The command exactly as written (trimmed): what a card offers when a prefix could allow more. */
+  | { kind: 'exact'; tool: 'bash'; command: string }
   | { kind: 'path'; tool: 'write' | 'edit'; glob: string };
 
 /**
@@ -39,6 +46,8 @@ export type ApprovalRule =
 const SHELL_SPECIAL = /[;&|<>$`(){}\\\x00-\x08\x0a-\x1f\x7f\u0085\u2028\u2029]/;
 /** Blanks between words on one line (a line break never counts: it is a separator). */
 const BLANKS = /[ \t]+/;
+/** Blanks before and after a command. */
+const EDGE_BLANKS = /^[ \t]+|[ \t]+$/g;
 /** The longest rule taken: settings are the user's, but a card builds rules from a model's command. */
 export const MAX_RULE_LENGTH = 200;
 /** Most patterns a glob's braces may expand to (each `{a,b}` group multiplies them). */
@@ -52,11 +61,17 @@ export function parseRule(text: string): ApprovalRule | undefined {
   const match = /^(bash|write|edit)\((.*)\)$/s.exec(rule);
   if (!match) return undefined;
   const [, tool, inner] = match as unknown as [string, RuleTool, string];
-  if (tool === 'bash') {
-    const words = commandWords(inner);
-    return words === undefined || words.length === 0 ? undefined : { kind: 'command', tool, words };
-  }
+  if (tool === 'bash') return commandRule(inner.trim());
   return validGlob(inner.trim()) ? { kind: 'path', tool, glob: inner.trim() } : undefined;
+}
+
+/** `npm test` (a prefix) or `= npm test` (exactly that): one simple command either way. */
+function commandRule(inner: string): ApprovalRule | undefined {
+  const exact = inner.startsWith('=');
+  const command = exact ? withoutEdgeBlanks(inner.slice(1)) : inner;
+  const words = commandWords(command);
+  if (words === undefined || words.length === 0) return undefined;
+  return exact ? { kind: 'exact', tool: 'bash', command } : { kind: 'command', tool: 'bash', words };
 }
 
 /**
@@ -82,6 +97,8 @@ export function formatRule(rule: ApprovalRule): string {
       return rule.tool;
     case 'command':
       return `bash(${rule.words.join(' ')})`;
+    case 'exact':
+      return `bash(= ${rule.command})`;
     case 'path':
       return `${rule.tool}(${rule.glob})`;
   }
@@ -106,7 +123,11 @@ async function ruleAllows(rule: ApprovalRule, call: RuleCall): Promise<boolean> 
       return true;
     case 'command': {
       const command = call.args['command'];
-      return typeof command === 'string' && commandStartsWith(command, rule.words);
+      return typeof command === 'string' && commandStartsWith(command, rule.words) && !widensWhatRuns(commandWords(command)!);
+    }
+    case 'exact': {
+      const command = call.args['command'];
+      return typeof command === 'string' && withoutEdgeBlanks(command) === rule.command;
     }
     case 'path': {
       const given = call.args['path'];
@@ -125,11 +146,17 @@ export function commandStartsWith(command: string, words: readonly string[]): bo
 }
 
 /** The words of one simple command, or undefined when the line holds anything more (see SHELL_SPECIAL). */
-function commandWords(command: string): string[] | undefined {
+export function commandWords(command: string): string[] | undefined {
   if (SHELL_SPECIAL.test(command)) return undefined;
-  const words = command.trim().split(BLANKS).filter((word) => word !== '');
+  // Only the shell's blanks part words: another space (U+00A0, …) is part of a word to the shell.
+  const words = command.split(BLANKS).filter((word) => word !== '');
   // An assignment before the command (`PATH=. npm test`) changes what runs.
   return words.length > 0 && words[0]!.includes('=') ? undefined : words;
+}
+
+/** The command without the blanks around it (as the shell reads it: other spaces are part of a word). */
+export function withoutEdgeBlanks(command: string): string {
+  return command.replace(EDGE_BLANKS, '');
 }
 
 const GLOB_OPTIONS = { dot: true, nonegate: true, nocomment: true, braceExpandMax: MAX_GLOB_EXPANSIONS } as const;
@@ -145,7 +172,7 @@ function validGlob(glob: string): boolean {
  * The file's workspace-relative paths (posix): as written, and where its links lead. Undefined
  * when it is not inside the workspace (the tool refuses it; no rule allows it).
  */
-async function workspacePaths(root: string, given: string): Promise<string[] | undefined> {
+export async function workspacePaths(root: string, given: string): Promise<string[] | undefined> {
   let target;
   try {
     target = await resolveWorkspacePath(root, given);
@@ -158,61 +185,4 @@ async function workspacePaths(root: string, given: string): Promise<string[] | u
   if (writtenRoot === undefined || !isInside(target.root, target.real)) return undefined;
   const posix = (relative: string): string => relative.split(path.sep).join('/');
   return [posix(path.relative(writtenRoot, written)), posix(path.relative(target.root, target.real))];
-}
-
-/** What a card offers to allow from now on, as the setting writes it and as its button says it. */
-export interface SuggestedRule {
-  rule: string;
-  label: string;
-}
-
-/** Tools whose second word picks what they do (`npm test`, `git status`): a prefix keeps it. */
-const SUBCOMMAND_WORD = /^[a-z][a-z0-9_:.-]*$/i;
-/** Runners whose `run`/`exec` names the script: a prefix keeps the script too (`npm run build`). */
-const RUNNERS = new Set(['npm', 'pnpm', 'yarn', 'bun', 'deno', 'uv', 'poetry']);
-
-/**
- * The rule a card's "Always allow …" button proposes for a call, or undefined when none fits: a
- * bash command's first words (its program and the subcommand, not its other arguments), a write
- * or edit's top folder. The proposal always allows the call it was made for.
- */
-export async function suggestRule(call: RuleCall): Promise<SuggestedRule | undefined> {
-  const suggestion = call.toolName === 'bash' ? commandSuggestion(call.args['command']) : await folderSuggestion(call);
-  if (suggestion === undefined || suggestion.rule.length > MAX_RULE_LENGTH) return undefined;
-  const rule = parseRule(suggestion.rule);
-  return rule !== undefined && (await rulesAllow([rule], call)) ? suggestion : undefined;
-}
-
-function commandSuggestion(command: Json | undefined): SuggestedRule | undefined {
-  if (typeof command !== 'string') return undefined;
-  const words = commandWords(command);
-  if (words === undefined || words.length === 0) return undefined;
-  const prefix = [words[0]!];
-  const second = words[1];
-  if (second !== undefined && SUBCOMMAND_WORD.test(second)) {
-    prefix.push(second);
-    const third = words[2];
-    if (RUNNERS.has(words[0]!) && (second === 'run' || second === 'exec') && third !== undefined && SUBCOMMAND_WORD.test(third)) prefix.push(third);
-  }
-  const text = prefix.join(' ');
-  return { rule: `bash(${text})`, label: `Always allow \`${shortened(text)}\`` };
-}
-
-async function folderSuggestion(call: RuleCall): Promise<SuggestedRule | undefined> {
-  const given = call.args['path'];
-  if ((call.toolName !== 'write' && call.toolName !== 'edit') || typeof given !== 'string') return undefined;
-  const paths = await workspacePaths(call.root, given);
-  const top = paths?.[0]?.split('/')[0];
-  // A file at the top of the workspace has no folder to allow: "always" for the tool says that.
-  if (paths === undefined || top === undefined || top === paths[0] || /[*?[\]{}!()+@]/.test(top)) return undefined;
-  const noun = call.toolName === 'edit' ? 'edits' : 'writes';
-  return { rule: `${call.toolName}(${top}/**)`, label: `Always allow ${noun} in \`${shortened(top)}/\`` };
-}
-
-/** The most of a command's words or a folder's name a button's label shows (the rule keeps them whole). */
-const MAX_LABEL_TEXT = 60;
-
-function shortened(text: string): string {
-  const characters = [...text];
-  return characters.length <= MAX_LABEL_TEXT ? text : `${characters.slice(0, MAX_LABEL_TEXT - 1).join('')}…`;
 }

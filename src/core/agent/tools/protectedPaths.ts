@@ -13,8 +13,8 @@
  * - `.devcontainer/` and `.devcontainer.json`: commands a dev container runs when it is built.
  * - `.pi/`: pi's project settings, system prompts and extensions (code pi loads), which Arbor
  *   reads too.
- * - `AGENTS.md`, `CLAUDE.md`: instructions every later session of pi, Arbor and other agents
- *   starts with.
+ * - `AGENTS.override.md`, `AGENTS.md`, `CLAUDE.md`: instructions every later session of pi, Arbor
+ *   and other agents starts with.
  *
  * A name matches in any folder of the path (a nested repository, a sub-project), without regard to
  * case (case-insensitive file systems, `.VSCode` is `.vscode` there), after removing what Windows
@@ -24,10 +24,12 @@
  * `.vscode` is itself a link elsewhere: VS Code reads the file through it).
  */
 import * as path from 'node:path';
+import { CONTEXT_FILE_NAMES } from '../../context/projectContext';
 import { isInside, resolveWorkspacePath } from './paths';
 
 const PROTECTED_FOLDERS = new Set(['.vscode', '.git', '.hg', '.devcontainer', '.pi']);
-const PROTECTED_FILES = new Set(['.git', '.devcontainer.json', 'agents.md', 'claude.md']);
+/** The context files among them: every name pi and Arbor read instructions from (`AGENTS.override.md`…). */
+const PROTECTED_FILES = new Set(['.git', '.devcontainer.json', ...CONTEXT_FILE_NAMES.map((name) => name.toLowerCase())]);
 const PROTECTED_SUFFIXES = ['.code-workspace'];
 /** Zero-width and joining characters: some file systems ignore them in names (`.g\u200cit` is `.git` there). */
 const IGNORED_IN_NAMES = /[\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/g;

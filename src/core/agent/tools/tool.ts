@@ -6,7 +6,7 @@
 import type { ImageContent, Json, SessionEntry, TextContent } from '../../session';
 import type { ToolSpec } from '../../llm/provider';
 import type { EditPlan } from './editPlan';
-import type { SuggestedRule } from './approvalPatterns';
+import type { SuggestedRule } from './ruleProposals';
 
 export interface ToolResult {
   content: (TextContent | ImageContent)[];

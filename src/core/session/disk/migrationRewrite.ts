@@ -13,6 +13,7 @@ import type { ParsedSessionFile, TornTail } from '../jsonl';
 import { serializeLine } from '../jsonl';
 import type { SessionEntry } from '../types';
 import { replaceFile } from '../../util/safeFiles';
+import { stripBom } from '../../util/bom';
 import { writeBackupFile } from './backupFile';
 import { SessionFileError } from './fileErrors';
 import { readSessionBytes } from './openToRead';
@@ -63,7 +64,7 @@ async function syncFolder(folder: string): Promise<void> {
 /** The file in v3: ids and parents added; malformed lines carried over verbatim; a torn last line left out (it was backed up). */
 function migratedContent(pending: PendingMigration): string {
   const { parsed, original, tornTail } = pending;
-  const lines = new TextDecoder().decode(original).replace(/^\uFEFF/, '').split('\n');
+  const lines = stripBom(new TextDecoder().decode(original)).split('\n');
   const byLine = new Map<number, SessionEntry>();
   parsed.entries.forEach((entry, index) => byLine.set(parsed.entryLines[index]!, entry));
   const tornLine = tornTail && !tornTail.complete ? lines.length : -1;

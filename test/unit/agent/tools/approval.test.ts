@@ -99,7 +99,7 @@ describe('approval gate', () => {
     // A write or edit is asked with its plan (what it would write); the plan's own tests are in editPlan.test.ts.
     assert.deepEqual(approval.asked.map((request) => request.plan?.proposed), [undefined, 'b', 'beta\n']);
     assert.deepEqual(approval.asked.map(({ plan: _plan, ...request }) => request), [
-      { toolName: 'bash', args: { command: 'true' }, toolCallId: 'id-bash', suggestedRule: { rule: 'bash(true)', label: 'Always allow `true`' } },
+      { toolName: 'bash', args: { command: 'true' }, toolCallId: 'id-bash', suggestedRule: { rule: 'bash(= true)', label: 'Always allow exactly `true` in this workspace' } },
       { toolName: 'write', args: { path: 'b.txt', content: 'b' }, toolCallId: 'id-write' },
       { toolName: 'edit', args: { path: 'a.txt', edits: [{ oldText: 'alpha', newText: 'beta' }] }, toolCallId: 'id-edit' },
     ]);
@@ -213,18 +213,18 @@ describe('approval gate', () => {
 
   it('offers the card a rule, and after "Always allow" with it runs what it allows without asking, nothing else', async () => {
     const ws = workspace();
-    const approval = scriptedApproval({ allowRule: 'bash(echo hi)' }, 'deny', { allowRule: 'bash' });
+    const approval = scriptedApproval({ allowRule: 'bash(= echo hi there)' }, 'deny', { allowRule: 'bash' });
     const gate = new ApprovalGate({ ask: approval.ask });
     const bash = named(gate.wrap(createTools({ bash: { outputDirectory: ws.outside } })), 'bash');
     const write = named(gate.wrap(createTools()), 'write');
     await ws.run(bash, { command: 'echo hi there' }, { toolCallId: 'first' });
-    await ws.run(bash, { command: 'echo hi again' });
-    assert.equal(textOf(await ws.run(bash, { command: 'echo bye' })), DENIED_TEXT);
+    assert.equal(textOf(await ws.run(bash, { command: ' echo hi there' })), 'hi there');
+    assert.equal(textOf(await ws.run(bash, { command: 'echo hi there again' })), DENIED_TEXT);
     // A rule naming another tool than the one asked about widens nothing.
     await ws.run(write, { path: 'b.txt', content: 'b' });
     assert.equal(await gate.allows('bash', { command: 'rm x' }, ws.root), false);
-    assert.deepEqual(approval.asked[0], { toolName: 'bash', args: { command: 'echo hi there' }, toolCallId: 'first', suggestedRule: { rule: 'bash(echo hi)', label: 'Always allow `echo hi`' } });
-    assert.deepEqual(approval.asked.map((request) => request.args['command'] ?? request.args['path']), ['echo hi there', 'echo bye', 'b.txt']);
+    assert.deepEqual(approval.asked[0], { toolName: 'bash', args: { command: 'echo hi there' }, toolCallId: 'first', suggestedRule: { rule: 'bash(= echo hi there)', label: 'Always allow exactly `echo hi there` in this workspace' } });
+    assert.deepEqual(approval.asked.map((request) => request.args['command'] ?? request.args['path']), ['echo hi there', 'echo hi there again', 'b.txt']);
   });
 
   it('asks for an edit through a link into .git, naming where the link leads', async () => {

