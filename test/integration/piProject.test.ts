@@ -1,4 +1,4 @@
-// Arbor knows the project as pi does, in the real extension host, with pi 0.73.1 as the oracle:
+// Arbor knows the project as pi does, in the real extension host, with pi 1.6.0 as the oracle:
 // the context files at the fake server are exactly those pi's loadProjectContextFiles returns (a
 // sibling folder's never), the chat lists the same files, pi's settings set the compaction values
 // the agent uses (an Arbor setting wins, a broken file is told and passed over), and a new session

@@ -21,8 +21,8 @@ type CompactionModule = typeof import('../../node_modules/@earendil-works/pi-cod
 type MessagesModule = typeof import('../../node_modules/@earendil-works/pi-coding-agent/dist/core/messages.js');
 type ToolsModule = typeof import('../../node_modules/@earendil-works/pi-coding-agent/dist/core/tools/index.js');
 type UsageModule = typeof import('../../node_modules/@earendil-works/pi-coding-agent/dist/core/usage-totals.js');
-// eslint-disable-next-line @typescript-eslint/consistent-type-imports
-type PiAiTranscript = Pick<typeof import('@earendil-works/pi-ai'), 'getCurrentSystemMessage' | 'getSystemMessageText'>;
+type PiAiModule = typeof import('@earendil-works/pi-ai/compat');
+type PiAiTranscript = Pick<PiAiModule, 'getCurrentSystemMessage' | 'getSystemMessageText'>;
 /* eslint-enable @typescript-eslint/consistent-type-imports */
 
 /** pi's functions the unit tests use, all loadable on Node 20 (with pi-ai's system-message replay). */
@@ -34,11 +34,21 @@ export function importPiFile<T = Record<string, unknown>>(file: string): Promise
 }
 
 let loaded: Promise<PiModule> | undefined;
+let loadedAi: Promise<PiAiModule> | undefined;
+
+/**
+ * pi-ai 1.6.0 (`@earendil-works/pi-ai`, the oracle's own dependency): its `compat` entry holds
+ * everything its root does plus the model table and the providers' stream functions by name.
+ */
+export function loadPiAi(): Promise<PiAiModule> {
+  loadedAi ??= import('@earendil-works/pi-ai/compat');
+  return loadedAi;
+}
 
 export function loadPi(): Promise<PiModule> {
   loaded ??= (async () => {
     const parts = await Promise.all(['core/session-manager.js', 'core/compaction/index.js', 'core/messages.js', 'core/tools/index.js', 'core/usage-totals.js'].map((file) => importPiFile(file)));
-    const { getCurrentSystemMessage, getSystemMessageText } = await import('@earendil-works/pi-ai');
+    const { getCurrentSystemMessage, getSystemMessageText } = await loadPiAi();
     return Object.assign({ getCurrentSystemMessage, getSystemMessageText }, ...parts) as PiModule;
   })();
   return loaded;

@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { contextOverflowEvidence, isContextOverflow, isOverflowText, type OverflowCheckable, type OverflowEvidence } from '../../../src/core/compaction';
 import type { StopReason } from '../../../src/core/session';
 import { usage } from '../../support/builders';
+import { loadPiAi } from '../../support/pi';
 
 type PiIsContextOverflow = (message: unknown, contextWindow?: number) => boolean;
 let piIsContextOverflow: PiIsContextOverflow;
@@ -80,13 +81,13 @@ const table: Row[] = [
 
 describe('isContextOverflow', () => {
   before(async () => {
-    const ai = (await import('@earendil-works/pi-ai')) as unknown as { isContextOverflow: PiIsContextOverflow };
+    const ai = (await loadPiAi()) as unknown as { isContextOverflow: PiIsContextOverflow };
     piIsContextOverflow = ai.isContextOverflow;
   });
 
   for (const row of table) {
     const window = 'window' in row ? row.window : WINDOW;
-    it(`${row.name} → ${row.expected ?? 'no overflow'}, as pi-ai 0.73.1 says`, () => {
+    it(`${row.name} → ${row.expected ?? 'no overflow'}, as pi-ai 1.6.0 says`, () => {
       assert.equal(contextOverflowEvidence(row.message, window), row.expected);
       assert.equal(isContextOverflow(row.message, window), row.expected !== undefined);
       assert.equal(piIsContextOverflow(row.message, window), row.expected !== undefined);

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { lookupModel, UNKNOWN_MODEL_DEFAULTS } from '../../../src/core/llm/anthropic/models';
-import { loadPiAi } from './support/piRequest';
+import { loadPiAi } from '../../support/pi';
 
 /** Retired before Arbor existed; pi-ai still lists it (with a cache-write price the API never had). */
 const NOT_IN_OUR_TABLE = ['claude-3-sonnet-20240229'];

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { applyWireUsage, emptyUsage, withCost } from '../../../src/core/llm/anthropic/usage';
 import { lookupModel } from '../../../src/core/llm/anthropic/models';
-import { loadPiAi } from './support/piRequest';
+import { loadPiAi } from '../../support/pi';
 
 describe('llm/anthropic: usage and cost', () => {
   it('maps the four counters, totals them and prices them per million tokens (Sonnet 4.5: $3 / $15 / $0.30 / $3.75)', () => {

@@ -1,6 +1,6 @@
 /**
  * Property: no valid-JSON line makes a reader throw. Real entries (written through Arbor's
- * Session API and through pi 0.73.1's SessionManager) are mutated at random — fields deleted,
+ * Session API and through pi 1.6.0's SessionManager) are mutated at random — fields deleted,
  * wrong types, null, arrays, nulls inside content arrays, huge strings, unknown types and roles,
  * names that are Object.prototype properties — written to files, and fed through every reader:
  * open, context and conversion, display tree, descriptions, token counts, cut points, compaction

@@ -3,7 +3,7 @@
  * run side by side with ours: parity where we match it, and a demonstration of each weak point we
  * fix. Loaded once, from pi's compaction and message files (they load on Node 20).
  */
-import { importPiFile } from '../../../support/pi';
+import { importPiFile, loadPiAi } from '../../../support/pi';
 
 // The reference is untyped JavaScript: its results are typed loosely here.
 export interface PiOracle {
@@ -26,7 +26,7 @@ export function loadPi(): Promise<PiOracle> {
   oracle ??= (async () => {
     const compaction: any = await importPiFile('core/compaction/index.js');
     const messages: any = await importPiFile('core/messages.js');
-    const ai: any = await import('@earendil-works/pi-ai/compat');
+    const ai: any = await loadPiAi();
     return {
       estimateTokens: compaction.estimateTokens,
       findCutPoint: compaction.findCutPoint,

@@ -5,19 +5,9 @@
  * model table and the Anthropic stream functions by name.
  */
 import type { LlmRequest } from '../../../../src/core/llm';
-
-// eslint-disable-next-line @typescript-eslint/consistent-type-imports
-type PiAi = typeof import('@earendil-works/pi-ai/compat');
+import { loadPiAi } from '../../../support/pi';
 
 export type PiBody = Record<string, unknown> & { messages: unknown[]; system?: unknown; tools?: unknown[]; max_tokens: number; thinking?: unknown; output_config?: unknown };
-
-let loaded: Promise<PiAi> | undefined;
-
-/** pi-ai's model table and its Anthropic provider (both from the `compat` entry). */
-export function loadPiAi(): Promise<PiAi> {
-  loaded ??= import('@earendil-works/pi-ai/compat');
-  return loaded;
-}
 
 const STOP = 'oracle: body captured';
 
