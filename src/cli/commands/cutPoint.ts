@@ -1,5 +1,5 @@
 /**
- * `arbor cut-point <file> --keep-recent N [--leaf ID] [--estimator pi|tokenizer]`: where a
+ * `arbor cut-point <file> --keep-recent N [--at ID] [--estimator pi|tokenizer]`: where a
  * compaction keeping about N recent tokens would cut the path root → leaf.
  *
  * This is Arbor's `findCutPoint`: with the pi estimator it gives pi 0.73.1's answer except where
@@ -27,7 +27,7 @@ export interface CutPointReport {
 
 export const cutPointCommand: Command = {
   name: 'cut-point',
-  usage: '--keep-recent N [--leaf ID] [--estimator pi|tokenizer]',
+  usage: '--keep-recent N [--at ID] [--estimator pi|tokenizer]',
   summary: 'where compaction would cut the path to keep about N recent tokens',
   flags: [{ name: 'keep-recent', kind: 'string', value: 'N' }, LEAF_FLAG, ESTIMATOR_FLAG],
   async run({ file, args }) {
@@ -35,7 +35,7 @@ export const cutPointCommand: Command = {
     if (keepRecent === undefined) throw new UsageError('option --keep-recent is required (tokens to keep)');
     const { choice, estimator } = await chooseEstimator(args);
     const loaded = await loadForCli(file);
-    const leafId = resolveLeaf(loaded, stringFlag(args, 'leaf'));
+    const leafId = resolveLeaf(loaded, stringFlag(args, 'at'));
     const path = loaded.tree.pathTo(leafId);
     const report = cutPointReport(path, keepRecent, estimator);
     return { json: () => report, text: () => renderCutPoint(report, path, keepRecent, choice) };

@@ -1,5 +1,5 @@
 /**
- * `arbor tokens <file> [--leaf ID] [--estimator pi|tokenizer] [--context-window N]`: the context
+ * `arbor tokens <file> [--at ID] [--estimator pi|tokenizer] [--context-window N]`: the context
  * size Arbor's meter shows — the last usage the provider reported among the context messages,
  * plus an estimate of the messages after it. A usage recorded before the latest compaction is
  * not used (it measured the context before the compaction; pi uses it).
@@ -21,14 +21,14 @@ export interface TokensReport {
 
 export const tokensCommand: Command = {
   name: 'tokens',
-  usage: '[--leaf ID] [--estimator pi|tokenizer] [--context-window N]',
-  summary: 'context size at the current position or --leaf: API-reported usage + estimate of what follows',
+  usage: '[--at ID] [--estimator pi|tokenizer] [--context-window N]',
+  summary: 'context size at the current position or --at: API-reported usage + estimate of what follows',
   flags: [LEAF_FLAG, ESTIMATOR_FLAG, { name: 'context-window', kind: 'string', value: 'N' }],
   async run({ file, args }) {
     const window = integerFlag(args, 'context-window');
     const { choice, estimator } = await chooseEstimator(args);
     const loaded = await loadForCli(file);
-    const leafId = resolveLeaf(loaded, stringFlag(args, 'leaf'));
+    const leafId = resolveLeaf(loaded, stringFlag(args, 'at'));
     const measure = measureContext(buildSessionContext(loaded.tree, leafId).messages, { estimator });
     const report: TokensReport = {
       estimator: choice,

@@ -1,6 +1,6 @@
 /**
- * `arbor usage <file> [--leaf ID]`: what the session spent, in tokens and US dollars, on the
- * branch to the current position (or `--leaf`) and in the whole file, every branch included; each
+ * `arbor usage <file> [--at ID]`: what the session spent, in tokens and US dollars, on the
+ * branch to the current position (or `--at`) and in the whole file, every branch included; each
  * with the part the summaries (compactions and branch summaries) spent.
  */
 import { sessionTotals, type SessionTotals, type SpendTotals, type TokenSpend } from '../../core/tokens';
@@ -10,12 +10,12 @@ import { loadForCli, resolveLeaf } from '../load';
 
 export const usageCommand: Command = {
   name: 'usage',
-  usage: '[--leaf ID]',
+  usage: '[--at ID]',
   summary: 'tokens and cost of the replies and summaries, on the branch and in the whole file',
   flags: [LEAF_FLAG],
   async run({ file, args }) {
     const loaded = await loadForCli(file);
-    const leafId = resolveLeaf(loaded, stringFlag(args, 'leaf'));
+    const leafId = resolveLeaf(loaded, stringFlag(args, 'at'));
     const totals = sessionTotals(loaded.tree.entries, loaded.tree.pathTo(leafId));
     return { json: () => totals, text: () => renderUsage(totals, leafId) };
   },
