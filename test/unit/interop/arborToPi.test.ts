@@ -2,7 +2,9 @@
  * Arbor → pi: every kind of file Arbor writes opens in pi 1.6.0's `SessionManager.open` with the
  * same leaf (or Arbor's position marker, whose parent is Arbor's leaf), the same tree, and the same
  * context as Arbor's: the roles and text `arbor context` prints, and the whole messages and model
- * input field by field (`wholeContext.ts`), with the same thinking level and model.
+ * input field by field (`wholeContext.ts`), with the same thinking level and model. Sessions pi 1.6
+ * wrote, then appended to and compacted by Arbor, open in pi the same way, and each compaction
+ * Arbor wrote carries the system checkpoint pi would have written there.
  */
 import { strict as assert } from 'node:assert';
 import { appendFileSync, copyFileSync, readdirSync, readFileSync } from 'node:fs';
@@ -18,10 +20,12 @@ import { arbor, arborJson } from '../cli/runArbor';
 import { piContext, piTree, type ContextView, type PiModule, type TreeRow } from './piOracle';
 import { Dice, seededRandom, writeRandomSession } from './randomSession';
 import { PI16_SHAPES } from './randomSession16';
-import { arborWriter } from './writers';
+import { arborWriter, piWriter } from './writers';
 import { arborWholeContext, assertCovered, assertSameContext, describeCoverage, newCoverage, piWholeContext } from './wholeContext';
 
 const RANDOM_SESSIONS = 60;
+/** Sessions pi 1.6 writes, then Arbor appends to and compacts. */
+const PI_WRITTEN_SESSIONS = 40;
 
 describe('interop: sessions written by Arbor, opened by pi 1.6.0', function () {
   this.timeout(60_000);
@@ -90,16 +94,51 @@ describe('interop: sessions written by Arbor, opened by pi 1.6.0', function () {
     assert.ok(checkpoints >= 20, `${checkpoints} compactions carried a system checkpoint`);
   });
 
-  /** Every compaction Arbor wrote carries the checkpoint pi would have written at the same place. */
-  async function assertSameCheckpoints(session: Session): Promise<void> {
+  /** Every compaction Arbor wrote (from entry `first` on) carries the checkpoint pi would have written at the same place. */
+  async function assertSameCheckpoints(session: Session, first = 0): Promise<void> {
     const entries = pi.SessionManager.open(session.file!, tmp()).getEntries();
     for (const [index, entry] of entries.entries()) {
-      if (entry.type !== 'compaction') continue;
+      if (entry.type !== 'compaction' || index < first) continue;
       const expected = pi.getCurrentSystemMessage(pi.buildSessionProjection(entries.slice(0, index), entry.parentId).messages);
       const written = (entry as { systemMessage?: object }).systemMessage;
       assert.deepEqual(written, expected ? { ...expected, timestamp: Date.parse(entry.timestamp) } : undefined, `checkpoint of ${entry.id}`);
     }
   }
+
+  it(`${PI_WRITTEN_SESSIONS} random sessions pi 1.6 wrote (system messages, edits, usage, checkpoints), appended to and compacted by Arbor, open in pi the same, with pi's checkpoint`, async () => {
+    const summarizer: Summarizer = { summarize: async () => ({ text: '## Goal\nKeep going' }) };
+    const tally = { compacted: 0, checkpoints: 0, systemFirst: 0 };
+    for (let seed = 9001; seed < 9001 + PI_WRITTEN_SESSIONS; seed++) {
+      const dice = new Dice(seededRandom(seed));
+      const writer = pi.SessionManager.create('/home/dev/project', tmp());
+      await writeRandomSession(piWriter(writer), seed, dice.int(5, 40), PI16_SHAPES);
+      const file = writer.getSessionFile()!;
+      const { session } = await openSessionFile(file, { clock: steppingClock('2027-01-01T00:00:00.000Z') });
+      const written = session.entries.length;
+      try {
+        await appendTurns(session, dice.int(1, 3), 'arbor ');
+        const outcome = await compactSession(session, { summarizer, settings: { enabled: true, reserveTokens: 100, keepRecentTokens: dice.pick([1, 50, 400, 5000]) } });
+        await session.appendMessage(user('after the compaction'));
+        await session.flush();
+        await assertPiAgrees(file);
+        await assertSameCheckpoints(session, written);
+        if (outcome.kind !== 'compacted') continue;
+        tally.compacted++;
+        const compaction = session.entries.slice(written).find((entry) => entry.type === 'compaction');
+        if (compaction?.type !== 'compaction' || !compaction.systemMessage) continue;
+        tally.checkpoints++;
+        // pi's context after Arbor's compaction starts with the prompt and tools pi had before it.
+        const first = pi.SessionManager.open(file, tmp()).buildSessionContext().messages[0] as { role: string };
+        if (first.role === 'system') tally.systemFirst++;
+      } catch (error) {
+        throw new Error(`seed ${seed}: ${(error as Error).message}`, { cause: error });
+      }
+    }
+    console.log(`      ${PI_WRITTEN_SESSIONS} pi sessions appended to by Arbor: ${tally.compacted} compacted, ${tally.checkpoints} of those with a checkpoint, ${tally.systemFirst} with pi's system message first in pi's context after it`);
+    assert.ok(tally.compacted >= PI_WRITTEN_SESSIONS / 2, `only ${tally.compacted} sessions were compacted`);
+    assert.ok(tally.checkpoints >= 10, `only ${tally.checkpoints} of Arbor's compactions carried a checkpoint`);
+    assert.equal(tally.systemFirst, tally.checkpoints);
+  });
 
   it("appended to and compacted by Arbor, a pi 1.6 session with system messages and edits keeps pi's prompt, tools and hidden messages in pi", async () => {
     const writer = pi.SessionManager.create('/home/dev/project', tmp());

@@ -164,7 +164,7 @@ describe('interop: sessions written by pi 1.6.0, read by arbor', function () {
 
   async function compareContext(file: string, entries: PiEntry[], leafId: string | null, flag: string | undefined): Promise<void> {
     const expected: ContextView & { leafId: string | null } = { leafId, ...piContext(pi, entries, leafId) };
-    const actual = strip(await arborJson('context', file, ...(flag ? ['--leaf', flag] : [])));
+    const actual = strip(await arborJson('context', file, ...(flag ? ['--at', flag] : [])));
     assert.deepEqual(actual, expected, `context at ${leafId}`);
     assertSameContext(await arborWholeContext(file, leafId), piWholeContext(pi, entries, leafId), `whole context at ${leafId}`, coverage);
     tally.comparisons++;
