@@ -28,6 +28,9 @@ type PiAiTranscript = Pick<PiAiModule, 'getCurrentSystemMessage' | 'getSystemMes
 /** pi's functions the unit tests use, all loadable on Node 20 (with pi-ai's system-message replay). */
 export type PiModule = SessionModule & CompactionModule & MessagesModule & ToolsModule & UsageModule & PiAiTranscript;
 
+/** pi's `SessionManager` instance (the writer and reader of session files). */
+export type PiSessionManager = ReturnType<PiModule['SessionManager']['inMemory']>;
+
 /** One of pi's files (a path under `dist/`), imported by file URL. */
 export function importPiFile<T = Record<string, unknown>>(file: string): Promise<T> {
   return import(pathToFileURL(path.join(PI_PACKAGE_DIR, 'dist', file)).href) as Promise<T>;

@@ -18,9 +18,9 @@ import { loadPi } from '../../support/pi';
 import { useTempDir } from '../../support/tempDir';
 import { arbor, arborJson } from '../cli/runArbor';
 import { piContext, piTree, type ContextView, type PiModule, type TreeRow } from './piOracle';
-import { Dice, seededRandom, writeRandomSession } from './randomSession';
-import { PI16_SHAPES } from './randomSession16';
-import { arborWriter, piWriter } from './writers';
+import { Dice, seededRandom, writeRandomSession } from '../../support/randomSession';
+import { PI16_SHAPES } from '../../support/randomSession16';
+import { arborWriter, piWriter } from '../../support/sessionWriters';
 import { arborWholeContext, assertCovered, assertSameContext, describeCoverage, newCoverage, piWholeContext } from './wholeContext';
 
 const RANDOM_SESSIONS = 60;

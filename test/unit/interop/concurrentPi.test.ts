@@ -15,8 +15,8 @@ import { loadPi } from '../../support/pi';
 import { useTempDir } from '../../support/tempDir';
 import type { AppendRequest } from './piAppender';
 import { appendRandom, randomPause } from './randomAppend';
-import { Dice, seededRandom } from './randomSession';
-import { arborWriter } from './writers';
+import { Dice, seededRandom } from '../../support/randomSession';
+import { arborWriter } from '../../support/sessionWriters';
 
 const ROUNDS = 200;
 

@@ -6,8 +6,8 @@
  */
 import { loadPi } from '../../support/pi';
 import { appendRandom, randomPause } from './randomAppend';
-import { Dice, seededRandom } from './randomSession';
-import { piWriter } from './writers';
+import { Dice, seededRandom } from '../../support/randomSession';
+import { piWriter } from '../../support/sessionWriters';
 
 export interface AppendRequest {
   file: string;

@@ -3,10 +3,9 @@
  * rows, leaf, context messages (role and text), cut points, branch-summary entries. Only pi's own
  * functions are used (test/support/pi.ts); the shaping is plain data work.
  */
-import type { PiModule } from '../../support/pi';
+import type { PiModule, PiSessionManager } from '../../support/pi';
 
-export type { PiModule };
-export type PiSessionManager = ReturnType<PiModule['SessionManager']['inMemory']>;
+export type { PiModule, PiSessionManager };
 export type PiEntry = ReturnType<PiSessionManager['getEntries']>[number];
 type PiMessage = ReturnType<PiModule['buildSessionContext']>['messages'][number];
 

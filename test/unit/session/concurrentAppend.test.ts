@@ -15,7 +15,7 @@ import {
 import { assistant, msg, user } from '../../support/builders';
 import { fixturePath } from '../../support/fixtures';
 import { recordFsyncs } from '../../support/fsyncRecorder';
-import { seededRandom } from '../interop/randomSession';
+import { seededRandom } from '../../support/randomSession';
 import { loadPi } from '../../support/pi';
 import { useTempDir } from '../../support/tempDir';
 

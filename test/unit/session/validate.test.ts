@@ -4,8 +4,8 @@ import { entryProblem, headerProblem, migrateToCurrent, parseSessionText, type S
 import { assistant, bash, toolCall, toolResult, usage, user } from '../../support/builders';
 import { FIXTURES_DIR, fixturePath } from '../../support/fixtures';
 import { loadPi } from '../../support/pi';
-import { Dice, seededRandom, writeRandomSession } from '../interop/randomSession';
-import { piWriter } from '../interop/writers';
+import { Dice, seededRandom, writeRandomSession } from '../../support/randomSession';
+import { piWriter } from '../../support/sessionWriters';
 
 const BASE = { id: 'e1', parentId: 'e0', timestamp: '2026-01-01T00:00:00.000Z' };
 const entry = (type: string, fields: Record<string, unknown> = {}): Record<string, unknown> => ({ type, ...BASE, ...fields });

@@ -1,6 +1,6 @@
 /** `SessionWriter` over pi's `SessionManager` and over Arbor's `Session`. */
-import type { Session, SessionEntry } from '../../../src/core/session';
-import type { PiSessionManager } from './piOracle';
+import type { Session, SessionEntry } from '../../src/core/session';
+import type { PiSessionManager } from './pi';
 import type { SessionWriter } from './randomSession';
 
 export function piWriter(sm: PiSessionManager): SessionWriter {

@@ -7,7 +7,7 @@
  * results with usage and nested calls, and a failed attempt hidden with its results as pi hides
  * one before it compacts.
  */
-import type { AgentMessage, ContextReplacement, SystemMessage, ToolCall, ToolDeclaration } from '../../../src/core/session';
+import type { AgentMessage, ContextReplacement, SystemMessage, ToolCall, ToolDeclaration } from '../../src/core/session';
 import { assistantMessage, Dice, MODELS, WORDS, userMessage, type SessionWriter, type Shapes, type Step } from './randomSession';
 
 const TOOLS: ToolDeclaration[] = ['read', 'write', 'edit', 'bash', 'grep', 'mcp__docs__search'].map((name) => ({

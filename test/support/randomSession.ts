@@ -11,7 +11,7 @@
  * system checkpoint like every compaction), the `max` thinking level, null content, tool results
  * with usage and nested calls, and failed attempts hidden before a compaction as pi hides them.
  */
-import type { AgentMessage, AssistantMessage, ContextReplacement, ImageContent, SessionEntry, TextContent, ToolCall, Usage } from '../../../src/core/session';
+import type { AgentMessage, AssistantMessage, ContextReplacement, ImageContent, SessionEntry, TextContent, ToolCall, Usage } from '../../src/core/session';
 
 /** The append API both implementations share (pi's SessionManager appends; every append moves the leaf). */
 export interface SessionWriter {
