@@ -48,7 +48,7 @@ export async function generateBranchSummary(entries: readonly SessionEntry[], op
   });
   let text: string;
   try {
-    text = await requestSummary({ summarizer: options.summarizer, prompt, maxTokens: BRANCH_SUMMARY_MAX_TOKENS, signal: options.signal, failure: 'Summarization failed', tally, now: clockOrSystem(options.now) });
+    text = await requestSummary({ summarizer: options.summarizer, prompt, maxTokens: BRANCH_SUMMARY_MAX_TOKENS, signal: options.signal, label: 'Branch summarization', tally, now: clockOrSystem(options.now) });
   } catch (error) {
     if (error instanceof CompactionError && error.reason === 'cancelled') return { kind: 'aborted' };
     return { kind: 'error', message: errorMessage(error), error };

@@ -170,7 +170,7 @@ async function summarizeHistory(
       maxTokens,
       reasoning: summaryReasoning(options.thinkingLevel, options.modelReasoning),
       signal: options.signal,
-      failure: 'Summarization failed',
+      label: 'Summarization',
       tally,
       now,
     });
@@ -189,7 +189,7 @@ async function summarizeTurnPrefix(preparation: CompactionPreparation, options: 
       maxTokens,
       reasoning: summaryReasoning(options.thinkingLevel, options.modelReasoning),
       signal: options.signal,
-      failure: 'Turn prefix summarization failed',
+      label: 'Turn prefix summarization',
       tally,
       now,
     });

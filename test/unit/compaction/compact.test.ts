@@ -13,8 +13,8 @@ import type { SessionEntry } from '../../../src/core/session';
 import { assistant, toolCall, toolResult, user } from '../../support/builders';
 import { loadFixture, sha256 } from './support/fixtures';
 import { chars, compactionEntry, pathOf } from './support/path';
-import { loadPi } from './support/piOracle';
-import { byKind, ScriptedSummarizer } from './support/scriptedSummarizer';
+import { loadPi, type FauxReply } from './support/piOracle';
+import { byKind, isPrefixRequest, ScriptedSummarizer } from './support/scriptedSummarizer';
 
 const settings = (keepRecentTokens: number) => ({ ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens });
 
@@ -138,12 +138,40 @@ describe('compact with a scripted summarizer', () => {
 
   it('fails with the reference messages when a request fails', async () => {
     const failing = (kind: string) => new ScriptedSummarizer((request) => {
-      if (request.maxTokens === (kind === 'prefix' ? 8192 : 13107)) throw new Error('529 overloaded');
+      if (isPrefixRequest(request) === (kind === 'prefix')) throw new Error('529 overloaded');
       return { text: 'ok' };
     });
     const preparation = prepareCompaction(splitPath(), settings(600))!;
     await assert.rejects(compact(preparation, { summarizer: failing('history') }), (error: CompactionError) => error.reason === 'summarization-failed' && error.message === 'Summarization failed: 529 overloaded');
     await assert.rejects(compact(preparation, { summarizer: failing('prefix') }), { message: 'Turn prefix summarization failed: 529 overloaded' });
+  });
+
+  it('writes no summary that stopped at the output limit or called a tool, failing with pi 1.6\'s messages', async () => {
+    const pi = await loadPi();
+    const path = splitPath();
+    const cases: { reply: FauxReply; refused: 'history' | 'prefix' }[] = [
+      { reply: { text: '## Goal\nhalf', stopReason: 'length' }, refused: 'history' },
+      { reply: { text: '## Goal\nhalf', stopReason: 'length' }, refused: 'prefix' },
+      { reply: { text: 'Let me read it.', toolCall: true }, refused: 'history' },
+      { reply: { text: 'Let me read it.', toolCall: true }, refused: 'prefix' },
+    ];
+    for (const { reply, refused } of cases) {
+      const answer = (prefix: boolean): FauxReply => (prefix === (refused === 'prefix') ? reply : { text: 'fine' });
+      const fake = pi.fakeModel((prompt) => answer(prompt.includes('# Instructions')));
+      let theirs: string;
+      try {
+        theirs = await pi.compact(pi.prepareCompaction(path, settings(600)), fake.model, 'key').then(() => 'written', (error: Error) => error.message);
+      } finally {
+        fake.dispose();
+      }
+      const summarizer = new ScriptedSummarizer((request) => {
+        const { text, stopReason, toolCall } = answer(isPrefixRequest(request));
+        return { text, ...(stopReason ? { stopReason } : {}), ...(toolCall ? { calledTool: true } : {}) };
+      });
+      const ours = await compact(prepareCompaction(path, settings(600))!, { summarizer }).then(() => 'written', (error: CompactionError) => `${error.reason}: ${error.message}`);
+      assert.notEqual(theirs, 'written');
+      assert.equal(ours, `summarization-failed: ${theirs}`, `${refused}: ${JSON.stringify(reply)}`);
+    }
   });
 
   it('joins the text blocks of a multi-block reply with a newline, without thinking', async () => {
