@@ -1,7 +1,7 @@
 /**
  * Corrections applied to the cut after `findCutPoint`, which pi does not make:
  *
- * - **Fit**: if the new summary (at most its `maxTokens`) plus the kept tail would still
+ * - **Fit**: if the new summary (counted at `summaryAllowance` per request) plus the kept tail would still
  *   exceed the compaction threshold, the cut moves to later valid cut points until it fits — at
  *   most up to the start of the last turn, which is always kept whole.
  * - **Tool-result pairing**: a kept tool result whose tool call would be summarized away
@@ -13,7 +13,7 @@ import type { AgentMessage, SessionEntry } from '../session';
 import { compactionThreshold, type TokenEstimator } from '../tokens';
 import { entryTokens, findTurnStartIndex, findValidCutPoints, settleCut, type CutPoint } from './cutPoint';
 import { bearsContext } from './entryMessages';
-import { historyMaxTokens, turnPrefixMaxTokens, type CompactionSettings } from './settings';
+import { summaryAllowance, type CompactionSettings } from './settings';
 
 export type CutAdjustment =
   | { kind: 'fit'; fromIndex: number; toIndex: number; keptTokens: number }
@@ -70,10 +70,13 @@ function fitCut(
   return chosen;
 }
 
-/** Upper bound of the summary the compaction will write: the requests' output limits. */
+/**
+ * What the summary the compaction will write is counted at: the most one summary is counted at
+ * (`summaryAllowance`), twice for a split turn (the history and the turn prefix).
+ */
 function summaryBound(cut: CutPoint, options: AdjustOptions): number {
-  const history = historyMaxTokens(options.settings, options.maxOutputTokens);
-  return cut.isSplitTurn ? history + turnPrefixMaxTokens(options.settings, options.maxOutputTokens) : history;
+  const one = summaryAllowance(options.maxOutputTokens);
+  return cut.isSplitTurn ? 2 * one : one;
 }
 
 /** suffix[k] = tokens of entries [from + k, end). */

@@ -7,12 +7,14 @@ import { systemClock, textParts, type LlmMessage, type StopReason, type Usage, t
 import type { NothingToCompactReason } from './compactSession';
 import type { HookOwner } from '../hooks/chain';
 import { SUMMARIZATION_SYSTEM_PROMPT } from './prompts';
+import { summaryMaxTokens } from './settings';
 import { errorMessage } from '../util/errors';
 
 export interface SummaryRequest {
   systemPrompt: string;
   /** Always one user message holding the whole prompt. */
   messages: LlmMessage[];
+  /** The model's output limit fitted into its window (`summaryMaxTokens`). */
   maxTokens: number;
   /** Reasoning level to ask for; absent: none. */
   reasoning?: string;
@@ -107,10 +109,20 @@ export function joinTextBlocks(content: readonly { type: string; text?: string }
   return textParts(content).join('\n');
 }
 
+/** What sizes a summary request's output (see `summaryMaxTokens`). */
+export interface SummaryLimits {
+  /** The summarizing model's window. */
+  contextWindow: number;
+  /** Its output limit, when known. */
+  maxOutputTokens?: number | undefined;
+  /** Estimates the request's text (conservatively: an input counted too low leaves too much room). */
+  estimateText: (text: string) => number;
+}
+
 export interface SummaryCall {
   summarizer: Summarizer;
   prompt: string;
-  maxTokens: number;
+  limits: SummaryLimits;
   reasoning?: string | undefined;
   signal?: AbortSignal | undefined;
   /** What the request is, at the start of its error messages (pi's words: "Summarization", "Turn prefix summarization", "Branch summarization"). */
@@ -140,7 +152,7 @@ export async function requestSummary(call: SummaryCall): Promise<string> {
   const request: SummaryRequest = {
     systemPrompt: SUMMARIZATION_SYSTEM_PROMPT,
     messages: [{ role: 'user', content: [{ type: 'text', text: call.prompt }], timestamp: call.now() }],
-    maxTokens: call.maxTokens,
+    maxTokens: summaryMaxTokens({ ...call.limits, inputTokens: call.limits.estimateText(SUMMARIZATION_SYSTEM_PROMPT + call.prompt) }),
     ...(call.reasoning ? { reasoning: call.reasoning } : {}),
     ...(call.signal ? { signal: call.signal } : {}),
   };

@@ -6,6 +6,9 @@ import { error, reply, stop, text, thinking, toolUse, usage, useFakeAnthropic } 
 import { user } from '../../support/builders';
 import { testProvider } from './support/run';
 
+/** Sonnet 4.5's window and output limit. */
+const limits = { contextWindow: 200_000, maxOutputTokens: 64_000, estimateText: (text: string) => Math.ceil(text.length / 4) };
+
 describe('llm: the compaction Summarizer on the Anthropic provider', () => {
   const server = useFakeAnthropic();
 
@@ -34,7 +37,7 @@ describe('llm: the compaction Summarizer on the Anthropic provider', () => {
     server().script(reply(text('The summary.'), usage({ input_tokens: 300, output_tokens: 20 })));
     const summarizer = providerSummarizer(testProvider(server()).provider, { model: 'claude-sonnet-4-5' });
     const tally = newTally();
-    const summary = await requestSummary({ summarizer, prompt: 'Summarize', maxTokens: 1000, label: 'Summarization', tally, now: () => 1 });
+    const summary = await requestSummary({ summarizer, prompt: 'Summarize', limits, label: 'Summarization', tally, now: () => 1 });
     assert.equal(summary, 'The summary.');
     // Sonnet 4.5: $3 in, $15 out per million tokens.
     assert.deepEqual(tally, {
@@ -50,14 +53,14 @@ describe('llm: the compaction Summarizer on the Anthropic provider', () => {
     await assert.rejects(summarizer.summarize({ systemPrompt: 's', messages: [user('x')], maxTokens: 100 }), (e: unknown) => e instanceof LlmError && e.reason === 'auth');
     server().script(error(401, 'authentication_error', 'invalid x-api-key'));
     await assert.rejects(
-      requestSummary({ summarizer, prompt: 'p', maxTokens: 100, label: 'Summarization', tally: newTally(), now: () => 1 }),
+      requestSummary({ summarizer, prompt: 'p', limits, label: 'Summarization', tally: newTally(), now: () => 1 }),
       (e: unknown) => e instanceof CompactionError && e.reason === 'summarization-failed' && e.message === 'Summarization failed: The API key was refused (401 authentication_error): invalid x-api-key',
     );
   });
 
   it('refuses a summary cut at the output limit and one that calls a tool, in pi 1.6\'s words', async () => {
     const summarizer = providerSummarizer(testProvider(server()).provider, { model: 'claude-sonnet-4-5' });
-    const call = { summarizer, prompt: 'p', maxTokens: 100, tally: newTally(), now: () => 1 };
+    const call = { summarizer, prompt: 'p', limits, tally: newTally(), now: () => 1 };
     server().script(reply(text('## Goal\nHalf a summ'), stop('max_tokens')));
     await assert.rejects(
       requestSummary({ ...call, label: 'Summarization' }),
