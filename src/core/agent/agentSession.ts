@@ -231,6 +231,8 @@ export class AgentSession implements Disposable {
             reserveTokens: this.config.branchSummaryReserveTokens,
             contextWindow: summaryModel?.contextWindow,
             maxOutputTokens: summaryModel?.maxOutputTokens,
+            thinkingLevel: this.config.thinking,
+            modelReasoning: summaryModel?.supportsThinking ?? false,
             estimator: this.config.estimator,
             hooks: this.options.hooks,
           }),

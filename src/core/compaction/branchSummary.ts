@@ -9,7 +9,7 @@ import { prepareBranchEntries } from './branchEntries';
 import { computeFileLists, formatFileOperations } from './fileOps';
 import { BRANCH_SUMMARY_PREAMBLE, branchPrompt } from './prompts';
 import { serializeConversation } from './serialize';
-import { DEFAULT_BRANCH_SUMMARY_RESERVE_TOKENS, FALLBACK_CONTEXT_WINDOW } from './settings';
+import { DEFAULT_BRANCH_SUMMARY_RESERVE_TOKENS, FALLBACK_CONTEXT_WINDOW, summaryReasoning } from './settings';
 import { clockOrSystem, CompactionError, newTally, requestSummary, type Summarizer, type SummaryTally } from './summarizer';
 import { errorMessage } from '../util/errors';
 
@@ -26,6 +26,9 @@ export interface BranchSummaryOptions {
   contextWindow?: number | undefined;
   /** Output limit of the summarizing model, if known: the request may use it, fitted into the window (pi 1.6; 0.73.1 asked for 2048). */
   maxOutputTokens?: number | undefined;
+  /** The session's thinking level, asked of a reasoning model (pi 1.6; 0.73.1 asked for none). */
+  thinkingLevel?: string | undefined;
+  modelReasoning?: boolean | undefined;
   estimator?: TokenEstimator | undefined;
   cwd?: string | undefined;
   /** The clock (ms since the epoch) for the request's timestamp; default the system clock. */
@@ -56,6 +59,7 @@ export async function generateBranchSummary(entries: readonly SessionEntry[], op
       summarizer: options.summarizer,
       prompt,
       limits: { contextWindow, maxOutputTokens: options.maxOutputTokens, estimateText: conservativeTextTokens((options.estimator ?? piEstimator).estimateText) },
+      reasoning: summaryReasoning(options.thinkingLevel, options.modelReasoning),
       signal: options.signal,
       label: 'Branch summarization',
       tally,

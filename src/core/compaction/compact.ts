@@ -177,12 +177,15 @@ async function summarizeHistory(
 }
 
 async function summarizeTurnPrefix(preparation: CompactionPreparation, options: CompactOptions, tally: SummaryTally, now: () => number): Promise<string> {
-  const chunks = chunksOf(preparation.turnPrefixMessages, options, { fixedText: SUMMARIZATION_SYSTEM_PROMPT + TURN_PREFIX_SUMMARIZATION_PROMPT, previous: undefined });
+  const chunks = chunksOf(preparation.turnPrefixMessages, options, {
+    fixedText: SUMMARIZATION_SYSTEM_PROMPT + TURN_PREFIX_SUMMARIZATION_PROMPT + (options.customInstructions ?? ''),
+    previous: undefined,
+  });
   let running: string | undefined;
   for (const conversation of chunks.length > 0 ? chunks : ['']) {
     running = await requestSummary({
       summarizer: options.summarizer,
-      prompt: turnPrefixPrompt({ conversation, previousSummary: running }),
+      prompt: turnPrefixPrompt({ conversation, previousSummary: running, customInstructions: options.customInstructions }),
       limits: limitsOf(options),
       reasoning: summaryReasoning(options.thinkingLevel, options.modelReasoning),
       signal: options.signal,

@@ -46,6 +46,9 @@ export interface NavigateOptions {
   /** The summarizing model's window and output limit. */
   contextWindow?: number | undefined;
   maxOutputTokens?: number | undefined;
+  /** The session's thinking level and whether the summarizing model reasons (the summary is asked at that level). */
+  thinkingLevel?: string | undefined;
+  modelReasoning?: boolean | undefined;
   estimator?: TokenEstimator | undefined;
   /** The clock (ms since the epoch) for the summary request; default the system clock. */
   now?: (() => number) | undefined;

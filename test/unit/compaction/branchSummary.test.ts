@@ -91,6 +91,27 @@ describe('branch summaries', () => {
     }
   });
 
+  it('asks a reasoning model at the session\'s thinking level, with no fixed output cap, as pi 1.6 does', async () => {
+    const pi = await loadPi();
+    const entries = pathOf(user('q'), assistant('a'));
+    const fake = pi.fakeModel(() => 'S');
+    try {
+      await pi.generateBranchSummary(entries, { model: fake.model, apiKey: 'key', thinkingLevel: 'high' });
+    } finally {
+      fake.dispose();
+    }
+    assert.equal(fake.requests[0]!.options.reasoning, 'high');
+    assert.equal(fake.requests[0]!.options.maxTokens, undefined, 'pi 0.73.1 asked for 2048');
+    const summarizer = new ScriptedSummarizer(() => ({ text: 'S' }));
+    await generateBranchSummary(entries, { summarizer, thinkingLevel: 'high', modelReasoning: true, contextWindow: 200000, maxOutputTokens: 64000 });
+    assert.equal(summarizer.requests[0]!.reasoning, 'high');
+    assert.equal(summarizer.requests[0]!.maxTokens, 64000);
+    // A model that does not reason is asked for none; nor is any model when thinking is off.
+    await generateBranchSummary(entries, { summarizer, thinkingLevel: 'high', modelReasoning: false });
+    await generateBranchSummary(entries, { summarizer, thinkingLevel: 'off', modelReasoning: true });
+    assert.deepEqual([summarizer.requests[1]!.reasoning, summarizer.requests[2]!.reasoning], [undefined, undefined]);
+  });
+
   it('uses custom instructions alone when asked to replace the prompt', async () => {
     const summarizer = new ScriptedSummarizer();
     const entries = pathOf(user('q'), assistant('a'));

@@ -89,6 +89,25 @@ describe('compact with a scripted summarizer', () => {
     assert.equal(summarizer.prompt(0), historyPrompt({ conversation: '[User]: q1\n\n[Assistant]: a1' }));
   });
 
+  it('passes the /compact instructions to the turn-prefix request too, as pi 1.6 does', async () => {
+    const pi = await loadPi();
+    const focus = 'Focus on the test files';
+    const fake = pi.fakeModel((prompt) => (prompt.includes('# Instructions') ? 'P' : 'H'));
+    try {
+      await pi.compact(pi.prepareCompaction(splitPath(), settings(600)), fake.model, 'key', undefined, focus);
+    } finally {
+      fake.dispose();
+    }
+    assert.equal(fake.prompts.length, 2);
+    for (const prompt of fake.prompts) assert.ok(prompt.endsWith(`\n\nAdditional focus: ${focus}`), 'pi: history and prefix');
+    const summarizer = new ScriptedSummarizer(byKind);
+    const preparation = prepareCompaction(splitPath(), settings(600))!;
+    assert.equal(preparation.isSplitTurn, true);
+    await compacted(preparation, summarizer, { customInstructions: focus });
+    assert.equal(summarizer.requests.length, 2);
+    for (let i = 0; i < 2; i++) assert.ok(summarizer.prompt(i).endsWith(`\n\nAdditional focus: ${focus}`), `request ${i}`);
+  });
+
   it('carries the previous summary forward when a split turn has no history of its own, as pi 1.6 does, without its old file lists', async () => {
     const pi = await loadPi();
     const edit = toolCall('edit', { path: 'src/x.ts', edits: [] });
@@ -135,16 +154,10 @@ describe('compact with a scripted summarizer', () => {
     assert.deepEqual(plain.details, { readFiles: [], modifiedFiles: [] });
   });
 
-  it('makes no request for an empty span (deliberately differs from pi)', async () => {
+  it('makes no request for an empty span, as pi 1.6 (0.73.1 asked the model to summarize an empty conversation)', async () => {
     const pi = await loadPi();
     const { path } = await loadFixture('synthetic-branched');
-    const fake = pi.fakeModel(() => '[faux]');
-    try {
-      await pi.compact(pi.prepareCompaction(path, settings(20000)), fake.model, 'key');
-      assert.equal(fake.prompts.length, 1, 'pi asks the model to summarize an empty <conversation>');
-    } finally {
-      fake.dispose();
-    }
+    assert.equal(pi.prepareCompaction(path, settings(20000)), undefined, 'pi 1.6: "Nothing to compact"');
     const summarizer = new ScriptedSummarizer();
     assert.deepEqual(await compact(prepareCompaction(path, settings(20000))!, { summarizer }), { kind: 'nothing-to-compact', reason: 'empty-span' });
     assert.equal(summarizer.requests.length, 0);

@@ -90,13 +90,18 @@ describe('prepareCompaction', () => {
     assert.deepEqual(computeFileLists(prepareCompaction(fromExtension, settings(10))!.fileOps), { readFiles: ['src/new.ts'], modifiedFiles: [] });
   });
 
-  it('equals pi 0.73.1 on seeded ordinary sessions, first and repeated compactions (pi estimator parity)', async () => {
+  it('equals pi 1.6 on seeded ordinary sessions, first and repeated compactions (pi estimator parity)', async () => {
     const pi = await loadPi();
     for (let seed = 1; seed <= 25; seed++) {
       for (const path of [ordinaryPath(seed), compactedOrdinaryPath(seed)]) {
         for (const keep of [100, 2000, 20000]) {
           const ours = prepareCompaction(path, settings(keep))!;
           const theirs = pi.prepareCompaction(path, settings(keep));
+          if (theirs === undefined) {
+            // pi 1.6 answers "Nothing to compact" when nothing would be summarized; Arbor's preparation is empty then.
+            assert.deepEqual([ours.messagesToSummarize, ours.turnPrefixMessages], [[], []], `seed ${seed}, keep ${keep}`);
+            continue;
+          }
           assert.deepEqual(span(ours), span(theirs), `seed ${seed}, keep ${keep}`);
           assert.equal(ours.tokensBefore, theirs.tokensBefore);
         }
