@@ -112,6 +112,15 @@ describe('branch summaries', () => {
     assert.deepEqual([summarizer.requests[1]!.reasoning, summarizer.requests[2]!.reasoning], [undefined, undefined]);
   });
 
+  it('reads the abandoned branch as the model saw it: the latest edit of each entry among them applies, as in pi 1.6', async () => {
+    const pi = await loadPi();
+    const edit = (targetId: string, replacement: null | { content: string }) => ({ type: 'context_edit', targetId, replacement });
+    const entries = pathOf(user('hidden question'), assistant('a1'), user('original'), assistant('a2'), edit('e1', null), edit('e3', { content: 'first' }), edit('e3', { content: 'latest' }), edit('e4', { content: 'new answer' }));
+    const ours = prepareBranchEntries(entries);
+    assert.deepEqual(ours.messages, pi.prepareBranchEntries(entries).messages);
+    assert.deepEqual(ours.messages.map((m) => serializeConversation(convertToLlm([m]))), ['[Assistant]: a1', '[User]: latest', '[Assistant]: new answer']);
+  });
+
   it('uses custom instructions alone when asked to replace the prompt', async () => {
     const summarizer = new ScriptedSummarizer();
     const entries = pathOf(user('q'), assistant('a'));
