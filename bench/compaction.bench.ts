@@ -4,7 +4,7 @@
  * the warm tokenizer estimator the agent uses.
  */
 import { DEFAULT_COMPACTION_SETTINGS, findCutPoint, prepareCompaction } from '../src/core/compaction';
-import { loadSessionFile, positionOnOpen } from '../src/core/session';
+import { loadSessionFile, positionOnOpen, projectPath } from '../src/core/session';
 import { loadTokenizerEstimator } from '../src/core/tokens';
 import { importPiFile } from '../test/support/pi';
 import { medianMs, msLine, ratioLine } from './measure';
@@ -30,7 +30,8 @@ export async function run(): Promise<void> {
   const tokenizer = await loadTokenizerEstimator();
   prepareCompaction(entries, settings, { estimator: tokenizer }); // warm the per-message cache, as the meter has
   const warmTokenizerMs = await medianMs(7, () => prepareCompaction(entries, settings, { estimator: tokenizer, contextWindow: 200000 }));
-  const cutMs = await medianMs(15, () => findCutPoint(entries, 0, entries.length, settings.keepRecentTokens));
+  const projected = projectPath(entries).entries;
+  const cutMs = await medianMs(15, () => findCutPoint(projected, 0, projected.length, settings.keepRecentTokens));
   const piCutMs = await medianMs(15, () => pi.findCutPoint(entries, 0, entries.length, settings.keepRecentTokens));
 
   console.log(msLine('prepareCompaction, pi estimator (parity mode)', oursMs));

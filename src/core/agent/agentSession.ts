@@ -221,6 +221,7 @@ export class AgentSession implements Disposable {
   /** Moves to another entry (as pi's /tree), optionally summarizing the branch left behind (stops a run first). */
   async navigate(targetId: string, options: { summarize?: boolean; customInstructions?: string; label?: string; atTarget?: boolean } = {}): Promise<NavigateResult> {
     return this.instead({ kind: 'navigating' }, async () => {
+      const summaryModel = this.config.modelInfo(this.config.summaryModel());
       try {
         return await this.stopper.run(undefined, (signal) =>
           navigateTree(this.session, targetId, {
@@ -228,7 +229,10 @@ export class AgentSession implements Disposable {
             summarizer: options.summarize ? this.compactionSummarizer() : undefined,
             signal,
             reserveTokens: this.config.branchSummaryReserveTokens,
-            contextWindow: this.config.modelInfo(this.config.summaryModel())?.contextWindow,
+            contextWindow: summaryModel?.contextWindow,
+            maxOutputTokens: summaryModel?.maxOutputTokens,
+            thinkingLevel: this.config.thinking,
+            modelReasoning: summaryModel?.supportsThinking ?? false,
             estimator: this.config.estimator,
             hooks: this.options.hooks,
           }),

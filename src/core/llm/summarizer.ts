@@ -1,7 +1,8 @@
 /**
  * The compaction engine's `Summarizer` on any `LlmProvider`: one request, the reply's text blocks
  * joined as pi joins them. A reply that failed rejects with its `LlmError` (or the reply's error
- * text), so compaction reports it; an aborted one rejects too, and compaction sees its signal.
+ * text), so compaction reports it; an aborted one rejects too, and compaction sees its signal. A
+ * reply cut at the output limit or calling a tool resolves with that said (compaction refuses it).
  */
 import { joinTextBlocks, type Summarizer, type SummaryRequest, type SummaryResponse } from '../compaction/summarizer';
 import { LlmError, THINKING_LEVELS, type LlmProvider, type LlmRequest, type ProviderEvent, type ThinkingLevel } from './provider';
@@ -30,7 +31,13 @@ export function providerSummarizer(provider: LlmProvider, options: ProviderSumma
         throw new LlmError(message.stopReason === 'aborted' ? 'aborted' : 'server', message.errorMessage ?? 'The summary request failed');
       }
       const { input, output, cacheRead, cacheWrite, cost } = message.usage;
-      return { text: joinTextBlocks(message.content), usage: { input, output, cacheRead, cacheWrite, ...(cost ? { cost } : {}) }, model: message.responseModel ?? message.model };
+      return {
+        text: joinTextBlocks(message.content),
+        usage: { input, output, cacheRead, cacheWrite, ...(cost ? { cost } : {}) },
+        model: message.responseModel ?? message.model,
+        stopReason: message.stopReason,
+        ...(message.content.some((block) => block.type === 'toolCall') ? { calledTool: true } : {}),
+      };
     },
   };
 }

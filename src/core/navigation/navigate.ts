@@ -43,7 +43,12 @@ export interface NavigateOptions {
   /** The position goes to the target itself even for a user message, no editor text ("Branch from Here"). */
   atTarget?: boolean | undefined;
   reserveTokens?: number | undefined;
+  /** The summarizing model's window and output limit. */
   contextWindow?: number | undefined;
+  maxOutputTokens?: number | undefined;
+  /** The session's thinking level and whether the summarizing model reasons (the summary is asked at that level). */
+  thinkingLevel?: string | undefined;
+  modelReasoning?: boolean | undefined;
   estimator?: TokenEstimator | undefined;
   /** The clock (ms since the epoch) for the summary request; default the system clock. */
   now?: (() => number) | undefined;

@@ -182,7 +182,8 @@ function pushContextMessages(out: AgentMessage[], entry: SessionEntry, edit: Con
   if (edit) for (let i = start; i < out.length; i++) out[i] = replaced(out[i]!, edit.replacement);
 }
 
-function replaced(message: AgentMessage, replacement: NonNullable<ContextEditEntry['replacement']>): AgentMessage {
+/** A message with an edit's replacement content (see `pushContextMessages`); also used by branch summaries. */
+export function replaced(message: AgentMessage, replacement: NonNullable<ContextEditEntry['replacement']>): AgentMessage {
   switch (message.role) {
     case 'assistant':
     case 'toolResult': {

@@ -77,15 +77,6 @@ export interface CutView {
   isSplitTurn: boolean;
 }
 
-export function piCutPoint(pi: PiModule, path: PiEntry[], keepRecent: number): CutView {
-  const cut = pi.findCutPoint(path, 0, path.length, keepRecent);
-  return {
-    firstKeptEntryId: path[cut.firstKeptEntryIndex]?.id ?? null,
-    turnStartEntryId: cut.turnStartIndex >= 0 ? path[cut.turnStartIndex]!.id : null,
-    isSplitTurn: cut.isSplitTurn,
-  };
-}
-
 export function piBranchEntries(pi: PiModule, sm: PiSessionManager, from: string, to: string): { commonAncestorId: string | null; entryIds: string[] } {
   const result = pi.collectEntriesForBranchSummary(sm, from, to);
   return { commonAncestorId: result.commonAncestorId, entryIds: result.entries.map((entry) => entry.id) };

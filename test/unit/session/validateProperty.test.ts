@@ -17,6 +17,7 @@ import {
   firstLine,
   loadSessionFile,
   openSessionFile,
+  projectPath,
   SessionFileError,
   summarizeSessionFile,
   userMessagesForForking,
@@ -319,7 +320,8 @@ describe('no valid-JSON line makes a reader throw (property)', function () {
       calibrationAt(leaf, (id) => tree.get(id), tokenizer);
       const pathEntries: SessionEntry[] = tree.pathTo(leaf);
       getLastAssistantUsage(pathEntries);
-      for (const keep of [0, 50, 2000]) findCutPoint(pathEntries, 0, pathEntries.length, keep, { estimator: dice.pick([piEstimator, tokenizer]) });
+      const projected = projectPath(pathEntries).entries;
+      for (const keep of [0, 50, 2000]) findCutPoint(projected, 0, projected.length, keep, { estimator: dice.pick([piEstimator, tokenizer]) });
       prepareCompaction(pathEntries, { ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens: dice.pick([20, 500]) }, { contextWindow: 8000, cwd: '/home/dev/project' });
       const other = dice.pick(tree.entries).id;
       const { entries } = collectEntriesForBranchSummary(tree, leaf, other);
