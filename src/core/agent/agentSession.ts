@@ -188,7 +188,8 @@ export class AgentSession implements Disposable {
    * position and the settings (the calibration too comes from the file, at the position).
    */
   status(): ContextStatus {
-    return this.config.status(this.tracker.current().messages);
+    const view = this.tracker.current();
+    return this.config.status(view.messages, view.trust);
   }
 
   /**

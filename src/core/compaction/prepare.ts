@@ -4,8 +4,8 @@
  * Pure and deterministic; pi 0.73.1 semantics for the span (it starts at the previous
  * compaction's kept boundary, so the previously kept tail is re-summarized, not lost).
  */
-import { contextOfPath, entryToContextMessage, type AgentMessage, type CompactionEntry, type SessionEntry } from '../session';
-import { measureContext, piEstimator, type ContextMeasureOptions, type TokenEstimator } from '../tokens';
+import { entryToContextMessage, projectPath, type AgentMessage, type CompactionEntry, type SessionEntry } from '../session';
+import { measureContext, measureProjection, piEstimator, type ContextMeasureOptions, type TokenEstimator } from '../tokens';
 import { adjustCut, type CutAdjustment } from './cutAdjust';
 import { findCutPoint, type CutPoint } from './cutPoint';
 import { cutAfterEntry, type ExplicitCutProblem } from './explicitCut';
@@ -28,7 +28,10 @@ export interface PrepareOptions {
   maxOutputTokens?: number | undefined;
   /** The session's working directory, for file-path normalisation. */
   cwd?: string | undefined;
-  /** Default true: a usage from before the latest compaction is not trusted for `tokensBefore` (pi uses it). */
+  /**
+   * Default true: `tokensBefore` trusts no usage from before the latest context edit or compaction
+   * on the path (pi 1.6's projected estimate); false trusts any, as pi 0.73.1 did.
+   */
   ignoreStaleUsage?: boolean;
   /**
    * "Compact up to here": summarize up to and including this entry and keep from the first valid
@@ -93,7 +96,8 @@ export function prepareCompaction(
   const historyEnd = cut.isSplitTurn ? cut.turnStartIndex : cut.firstKeptEntryIndex;
   const messagesToSummarize = spanMessages(pathEntries, boundaryStart, historyEnd);
   const turnPrefixMessages = cut.isSplitTurn ? spanMessages(pathEntries, cut.turnStartIndex, cut.firstKeptEntryIndex) : [];
-  const contextMessages = contextOfPath(pathEntries).messages;
+  const projection = projectPath(pathEntries);
+  const measure = { estimator, ...options.measure };
   return {
     firstKeptEntryId: firstKept.id,
     firstKeptEntryIndex: cut.firstKeptEntryIndex,
@@ -102,7 +106,7 @@ export function prepareCompaction(
     isSplitTurn: cut.isSplitTurn,
     messagesToSummarize,
     turnPrefixMessages,
-    tokensBefore: measureContext(contextMessages, { estimator, ...options.measure, ignoreStaleUsage: options.ignoreStaleUsage !== false }).contextTokens,
+    tokensBefore: (options.ignoreStaleUsage === false ? measureContext(projection.messages, measure) : measureProjection(projection, pathEntries, measure)).contextTokens,
     keptMessages: keptContextMessages(pathEntries, cut.firstKeptEntryIndex),
     keptTokens,
     previousSummary: previous ? withoutPinnedSection(previous.entry) : undefined,
