@@ -153,6 +153,10 @@ describe('one truth for the numbers', function () {
     const edit = await session.appendContextEdit(u2, { content: 'q2' });
     await session.sync();
     assert.deepEqual([agent.status().contextTokens, agent.status().reportedTokens], [piSays(edit), 0]);
+    // Show Context's parts add up to the same number.
+    const shown = await agent.showContext();
+    assert.equal(shown.breakdown.total, piSays(edit));
+    assert.equal(shown.breakdown.parts.reduce((sum, part) => sum + part.tokens, 0), piSays(edit));
     // A message appended after the edit (the view grows by one): still no usage to trust.
     const u3 = await session.appendMessage(user('third question'));
     await session.sync();
