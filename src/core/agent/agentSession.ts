@@ -21,7 +21,7 @@ import type { Summarizer } from '../compaction';
 import type { ThinkingLevel } from '../llm/provider';
 import { providerSummarizer } from '../llm/summarizer';
 import { navigateTree, type NavigateResult } from '../navigation';
-import { messageRole, type CompactionEntry, type ImageContent, type Session, type SessionEntry } from '../session';
+import { messageRole, type ImageContent, type Session, type SessionEntry } from '../session';
 import { contextBreakdown, type ContextBreakdown, type ContextStatus } from '../tokens';
 import { Emitter, type Disposable, type Event } from '../util/event';
 import { errorMessage } from '../util/errors';
@@ -33,7 +33,7 @@ import type { ContextReport } from './contextReport';
 import { buildNextRequest } from './nextRequest';
 import type { ComposedPrompt } from './systemPrompt';
 import { offeredTools } from './tools/registry';
-import { ContextTracker } from './contextTracker';
+import { ContextTracker, type ContextView } from './contextTracker';
 import { LiveConfiguration } from './liveConfiguration';
 import { silentLogger, type AgentErrorReason, type AgentEvent, type AgentLogger } from './events';
 import { RunState, type AgentPhase, type AgentState, type PromptInput } from './runState';
@@ -63,7 +63,7 @@ export class AgentSession implements Disposable {
   private lastPrompt: ComposedPrompt | undefined;
   private composing = false;
   /** What the latest compaction put in the context, worked out once per compaction. */
-  private shape: { compaction: CompactionEntry | undefined; shape: CompactionShape } | undefined;
+  private shape: { view: ContextView; shape: CompactionShape } | undefined;
 
   /** Creates the agent and recovers a reply that a dead process left half-streamed. */
   static async create(options: AgentSessionOptions): Promise<AgentSession> {
@@ -188,7 +188,8 @@ export class AgentSession implements Disposable {
    * position and the settings (the calibration too comes from the file, at the position).
    */
   status(): ContextStatus {
-    return this.config.status(this.tracker.current().messages);
+    const view = this.tracker.current();
+    return this.config.status(view.messages, view.trust);
   }
 
   /**
@@ -343,8 +344,8 @@ export class AgentSession implements Disposable {
   private breakdownOf(status: ContextStatus, prompt: ComposedPrompt | undefined, streamingTokens: number): ContextBreakdown {
     const view = this.tracker.current();
     const compacted = view.latestCompaction !== undefined;
-    if (this.shape?.compaction !== view.latestCompaction) this.shape = undefined;
-    this.shape ??= { compaction: view.latestCompaction, shape: compactionShape(this.session.getBranch(), view.latestCompaction) };
+    // A view is rebuilt on a compaction or an edit, which can change what was kept; appends cannot.
+    if (this.shape?.view !== view) this.shape = { view, shape: compactionShape(this.session.getBranch(), view.latestCompaction) };
     const { shape } = this.shape;
     return contextBreakdown({
       status,

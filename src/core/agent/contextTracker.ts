@@ -7,6 +7,7 @@
 import {
   entryToContextMessage,
   messageRole,
+  projectPath,
   type AgentMessage,
   type AssistantMessage,
   type CompactionEntry,
@@ -15,6 +16,7 @@ import {
   type SessionChange,
   type SessionEntry,
 } from '../session';
+import { usageTrust, type UsageTrust } from '../tokens';
 import type { Disposable } from '../util/event';
 import { RequestMessages } from './requestMessages';
 
@@ -24,6 +26,13 @@ export interface ContextView {
   request: RequestMessages;
   /** The latest compaction on the branch, if any. */
   latestCompaction: CompactionEntry | undefined;
+  /**
+   * Which messages may carry a trusted usage: those after the latest context edit or compaction on
+   * the branch. Appends keep it (they come after); an edit or a compaction rebuilds the view.
+   */
+  trust: UsageTrust;
+  /** The context holds context edits (pi 1.6 then measures its threshold on the projected context). */
+  edited: boolean;
   /** Grows with every message added (the guard's "generation"). */
   generation: number;
   /** The model and thinking level the branch last recorded (entries or replies). */
@@ -88,11 +97,15 @@ export class ContextTracker implements Disposable {
 
   private rebuild(): void {
     const leafId = this.session.leafId;
-    const { messages, model, thinkingLevel } = this.session.buildContext(leafId);
+    const path = this.session.getBranch(leafId);
+    const projection = projectPath(path);
+    const { messages, model, thinkingLevel } = projection;
     this.view = {
       messages,
       request: new RequestMessages(messages),
-      latestCompaction: latestCompaction(this.session, leafId),
+      latestCompaction: latestCompaction(path),
+      trust: usageTrust(projection, path),
+      edited: projection.entries.some((projected) => projected.entry.type === 'context_edit'),
       generation: messages.length,
       model,
       thinkingLevel,
@@ -108,8 +121,7 @@ function addCalledTools(names: Set<string>, message: AgentMessage): void {
   for (const block of message.content) if (block.type === 'toolCall') names.add(block.name);
 }
 
-function latestCompaction(session: Session, leafId: string | null): CompactionEntry | undefined {
-  const path = session.getBranch(leafId);
+function latestCompaction(path: readonly SessionEntry[]): CompactionEntry | undefined {
   for (let i = path.length - 1; i >= 0; i--) {
     const entry = path[i]!;
     if (entry.type === 'compaction') return entry as CompactionEntry;

@@ -5,7 +5,7 @@
  * compaction's kept boundary, so the previously kept tail is re-summarized, not lost).
  */
 import { entryToContextMessage, projectPath, type AgentMessage, type CompactionEntry, type ProjectedEntry, type SessionEntry } from '../session';
-import { measureContext, piEstimator, type ContextMeasureOptions, type TokenEstimator } from '../tokens';
+import { measureContext, measureProjection, piEstimator, type ContextMeasureOptions, type TokenEstimator } from '../tokens';
 import { adjustCut, type CutAdjustment } from './cutAdjust';
 import { compactionSpanStart, findCutPoint, type CutPoint } from './cutPoint';
 import { cutAfterEntry, type ExplicitCutProblem } from './explicitCut';
@@ -27,7 +27,10 @@ export interface PrepareOptions {
   maxOutputTokens?: number | undefined;
   /** The session's working directory, for file-path normalisation. */
   cwd?: string | undefined;
-  /** Default true: a usage from before the latest compaction is not trusted for `tokensBefore` (pi uses it). */
+  /**
+   * Default true: `tokensBefore` trusts no usage from before the latest context edit or compaction
+   * on the path (pi 1.6's projected estimate); false trusts any, as pi 0.73.1 did.
+   */
   ignoreStaleUsage?: boolean;
   /**
    * "Compact up to here": summarize up to and including this entry and keep from the first valid
@@ -101,6 +104,7 @@ export function prepareCompaction(
   const messagesToSummarize = spanMessages(entries, boundaryStart, historyEnd);
   const turnPrefixMessages = cut.isSplitTurn ? spanMessages(entries, cut.turnStartIndex, cut.firstKeptEntryIndex) : [];
   const pathIndex = pathIndexOf(pathEntries);
+  const measure = { estimator, ...options.measure };
   return {
     firstKeptEntryId: firstKept.id,
     firstKeptEntryIndex: pathIndex(entries[cut.firstKeptEntryIndex]!),
@@ -109,7 +113,7 @@ export function prepareCompaction(
     isSplitTurn: cut.isSplitTurn,
     messagesToSummarize,
     turnPrefixMessages,
-    tokensBefore: measureContext(projection.messages, { estimator, ...options.measure, ignoreStaleUsage: options.ignoreStaleUsage !== false }).contextTokens,
+    tokensBefore: (options.ignoreStaleUsage === false ? measureContext(projection.messages, measure) : measureProjection(projection, pathEntries, measure)).contextTokens,
     keptMessages: keptMessagesOf(entries, cut.firstKeptEntryIndex),
     keptTokens,
     previousSummary: previous ? withoutPinnedSection(previous) : undefined,

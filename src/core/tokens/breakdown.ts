@@ -118,22 +118,33 @@ function messageUnits(input: BreakdownInput): Unit[] {
   const { messages, estimator, status } = input;
   const last = status.lastUsageIndex ?? -1;
   const units: Unit[] = [];
-  const keptFrom = messages[0]?.role === 'compactionSummary' ? 1 : 0;
-  const keptTo = keptFrom === 1 ? keptFrom + Math.max(0, Math.min(input.keptCount, messages.length - 1)) : 0;
+  // The latest compaction's summary opens the context, after its system checkpoint when it has one.
+  const summaryAt = summaryIndex(messages);
+  const keptFrom = summaryAt + 1;
+  const keptTo = summaryAt >= 0 ? keptFrom + Math.max(0, Math.min(input.keptCount, messages.length - keptFrom)) : 0;
   messages.forEach((message, index) => {
     const reported = index <= last;
     const weight = estimator.estimate(message);
-    if (message.role === 'compactionSummary' || message.role === 'branchSummary') {
-      const pinned = message.role === 'compactionSummary' && index === 0 && input.pinnedText !== '' ? Math.min(weight, estimator.estimateText(input.pinnedText)) : 0;
+    if (message.role === 'system') {
+      // pi's system messages and checkpoints: its prompt as the session recorded it (pi's estimate counts it).
+      units.push({ kind: 'system', label: 'System messages in the session', weight, reported });
+    } else if (message.role === 'compactionSummary' || message.role === 'branchSummary') {
+      const pinned = message.role === 'compactionSummary' && index === summaryAt && input.pinnedText !== '' ? Math.min(weight, estimator.estimateText(input.pinnedText)) : 0;
       units.push({ kind: 'summaries', label: 'Summaries', weight: weight - pinned, reported });
       if (pinned > 0) units.push({ kind: 'pinned', label: 'Pinned text', weight: pinned, reported });
     } else if (index >= keptFrom && index < keptTo) {
       units.push({ kind: 'kept', label: 'Messages the compaction kept', weight, reported });
     } else {
-      units.push({ kind: 'messages', label: keptFrom === 1 ? 'Messages since the compaction' : 'Messages', weight, reported });
+      units.push({ kind: 'messages', label: summaryAt >= 0 ? 'Messages since the compaction' : 'Messages', weight, reported });
     }
   });
   return units;
+}
+
+/** Where the latest compaction's summary is: first, or right after its checkpoint; -1 without one. */
+function summaryIndex(messages: readonly AgentMessage[]): number {
+  const at = messages[0]?.role === 'system' ? 1 : 0;
+  return messages[at]?.role === 'compactionSummary' ? at : -1;
 }
 
 /** One part per kind (per file for context files), in the order they come in the request. */

@@ -4,14 +4,15 @@
  * functions on the same file: tree rows and leaf, context (the CLI's roles and text, and the
  * engine's whole messages and model input field by field, see `wholeContext.ts`), cut points with
  * the pi estimator for several budgets, branch-summary entries and their file lists for random
- * pairs, token counts (pi's own `estimateContextTokens`).
+ * pairs, token counts (pi's own `estimateProjectedContextTokens`), session totals (pi's own usage
+ * totals).
  *
  * Two generators: the shapes pi 0.73.1 already wrote (220 sessions), and those pi 1.6 writes too
  * (`randomSession16.ts`: system messages and checkpoints, context edits, usage entries,
  * retain-none compactions, `max`, null content, nested tool calls). The second compares the
- * tree, the leaf, the contexts at the leaf and elsewhere, the cut points and the branch entries;
- * token counts and branch-summary file lists of those shapes follow pi 1.6's projected estimate
- * and edited branch summaries, compared where those are built (the tokens and compaction tests).
+ * tree, the leaf, the contexts at the leaf and elsewhere, the cut points, the branch entries, the
+ * token counts and the totals; branch-summary file lists of those shapes follow pi 1.6's edited
+ * branch summaries, compared where those are built (the compaction tests).
  *
  * File lists differ from pi on purpose: a read, write or edit whose result is an error (denied by
  * the user, or failed) touched nothing, and Arbor does not list it; pi lists every call made
@@ -37,6 +38,7 @@ import { loadPi } from '../../support/pi';
 import { loadPi as loadPiCompaction, type PiOracle } from '../compaction/support/piOracle';
 import { computeFileLists, DEFAULT_COMPACTION_SETTINGS, failedToolCalls, prepareBranchEntries, prepareCompaction } from '../../../src/core/compaction';
 import { loadSessionFile, type SessionEntry } from '../../../src/core/session';
+import { piTotals } from '../tokens/support/spentSession';
 
 const SESSIONS = 220;
 /** Sessions with the shapes pi 1.6 writes. */
@@ -50,7 +52,9 @@ interface Tally {
   cutPoints: number;
   cutPointsEqualToPi: number;
   differences: Record<string, number>;
-  tokens: { compared: number; afterCompaction: number; staleUsageWithheld: number };
+  /** Token counts compared; of them, those where a reported usage was there but not trusted, by what came after it. */
+  tokens: { compared: number; untrusted: Record<'compaction' | 'context_edit', number> };
+  totals: number;
 }
 
 describe('interop: sessions written by pi 1.6.0, read by arbor', function () {
@@ -58,7 +62,7 @@ describe('interop: sessions written by pi 1.6.0, read by arbor', function () {
   let pi: PiModule;
   let piCompaction: PiOracle;
   let dir: string;
-  const tally: Tally = { sessions: 0, kinds: {}, comparisons: 0, cutPoints: 0, cutPointsEqualToPi: 0, differences: {}, tokens: { compared: 0, afterCompaction: 0, staleUsageWithheld: 0 } };
+  const tally: Tally = { sessions: 0, kinds: {}, comparisons: 0, cutPoints: 0, cutPointsEqualToPi: 0, differences: {}, tokens: { compared: 0, untrusted: { compaction: 0, context_edit: 0 } }, totals: 0 };
   const coverage = newCoverage();
 
   before(async () => {
@@ -71,8 +75,8 @@ describe('interop: sessions written by pi 1.6.0, read by arbor', function () {
     const differences = Object.entries(tally.differences).map(([name, count]) => `${name} ${count}`).join(', ');
     console.log(`      ${tally.sessions} pi sessions, ${tally.comparisons} comparisons; cut points: ${tally.cutPoints}, equal to pi ${tally.cutPointsEqualToPi}; documented differences: ${differences || 'none'}`);
     console.log(`      ${describeCoverage(coverage)}`);
-    const { compared, afterCompaction, staleUsageWithheld } = tally.tokens;
-    console.log(`      token counts: ${compared} compared with pi's estimateContextTokens, skipped 0; ${afterCompaction} after a compaction, ${staleUsageWithheld} of them where withholding the stale usage changed pi's number`);
+    const { compared, untrusted } = tally.tokens;
+    console.log(`      token counts: ${compared} compared with pi's estimateProjectedContextTokens, skipped 0; a usage not trusted after a compaction in ${untrusted.compaction}, after a context edit in ${untrusted.context_edit}; session totals: ${tally.totals} compared with pi's`);
   });
 
   it(`gives pi's tree, leaf, contexts, cut points, branch entries and token counts for ${SESSIONS} random sessions`, async () => {
@@ -91,13 +95,15 @@ describe('interop: sessions written by pi 1.6.0, read by arbor', function () {
     const kinds = ['message:user', 'message:assistant', 'message:toolResult', 'message:bashExecution', 'message:custom', 'custom_message', 'custom', 'label', 'session_info', 'compaction', 'branch_summary', 'model_change', 'thinking_level_change', 'multiple-roots', 'branch-point'];
     for (const kind of kinds) assert.ok((tally.kinds[kind] ?? 0) >= 20, `only ${tally.kinds[kind] ?? 0} generated sessions hold ${kind}`);
     assertCovered(coverage, 20);
-    // Two token counts per session, none skipped; the stale-usage difference is exercised.
+    // Two token counts per session, none skipped; a usage from before a compaction is exercised.
     assert.equal(tally.tokens.compared, 2 * SESSIONS);
-    assert.ok(tally.tokens.staleUsageWithheld > 0, 'no context exercised a stale usage');
+    assert.ok(tally.tokens.untrusted.compaction > 0, 'no context exercised a usage from before a compaction');
+    assert.equal(tally.totals, SESSIONS);
   });
 
-  it(`gives pi's tree, leaf, contexts, cut points and branch entries for ${PI16_SESSIONS} random sessions with pi 1.6's shapes`, async () => {
+  it(`gives pi's tree, leaf, contexts, cut points, branch entries, token counts and totals for ${PI16_SESSIONS} random sessions with pi 1.6's shapes`, async () => {
     const before = { ...tally.kinds };
+    const tokensBefore = { compared: tally.tokens.compared, ...tally.tokens.untrusted, totals: tally.totals };
     for (let seed = 5001; seed < 5001 + PI16_SESSIONS; seed++) {
       try {
         await compareSession(seed, PI16_SHAPES);
@@ -110,9 +116,13 @@ describe('interop: sessions written by pi 1.6.0, read by arbor', function () {
     console.log(`      pi 1.6 shapes, sessions holding each: ${kinds.map((kind) => `${kind} ${reached(kind)}`).join(', ')}`);
     const short = kinds.filter((kind) => reached(kind) < 15).map((kind) => `${kind}: ${reached(kind)}`);
     assert.deepEqual(short, [], 'the pi 1.6 generator reached these shapes in fewer than 15 sessions');
+    assert.equal(tally.tokens.compared - tokensBefore.compared, 2 * PI16_SESSIONS);
+    assert.ok(tally.tokens.untrusted.context_edit - tokensBefore.context_edit >= 15, 'fewer than 15 contexts exercised a usage from before a context edit');
+    assert.ok(tally.tokens.untrusted.compaction - tokensBefore.compaction >= 15, 'fewer than 15 contexts exercised a usage from before a compaction');
+    assert.equal(tally.totals - tokensBefore.totals, PI16_SESSIONS);
   });
 
-  /** `shapes`: the pi 1.6 generator, whose token counts and file lists are compared elsewhere. */
+  /** `shapes`: the pi 1.6 generator, whose branch-summary file lists are compared elsewhere. */
   async function compareSession(seed: number, shapes?: Shapes): Promise<void> {
     const dice = new Dice(seededRandom(seed * 7919));
     const writer = pi.SessionManager.create('/home/dev/project', dir);
@@ -142,8 +152,9 @@ describe('interop: sessions written by pi 1.6.0, read by arbor', function () {
       for (const budget of new Set([1, 50, Math.ceil(total * 0.2), Math.ceil(total * 0.6), total + 1, 20_000])) {
         await compareCutPoint(file, branch, leaf, budget);
       }
-      if (!shapes) await compareTokens(file, entries, leaf);
+      await compareTokens(file, entries, sm.getBranch(leaf), leaf);
     }
+    await compareTotals(file, entries);
 
     for (let i = 0; i < 3; i++) {
       const from = dice.pick(ids);
@@ -211,25 +222,37 @@ describe('interop: sessions written by pi 1.6.0, read by arbor', function () {
   }
 
   /**
-   * pi's own `estimateContextTokens` over pi's context. One documented difference (a stale usage:
-   * `arbor tokens`, and the contextTokens unit test "ignores a usage recorded before the
-   * latest compaction"): a usage recorded at or before the latest compaction's time measured the
-   * context before the compaction, and Arbor does not use it. For such a context pi is asked with
-   * those usages withheld (the messages stay, so pi still estimates their text).
+   * pi's own projected estimate at `leaf` (`branch` is pi's path to it): `arbor tokens --estimator
+   * pi` must give the same three numbers. Counted: where a usage was there but not trusted (pi's
+   * plain estimate of the same messages, which trusts any usage, differs), by the kind of the
+   * latest invalidating entry on the path.
    */
-  async function compareTokens(file: string, entries: PiEntry[], leaf: string): Promise<void> {
-    const messages = pi.buildSessionContext(entries, leaf).messages as unknown as { role: string; timestamp: number }[];
-    const compactedAt = messages.find((message) => message.role === 'compactionSummary')?.timestamp;
-    const stale = (message: { role: string; timestamp: number }): boolean => compactedAt !== undefined && message.role === 'assistant' && message.timestamp <= compactedAt;
-    const asked = messages.map((message) => (stale(message) ? { ...message, usage: undefined } : message));
-    const theirs = piCompaction.estimateContextTokens(asked);
-    const ours = strip(await arborJson('tokens', file, '--leaf', leaf));
+  async function compareTokens(file: string, entries: PiEntry[], branch: PiEntry[], leaf: string): Promise<void> {
+    const projection = pi.buildSessionProjection(entries, leaf);
+    const theirs = pi.estimateProjectedContextTokens(projection, branch);
+    const ours = strip(await arborJson('tokens', file, '--leaf', leaf, '--estimator', 'pi'));
     assert.deepEqual(ours, { estimator: 'pi', contextTokens: theirs.tokens, reportedTokens: theirs.usageTokens, estimatedTokens: theirs.trailingTokens }, `tokens at ${leaf}`);
     tally.comparisons++;
     tally.tokens.compared++;
-    if (compactedAt === undefined) return;
-    tally.tokens.afterCompaction++;
-    if (piCompaction.estimateContextTokens(messages).tokens !== theirs.tokens) tally.tokens.staleUsageWithheld++;
+    if (pi.estimateContextTokens(projection.messages).lastUsageIndex === null || theirs.lastUsageIndex !== null) return;
+    const latest = [...branch].reverse().find((entry) => entry.type === 'context_edit' || entry.type === 'compaction')!;
+    tally.tokens.untrusted[latest.type as 'compaction' | 'context_edit']++;
+  }
+
+  /**
+   * `arbor usage --json`'s session totals against pi's: its `getSessionStats` loop over every entry
+   * of the file with pi's own `createUsageTotals` / `addUsageToTotals` (replies, failed ones too,
+   * usage entries, tool results, summaries), and the sum of `getUsageCostBreakdown`.
+   */
+  async function compareTotals(file: string, entries: PiEntry[]): Promise<void> {
+    const breakdown = pi.getUsageCostBreakdown(entries);
+    const { session } = strip(await arborJson<{ session: { input: number; output: number; cacheRead: number; cacheWrite: number; totalTokens: number; cost: number } }>('usage', file));
+    const { input, output, cacheRead, cacheWrite, totalTokens, cost } = session;
+    assert.deepEqual({ input, output, cacheRead, cacheWrite, totalTokens, cost }, piTotals(pi, entries), 'session totals');
+    assert.equal(totalTokens, breakdown.reduce((sum, group) => sum + group.tokens, 0), 'tokens of pi\'s cost breakdown');
+    assert.ok(Math.abs(cost - breakdown.reduce((sum, group) => sum + group.cost, 0)) < 1e-9, 'cost of pi\'s cost breakdown');
+    tally.comparisons++;
+    tally.totals++;
   }
 });
 

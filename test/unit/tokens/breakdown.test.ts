@@ -51,6 +51,24 @@ describe('the context breakdown', () => {
     assert.equal(breakdown.parts.find((part) => part.kind === 'messages')!.estimated, 30);
   });
 
+  it("finds the compaction's summary and kept messages after its system checkpoint, and counts the session's system messages apart", () => {
+    const checkpoint: AgentMessage = { role: 'system', content: 'c'.repeat(400), timestamp: 1 };
+    const summary: CompactionSummaryMessage = { role: 'compactionSummary', summary: 's'.repeat(400), tokensBefore: 9_000, timestamp: 2 };
+    // The kept reply's usage is all zero (no usage): every part is estimated.
+    const messages = [checkpoint, summary, user('k'.repeat(200)), assistant('kept reply', { usage: usage(0, 0) }), user('n'.repeat(120))];
+    const breakdown = breakdownOf(messages, { keptCount: 2 });
+    assert.equal(partsSum(breakdown), breakdown.total);
+    assert.deepEqual(
+      breakdown.parts.map((part) => [part.label, part.tokens]),
+      [
+        ['System messages in the session', 100],
+        ['Summaries', 100],
+        ['Messages the compaction kept', 50 + 3],
+        ['Messages since the compaction', 30],
+      ],
+    );
+  });
+
   it('adds the reply streaming now as an estimated part', () => {
     const breakdown = contextBreakdown({
       status: contextStatus([user('hello there')], { estimator: piEstimator, contextWindow: undefined, settings: SETTINGS }),
