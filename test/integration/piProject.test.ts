@@ -57,9 +57,9 @@ describe("Arbor knows the project as pi does (pi's context files, settings and s
     );
     agent.server().script(text('One.'));
     await send(agent.host(), 'hello');
-    const sections = expected.map((file) => `## ${file.path}\n\n${file.content}\n\n`).join('');
-    assert.ok(systemText().includes(`# Project Context\n\nProject-specific instructions and guidelines:\n\n${sections}`), systemText());
-    assert.equal(systemText().match(/^## /gm)?.length, expected.length);
+    const sections = expected.map((file) => `<project_instructions path="${file.path}">\n${file.content}\n</project_instructions>`).join('\n\n');
+    assert.ok(systemText().includes(`<project_context>\nProject-specific instructions and guidelines:\n\n${sections}\n</project_context>`), systemText());
+    assert.equal(systemText().match(/^<project_instructions /gm)?.length, expected.length);
     assert.doesNotMatch(systemText(), /Sibling rules|never read/);
     const info = await project();
     await info.refresh();

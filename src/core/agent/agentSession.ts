@@ -31,7 +31,7 @@ import { CompactionControl, type CompactionRunReason } from './compactionControl
 import { compactionShape, type CompactionShape } from './compactionShape';
 import type { ContextReport } from './contextReport';
 import { buildNextRequest } from './nextRequest';
-import type { ComposedPrompt } from './systemPrompt';
+import { quotedContextFile, type ComposedPrompt } from './systemPrompt';
 import { offeredTools } from './tools/registry';
 import { ContextTracker, type ContextView } from './contextTracker';
 import { LiveConfiguration } from './liveConfiguration';
@@ -351,7 +351,7 @@ export class AgentSession implements Disposable {
       status,
       messages: view.messages,
       estimator: this.config.estimator,
-      prompt: prompt && { text: prompt.text, contextFiles: prompt.parts.contextFiles },
+      prompt: prompt && { text: prompt.text, contextFiles: prompt.parts.contextFiles.map((file) => ({ path: file.path, quoted: quotedContextFile(file) })) },
       tools: offeredTools(this.config.tools, compacted).map((tool) => tool.spec),
       ...shape,
       streamingTokens,

@@ -62,8 +62,11 @@ export interface Usage {
   cost?: UsageCost;
 }
 
-/** US dollars, per kind of token and in total. */
-export type UsageCost = { input: number; output: number; cacheRead: number; cacheWrite: number; total: number };
+/**
+ * US dollars, per kind of token and in total. `totalFromProvider` (pi 1.6): true when the total is
+ * what the provider billed, false (or absent) when it is an estimate from the price table.
+ */
+export type UsageCost = { input: number; output: number; cacheRead: number; cacheWrite: number; total: number; totalFromProvider?: boolean };
 
 /** `deferred` (pi 1.6): the reply was handed to a later turn; not a failure. */
 export type StopReason = 'stop' | 'length' | 'toolUse' | 'error' | 'aborted' | 'deferred';

@@ -38,10 +38,10 @@ export interface ContextBreakdown {
   threshold: number | undefined;
 }
 
-/** What the system prompt is made of: its whole text, and the context files it quotes. */
+/** What the system prompt is made of: its whole text, and the context files it quotes (each as quoted there). */
 export interface PromptComposition {
   text: string;
-  contextFiles: readonly { path: string; content: string }[];
+  contextFiles: readonly { path: string; quoted: string }[];
 }
 
 export interface BreakdownInput {
@@ -102,8 +102,7 @@ function frameUnits(input: BreakdownInput, reported: boolean): Unit[] {
   if (prompt) {
     let files = 0;
     for (const file of prompt.contextFiles) {
-      // The file as the prompt quotes it: under its path as a heading.
-      const weight = estimator.estimateText(`## ${file.path}\n\n${file.content}\n\n`);
+      const weight = estimator.estimateText(file.quoted);
       files += weight;
       units.push({ kind: 'contextFile', label: file.path, weight, reported });
     }

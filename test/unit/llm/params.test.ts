@@ -14,7 +14,7 @@ const LEVELS: ThinkingLevel[] = ['minimal', 'low', 'medium', 'high', 'xhigh', 'm
 
 describe('llm/anthropic: request parameters', () => {
   it('asks for the thinking budget and max_tokens pi-ai asks for, at every level (budget and adaptive models)', async () => {
-    for (const model of ['claude-sonnet-4-5', 'claude-opus-4-5', 'claude-haiku-4-5', 'claude-opus-4-6', 'claude-opus-4-7', 'claude-sonnet-4-6']) {
+    for (const model of ['claude-sonnet-4-5', 'claude-opus-4-5', 'claude-haiku-4-5', 'claude-opus-4-6', 'claude-opus-4-7', 'claude-sonnet-4-6', 'claude-opus-4-8', 'claude-sonnet-5', 'claude-fable-5']) {
       for (const thinking of LEVELS) {
         for (const maxTokens of [8000, 30_000]) {
           const { params } = build({ model, thinking, maxTokens });

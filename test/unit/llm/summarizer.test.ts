@@ -17,7 +17,7 @@ describe('llm: the compaction Summarizer on the Anthropic provider', () => {
     const summarizer = providerSummarizer(testProvider(server()).provider, { model: 'claude-haiku-4-5' });
     const response = await summarizer.summarize({ systemPrompt: SUMMARIZATION_SYSTEM_PROMPT, messages: [user('Summarize this conversation')], maxTokens: 2000, reasoning: 'low' });
     // Haiku 4.5: $1 in, $5 out, $0.10 cache read per million tokens.
-    const cost = { input: 0.0009, output: 0.0002, cacheRead: 0.00001, cacheWrite: 0, total: 0.0009 + 0.0002 + 0.00001 };
+    const cost = { input: 0.0009, output: 0.0002, cacheRead: 0.00001, cacheWrite: 0, total: 0.0009 + 0.0002 + 0.00001, totalFromProvider: false };
     assert.deepEqual(response, { text: '## Goal\nShip it.', usage: { input: 900, output: 40, cacheRead: 100, cacheWrite: 0, cost }, model: 'claude-haiku-4-5', stopReason: 'stop' });
     const body = server().lastRequest().body!;
     assert.equal(body.model, 'claude-haiku-4-5');

@@ -9,7 +9,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { Json } from '../../session';
 import { textResult, throwIfAborted } from './define';
-import { renderDiff } from './diff';
+import { fileDiff, renderDiff } from './diff';
 import type { ToolContext, ToolResult } from './tool';
 
 export type EditToolName = 'write' | 'edit';
@@ -80,7 +80,7 @@ export function writtenResult(plan: EditPlan, written: string): ToolResult {
       ? `Wrote ${Buffer.byteLength(written, 'utf8')} bytes to ${plan.path}`
       : `Replaced ${plan.blocks ?? 1} ${plan.blocks === 1 ? 'block' : 'blocks'} in ${plan.path}.`;
   const changed = written === plan.proposed ? '' : `\n\n${userChangeNote(plan.proposed, written)}`;
-  const details = plan.toolName === 'edit' || plan.current !== undefined ? diffDetails(plan.current ?? '', written) : undefined;
+  const details = plan.toolName === 'edit' || plan.current !== undefined ? diffDetails(plan.path, plan.current ?? '', written) : undefined;
   return textResult(said + changed, details);
 }
 
@@ -96,10 +96,9 @@ export function userChangeNote(proposed: string, written: string): string {
   ].join('\n');
 }
 
-/** The tool card's diff of the file before and after (same layout as the edit tool's). */
-export function diffDetails(before: string, after: string): { [key: string]: Json } {
-  const { diff, firstChangedLine } = renderDiff(plainText(before), plainText(after));
-  return { diff, ...(firstChangedLine !== undefined && { firstChangedLine }) };
+/** The file before and after as the edit tool records it (pi's `diff`, `patch`, `firstChangedLine`), for the tool card. */
+export function diffDetails(path: string, before: string, after: string): { [key: string]: Json } {
+  return { ...fileDiff(path, plainText(before), plainText(after)) };
 }
 
 /**
