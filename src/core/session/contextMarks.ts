@@ -13,13 +13,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { editedContextEntries, type EditedContextEntry } from './context';
 import type { Session, SessionChange } from './session';
-import type { ContextMark, SessionEntry } from './types';
-
-/** An entry whose mark changed; `mark` undefined: the model sees it as written again. */
-export interface ContextMarkChange {
-  entryId: string;
-  mark?: ContextMark;
-}
+import type { ContextMark, ContextMarkChange, SessionEntry } from './types';
 
 /** The marks at the end of a root→position path, by entry id. */
 export function contextMarksOf(path: readonly SessionEntry[]): Map<string, ContextMark> {

@@ -266,6 +266,12 @@ export interface ContextEditEntry extends EntryBase {
  */
 export type ContextMark = 'hidden' | 'edited';
 
+/** An entry whose mark changed; `mark` undefined: the model sees it as written again. */
+export interface ContextMarkChange {
+  entryId: string;
+  mark?: ContextMark;
+}
+
 /** pi 1.6: model work recorded outside a reply (pi writes `kind: "cache_warm"`); counted in totals only. */
 export interface UsageEntry extends EntryBase {
   type: 'usage';
