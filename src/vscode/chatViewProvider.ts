@@ -5,10 +5,10 @@
 // reload) is answered with the status, the branch and any approval still waiting.
 import * as vscode from 'vscode';
 import { isAnswering, type AgentEvent } from '../core/agent';
-import { applyDelta, branchWindow, buildItems, givenBack, missingToolsNote, markPinned, markWrittenDiffs, withWrittenDiff, sessionPrompts, itemUpdate, movedBack, placedByMove, restored, resultView, startReply, stashDropped, turnAround, turnFilesView, turnRecordsOf, typed, windowBefore, type AssistantItem, type ChatItem, type ToolResultView, type Draft, type ReplyDelta, type SessionDrafts } from '../core/chat';
+import { applyDelta, branchWindow, buildItems, givenBack, missingToolsNote, markContext, markPinned, markWrittenDiffs, withWrittenDiff, sessionPrompts, itemUpdate, movedBack, placedByMove, restored, resultView, startReply, stashDropped, turnAround, turnFilesView, turnRecordsOf, typed, windowBefore, type AssistantItem, type ChatItem, type ToolResultView, type Draft, type ReplyDelta, type SessionDrafts } from '../core/chat';
 import { isFilesEntry, type FilesEntryData } from '../core/checkpoints';
 import { pinDataOf, pinnedIds } from '../core/pins';
-import { describeEntry, problemsNotice, type SessionEntry, type Session, type SessionChange } from '../core/session';
+import { ContextMarkIndex, describeEntry, problemsNotice, type SessionEntry, type Session, type SessionChange } from '../core/session';
 import { totalsDetails, totalsLine } from '../core/tokens';
 import { errorMessage } from '../core/util/errors';
 import { plainText } from '../core/util/plainText';
@@ -56,6 +56,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private readonly drafts: SessionDrafts;
   /** The workspace's files for the `@` list (built on the first `@`). */
   private readonly mentionIndex: MentionIndex;
+  /** What the model does not see as written at the position: the items' marks. */
+  private readonly contextMarks = new ContextMarkIndex();
   private readonly inputUse = new vscode.EventEmitter<void>();
   /** The user clicked or typed in the input (see the protocol's `inputUsed`). */
   readonly onDidUseInput = this.inputUse.event;
@@ -159,7 +161,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       if (message.focus) this.queue.push({ type: 'focusInput' });
       return;
     }
-    if (message.type === 'prepend' || message.type === 'pin' || message.type === 'delta' || message.type === 'append' || message.type === 'tool' || message.type === 'replyStart' || message.type === 'replyReset') return;
+    if (message.type === 'prepend' || message.type === 'pin' || message.type === 'contextMarks' || message.type === 'delta' || message.type === 'append' || message.type === 'tool' || message.type === 'replyStart' || message.type === 'replyReset') return;
     this.queue.push(message);
   }
 
@@ -214,8 +216,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   private postReset(): void {
     const session = this.host.session;
-    const window = session ? branchWindow(session.getBranch()) : { entries: [], hasEarlier: false };
-    const items = this.itemsOf(window.entries);
+    const branch = session ? session.getBranch() : [];
+    const window = branchWindow(branch);
+    const items = this.itemsOf(window.entries, undefined, branch);
     this.post({
       type: 'reset',
       items,
@@ -227,11 +230,14 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.showSessionName();
   }
 
-  /** The chat items of these entries of the current session's branch, with their pinned marks. */
-  private itemsOf(entries: readonly SessionEntry[], turnRecords?: Map<string, FilesEntryData[]>): ChatItem[] {
+  /** The chat items of these entries of the current session's branch (`branch`, when the caller holds it), with their pinned and context marks. */
+  private itemsOf(entries: readonly SessionEntry[], turnRecords?: Map<string, FilesEntryData[]>, branch?: readonly SessionEntry[]): ChatItem[] {
     const items = buildItems(entries, turnRecords);
     const session = this.host.session;
-    if (session) markPinned(items, pinnedIds(session.entries));
+    if (session) {
+      markPinned(items, pinnedIds(session.entries));
+      markContext(items, this.contextMarks.marksAt(session, branch));
+    }
     return this.withWrittenDiffs(items);
   }
 
@@ -265,6 +271,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     // A pin counts wherever its entry sits (another branch, another program): the latest one for its target wins.
     const pin = change.kind === 'move' ? undefined : pinDataOf(change.entry);
     if (pin) this.post({ type: 'pin', entryId: pin.targetId, pinned: pin.pinned });
+    // An edit (or a compaction) appended at the position: only the items whose mark changed.
+    const marks = this.host.session ? this.contextMarks.changed(this.host.session, change) : [];
+    if (marks.length > 0) this.post({ type: 'contextMarks', marks });
     // An entry another program appended is not on the branch (the position stays): the tree shows it.
     if (change.kind === 'external') return;
     // A move goes with the note about it (told after the move); one no note describes clears it.
@@ -380,7 +389,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         const branch = this.host.session?.getBranch() ?? [];
         const window = windowBefore(branch, message.beforeId);
         // The window's last turn may go on after it: its card counts the whole turn.
-        return this.post({ type: 'prepend', items: this.itemsOf(window.entries, turnRecordsOf(branch)), hasEarlier: window.hasEarlier });
+        return this.post({ type: 'prepend', items: this.itemsOf(window.entries, turnRecordsOf(branch), branch), hasEarlier: window.hasEarlier });
       }
       // The same moves as the Session Tree's (one way to leave a branch): the summary question per
       // arbor.branchSummary, then the text into the input (Edit & branch) or the input focused.

@@ -15,3 +15,4 @@ export * from './sessionPrompts';
 export * from './writtenDiffs';
 export * from './pins';
 export * from './turnFiles';
+export * from './contextMarks';

@@ -75,6 +75,33 @@ export function projectPath(path: readonly SessionEntry[]): SessionProjection {
   return { entries, messages, thinkingLevel: scan.thinkingLevel, model: scan.model };
 }
 
+/** A context entry an edit is in force for: what it contributes as written and after the edit. */
+export interface EditedContextEntry {
+  entry: SessionEntry;
+  edit: ContextEditEntry;
+  original: AgentMessage[];
+  edited: AgentMessage[];
+}
+
+/**
+ * The context entries at the end of `path` that an edit is in force for, by the same rules as
+ * `projectPath` (what the views mark). Builds messages only for those entries: one pass over the path.
+ */
+export function editedContextEntries(path: readonly SessionEntry[]): EditedContextEntry[] {
+  const scan = scanPath(path);
+  const found: EditedContextEntry[] = [];
+  if (!scan.editIndices) return found;
+  visitContext(path, scan, (entry, edit, latest) => {
+    if (!edit) return;
+    const original: AgentMessage[] = [];
+    const edited: AgentMessage[] = [];
+    pushContextMessages(original, entry, undefined, latest);
+    pushContextMessages(edited, entry, edit, latest);
+    found.push({ entry, edit, original, edited });
+  });
+  return found;
+}
+
 interface PathScan {
   thinkingLevel: string;
   model: ModelRef | null;

@@ -4,6 +4,7 @@ export * from './jsonl';
 export * from './migrate';
 export * from './tree';
 export * from './context';
+export * from './contextMarks';
 export * from './convert';
 export * from './session';
 export * from './position';

@@ -263,6 +263,18 @@ export interface ContextEditEntry extends EntryBase {
   replacement: ContextReplacement;
 }
 
+/**
+ * How the model sees an entry at a position when not as the file holds it (what the chat and the
+ * Session Tree mark): an edit hides it, or an edit changed the content the model gets.
+ */
+export type ContextMark = 'hidden' | 'edited';
+
+/** An entry whose mark changed; `mark` undefined: the model sees it as written again. */
+export interface ContextMarkChange {
+  entryId: string;
+  mark?: ContextMark;
+}
+
 /** pi 1.6: model work recorded outside a reply (pi writes `kind: "cache_warm"`); counted in totals only. */
 export interface UsageEntry extends EntryBase {
   type: 'usage';

@@ -8,3 +8,4 @@ export * from './rowTooltip';
 export * from './window';
 export * from './update';
 export * from './fileRows';
+export * from './markedRow';

@@ -6,14 +6,11 @@
  * several positions, message by message.
  */
 import { strict as assert } from 'node:assert';
-import { writeFileSync } from 'node:fs';
-import * as path from 'node:path';
-import { buildSessionContext, buildSessionProjection, loadSessionFile, type SessionTree } from '../../../src/core/session';
+import { buildSessionContext, buildSessionProjection, type SessionTree } from '../../../src/core/session';
 import { assistant, toolCall, toolResult, usage, user } from '../../support/builders';
 import { loadPi, type PiModule } from '../../support/pi';
+import { arborTreeOf, type PiManager } from '../../support/piSessionFile';
 import { useTempDir } from '../../support/tempDir';
-
-type PiManager = ReturnType<PiModule['SessionManager']['inMemory']>;
 
 const tools = [
   { name: 'read', description: 'Read a file', parameters: { type: 'object', properties: { path: { type: 'string' } } } },
@@ -30,14 +27,7 @@ describe("context as pi 1.6 builds it: edits, system messages, checkpoints, reta
 
   const manager = (): PiManager => pi.SessionManager.inMemory('/home/dev/project');
 
-  /** pi's entries as a file, read back by Arbor. */
-  async function arborTree(sm: PiManager): Promise<SessionTree> {
-    const file = path.join(tmp(), 'session.jsonl');
-    writeFileSync(file, [sm.getHeader(), ...sm.getEntries()].map((line) => JSON.stringify(line)).join('\n') + '\n');
-    const loaded = await loadSessionFile(file);
-    assert.deepEqual(loaded.report.malformed, []);
-    return loaded.tree;
-  }
+  const arborTree = (sm: PiManager): Promise<SessionTree> => arborTreeOf(sm, tmp());
 
   /** Arbor's context equals pi's at each position, field by field. */
   async function assertSameContexts(sm: PiManager, positions: (string | null)[]): Promise<void> {
