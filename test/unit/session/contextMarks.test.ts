@@ -11,9 +11,9 @@ import { assistant, steppingClock, toolCall, toolResult, user } from '../../supp
 import { loadPi, type PiModule } from '../../support/pi';
 import { arborTreeOf, type PiManager } from '../../support/piSessionFile';
 import { useTempDir } from '../../support/tempDir';
-import { Dice, seededRandom, writeRandomSession } from '../interop/randomSession';
-import { PI16_SHAPES } from '../interop/randomSession16';
-import { piWriter } from '../interop/writers';
+import { Dice, seededRandom, writeRandomSession } from '../../support/randomSession';
+import { PI16_SHAPES } from '../../support/randomSession16';
+import { piWriter } from '../../support/sessionWriters';
 
 type PiEntries = ReturnType<PiManager['getEntries']>;
 
