@@ -1,13 +1,12 @@
 /**
  * Compaction benchmarks (issue 3): `prepareCompaction` and `findCutPoint` on a 100 000-entry
- * path, ours against pi 0.73.1's on the same entries, with pi's estimator (parity mode) and with
+ * path, ours against pi 1.6.0's on the same entries, with pi's estimator (parity mode) and with
  * the warm tokenizer estimator the agent uses.
  */
-import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { DEFAULT_COMPACTION_SETTINGS, findCutPoint, prepareCompaction } from '../src/core/compaction';
-import { loadSessionFile, positionOnOpen } from '../src/core/session';
+import { loadSessionFile, positionOnOpen, projectPath } from '../src/core/session';
 import { loadTokenizerEstimator } from '../src/core/tokens';
+import { importPiFile } from '../test/support/pi';
 import { medianMs, msLine, ratioLine } from './measure';
 import { linearSession } from './tokens.bench';
 
@@ -19,7 +18,7 @@ interface PiCompaction {
 export async function run(): Promise<void> {
   const { tree } = await loadSessionFile(await linearSession());
   const entries = tree.pathTo(positionOnOpen(tree));
-  const pi = (await import(pathToFileURL(path.join(__dirname, '../node_modules/@mariozechner/pi-coding-agent/dist/core/compaction/compaction.js')).href)) as PiCompaction;
+  const pi = await importPiFile<PiCompaction>('core/compaction/index.js');
   const settings = DEFAULT_COMPACTION_SETTINGS;
   console.log(`path: ${entries.length} entries`);
 
@@ -31,14 +30,15 @@ export async function run(): Promise<void> {
   const tokenizer = await loadTokenizerEstimator();
   prepareCompaction(entries, settings, { estimator: tokenizer }); // warm the per-message cache, as the meter has
   const warmTokenizerMs = await medianMs(7, () => prepareCompaction(entries, settings, { estimator: tokenizer, contextWindow: 200000 }));
-  const cutMs = await medianMs(15, () => findCutPoint(entries, 0, entries.length, settings.keepRecentTokens));
+  const projected = projectPath(entries).entries;
+  const cutMs = await medianMs(15, () => findCutPoint(projected, 0, projected.length, settings.keepRecentTokens));
   const piCutMs = await medianMs(15, () => pi.findCutPoint(entries, 0, entries.length, settings.keepRecentTokens));
 
   console.log(msLine('prepareCompaction, pi estimator (parity mode)', oursMs));
-  console.log(msLine('pi 0.73.1 prepareCompaction', piMs));
+  console.log(msLine('pi 1.6.0 prepareCompaction', piMs));
   console.log(msLine('prepareCompaction, warm tokenizer estimator + fit check', warmTokenizerMs));
   console.log(msLine('findCutPoint, pi estimator', cutMs));
-  console.log(msLine('pi 0.73.1 findCutPoint', piCutMs));
+  console.log(msLine('pi 1.6.0 findCutPoint', piCutMs));
   console.log(ratioLine('prepareCompaction ours / pi', oursMs / piMs, { max: 1.5 }));
   console.log(ratioLine('findCutPoint ours / pi', cutMs / piCutMs, { max: 1.5 }));
 }

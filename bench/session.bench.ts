@@ -1,6 +1,6 @@
 /**
  * Session engine benchmarks (issue "Foundation"): opening a 100 000-entry session and building
- * the context of its leaf, against the JSON.parse floor and against pi 0.73.1; and the cost of
+ * the context of its leaf, against the JSON.parse floor and against pi 1.6.0; and the cost of
  * one append on a small and on a huge session.
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -15,6 +15,7 @@ import {
   type SessionTree,
   type Session,
 } from '../src/core/session';
+import { loadPi } from '../test/support/pi';
 import { generateSession } from './generate';
 import { medianMs, msLine, ratioLine } from './measure';
 
@@ -55,7 +56,7 @@ export async function run(): Promise<void> {
   const file = await largeSession();
   const size = readFileSync(file).length;
   console.log(`session: ${path.basename(file)}, ${(size / 1e6).toFixed(1)} MB`);
-  const pi = await import('@mariozechner/pi-coding-agent');
+  const pi = await loadPi();
   const piDir = path.join(DATA_DIR, 'pi-sessions');
   mkdirSync(piDir, { recursive: true });
 
@@ -86,7 +87,7 @@ export async function run(): Promise<void> {
   console.log(msLine('read + JSON.parse every line, keeping the objects', median(keeping)));
   console.log(msLine('Arbor open + buildSessionContext(leaf)', median(ours)));
   console.log(msLine('of which the entry shape checks (entryProblem on every entry)', median(checks)));
-  console.log(msLine('pi 0.73.1 SessionManager.open + buildSessionContext', median(theirs)));
+  console.log(msLine('pi 1.6.0 SessionManager.open + buildSessionContext', median(theirs)));
   console.log(ratioLine('Arbor open+context / read+JSON.parse', median(ours) / median(floor), { max: 1.2 }));
   // The checks run once per entry inside the open; measured alone, they are taken off here.
   console.log(ratioLine('Arbor open+context without shape checks / read+JSON.parse', (median(ours) - median(checks)) / median(floor)));

@@ -26,7 +26,7 @@ async function main(): Promise<number> {
       version: process.env.ARBOR_VSCODE_VERSION ?? 'stable',
       extensionDevelopmentPath: repoRoot,
       extensionTestsPath: runnerEntry,
-      extensionTestsEnv: { [TEST_EXPORTS_ENV]: '1', [RESULT_FILE_ENV]: process.env[RESULT_FILE_ENV] ?? path.join(resultsDir, 'electron.json'), PI_CODING_AGENT_DIR: piAgentDir, [PI_PACKAGE_ENV]: path.join(repoRoot, 'node_modules', '@mariozechner', 'pi-coding-agent') },
+      extensionTestsEnv: { [TEST_EXPORTS_ENV]: '1', [RESULT_FILE_ENV]: process.env[RESULT_FILE_ENV] ?? path.join(resultsDir, 'electron.json'), PI_CODING_AGENT_DIR: piAgentDir, [PI_PACKAGE_ENV]: path.join(repoRoot, 'node_modules', '@earendil-works', 'pi-coding-agent') },
       launchArgs: [workspace, '--disable-extensions', '--disable-workspace-trust'],
     });
   } finally {

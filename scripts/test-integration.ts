@@ -37,7 +37,7 @@ async function main(): Promise<number> {
     extensions: [arbor, runner, example],
     workspaceFiles: integrationWorkspaceFiles,
     // pi's package, which the suites run as the oracle (test/integration/piOracle.ts).
-    env: { [RESULT_FILE_ENV]: resultFile, [TEST_EXPORTS_ENV]: '1', [PI_PACKAGE_ENV]: path.join(repoRoot, 'node_modules', '@mariozechner', 'pi-coding-agent') },
+    env: { [RESULT_FILE_ENV]: resultFile, [TEST_EXPORTS_ENV]: '1', [PI_PACKAGE_ENV]: path.join(repoRoot, 'node_modules', '@earendil-works', 'pi-coding-agent') },
   });
   const browser = await launchBrowser();
   try {

@@ -1,7 +1,7 @@
 /**
  * A small argument parser: positionals, `--name value`, `--name=value`, boolean `--name`, short
- * aliases (`-o out`) and `--` to end options. Anything it does not know is a usage error, so a
- * typo never silently becomes a default.
+ * aliases (`-o out`), other long names of a flag (`--leaf` for `--at`) and `--` to end options.
+ * Anything it does not know is a usage error, so a typo never silently becomes a default.
  */
 import { UsageError } from './io';
 
@@ -9,6 +9,8 @@ export interface FlagSpec {
   name: string;
   /** One-letter alias, without the dash. */
   alias?: string;
+  /** Other long names for the same flag (an older name kept working); the value is stored under `name`. */
+  longAliases?: readonly string[];
   kind: 'string' | 'boolean';
   /** Shown in the help text, e.g. `ID`. */
   value?: string;
@@ -21,7 +23,7 @@ export interface ParsedArgs {
 }
 
 export function parseArgs(argv: readonly string[], specs: readonly FlagSpec[]): ParsedArgs {
-  const byName = new Map(specs.map((spec) => [spec.name, spec]));
+  const byName = new Map(specs.flatMap((spec) => [spec.name, ...(spec.longAliases ?? [])].map((name) => [name, spec] as const)));
   const byAlias = new Map(specs.filter((spec) => spec.alias).map((spec) => [spec.alias!, spec]));
   const positionals: string[] = [];
   const flags = new Map<string, string | true>();
@@ -38,7 +40,7 @@ export function parseArgs(argv: readonly string[], specs: readonly FlagSpec[]): 
     }
     const spec = flag.long ? byName.get(flag.name) : byAlias.get(flag.name);
     if (!spec) throw new UsageError(`unknown option ${arg.split('=')[0]}`);
-    if (flags.has(spec.name)) throw new UsageError(`option --${spec.name} given twice`);
+    if (flags.has(spec.name)) throw new UsageError(`option --${spec.name} given twice${sameOption(spec)}`);
     if (spec.kind === 'boolean') {
       if (flag.inline !== undefined) throw new UsageError(`option --${spec.name} takes no value`);
       flags.set(spec.name, true);
@@ -46,7 +48,7 @@ export function parseArgs(argv: readonly string[], specs: readonly FlagSpec[]): 
     }
     const value = flag.inline ?? argv[++i];
     if (value === undefined || (flag.inline === undefined && isFlagLike(value))) {
-      throw new UsageError(`option --${spec.name} needs a value${spec.value ? ` (${spec.value})` : ''}`);
+      throw new UsageError(`option --${flag.long ? flag.name : spec.name} needs a value${spec.value ? ` (${spec.value})` : ''}`);
     }
     flags.set(spec.name, value);
   }
@@ -96,6 +98,12 @@ function splitFlag(arg: string): { long: boolean; name: string; inline: string |
     throw new UsageError(`unknown option ${arg} (long options take two dashes)`);
   }
   return undefined;
+}
+
+/** For a flag with other long names: says they are one option (`--at a --leaf b` is given twice). */
+function sameOption(spec: FlagSpec): string {
+  const others = spec.longAliases ?? [];
+  return others.length === 0 ? '' : ` (${others.map((name) => `--${name}`).join(', ')} ${others.length === 1 ? 'is' : 'are'} the same option)`;
 }
 
 function isFlagLike(value: string): boolean {

@@ -37,5 +37,6 @@ export interface Command {
   run(input: CommandInput): Promise<CommandResult>;
 }
 
-export const LEAF_FLAG: FlagSpec = { name: 'leaf', kind: 'string', value: 'ID' };
+/** The entry a command works from: `--at ID`; `--leaf ID`, its first name, still works. */
+export const LEAF_FLAG: FlagSpec = { name: 'at', longAliases: ['leaf'], kind: 'string', value: 'ID' };
 export const ESTIMATOR_FLAG: FlagSpec = { name: 'estimator', kind: 'string', value: 'pi|tokenizer' };

@@ -1,9 +1,10 @@
 /** How entries and messages are named and quoted in the CLI's output. */
-import { bashExecutionToText, textParts, type AgentMessage, type SessionEntry } from '../core/session';
+import { bashExecutionToText, systemMessageText, textParts, type AgentMessage, type SessionEntry } from '../core/session';
 
 /**
  * The text of a context message as `arbor context` shows it: text blocks joined with newlines
- * (thinking, tool calls and images left out), a bash run as the model sees it, a summary raw.
+ * (thinking, tool calls and images left out), a bash run as the model sees it, a summary raw, a
+ * system message as its text then its sections.
  */
 export function contextMessageText(message: AgentMessage): string {
   switch (message.role) {
@@ -17,6 +18,9 @@ export function contextMessageText(message: AgentMessage): string {
     case 'branchSummary':
     case 'compactionSummary':
       return message.summary;
+    case 'system':
+      // pi's record of its prompt: its text, then each section (as pi-ai renders a system message).
+      return systemMessageText(message);
     default:
       return '';
   }

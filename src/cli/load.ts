@@ -36,13 +36,13 @@ const REASONS: Record<Exclude<SessionFileError['reason'], 'not-a-file'>, string>
 };
 
 /**
- * The entry a command works from: `--leaf ID` when given (it must exist), else the position a
- * reopen gives (the last entry, or the parent of Arbor's position marker). Null for an empty
- * session or a position before the first entry.
+ * The entry a command works from: `--at ID` (or its older name `--leaf ID`) when given (it must
+ * exist), else the position a reopen gives (the last entry, or the parent of Arbor's position
+ * marker). Null for an empty session or a position before the first entry.
  */
 export function resolveLeaf(loaded: LoadedSessionFile, leaf: string | undefined): string | null {
   if (leaf === undefined) return positionOnOpen(loaded.tree);
-  requireEntry(loaded, leaf, '--leaf');
+  requireEntry(loaded, leaf, '--at');
   return leaf;
 }
 

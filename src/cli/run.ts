@@ -109,7 +109,7 @@ export function helpText(): string {
     'commands:',
     ...rows,
     '',
-    'options: --json prints one JSON document; --help after a command shows its options.',
+    'options: --json prints one JSON document; --at ID works from entry ID instead of the current position (--leaf ID is the same option); --help after a command shows its options.',
     'exit codes: 0 ok, 1 a problem found in the file, 2 bad usage or an unreadable file.',
     '',
   ].join('\n');

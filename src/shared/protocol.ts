@@ -14,6 +14,7 @@ import type { ReplyDelta } from '../core/chat/streamingReply';
 import type { MoveNote } from '../core/sessionTree/moveNoteView';
 import type { PromptImage } from '../core/chat/attachments';
 import { COMMAND } from './commands';
+import type { ContextMarkChange } from '../core/session/types';
 
 export type { ApprovalField, ApprovalView, AssistantItem, ChatItem, ToolResultView } from '../core/chat/items';
 export type { ReplyDelta } from '../core/chat/streamingReply';
@@ -252,6 +253,16 @@ export interface PinMessage {
   pinned: boolean;
 }
 
+/**
+ * What the model sees of some entries changed at the position (a context edit or a compaction was
+ * appended): the items showing them change their mark ("hidden from the model", "the model sees
+ * an edited version", or none). Never a branch drawn again.
+ */
+export interface ContextMarksMessage {
+  type: 'contextMarks';
+  marks: ContextMarkChange[];
+}
+
 /** The agent recorded changed files in a turn: its card (under the user message `turnId`) shows them now. */
 export interface TurnFilesMessage {
   type: 'turnFiles';
@@ -281,6 +292,7 @@ export type HostToWebviewMessage =
   | InsertTextMessage
   | ActiveEditorMessage
   | PinMessage
+  | ContextMarksMessage
   | TurnFilesMessage;
 
 // ---- webview → host ---------------------------------------------------------------------------

@@ -10,14 +10,13 @@ import { settingRules } from '../core/agent/tools/approvalPatterns';
 import { rulesForFolder, withFolderRule } from '../core/agent/tools/folderRules';
 import type { CompactionSettings } from '../core/compaction';
 import type { ArborCompactionValues } from '../core/context';
-import type { ModelOverrides, ThinkingLevel } from '../core/llm';
+import { THINKING_LEVELS, type ModelOverrides, type ThinkingLevel } from '../core/llm';
 import { DEFAULT_PIN_BUDGET } from '../core/pins';
 import { CHECKPOINT_RESTORE_SETTINGS, type CheckpointRestoreSetting } from '../core/navigation';
 import { expandHome } from '../core/session';
 import { explicitValue, userValue, workspaceMaySet } from '../core/util/settingSources';
 
 export const DEFAULT_MODEL = 'claude-sonnet-4-6';
-export const THINKING_LEVELS: readonly ThinkingLevel[] = ['off', 'minimal', 'low', 'medium', 'high', 'xhigh'];
 export type TokenEstimatorChoice = 'tokenizer' | 'chars4';
 export type BranchSummaryChoice = 'ask' | 'always' | 'never';
 const BRANCH_SUMMARY_CHOICES: readonly BranchSummaryChoice[] = ['ask', 'always', 'never'];

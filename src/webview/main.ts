@@ -257,6 +257,12 @@ function receive(message: HostToWebviewMessage): void {
       list.invalidate(id);
       return list.update();
     }
+    case 'contextMarks': {
+      const ids = store.contextMarks(message.marks);
+      if (ids.length === 0) return;
+      for (const id of ids) list.invalidate(id);
+      return list.update();
+    }
   }
 }
 

@@ -2,6 +2,8 @@
 // index from tool call ids to their blocks. Applies the host's messages; says which items changed.
 import type { AssistantItem, ChatItem, ToolCallBlock } from '../core/chat/items';
 import { setItemPin } from '../core/chat/pins';
+import { setItemContextMark } from '../core/chat/contextMarks';
+import type { ContextMarkChange } from '../core/session/types';
 import { applyDelta, startReply } from '../core/chat/streamingReply';
 import type { ReplyDelta, ToolMessage, TurnFilesMessage } from '../shared/protocol';
 
@@ -89,9 +91,20 @@ export class ChatStore {
 
   /** Entry `entryId` was pinned or unpinned; returns the id of the item to draw again (none: not held). */
   pin(entryId: string, pinned: boolean): string | undefined {
+    return this.changeHolder(entryId, (item) => setItemPin(item, entryId, pinned));
+  }
+
+  /** Entries' context marks changed; returns the ids of the items to draw again (those held). */
+  contextMarks(changes: readonly ContextMarkChange[]): string[] {
+    const ids = changes.map(({ entryId, mark }) => this.changeHolder(entryId, (item) => setItemContextMark(item, entryId, mark)));
+    return [...new Set(ids.filter((id) => id !== undefined))];
+  }
+
+  /** Applies `change` to the item holding entry `entryId` (the item itself, or a reply holding it as a tool result); that item's id. */
+  private changeHolder(entryId: string, change: (item: ChatItem) => boolean): string | undefined {
     const index = this.ids.get(entryId);
     const candidates = index !== undefined ? [this.items[index]!] : [...this.tools.values()].map(({ item }) => item);
-    return candidates.find((item) => setItemPin(item, entryId, pinned))?.id;
+    return candidates.find(change)?.id;
   }
 
   private index(item: ChatItem, index: number): void {

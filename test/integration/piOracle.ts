@@ -1,4 +1,4 @@
-// pi 0.73.1 as the oracle inside the extension host: pi is an ES module the suites' bundle does not
+// pi 1.6.0 as the oracle inside the extension host: pi is an ES module the suites' bundle does not
 // hold, so it runs in a child Node process (the extension host's own Node), with this process's
 // environment (PI_CODING_AGENT_DIR: the run's pi agent folder). The launcher names pi's package
 // folder in ARBOR_PI_PACKAGE. Only pi's public exports are used.

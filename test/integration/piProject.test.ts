@@ -1,4 +1,4 @@
-// Arbor knows the project as pi does, in the real extension host, with pi 0.73.1 as the oracle:
+// Arbor knows the project as pi does, in the real extension host, with pi 1.6.0 as the oracle:
 // the context files at the fake server are exactly those pi's loadProjectContextFiles returns (a
 // sibling folder's never), the chat lists the same files, pi's settings set the compaction values
 // the agent uses (an Arbor setting wins, a broken file is told and passed over), and a new session
@@ -57,9 +57,9 @@ describe("Arbor knows the project as pi does (pi's context files, settings and s
     );
     agent.server().script(text('One.'));
     await send(agent.host(), 'hello');
-    const sections = expected.map((file) => `## ${file.path}\n\n${file.content}\n\n`).join('');
-    assert.ok(systemText().includes(`# Project Context\n\nProject-specific instructions and guidelines:\n\n${sections}`), systemText());
-    assert.equal(systemText().match(/^## /gm)?.length, expected.length);
+    const sections = expected.map((file) => `<project_instructions path="${file.path}">\n${file.content}\n</project_instructions>`).join('\n\n');
+    assert.ok(systemText().includes(`<project_context>\nProject-specific instructions and guidelines:\n\n${sections}\n</project_context>`), systemText());
+    assert.equal(systemText().match(/^<project_instructions /gm)?.length, expected.length);
     assert.doesNotMatch(systemText(), /Sibling rules|never read/);
     const info = await project();
     await info.refresh();

@@ -37,7 +37,7 @@ describe('Project context', () => {
     try {
       agent.server().script(text('One.'));
       await send(agent.host(), 'hello');
-      assert.doesNotMatch(systemText(), /# Project Context|Workspace rules/);
+      assert.doesNotMatch(systemText(), /<project_context>|Workspace rules/);
     } finally {
       await configure({ contextFiles: undefined });
     }

@@ -1,5 +1,5 @@
 /**
- * `arbor compact <file> [--leaf ID] [--instructions TEXT] [--keep-recent N] [--reserve N]
+ * `arbor compact <file> [--at ID] [--instructions TEXT] [--keep-recent N] [--reserve N]
  * [--pin-budget N] [--model ID]`: one manual compaction of the path to the leaf (default: the position a reopen
  * gives), appended to the file, as `/compact` does. The budgets not given as flags come from pi's
  * settings for the current folder (with pi's overrides for the model the session runs on), else
@@ -29,16 +29,16 @@ export interface CompactReport {
 
 export const compactCommand: Command = {
   name: 'compact',
-  usage: '[--leaf ID] [--instructions TEXT] [--keep-recent N] [--reserve N] [--pin-budget N] [--model ID] [--base-url URL]',
+  usage: '[--at ID] [--instructions TEXT] [--keep-recent N] [--reserve N] [--pin-budget N] [--model ID] [--base-url URL]',
   summary: 'summarize the older part of the path into a compaction entry (calls the model)',
   flags: [LEAF_FLAG, { name: 'instructions', kind: 'string', value: 'TEXT' }, ...BUDGET_FLAGS, PIN_BUDGET_FLAG, ...LLM_FLAGS],
   async run({ file, args, io }) {
     const { provider, model } = cliModel(args, io);
     await loadForCli(file); // one-line errors for missing or foreign files
     const { session } = await openSessionFile(file, { createIfMissing: false, clock: () => io.now() });
-    const leaf = stringFlag(args, 'leaf');
+    const leaf = stringFlag(args, 'at');
     if (leaf !== undefined) {
-      if (!session.tree.has(leaf)) throw new InputError(`${file}: --leaf ${leaf}: no entry with that id`);
+      if (!session.tree.has(leaf)) throw new InputError(`${file}: --at ${leaf}: no entry with that id`);
       if (leaf !== positionOnOpen(session.tree)) await session.branch(leaf);
     }
     // pi's overrides for the model the session runs on there (pi compacts with the session's model), else for --model.

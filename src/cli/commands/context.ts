@@ -1,4 +1,8 @@
-/** `arbor context <file> [--leaf ID]`: the messages the model would receive from that entry. */
+/**
+ * `arbor context <file> [--at ID]`: the messages pi 1.6's `buildSessionContext` gives at that entry
+ * (system messages and checkpoints included, by role; edits applied), with the thinking level and
+ * the model. Other tools rely on this shape.
+ */
 import { buildSessionContext, type ModelRef } from '../../core/session';
 import { stringFlag } from '../args';
 import { LEAF_FLAG, type Command } from '../command';
@@ -14,12 +18,12 @@ export interface ContextReport {
 
 export const contextCommand: Command = {
   name: 'context',
-  usage: '[--leaf ID]',
-  summary: 'the context messages (role and text) built from the current position or --leaf',
+  usage: '[--at ID]',
+  summary: 'the context messages (role and text, system messages included) at the current position or --at ID, with the thinking level and model',
   flags: [LEAF_FLAG],
   async run({ file, args }) {
     const loaded = await loadForCli(file);
-    const leafId = resolveLeaf(loaded, stringFlag(args, 'leaf'));
+    const leafId = resolveLeaf(loaded, stringFlag(args, 'at'));
     const context = buildSessionContext(loaded.tree, leafId);
     const report: ContextReport = {
       leafId,

@@ -1,14 +1,14 @@
 /**
- * `arbor cut-point <file> --keep-recent N [--leaf ID] [--estimator pi|tokenizer]`: where a
+ * `arbor cut-point <file> --keep-recent N [--at ID] [--estimator pi|tokenizer]`: where a
  * compaction keeping about N recent tokens would cut the path root → leaf.
  *
- * This is Arbor's `findCutPoint`: with the pi estimator it gives pi 0.73.1's answer except where
- * the compaction engine fixes pi (custom messages and branch summaries weigh in the kept tail;
- * turns are not misclassified as split and a budget crossed inside trailing tool results still
- * cuts; see docs/compaction.md).
+ * This is Arbor's `findCutPoint` on the context at the leaf (context edits honoured, the span after
+ * the latest compaction), as pi 1.6's `prepareCompaction` cuts: with the pi estimator it gives
+ * pi's answer except where Arbor keeps its own fix (settings or labels pulled in before a user
+ * message do not make the previous turn a prefix; see docs/compaction.md).
  */
-import { entryKind, type SessionEntry } from '../../core/session';
-import { entryTokens, findCutPoint } from '../../core/compaction';
+import { entryKind, projectPath, type SessionEntry } from '../../core/session';
+import { compactionSpanStart, entryTokens, findCutPoint } from '../../core/compaction';
 import type { TokenEstimator } from '../../core/tokens';
 import { integerFlag, stringFlag } from '../args';
 import { ESTIMATOR_FLAG, LEAF_FLAG, type Command } from '../command';
@@ -27,7 +27,7 @@ export interface CutPointReport {
 
 export const cutPointCommand: Command = {
   name: 'cut-point',
-  usage: '--keep-recent N [--leaf ID] [--estimator pi|tokenizer]',
+  usage: '--keep-recent N [--at ID] [--estimator pi|tokenizer]',
   summary: 'where compaction would cut the path to keep about N recent tokens',
   flags: [{ name: 'keep-recent', kind: 'string', value: 'N' }, LEAF_FLAG, ESTIMATOR_FLAG],
   async run({ file, args }) {
@@ -35,7 +35,7 @@ export const cutPointCommand: Command = {
     if (keepRecent === undefined) throw new UsageError('option --keep-recent is required (tokens to keep)');
     const { choice, estimator } = await chooseEstimator(args);
     const loaded = await loadForCli(file);
-    const leafId = resolveLeaf(loaded, stringFlag(args, 'leaf'));
+    const leafId = resolveLeaf(loaded, stringFlag(args, 'at'));
     const path = loaded.tree.pathTo(leafId);
     const report = cutPointReport(path, keepRecent, estimator);
     return { json: () => report, text: () => renderCutPoint(report, path, keepRecent, choice) };
@@ -43,12 +43,13 @@ export const cutPointCommand: Command = {
 };
 
 export function cutPointReport(path: readonly SessionEntry[], keepRecent: number, estimator: TokenEstimator): CutPointReport {
-  const cut = findCutPoint(path, 0, path.length, keepRecent, { estimator });
+  const entries = projectPath(path).entries;
+  const cut = findCutPoint(entries, compactionSpanStart(entries), entries.length, keepRecent, { estimator });
   let keptTokens = 0;
-  for (let i = cut.firstKeptEntryIndex; i < path.length; i++) keptTokens += entryTokens(path[i]!, estimator);
+  for (let i = cut.firstKeptEntryIndex; i < entries.length; i++) keptTokens += entryTokens(entries[i]!, estimator);
   return {
-    firstKeptEntryId: path[cut.firstKeptEntryIndex]?.id ?? null,
-    turnStartEntryId: cut.turnStartIndex >= 0 ? path[cut.turnStartIndex]!.id : null,
+    firstKeptEntryId: entries[cut.firstKeptEntryIndex]?.entry.id ?? null,
+    turnStartEntryId: cut.turnStartIndex >= 0 ? entries[cut.turnStartIndex]!.entry.id : null,
     isSplitTurn: cut.isSplitTurn,
     keptTokens,
   };

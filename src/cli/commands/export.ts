@@ -1,5 +1,5 @@
 /**
- * `arbor export <file> [--leaf ID] --format md|html|jsonl [-o OUT]`: one branch (root → leaf) as
+ * `arbor export <file> [--at ID] --format md|html|jsonl [-o OUT]`: one branch (root → leaf) as
  * Markdown, standalone HTML or a pi-loadable JSONL session. Without `-o` the document goes to
  * standard output (inside the JSON report with `--json`). `-o` replaces the file (readable by its
  * owner only) and never writes through a link at that name.
@@ -27,7 +27,7 @@ export interface ExportReport {
 
 export const exportCommand: Command = {
   name: 'export',
-  usage: '[--leaf ID] --format md|html|jsonl [-o OUT]',
+  usage: '[--at ID] --format md|html|jsonl [-o OUT]',
   summary: 'write one branch as Markdown, standalone HTML, or a JSONL session pi can load',
   flags: [LEAF_FLAG, { name: 'format', kind: 'string', value: 'md|html|jsonl' }, { name: 'output', alias: 'o', kind: 'string', value: 'OUT' }],
   async run({ file, args, io, json }) {
@@ -38,7 +38,7 @@ export const exportCommand: Command = {
       throw new UsageError(`-o ${output} is the session file itself; choose another output file`);
     }
     const loaded = await loadForCli(file);
-    const leafId = resolveLeaf(loaded, stringFlag(args, 'leaf'));
+    const leafId = resolveLeaf(loaded, stringFlag(args, 'at'));
     const branch = loaded.tree.pathTo(leafId);
     const content = renderBranch(format, loaded.header, loaded.tree, branch, io.now());
     const report: ExportReport = { format, leafId, entryCount: branch.length, output: output ?? null };

@@ -1,4 +1,4 @@
-/** `arbor files <file> [--leaf ID]`: the workspace file changes recorded along a branch (its `arbor.files` entries). */
+/** `arbor files <file> [--at ID]`: the workspace file changes recorded along a branch (its `arbor.files` entries). */
 import { fileSteps, stateAt, type FilesCause } from '../../core/checkpoints';
 import { LEAF_FLAG, type Command } from '../command';
 import { stringFlag } from '../args';
@@ -28,12 +28,12 @@ export interface FilesReport {
 
 export const filesCommand: Command = {
   name: 'files',
-  usage: '[--leaf ID]',
+  usage: '[--at ID]',
   summary: 'list the workspace file changes recorded along the branch (checkpoints), oldest first',
   flags: [LEAF_FLAG],
   async run({ file, args }) {
     const loaded = await loadForCli(file);
-    const leafId = resolveLeaf(loaded, stringFlag(args, 'leaf'));
+    const leafId = resolveLeaf(loaded, stringFlag(args, 'at'));
     const session = treeAsSession(loaded.tree);
     const state = stateAt(session, leafId);
     const steps = fileSteps(session, leafId).map(({ id, parentId, data }): FilesStepRow => ({

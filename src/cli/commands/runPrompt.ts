@@ -15,7 +15,7 @@
  * that folder. Needs `ANTHROPIC_API_KEY`. Exit code 1 when the run ended with an error. A prompt
  * that got no reply at all is undone as the chat does it: it stays in the file on a branch of its
  * own, and the position goes back to where it was sent from, so that running it again does not
- * repeat it. `--leaf ID` continues from entry ID (the reply hangs below it: a new branch); the files
+ * repeat it. `--at ID` continues from entry ID (the reply hangs below it: a new branch); the files
  * are not changed by that (`arbor restore --to ID` first makes them that entry's). The workspace's
  * files are recorded as the extension records them (`arbor.files` entries, the same store) unless
  * `--no-checkpoints` is given or checkpoints are off for the folder (said once on stderr).
@@ -25,6 +25,7 @@ import * as path from 'node:path';
 import { AgentSession, UnansweredPromptError, watchFirstReply, type AgentErrorReason, type AgentEvent } from '../../core/agent';
 import { createTools, UnknownToolError } from '../../core/agent/tools/registry';
 import { compactionSettingsOf, piModelKey } from '../../core/context';
+import { missingToolsNote } from '../../core/agent/tools/foreignTools';
 import { CheckpointsOff, notRecordedText, SessionFilesRecorder } from '../../core/checkpoints';
 import { diskFiles, expandMentions, MentionError } from '../../core/mentions';
 import { openSessionFile, textParts, type AssistantMessage, type Session, type SessionEntry } from '../../core/session';
@@ -56,7 +57,7 @@ export interface RunReport {
 
 export const runCommand: Command = {
   name: 'run',
-  usage: '<prompt> [--leaf ID] [--no-checkpoints] [--tools LIST] [--yes] [--cwd DIR] [--no-context-files] [--allow-context PATH] [--keep-recent N] [--reserve N] [--pin-budget N] [--compaction-model ID] [--model ID] [--base-url URL]',
+  usage: '<prompt> [--at ID] [--no-checkpoints] [--tools LIST] [--yes] [--cwd DIR] [--no-context-files] [--allow-context PATH] [--keep-recent N] [--reserve N] [--pin-budget N] [--compaction-model ID] [--model ID] [--base-url URL]',
   summary: 'send one prompt and let the agent run to the end, appending to the session (calls the model); tools work in the current folder or DIR',
   extraPositionals: ['prompt'],
   flags: [
@@ -89,9 +90,9 @@ export const runCommand: Command = {
     if (!(await sameFolder(session.cwd, root))) {
       await io.err(`arbor run: the tools work in ${root}, not in ${session.cwd} where the session was started (--cwd DIR chooses)\n`);
     }
-    const leaf = stringFlag(args, 'leaf');
+    const leaf = stringFlag(args, 'at');
     if (leaf !== undefined) {
-      if (!session.getEntry(leaf)) throw new InputError(`${file}: --leaf ${leaf}: no entry with that id`);
+      if (!session.getEntry(leaf)) throw new InputError(`${file}: --at ${leaf}: no entry with that id`);
       await session.branch(leaf);
     }
     const files = args.flags.has('no-checkpoints') ? undefined : await runRecorder(session, root, io);
@@ -115,9 +116,11 @@ export const runCommand: Command = {
       ...(files ? { workspaceRecorder: files } : {}),
     });
     const report = collect(agent);
-    // A compaction the run needed whose pinned section is over the budget (every pin is still carried).
+    // A compaction the run needed whose pinned section is over the budget (every pin is still carried);
+    // a session that called tools Arbor does not have.
     agent.onEvent((event) => {
       if (event.type === 'compaction_end' && event.pinWarning !== undefined) void io.err(`arbor run: ${event.pinWarning}\n`);
+      if (event.type === 'tools_missing') void io.err(`arbor run: ${missingToolsNote(event.names)}\n`);
     });
     // Settles once the reply began, or once the position went back after a prompt that got none.
     const answered = watchFirstReply(agent).then(

@@ -1,22 +1,23 @@
 /**
- * `arbor usage <file> [--leaf ID]`: what the session spent, in tokens and US dollars, on the
- * branch to the current position (or `--leaf`) and in the whole file, every branch included; each
- * with the part the summaries (compactions and branch summaries) spent.
+ * `arbor usage <file> [--at ID]`: what the session spent, in tokens and US dollars, on the
+ * branch to the current position (or `--at`) and in the whole file, every branch included; each
+ * with the parts the replies, the summaries (compactions and branch summaries), the tools' own
+ * model work and the `usage` entries spent. The session's totals are pi 1.6's.
  */
 import { anthropicPrices } from '../../core/llm';
-import { sessionTotals, type SessionTotals, type SpendTotals, type TokenSpend } from '../../core/tokens';
+import { sessionTotals, shownParts, SPEND_PART_NAMES, type SessionTotals, type SpendTotals, type TokenSpend } from '../../core/tokens';
 import { stringFlag } from '../args';
 import { LEAF_FLAG, type Command } from '../command';
 import { loadForCli, resolveLeaf } from '../load';
 
 export const usageCommand: Command = {
   name: 'usage',
-  usage: '[--leaf ID]',
-  summary: 'tokens and cost of the replies and summaries, on the branch and in the whole file',
+  usage: '[--at ID]',
+  summary: 'tokens and cost of the replies, summaries, tools and usage entries, on the branch and in the whole file',
   flags: [LEAF_FLAG],
   async run({ file, args }) {
     const loaded = await loadForCli(file);
-    const leafId = resolveLeaf(loaded, stringFlag(args, 'leaf'));
+    const leafId = resolveLeaf(loaded, stringFlag(args, 'at'));
     const totals = sessionTotals(loaded.tree.entries, loaded.tree.pathTo(leafId), anthropicPrices);
     return { json: () => totals, text: () => renderUsage(totals, leafId) };
   },
@@ -31,7 +32,7 @@ export function renderUsage(totals: SessionTotals, leafId: string | null): strin
 }
 
 function block(title: string, spend: SpendTotals): string[] {
-  return [`${title}: ${line(spend)}`, `  replies (${spend.replies.count}): ${line(spend.replies)}`, `  summaries (${spend.summaries.count}): ${line(spend.summaries)}`];
+  return [`${title}: ${line(spend)}`, ...shownParts(spend).map((part) => `  ${SPEND_PART_NAMES[part]} (${spend[part].count}): ${line(spend[part])}`)];
 }
 
 function line(spend: TokenSpend): string {

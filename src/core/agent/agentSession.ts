@@ -21,7 +21,7 @@ import type { Summarizer } from '../compaction';
 import type { ThinkingLevel } from '../llm/provider';
 import { providerSummarizer } from '../compaction/providerSummarizer';
 import { navigateTree, type NavigateResult } from '../navigation';
-import { messageRole, type CompactionEntry, type ImageContent, type Session, type SessionEntry } from '../session';
+import { messageRole, type ImageContent, type Session, type SessionEntry } from '../session';
 import { contextBreakdown, type ContextBreakdown, type ContextStatus } from '../tokens';
 import { Emitter, type Disposable, type Event } from '../util/event';
 import { errorMessage } from '../util/errors';
@@ -31,9 +31,9 @@ import { CompactionControl, type CompactionRunReason } from './compactionControl
 import { compactionShape, type CompactionShape } from './compactionShape';
 import type { ContextReport } from './contextReport';
 import { buildNextRequest } from './nextRequest';
-import type { ComposedPrompt } from './systemPrompt';
+import { quotedContextFile, type ComposedPrompt } from './systemPrompt';
 import { offeredTools } from './tools/registry';
-import { ContextTracker } from './contextTracker';
+import { ContextTracker, type ContextView } from './contextTracker';
 import { LiveConfiguration } from './liveConfiguration';
 import { silentLogger, type Logger } from '../util/logger';
 import type { AgentErrorReason, AgentEvent } from './events';
@@ -72,7 +72,7 @@ export class AgentSession implements Disposable {
   private lastPrompt: ComposedPrompt | undefined;
   private composing = false;
   /** What the latest compaction put in the context, worked out once per compaction. */
-  private shape: { compaction: CompactionEntry | undefined; shape: CompactionShape } | undefined;
+  private shape: { view: ContextView; shape: CompactionShape } | undefined;
 
   /** Creates the agent and recovers a reply that a dead process left half-streamed. */
   static async create(options: AgentSessionOptions): Promise<AgentSession> {
@@ -197,7 +197,8 @@ export class AgentSession implements Disposable {
    * position and the settings (the calibration too comes from the file, at the position).
    */
   status(): ContextStatus {
-    return this.config.status(this.tracker.current().messages);
+    const view = this.tracker.current();
+    return this.config.status(view.messages, view.trust);
   }
 
   /**
@@ -267,6 +268,7 @@ export class AgentSession implements Disposable {
 
   /** Inside a move: to `targetId` as the tree goes there, the summary (stoppable: `abort`) written at the new position. */
   private async navigateNow(targetId: string, options: TreeMoveOptions): Promise<NavigateResult> {
+    const summaryModel = this.config.modelInfo(this.config.summaryModel());
     try {
       return await this.stopper.run(undefined, (signal) =>
         navigateTree(this.session, targetId, {
@@ -274,7 +276,10 @@ export class AgentSession implements Disposable {
           summarizer: options.summarize ? this.compactionSummarizer() : undefined,
           signal,
           reserveTokens: this.config.branchSummaryReserveTokens,
-          contextWindow: this.config.modelInfo(this.config.summaryModel())?.contextWindow,
+          contextWindow: summaryModel?.contextWindow,
+          maxOutputTokens: summaryModel?.maxOutputTokens,
+          thinkingLevel: this.config.thinking,
+          modelReasoning: summaryModel?.supportsThinking ?? false,
           estimator: this.config.estimator,
           hooks: this.options.hooks,
         }),
@@ -370,14 +375,14 @@ export class AgentSession implements Disposable {
   private breakdownOf(status: ContextStatus, prompt: ComposedPrompt | undefined, streamingTokens: number): ContextBreakdown {
     const view = this.tracker.current();
     const compacted = view.latestCompaction !== undefined;
-    if (this.shape?.compaction !== view.latestCompaction) this.shape = undefined;
-    this.shape ??= { compaction: view.latestCompaction, shape: compactionShape(this.session.getBranch(), view.latestCompaction) };
+    // A view is rebuilt on a compaction or an edit, which can change what was kept; appends cannot.
+    if (this.shape?.view !== view) this.shape = { view, shape: compactionShape(this.session.getBranch(), view.latestCompaction) };
     const { shape } = this.shape;
     return contextBreakdown({
       status,
       messages: view.messages,
       estimator: this.config.estimator,
-      prompt: prompt && { text: prompt.text, contextFiles: prompt.parts.contextFiles },
+      prompt: prompt && { text: prompt.text, contextFiles: prompt.parts.contextFiles.map((file) => ({ path: file.path, quoted: quotedContextFile(file) })) },
       tools: offeredTools(this.config.tools, compacted).map((tool) => tool.spec),
       ...shape,
       streamingTokens,

@@ -112,6 +112,7 @@ export class CompactionControl {
       guard: this.guard,
       generation: view.generation,
       measure: this.options.config.measure(),
+      ...(view.edited ? { editedTrust: view.trust } : {}),
     });
   }
 

@@ -1,10 +1,11 @@
 /**
  * What the latest compaction on the branch put in the context, for the meter's breakdown: the
  * pinned section its summary carries, and how many of the messages after the summary are the ones
- * it kept verbatim (the rest came after it).
+ * it kept verbatim (the rest came after it), as the context holds them: after the context edits
+ * in force, and without the kept range's system messages (the compaction's checkpoint replaces them).
  */
 import { pinnedSectionOf } from '../compaction';
-import { entryToContextMessage, type CompactionEntry, type SessionEntry } from '../session';
+import { projectPath, type CompactionEntry, type SessionEntry } from '../session';
 
 export interface CompactionShape {
   pinnedText: string;
@@ -17,14 +18,10 @@ export function compactionShape(path: readonly SessionEntry[], compaction: Compa
   if (!compaction) return NO_COMPACTION;
   const index = path.lastIndexOf(compaction);
   if (index < 0) return NO_COMPACTION;
-  const pinnedText = pinnedSectionOf(compaction);
+  // The context lists the compaction, then its kept entries, then the path after it (from path[index + 1]).
+  const { entries } = projectPath(path);
+  const after = path[index + 1];
   let keptCount = 0;
-  let keeping = false;
-  for (let i = 0; i < index; i++) {
-    const entry = path[i]!;
-    if (entry.id === compaction.firstKeptEntryId) keeping = true;
-    if (keeping && entryToContextMessage(entry)) keptCount++;
-  }
-  return { pinnedText, keptCount };
+  for (let i = 1; i < entries.length && entries[i]!.entry !== after; i++) keptCount += entries[i]!.messages.length;
+  return { pinnedText: pinnedSectionOf(compaction), keptCount };
 }
-

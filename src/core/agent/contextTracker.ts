@@ -1,12 +1,13 @@
 /**
  * The agent's view of the current position: the context messages and the request messages,
  * maintained incrementally. An entry appended under the tracked position adds its message (O(1));
- * anything else — a move, a compaction, a summary attached elsewhere, a change kind this build does
- * not know — marks the view stale, and it is rebuilt from the session once, on next use.
+ * anything else — a move, a compaction, a context edit, a summary attached elsewhere, a change kind
+ * this build does not know — marks the view stale, and it is rebuilt from the session once, on next use.
  */
 import {
   entryToContextMessage,
   messageRole,
+  projectPath,
   type AgentMessage,
   type AssistantMessage,
   type CompactionEntry,
@@ -15,6 +16,7 @@ import {
   type SessionChange,
   type SessionEntry,
 } from '../session';
+import { usageTrust, type UsageTrust } from '../tokens';
 import type { Disposable } from '../util/event';
 import { RequestMessages } from './requestMessages';
 
@@ -24,11 +26,20 @@ export interface ContextView {
   request: RequestMessages;
   /** The latest compaction on the branch, if any. */
   latestCompaction: CompactionEntry | undefined;
+  /**
+   * Which messages may carry a trusted usage: those after the latest context edit or compaction on
+   * the branch. Appends keep it (they come after); an edit or a compaction rebuilds the view.
+   */
+  trust: UsageTrust;
+  /** The context holds context edits (pi 1.6 then measures its threshold on the projected context). */
+  edited: boolean;
   /** Grows with every message added (the guard's "generation"). */
   generation: number;
   /** The model and thinking level the branch last recorded (entries or replies). */
   model: ModelRef | null;
   thinkingLevel: string;
+  /** The names of the tools the context's replies called. */
+  calledTools: Set<string>;
 }
 
 export class ContextTracker implements Disposable {
@@ -69,7 +80,8 @@ export class ContextTracker implements Disposable {
 
   private appended(entry: SessionEntry): void {
     const view = this.view;
-    if (!view || entry.parentId !== this.leafId || entry.type === 'compaction') {
+    // A compaction or a context edit changes messages already in the view: rebuilt on next use.
+    if (!view || entry.parentId !== this.leafId || entry.type === 'compaction' || entry.type === 'context_edit') {
       this.view = undefined;
       return;
     }
@@ -79,26 +91,37 @@ export class ContextTracker implements Disposable {
     if (!message) return;
     (view.messages as AgentMessage[]).push(message);
     view.request.push(message);
+    addCalledTools(view.calledTools, message);
     view.generation++;
   }
 
   private rebuild(): void {
     const leafId = this.session.leafId;
-    const { messages, model, thinkingLevel } = this.session.buildContext(leafId);
+    const path = this.session.getBranch(leafId);
+    const projection = projectPath(path);
+    const { messages, model, thinkingLevel } = projection;
     this.view = {
       messages,
       request: new RequestMessages(messages),
-      latestCompaction: latestCompaction(this.session, leafId),
+      latestCompaction: latestCompaction(path),
+      trust: usageTrust(projection, path),
+      edited: projection.entries.some((projected) => projected.entry.type === 'context_edit'),
       generation: messages.length,
       model,
       thinkingLevel,
+      calledTools: new Set(),
     };
+    for (const message of messages) addCalledTools(this.view.calledTools, message);
     this.leafId = leafId;
   }
 }
 
-function latestCompaction(session: Session, leafId: string | null): CompactionEntry | undefined {
-  const path = session.getBranch(leafId);
+function addCalledTools(names: Set<string>, message: AgentMessage): void {
+  if (message.role !== 'assistant') return;
+  for (const block of message.content) if (block.type === 'toolCall') names.add(block.name);
+}
+
+function latestCompaction(path: readonly SessionEntry[]): CompactionEntry | undefined {
   for (let i = path.length - 1; i >= 0; i--) {
     const entry = path[i]!;
     if (entry.type === 'compaction') return entry as CompactionEntry;

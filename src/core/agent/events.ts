@@ -30,6 +30,11 @@ export type AgentEvent =
   | CompactionEvent
   /** The context size may have changed (an entry added, a reply, a compaction, a move, new settings): the meter's reading. */
   | { type: 'tokens'; status: ContextStatus }
+  /**
+   * A prompt continues a branch whose replies called tools Arbor does not have (pi's MCP tools,
+   * codemode…), named once per set (`missingToolsNote` words it).
+   */
+  | { type: 'tools_missing'; names: string[] }
   /** What the agent does changed (idle, running, compacting, navigating), or the inputs waiting for it. */
   | { type: 'state'; state: AgentState }
   /** A run failed: `reason` says why (for the words the user reads), `message` what failed (for logs). */

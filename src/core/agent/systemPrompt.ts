@@ -1,8 +1,12 @@
 /**
- * The system prompt of agent requests: Arbor's default prompt (or the user's SYSTEM.md in its
- * place), what APPEND_SYSTEM.md adds, the project's context files, and the working directory,
- * assembled in pi's order and format. It holds nothing that changes between requests (no date, no
- * counters; pi adds the date, Arbor does not), so the provider's prompt cache keeps hitting.
+ * The system prompt of agent requests, in pi 1.6's sectioned layout: the preamble (Arbor's own
+ * words, or the user's SYSTEM.md in their place), then named sections, each wrapped in a tag of its
+ * name — Arbor's `<tools>` and `<rules>` (only with its own preamble), `<addendum>` (APPEND_SYSTEM.md),
+ * `<project_context>` (the context files, each in a `<project_instructions path="…">` block) and
+ * `<cwd>` (the working directory) — separated by blank lines. For the same folder pi builds the same
+ * text from SYSTEM.md on; its own default preamble describes pi (its tools, its documentation),
+ * Arbor's describes Arbor. Nothing in it changes between requests (no date, no counters), so the
+ * provider's prompt cache keeps hitting.
  */
 import type { ToolSpec } from '../llm/provider';
 
@@ -39,26 +43,31 @@ const TOOL_LINES: Record<string, string> = {
 
 const FILE_TOOLS = ['read', 'ls', 'find', 'grep', 'edit', 'write'];
 
-/** Arbor's own prompt, for the tools offered (their order as given). */
+/** Arbor's own prompt for the tools offered (their order as given): its preamble, `<tools>` and `<rules>`. */
 export function defaultSystemPrompt(offered: readonly ToolSpec[], compacted = false): string {
+  return renderSections(defaultSections(offered, compacted));
+}
+
+function defaultSections(offered: readonly ToolSpec[], compacted: boolean): Section[] {
   // Before a compaction recall has nothing to find: not mentioned (unless it is the only tool).
   const tools = compacted || offered.length === 1 ? offered : offered.filter((tool) => tool.name !== 'recall');
   const intro =
     "You are a coding assistant working in the user's project from inside their editor (VS Code, with the Arbor extension). " +
     'You help by reading and searching the code, changing files, running commands and answering questions about the project.';
   const names = tools.map((tool) => tool.name);
-  if (names.length === 0) {
-    return `${intro}\n\nNo tools are available in this conversation: answer from what you are told and from the conversation so far. Be brief.`;
-  }
   const toolLines = names.map((name) => `- ${TOOL_LINES[name] ?? `${name}: ${tools.find((tool) => tool.name === name)?.description ?? ''}`}`);
-  return `${intro}\n\nTools:\n${toolLines.join('\n')}\n\nHow to work:\n${guidelines(names, compacted).map((line) => `- ${line}`).join('\n')}`;
+  return [
+    { name: 'preamble', text: intro },
+    { name: 'tools', text: names.length > 0 ? toolLines.join('\n') : 'None in this conversation: answer from what you are told and from the conversation so far.' },
+    { name: 'rules', text: guidelines(names, compacted).map((line) => `- ${line}`).join('\n') },
+  ];
 }
 
 function guidelines(names: readonly string[], compacted: boolean): string[] {
   const has = (name: string): boolean => names.includes(name);
   const explore = ['ls', 'find', 'grep'].filter(has);
   const fileTools = FILE_TOOLS.filter(has);
-  const lines = ['Paths are relative to the project folder, the working directory named at the end of this prompt.'];
+  const lines = names.length > 0 ? ['Paths are relative to the project folder, the working directory named at the end of this prompt.'] : [];
   if (has('bash') && explore.length > 0) lines.push(`Look around with ${list(explore)} rather than bash: their output is bounded and they skip ignored files.`);
   if (has('read') && (has('edit') || has('write'))) lines.push('Read a file before you change it, enough of it to know what your change touches.');
   if (has('edit')) {
@@ -95,16 +104,32 @@ export interface PromptParts {
 
 export const NO_PROMPT_PARTS: PromptParts = { contextFiles: [] };
 
-/**
- * pi's layout: the prompt, the appended text after a blank line, then "# Project Context" with
- * each file under its path as a heading, and last the working directory (with `/` separators).
- */
+/** One part of the prompt: the preamble stands bare, every other section in a tag of its name. */
+interface Section {
+  name: string;
+  text: string;
+}
+
+/** The prompt for the project's files: pi 1.6's sections in pi's order (see the header). */
 export function composeSystemPrompt(input: SystemPromptInput, parts: PromptParts): string {
-  let prompt = parts.systemPrompt?.content || defaultSystemPrompt(input.tools, input.compacted === true);
-  if (parts.appendSystemPrompt?.content) prompt += `\n\n${parts.appendSystemPrompt.content}`;
+  const custom = parts.systemPrompt?.content;
+  const sections = custom ? [{ name: 'preamble', text: custom }] : defaultSections(input.tools, input.compacted === true);
+  if (parts.appendSystemPrompt?.content) sections.push({ name: 'addendum', text: parts.appendSystemPrompt.content });
   if (parts.contextFiles.length > 0) {
-    prompt += '\n\n# Project Context\n\nProject-specific instructions and guidelines:\n\n';
-    for (const file of parts.contextFiles) prompt += `## ${file.path}\n\n${file.content}\n\n`;
+    sections.push({ name: 'project_context', text: ['Project-specific instructions and guidelines:', ...parts.contextFiles.map(quotedContextFile)].join('\n\n') });
   }
-  return `${prompt}\nCurrent working directory: ${input.root.replace(/\\/g, '/')}`;
+  sections.push({ name: 'cwd', text: input.root.replace(/\\/g, '/') });
+  return renderSections(sections);
+}
+
+/** A context file as the prompt quotes it (the part of the prompt the meter's breakdown counts as the file's). */
+export function quotedContextFile(file: { path: string; content: string }): string {
+  return `<project_instructions path="${file.path}">\n${file.content}\n</project_instructions>`;
+}
+
+function renderSections(sections: readonly Section[]): string {
+  return sections
+    .map(({ name, text }) => (name === 'preamble' ? text : `<${name}>\n${text}\n</${name}>`))
+    .filter((text) => text.length > 0)
+    .join('\n\n');
 }

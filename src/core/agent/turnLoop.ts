@@ -7,6 +7,7 @@
 import { findLastAssistant } from '../compaction';
 import type { LlmErrorReason } from '../llm/provider';
 import { promptContent, type AssistantMessage, type Session, type ToolCall, type UserMessage } from '../session';
+import { foreignToolLabel } from './tools/foreignTools';
 import { errorMessage } from '../util/errors';
 import type { WorkspaceRecorder } from '../checkpoints/recorder';
 import type { CheckpointStore } from './checkpoint';
@@ -66,6 +67,8 @@ export class TurnLoop {
    * read once the message is saved.
    */
   private prompt: PendingPrompt | undefined;
+  /** The missing tools last told (so the same set is told once). */
+  private missingNoted = '';
 
   constructor(private readonly host: TurnHost) {}
 
@@ -76,6 +79,7 @@ export class TurnLoop {
     await this.recordSettings();
     await this.answerOpenToolCalls();
     const view = this.host.tracker.current();
+    this.noteMissingTools([...view.calledTools]);
     const decision = this.host.compaction.decide(
       { point: 'before-prompt', assistant: findLastAssistant(view.messages), pendingPromptTokens: this.pendingTokens(input) },
       this.host.config.compactionModel(),
@@ -231,6 +235,15 @@ export class TurnLoop {
     const { provider, model, thinking } = this.host.config;
     if (view.model?.modelId !== model || view.model.provider !== provider.provider) await this.host.session.appendModelChange(provider.provider, model);
     if (view.thinkingLevel !== thinking) await this.host.session.appendThinkingLevelChange(thinking);
+  }
+
+  /** Tells the user, once per set, which tools the branch called that Arbor does not have. */
+  private noteMissingTools(called: readonly string[]): void {
+    const missing = called.filter((name) => foreignToolLabel(name) !== undefined).sort();
+    const key = missing.join('\n');
+    if (key === this.missingNoted) return;
+    this.missingNoted = key;
+    if (missing.length > 0) this.host.emit({ type: 'tools_missing', names: missing });
   }
 
   /** Calls left without a result (a process that died mid-tool) are answered in the file before the next prompt. */

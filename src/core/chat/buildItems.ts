@@ -8,6 +8,7 @@ import { mentionBlocks } from './mentionBlocks';
 import { asObject, finiteNumber, stringList } from '../session/jsonFields';
 import type { AssistantBlock, AssistantItem, ChatImage, ChatItem, SummaryFiles, ToolCallBlock, ToolResultView, UserItem } from './items';
 import { summaryView, type SummaryView } from './summaryView';
+import { foreignToolLabel } from '../agent/tools/foreignTools';
 import { formatArgs, summarizeArgs } from './toolSummary';
 import { MAX_IMAGE_BASE64_CHARS } from '../util/imageType';
 import type { FilesEntryData } from '../checkpoints';
@@ -167,7 +168,8 @@ function assistantItem(id: string, message: Extract<StoredMessage, { role: 'assi
     else if (block.type === 'thinking') blocks.push({ type: 'thinking', text: shownText(block.thinking), redacted: block.redacted === true });
     else if (block.type === 'toolCall') {
       const args = asObject(block.arguments) ?? {};
-      blocks.push({ type: 'toolCall', toolCallId: block.id, name: block.name, summary: summarizeArgs(block.name, args), args: formatArgs(args), status: 'pending' });
+      const foreign = foreignToolLabel(block.name);
+      blocks.push({ type: 'toolCall', toolCallId: block.id, name: block.name, ...(foreign ? { foreign } : {}), summary: summarizeArgs(block.name, args), args: formatArgs(args), status: 'pending' });
     }
   }
   const ending = endingOf(message);

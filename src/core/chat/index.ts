@@ -14,3 +14,5 @@ export * from './sessionPrompts';
 export * from './writtenDiffs';
 export * from './pins';
 export * from './turnFiles';
+export * from './contextMarks';
+export { foreignToolLabel, missingToolsNote } from '../agent/tools/foreignTools';

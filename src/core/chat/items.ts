@@ -6,6 +6,7 @@
  * Plain data only (it crosses postMessage): strings, numbers, booleans, arrays, objects.
  */
 import type { MentionChip } from './mentionBlocks';
+import type { ContextMark } from '../session/types';
 
 /** An image shown inline (a `data:` URL is made from it; only raster types survive). */
 export interface ChatImage {
@@ -19,6 +20,14 @@ export interface PinnableItem {
   pinned?: boolean;
 }
 
+/**
+ * An item whose entry the model may not see as written at the current position (see
+ * core/session/contextMarks): `hidden` from it, or it sees an edited version. Absent: as written.
+ */
+export interface MarkableItem {
+  contextMark?: ContextMark;
+}
+
 /** The files a turn changed, as its card shows them (see turnFiles.ts). */
 export interface TurnFiles {
   /** How many paths the turn changed (more than `paths` when a list was cut). */
@@ -27,7 +36,7 @@ export interface TurnFiles {
   paths: string[];
 }
 
-export interface UserItem extends PinnableItem {
+export interface UserItem extends PinnableItem, MarkableItem {
   kind: 'user';
   /** The session entry's id (Edit & branch, Branch from here); also the id of the turn it starts. */
   id: string;
@@ -62,6 +71,8 @@ export interface ToolCallBlock {
   type: 'toolCall';
   toolCallId: string;
   name: string;
+  /** A tool Arbor does not have (pi's MCP tools, codemode…): how it is named to the user. */
+  foreign?: string;
   /** The arguments in short: a path, a command, a pattern (one line). */
   summary: string;
   /** The arguments as pretty-printed JSON (while streaming: the raw text received so far). */
@@ -72,11 +83,13 @@ export interface ToolCallBlock {
   resultId?: string;
   /** The result's entry is pinned. */
   resultPinned?: boolean;
+  /** How the model sees the result's entry, when not as written. */
+  resultContextMark?: ContextMark;
 }
 
 export type AssistantBlock = { type: 'text'; text: string } | { type: 'thinking'; text: string; redacted: boolean } | ToolCallBlock;
 
-export interface AssistantItem extends PinnableItem {
+export interface AssistantItem extends PinnableItem, MarkableItem {
   kind: 'assistant';
   /** The entry id; `STREAMING_ID` while the reply streams. */
   id: string;
@@ -97,7 +110,7 @@ export interface SummaryFiles {
   filesNotShown?: number;
 }
 
-export interface CompactionItem extends SummaryFiles {
+export interface CompactionItem extends SummaryFiles, MarkableItem {
   kind: 'compaction';
   id: string;
   /** The summary's Markdown, without the file blocks appended for the model (see summaryView.ts). */
@@ -116,21 +129,21 @@ export interface CompactionItem extends SummaryFiles {
   pinnedCount?: number;
 }
 
-export interface BranchSummaryItem extends SummaryFiles, PinnableItem {
+export interface BranchSummaryItem extends SummaryFiles, PinnableItem, MarkableItem {
   kind: 'branchSummary';
   id: string;
   /** The summary's Markdown, without pi's preamble and the file blocks (see summaryView.ts). */
   summary: string;
 }
 
-export interface CustomItem extends PinnableItem {
+export interface CustomItem extends PinnableItem, MarkableItem {
   kind: 'custom';
   id: string;
   customType: string;
   text: string;
 }
 
-export interface BashItem extends PinnableItem {
+export interface BashItem extends PinnableItem, MarkableItem {
   kind: 'bash';
   id: string;
   command: string;
@@ -141,7 +154,7 @@ export interface BashItem extends PinnableItem {
 }
 
 /** A tool result whose call is not on the branch (a foreign or damaged file): shown on its own. */
-export interface OrphanToolResultItem extends PinnableItem {
+export interface OrphanToolResultItem extends PinnableItem, MarkableItem {
   kind: 'toolResult';
   id: string;
   toolCallId: string;

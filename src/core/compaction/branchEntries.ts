@@ -2,7 +2,7 @@
  * What a branch summary covers, as in pi: the entries between the abandoned leaf and
  * the common ancestor with the target, and the newest of their messages that fit a budget.
  */
-import type { AgentMessage, BranchSummaryEntry, SessionEntry, SessionTree } from '../session';
+import { replaced, type AgentMessage, type BranchSummaryEntry, type ContextEditEntry, type SessionEntry, type SessionTree } from '../session';
 import { piEstimator, type TokenEstimator } from '../tokens';
 import { branchMessageOf } from './entryMessages';
 import { createFileOps, extractFileOpsFromMessage, failedToolCalls, mergeFileLists, type FileOperations } from './fileOps';
@@ -59,12 +59,13 @@ export function prepareBranchEntries(entries: readonly SessionEntry[], tokenBudg
   for (const entry of entries) {
     if (entry.type === 'branch_summary' && !(entry as BranchSummaryEntry).fromHook) mergeFileLists(entry.details, fileOps, fileOptions);
   }
+  const edits = latestEdits(entries);
   // Collected newest first and turned round at the end: unshift would be quadratic on a long branch.
   const messages: AgentMessage[] = [];
   let totalTokens = 0;
   for (let i = entries.length - 1; i >= 0; i--) {
     const entry = entries[i]!;
-    const message = branchMessageOf(entry);
+    const message = editedMessage(entry, edits?.get(entry.id));
     if (!message) continue;
     // Before the budget check: the message that breaks the budget still lists its files.
     extractFileOpsFromMessage(message, fileOps, fileOptions);
@@ -81,4 +82,18 @@ export function prepareBranchEntries(entries: readonly SessionEntry[], tokenBudg
     totalTokens += tokens;
   }
   return { messages: messages.reverse(), fileOps, totalTokens };
+}
+
+/** The latest context edit per target among the abandoned entries (pi 1.6), or undefined when there is none. */
+function latestEdits(entries: readonly SessionEntry[]): Map<string, ContextEditEntry> | undefined {
+  let edits: Map<string, ContextEditEntry> | undefined;
+  for (const entry of entries) if (entry.type === 'context_edit') (edits ??= new Map()).set((entry as ContextEditEntry).targetId, entry as ContextEditEntry);
+  return edits;
+}
+
+/** What an entry gives the branch summary, as the model saw it: nothing when an edit hid it, the replacement when one replaced it. */
+function editedMessage(entry: SessionEntry, edit: ContextEditEntry | undefined): AgentMessage | undefined {
+  const message = branchMessageOf(entry);
+  if (!message || !edit) return message;
+  return edit.replacement === null ? undefined : replaced(message, edit.replacement);
 }

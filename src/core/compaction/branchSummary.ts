@@ -3,12 +3,13 @@
  * the preamble in front and the file lists behind. No request when there is nothing to read.
  */
 import { convertToLlm, type SessionEntry } from '../session';
-import type { TokenEstimator } from '../tokens';
+import { piEstimator, type TokenEstimator } from '../tokens';
+import { conservativeTextTokens } from './chunking';
 import { prepareBranchEntries } from './branchEntries';
 import { computeFileLists, formatFileOperations } from './fileOps';
 import { BRANCH_SUMMARY_PREAMBLE, branchPrompt } from './prompts';
 import { serializeConversation } from './serialize';
-import { BRANCH_SUMMARY_MAX_TOKENS, DEFAULT_BRANCH_SUMMARY_RESERVE_TOKENS, FALLBACK_CONTEXT_WINDOW } from './settings';
+import { DEFAULT_BRANCH_SUMMARY_RESERVE_TOKENS, FALLBACK_CONTEXT_WINDOW, summaryReasoning } from './settings';
 import { clockOrSystem, CompactionError, newTally, requestSummary, type Summarizer, type SummaryTally } from './summarizer';
 import { errorMessage } from '../util/errors';
 
@@ -23,6 +24,11 @@ export interface BranchSummaryOptions {
   reserveTokens?: number | undefined;
   /** Window of the summarizing model (default 128 000); the input budget is window − reserve. */
   contextWindow?: number | undefined;
+  /** Output limit of the summarizing model, if known: the request may use it, fitted into the window (pi 1.6; 0.73.1 asked for 2048). */
+  maxOutputTokens?: number | undefined;
+  /** The session's thinking level, asked of a reasoning model (pi 1.6; 0.73.1 asked for none). */
+  thinkingLevel?: string | undefined;
+  modelReasoning?: boolean | undefined;
   estimator?: TokenEstimator | undefined;
   cwd?: string | undefined;
   /** The clock (ms since the epoch) for the request's timestamp; default the system clock. */
@@ -35,7 +41,8 @@ export type BranchSummaryOutcome =
   | { kind: 'error'; message: string; error: unknown };
 
 export async function generateBranchSummary(entries: readonly SessionEntry[], options: BranchSummaryOptions): Promise<BranchSummaryOutcome> {
-  const tokenBudget = (options.contextWindow || FALLBACK_CONTEXT_WINDOW) - (options.reserveTokens ?? DEFAULT_BRANCH_SUMMARY_RESERVE_TOKENS);
+  const contextWindow = options.contextWindow || FALLBACK_CONTEXT_WINDOW;
+  const tokenBudget = contextWindow - (options.reserveTokens ?? DEFAULT_BRANCH_SUMMARY_RESERVE_TOKENS);
   const { messages, fileOps } = prepareBranchEntries(entries, tokenBudget, options);
   const tally = newTally();
   if (messages.length === 0) {
@@ -48,7 +55,16 @@ export async function generateBranchSummary(entries: readonly SessionEntry[], op
   });
   let text: string;
   try {
-    text = await requestSummary({ summarizer: options.summarizer, prompt, maxTokens: BRANCH_SUMMARY_MAX_TOKENS, signal: options.signal, failure: 'Summarization failed', tally, now: clockOrSystem(options.now) });
+    text = await requestSummary({
+      summarizer: options.summarizer,
+      prompt,
+      limits: { contextWindow, maxOutputTokens: options.maxOutputTokens, estimateText: conservativeTextTokens((options.estimator ?? piEstimator).estimateText) },
+      reasoning: summaryReasoning(options.thinkingLevel, options.modelReasoning),
+      signal: options.signal,
+      label: 'Branch summarization',
+      tally,
+      now: clockOrSystem(options.now),
+    });
   } catch (error) {
     if (error instanceof CompactionError && error.reason === 'cancelled') return { kind: 'aborted' };
     return { kind: 'error', message: errorMessage(error), error };

@@ -6,10 +6,12 @@
  * prompt as pi's.
  */
 
+import { summaryInputLimit } from './settings';
+
 export interface InputBudget {
   /** Window of the summarizing model. */
   contextWindow: number;
-  /** Output reserved for the reply. */
+  /** Output kept free for the answer (the request's output limit is fitted to what is left: `summaryMaxTokens`). */
   maxTokens: number;
   /** The fixed text of every request: system prompt, instructions, the longest running summary. */
   fixedText: string;
@@ -18,16 +20,17 @@ export interface InputBudget {
   estimateText: (text: string) => number;
 }
 
-/** Share of the window left unused, for the estimate's error. */
-const SAFETY_SHARE = 0.05;
 /** Below this a chunk is too small to be worth a request; the budget never goes lower. */
 const MIN_CHUNK_TOKENS = 1000;
 
-/** Tokens available for the conversation text of one request. */
+/**
+ * Tokens available for the conversation text of one request: the input that still leaves the
+ * answer its room with the window's safety margin (`summaryInputLimit`), less the fixed text and
+ * the running summary.
+ */
 export function conversationBudget(budget: InputBudget): number {
-  const fixed = budget.estimateText(budget.fixedText) + budget.runningSummaryTokens + budget.maxTokens;
-  const available = Math.floor(budget.contextWindow * (1 - SAFETY_SHARE)) - fixed;
-  return Math.max(MIN_CHUNK_TOKENS, available);
+  const fixed = budget.estimateText(budget.fixedText) + budget.runningSummaryTokens;
+  return Math.max(MIN_CHUNK_TOKENS, summaryInputLimit(budget.contextWindow, budget.maxTokens) - fixed);
 }
 
 /**

@@ -26,9 +26,9 @@ import {
   turnPrefixPrompt,
   UPDATE_SUMMARIZATION_PROMPT,
 } from './prompts';
-import { FALLBACK_CONTEXT_WINDOW, historyMaxTokens, summaryReasoning, turnPrefixMaxTokens } from './settings';
+import { FALLBACK_CONTEXT_WINDOW, summaryAllowance, summaryReasoning } from './settings';
 import { serializeParts } from './serialize';
-import { clockOrSystem, newTally, requestSummary, type Summarizer, type SummaryTally } from './summarizer';
+import { clockOrSystem, newTally, requestSummary, type Summarizer, type SummaryLimits, type SummaryTally } from './summarizer';
 
 export interface CompactOptions {
   summarizer: Summarizer;
@@ -38,9 +38,9 @@ export interface CompactOptions {
   /** The session's thinking level; sent as `reasoning` when the model reasons and it is not off. */
   thinkingLevel?: string | undefined;
   modelReasoning?: boolean | undefined;
-  /** Window of the summarizing model, for the request budget; default 128 000. */
+  /** Window of the summarizing model, for the request budget and the output limit; default 128 000. */
   summarizerContextWindow?: number | undefined;
-  /** Output limit of the summarizing model, if known. */
+  /** Output limit of the summarizing model, if known: each request may use it, fitted into the window. */
   maxOutputTokens?: number | undefined;
   /** Estimates the request budget, and `tokensAfter` unless `measure` says otherwise; default pi's chars/4. */
   estimator?: TokenEstimator | undefined;
@@ -152,10 +152,8 @@ async function summarizeHistory(
   now: () => number,
 ): Promise<{ text: string; chunks: number }> {
   const previous = preparation.previousSummary;
-  const maxTokens = historyMaxTokens(preparation.settings, options.maxOutputTokens);
   const chunks = chunksOf(preparation.messagesToSummarize, options, {
     fixedText: SUMMARIZATION_SYSTEM_PROMPT + UPDATE_SUMMARIZATION_PROMPT + (options.customInstructions ?? ''),
-    maxTokens,
     previous,
   });
   if (chunks.length === 0) {
@@ -167,10 +165,10 @@ async function summarizeHistory(
     running = await requestSummary({
       summarizer: options.summarizer,
       prompt: historyPrompt({ conversation, previousSummary: running, customInstructions: options.customInstructions }),
-      maxTokens,
+      limits: limitsOf(options),
       reasoning: summaryReasoning(options.thinkingLevel, options.modelReasoning),
       signal: options.signal,
-      failure: 'Summarization failed',
+      label: 'Summarization',
       tally,
       now,
     });
@@ -179,17 +177,19 @@ async function summarizeHistory(
 }
 
 async function summarizeTurnPrefix(preparation: CompactionPreparation, options: CompactOptions, tally: SummaryTally, now: () => number): Promise<string> {
-  const maxTokens = turnPrefixMaxTokens(preparation.settings, options.maxOutputTokens);
-  const chunks = chunksOf(preparation.turnPrefixMessages, options, { fixedText: SUMMARIZATION_SYSTEM_PROMPT + TURN_PREFIX_SUMMARIZATION_PROMPT, maxTokens, previous: undefined });
+  const chunks = chunksOf(preparation.turnPrefixMessages, options, {
+    fixedText: SUMMARIZATION_SYSTEM_PROMPT + TURN_PREFIX_SUMMARIZATION_PROMPT + (options.customInstructions ?? ''),
+    previous: undefined,
+  });
   let running: string | undefined;
   for (const conversation of chunks.length > 0 ? chunks : ['']) {
     running = await requestSummary({
       summarizer: options.summarizer,
-      prompt: turnPrefixPrompt({ conversation, previousSummary: running }),
-      maxTokens,
+      prompt: turnPrefixPrompt({ conversation, previousSummary: running, customInstructions: options.customInstructions }),
+      limits: limitsOf(options),
       reasoning: summaryReasoning(options.thinkingLevel, options.modelReasoning),
       signal: options.signal,
-      failure: 'Turn prefix summarization failed',
+      label: 'Turn prefix summarization',
       tally,
       now,
     });
@@ -197,19 +197,29 @@ async function summarizeTurnPrefix(preparation: CompactionPreparation, options: 
   return running ?? '';
 }
 
-function chunksOf(
-  messages: readonly AgentMessage[],
-  options: CompactOptions,
-  request: { fixedText: string; maxTokens: number; previous: string | undefined },
-): string[] {
+/** The summarizing model's window and output limit, and the conservative estimate that fits the output into it. */
+function limitsOf(options: CompactOptions): SummaryLimits {
+  return {
+    contextWindow: options.summarizerContextWindow ?? FALLBACK_CONTEXT_WINDOW,
+    maxOutputTokens: options.maxOutputTokens,
+    estimateText: conservativeTextTokens((options.estimator ?? piEstimator).estimateText),
+  };
+}
+
+/**
+ * The span's conversation in chunks that fit one request each, leaving the window room for the
+ * answer and the running summary (`summaryAllowance` each).
+ */
+function chunksOf(messages: readonly AgentMessage[], options: CompactOptions, request: { fixedText: string; previous: string | undefined }): string[] {
   const parts = serializeParts(convertToLlm(messages));
   if (parts.length === 0) return [];
-  const estimateText = conservativeTextTokens((options.estimator ?? piEstimator).estimateText);
+  const { contextWindow, estimateText } = limitsOf(options);
+  const allowance = summaryAllowance(options.maxOutputTokens);
   const budget = conversationBudget({
-    contextWindow: options.summarizerContextWindow ?? FALLBACK_CONTEXT_WINDOW,
-    maxTokens: request.maxTokens,
+    contextWindow,
+    maxTokens: allowance,
     fixedText: request.fixedText,
-    runningSummaryTokens: Math.max(request.maxTokens, request.previous ? estimateText(request.previous) : 0),
+    runningSummaryTokens: Math.max(allowance, request.previous ? estimateText(request.previous) : 0),
     estimateText,
   });
   return chunkConversation(parts, budget, estimateText);

@@ -1,7 +1,7 @@
 /**
  * Corrections applied to the cut after `findCutPoint`, which pi does not make:
  *
- * - **Fit**: if the new summary (at most its `maxTokens`) plus the kept tail would still
+ * - **Fit**: if the new summary (counted at `summaryAllowance` per request) plus the kept tail would still
  *   exceed the compaction threshold, the cut moves to later valid cut points until it fits — at
  *   most up to the start of the last turn, which is always kept whole.
  * - **Tool-result pairing**: a kept tool result whose tool call would be summarized away
@@ -9,11 +9,10 @@
  *   issued the call. Pairing wins over fit: a request that is too large fails once and is recovered,
  *   a request with an orphan fails for ever.
  */
-import type { AgentMessage, SessionEntry } from '../session';
+import type { ProjectedEntry } from '../session';
 import { compactionThreshold, type TokenEstimator } from '../tokens';
 import { entryTokens, findTurnStartIndex, findValidCutPoints, settleCut, type CutPoint } from './cutPoint';
-import { bearsContext } from './entryMessages';
-import { historyMaxTokens, turnPrefixMaxTokens, type CompactionSettings } from './settings';
+import { summaryAllowance, type CompactionSettings } from './settings';
 
 export type CutAdjustment =
   | { kind: 'fit'; fromIndex: number; toIndex: number; keptTokens: number }
@@ -34,7 +33,7 @@ export interface AdjustedCut {
   adjustments: CutAdjustment[];
 }
 
-export function adjustCut(entries: readonly SessionEntry[], start: number, end: number, cut: CutPoint, options: AdjustOptions): AdjustedCut {
+export function adjustCut(entries: readonly ProjectedEntry[], start: number, end: number, cut: CutPoint, options: AdjustOptions): AdjustedCut {
   const adjustments: CutAdjustment[] = [];
   let current = fitCut(entries, start, end, cut, options, adjustments);
   for (let pair = unpairedResult(entries, start, current.firstKeptEntryIndex, end); pair; ) {
@@ -47,7 +46,7 @@ export function adjustCut(entries: readonly SessionEntry[], start: number, end: 
 }
 
 function fitCut(
-  entries: readonly SessionEntry[],
+  entries: readonly ProjectedEntry[],
   start: number,
   end: number,
   cut: CutPoint,
@@ -70,54 +69,54 @@ function fitCut(
   return chosen;
 }
 
-/** Upper bound of the summary the compaction will write: the requests' output limits. */
+/**
+ * What the summary the compaction will write is counted at: the most one summary is counted at
+ * (`summaryAllowance`), twice for a split turn (the history and the turn prefix).
+ */
 function summaryBound(cut: CutPoint, options: AdjustOptions): number {
-  const history = historyMaxTokens(options.settings, options.maxOutputTokens);
-  return cut.isSplitTurn ? history + turnPrefixMaxTokens(options.settings, options.maxOutputTokens) : history;
+  const one = summaryAllowance(options.maxOutputTokens);
+  return cut.isSplitTurn ? 2 * one : one;
 }
 
 /** suffix[k] = tokens of entries [from + k, end). */
-function suffixTokens(entries: readonly SessionEntry[], from: number, end: number, estimator: TokenEstimator): number[] {
+function suffixTokens(entries: readonly ProjectedEntry[], from: number, end: number, estimator: TokenEstimator): number[] {
   const suffix = new Array<number>(end - from + 1).fill(0);
   for (let i = end - 1; i >= from; i--) suffix[i - from] = suffix[i - from + 1]! + entryTokens(entries[i]!, estimator);
   return suffix;
 }
 
-function regionTokens(entries: readonly SessionEntry[], from: number, end: number, estimator: TokenEstimator): number {
+function regionTokens(entries: readonly ProjectedEntry[], from: number, end: number, estimator: TokenEstimator): number {
   let tokens = 0;
   for (let i = from; i < end; i++) tokens += entryTokens(entries[i]!, estimator);
   return tokens;
 }
 
-function firstBearing(entries: readonly SessionEntry[], from: number, end: number): number {
+function firstBearing(entries: readonly ProjectedEntry[], from: number, end: number): number {
   let i = from;
-  while (i < end && !bearsContext(entries[i]!)) i++;
+  while (i < end && entries[i]!.messages.length === 0) i++;
   return i;
 }
 
 /** The first kept tool result whose call is in [start, cut), with the index of that call's message. */
-function unpairedResult(entries: readonly SessionEntry[], start: number, cut: number, end: number): { callIndex: number; toolCallId: string } | undefined {
+function unpairedResult(entries: readonly ProjectedEntry[], start: number, cut: number, end: number): { callIndex: number; toolCallId: string } | undefined {
   const keptCalls = new Set<string>();
   for (let i = cut; i < end; i++) {
-    const message = messageOf(entries[i]!);
-    if (message?.role === 'assistant') {
-      for (const block of message.content) if (block.type === 'toolCall') keptCalls.add(block.id);
-    } else if (message?.role === 'toolResult' && !keptCalls.has(message.toolCallId)) {
-      const callIndex = callIndexOf(entries, start, cut, message.toolCallId);
-      if (callIndex !== undefined) return { callIndex, toolCallId: message.toolCallId };
+    for (const message of entries[i]!.messages) {
+      if (message.role === 'assistant') {
+        for (const block of message.content) if (block.type === 'toolCall') keptCalls.add(block.id);
+      } else if (message.role === 'toolResult' && !keptCalls.has(message.toolCallId)) {
+        const callIndex = callIndexOf(entries, start, cut, message.toolCallId);
+        if (callIndex !== undefined) return { callIndex, toolCallId: message.toolCallId };
+      }
     }
   }
   return undefined;
 }
 
-function callIndexOf(entries: readonly SessionEntry[], start: number, cut: number, toolCallId: string): number | undefined {
+function callIndexOf(entries: readonly ProjectedEntry[], start: number, cut: number, toolCallId: string): number | undefined {
   for (let i = cut - 1; i >= start; i--) {
-    const message = messageOf(entries[i]!);
-    if (message?.role === 'assistant' && message.content.some((block) => block.type === 'toolCall' && block.id === toolCallId)) return i;
+    const calls = entries[i]!.messages.some((message) => message.role === 'assistant' && message.content.some((block) => block.type === 'toolCall' && block.id === toolCallId));
+    if (calls) return i;
   }
   return undefined;
-}
-
-function messageOf(entry: SessionEntry): AgentMessage | undefined {
-  return entry.type === 'message' ? (entry.message as AgentMessage) : undefined;
 }

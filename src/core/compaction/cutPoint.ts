@@ -2,23 +2,21 @@
  * Where the kept tail starts: walking back from the newest entry, the first valid cut point at or
  * after the entry where the estimated tokens reach `keepRecentTokens` (never a tool result).
  *
- * pi's algorithm, with the pi estimator giving pi 0.73.1's results on ordinary sessions. The
- * documented differences:
- * - every context-bearing entry weighs in the kept tail, not only `message` entries: custom
- *   messages and branch summaries are sent too (pi weighs them 0);
- * - the turn is classified by the first context-bearing entry of the kept region, so settings or
- *   labels pulled in before a user message do not make the previous turn a "prefix", and a cut at a
- *   bash execution, custom message or branch summary is a turn start, not a split with an empty
- *   prefix;
- * - when the budget is crossed inside trailing tool results (no cut point at or after the
- *   crossing), the cut goes to the last cut point before it instead of keeping everything.
+ * pi 1.6's algorithm, on the edited context (`projectPath`): each entry weighs what it puts in
+ * front of the model after its context edit (a hidden entry weighs nothing and is no cut point; a
+ * replaced one weighs its replacement), so custom messages, branch summaries and system messages
+ * weigh too; a cut on any user-like message (user, bash execution, custom message, branch summary)
+ * starts a turn; a budget crossed inside trailing tool results keeps their calling assistant; and a
+ * kept tail made only of an omitted recovery attempt moves the cut onto that attempt. The one
+ * documented difference: the turn is classified by the first entry of the kept region that puts a
+ * message in front of the model, so settings or labels pulled in before a user message do not make
+ * the previous turn a "prefix" (pi 1.6 still does).
  */
-import { entryToContextMessage, messageRole, type AgentMessage, type SessionEntry } from '../session';
+import { entryToContextMessage, type AgentMessage, type ContextEditEntry, type ProjectedEntry, type SessionEntry } from '../session';
 import { piEstimator, type TokenEstimator } from '../tokens';
-import { bearsContext } from './entryMessages';
 
 export interface CutPoint {
-  /** First entry of the kept region (after pulling in preceding settings/labels). */
+  /** First entry of the kept region (after pulling in preceding settings, labels and hidden entries). */
   firstKeptEntryIndex: number;
   /** Start of the turn the cut splits, or -1. */
   turnStartIndex: number;
@@ -31,11 +29,20 @@ export interface CutPointOptions {
 }
 
 /**
- * The cut that keeps about `keepRecentTokens` of the entries in [startIndex, endIndex), walking
- * back from the newest and rounding towards newer to a valid cut point.
+ * Where a compaction's span starts in the context: after the latest compaction when the context
+ * holds it (the projection puts it first, followed by its kept entries), else at the start.
+ */
+export function compactionSpanStart(entries: readonly ProjectedEntry[]): number {
+  const first = entries[0];
+  return first?.entry.type === 'compaction' && first.messages.length > 0 ? 1 : 0;
+}
+
+/**
+ * The cut that keeps about `keepRecentTokens` of the projected entries in [startIndex, endIndex),
+ * walking back from the newest and rounding towards newer to a valid cut point.
  */
 export function findCutPoint(
-  entries: readonly SessionEntry[],
+  entries: readonly ProjectedEntry[],
   startIndex: number,
   endIndex: number,
   keepRecentTokens: number,
@@ -48,31 +55,32 @@ export function findCutPoint(
   if (crossing !== undefined) {
     const position = firstPositionAtOrAfter(cutPoints, crossing);
     keptStart = cutPoints[position] ?? cutPoints[position - 1]!;
+    if (isRecoveryOmissionSuffix(entries, keptStart + 1, endIndex)) keptStart++;
   }
   return settleCut(entries, startIndex, keptStart);
 }
 
 /**
- * Completes a cut whose kept region starts at the cut point `keptStart`: pulls in the settings,
- * labels and other message-less entries right before it (so they stay with what follows), then
- * decides whether a turn is split.
+ * Completes a cut whose kept region starts at `keptStart`: pulls in the entries right before it
+ * that put nothing in front of the model (settings, labels, edits, hidden entries) so they stay with
+ * what follows, then decides whether a turn is split.
  */
-export function settleCut(entries: readonly SessionEntry[], startIndex: number, keptStart: number): CutPoint {
+export function settleCut(entries: readonly ProjectedEntry[], startIndex: number, keptStart: number): CutPoint {
   let cut = keptStart;
   while (cut > startIndex) {
     const previous = entries[cut - 1]!;
-    if (previous.type === 'message' || previous.type === 'compaction') break;
+    if (previous.entry.type === 'compaction' || previous.messages.length > 0) break;
     cut--;
   }
   let first = cut;
-  while (first < keptStart && !bearsContext(entries[first]!)) first++;
+  while (first < keptStart && entries[first]!.messages.length === 0) first++;
   if (isTurnStart(entries[first]!)) return { firstKeptEntryIndex: cut, turnStartIndex: -1, isSplitTurn: false };
   const turnStartIndex = findTurnStartIndex(entries, cut - 1, startIndex);
   return { firstKeptEntryIndex: cut, turnStartIndex, isSplitTurn: turnStartIndex !== -1 };
 }
 
 /** Ascending indices in [startIndex, endIndex) where a kept region may start (never a tool result). */
-export function findValidCutPoints(entries: readonly SessionEntry[], startIndex: number, endIndex: number): number[] {
+export function findValidCutPoints(entries: readonly ProjectedEntry[], startIndex: number, endIndex: number): number[] {
   const cutPoints: number[] = [];
   for (let i = startIndex; i < endIndex; i++) {
     if (isValidCutPoint(entries[i]!)) cutPoints.push(i);
@@ -81,22 +89,20 @@ export function findValidCutPoints(entries: readonly SessionEntry[], startIndex:
 }
 
 const CUT_ROLES: ReadonlySet<string> = new Set(['user', 'assistant', 'bashExecution', 'custom', 'branchSummary', 'compactionSummary']);
+const TURN_START_ROLES: ReadonlySet<string> = new Set(['user', 'bashExecution', 'custom', 'branchSummary', 'compactionSummary']);
 
-export function isValidCutPoint(entry: SessionEntry): boolean {
-  if (entry.type === 'branch_summary' || entry.type === 'custom_message') return true;
-  return entry.type === 'message' && CUT_ROLES.has(messageRole(entry) ?? '');
+/** A kept region may start at an entry that puts a user-like or assistant message in front of the model (a compaction never). */
+export function isValidCutPoint(projected: ProjectedEntry): boolean {
+  return projected.entry.type !== 'compaction' && projected.messages.some((message) => CUT_ROLES.has(message.role));
 }
 
-const TURN_START_ROLES: ReadonlySet<string> = new Set(['user', 'bashExecution', 'custom']);
-
 /** A message that starts a turn: user prompt, bash execution, custom message, branch summary. */
-export function isTurnStart(entry: SessionEntry): boolean {
-  if (entry.type === 'branch_summary' || entry.type === 'custom_message') return true;
-  return entry.type === 'message' && TURN_START_ROLES.has(messageRole(entry) ?? '');
+export function isTurnStart(projected: ProjectedEntry): boolean {
+  return projected.entry.type !== 'compaction' && projected.messages.some((message) => TURN_START_ROLES.has(message.role));
 }
 
 /** The nearest turn start at or before `index` and not before `startIndex`, or -1. */
-export function findTurnStartIndex(entries: readonly SessionEntry[], index: number, startIndex: number): number {
+export function findTurnStartIndex(entries: readonly ProjectedEntry[], index: number, startIndex: number): number {
   for (let i = index; i >= startIndex; i--) {
     if (isTurnStart(entries[i]!)) return i;
   }
@@ -104,25 +110,64 @@ export function findTurnStartIndex(entries: readonly SessionEntry[], index: numb
 }
 
 /**
- * Custom messages and branch summaries become a new message object on every conversion; keeping
- * one per entry lets a caching estimator (the tokenizer's) count each entry once.
+ * Custom messages and branch summaries become a new message object on every projection; counting
+ * the same one per entry lets a caching estimator (the tokenizer's) count each unedited entry once.
  */
-const convertedEntries = new WeakMap<SessionEntry, AgentMessage | null>();
+const convertedEntries = new WeakMap<SessionEntry, AgentMessage>();
 
-/** Tokens an entry puts in front of the model (0 for settings, labels, compactions…). */
-export function entryTokens(entry: SessionEntry, estimator: TokenEstimator): number {
-  if (!bearsContext(entry)) return 0;
-  let message = entry.type === 'message' ? (entry.message as AgentMessage) : convertedEntries.get(entry);
-  if (message === undefined) {
-    message = entryToContextMessage(entry) ?? null;
-    convertedEntries.set(entry, message);
+/** Tokens an entry puts in front of the model, after its edit (0 for settings, labels, hidden entries…). */
+export function entryTokens(projected: ProjectedEntry, estimator: TokenEstimator): number {
+  let tokens = 0;
+  for (const message of projected.messages) tokens += estimator.estimate(stableMessage(projected, message));
+  return tokens;
+}
+
+function stableMessage(projected: ProjectedEntry, message: AgentMessage): AgentMessage {
+  const { entry } = projected;
+  if (projected.edit || (entry.type !== 'custom_message' && entry.type !== 'branch_summary')) return message;
+  let stable = convertedEntries.get(entry);
+  if (!stable) {
+    stable = message;
+    convertedEntries.set(entry, stable);
   }
-  return message ? estimator.estimate(message) : 0;
+  return stable;
+}
+
+/**
+ * pi 1.6's recovery rule: when the only entries after the cut are a failed attempt the edits hid
+ * (with its hidden tool results), edits and entries that put nothing in front of the model, the cut
+ * moves onto the hidden attempt so that the input before it is summarized rather than kept. Not
+ * when an edit there replaces something else, nor across a compaction.
+ */
+function isRecoveryOmissionSuffix(entries: readonly ProjectedEntry[], from: number, end: number): boolean {
+  const omitted = new Set<string>();
+  let omittedAssistant = false;
+  for (let i = from; i < end; i++) {
+    const { entry, messages } = entries[i]!;
+    if (entry.type === 'compaction') return false;
+    if (!intrinsicallyVisible(entry)) continue;
+    if (messages.length > 0) return false;
+    omitted.add(entry.id);
+    if (entry.type === 'message' && (entry.message as { role?: unknown } | undefined)?.role === 'assistant') omittedAssistant = true;
+  }
+  if (!omittedAssistant) return false;
+  for (let i = from; i < end; i++) {
+    const { entry } = entries[i]!;
+    if (entry.type !== 'context_edit') continue;
+    const edit = entry as ContextEditEntry;
+    if (edit.replacement !== null && !omitted.has(edit.targetId)) return false;
+  }
+  return true;
+}
+
+/** An entry that would put a message in front of the model if no edit hid it (edits themselves never do). */
+function intrinsicallyVisible(entry: SessionEntry): boolean {
+  return entry.type !== 'context_edit' && entryToContextMessage(entry) !== undefined;
 }
 
 /** Newest-first accumulation: the index where the kept tail reaches the budget, if it does. */
 function budgetCrossingIndex(
-  entries: readonly SessionEntry[],
+  entries: readonly ProjectedEntry[],
   startIndex: number,
   endIndex: number,
   keepRecentTokens: number,
@@ -130,9 +175,9 @@ function budgetCrossingIndex(
 ): number | undefined {
   let accumulated = 0;
   for (let i = endIndex - 1; i >= startIndex; i--) {
-    const entry = entries[i]!;
-    if (!bearsContext(entry)) continue;
-    accumulated += entryTokens(entry, estimator);
+    const tokens = entryTokens(entries[i]!, estimator);
+    if (tokens === 0) continue;
+    accumulated += tokens;
     if (accumulated >= keepRecentTokens) return i;
   }
   return undefined;

@@ -4,9 +4,8 @@
  * the kept region starts at the first valid cut point after it. Cut points are never tool
  * results, so a tool call and its results always land on the same side of the cut.
  */
-import type { SessionEntry } from '../session';
+import type { ProjectedEntry } from '../session';
 import { isValidCutPoint, settleCut, type CutPoint } from './cutPoint';
-import { bearsContext } from './entryMessages';
 
 /** Why there is no cut after the chosen entry. */
 export type ExplicitCutProblem =
@@ -24,8 +23,8 @@ export type ExplicitCut = { kind: 'cut'; cut: CutPoint } | { kind: 'problem'; pr
  * first cut point that follows it. `startIndex` is where the span starts (after an earlier
  * compaction's summarized part); `endIndex` is exclusive.
  */
-export function cutAfterEntry(entries: readonly SessionEntry[], startIndex: number, endIndex: number, entryId: string): ExplicitCut {
-  const index = entries.findIndex((entry, i) => i < endIndex && entry.id === entryId);
+export function cutAfterEntry(entries: readonly ProjectedEntry[], startIndex: number, endIndex: number, entryId: string): ExplicitCut {
+  const index = entries.findIndex((entry, i) => i < endIndex && entry.entry.id === entryId);
   if (index < 0) return { kind: 'problem', problem: 'not-on-branch' };
   if (!hasContextIn(entries, startIndex, index + 1)) return { kind: 'problem', problem: 'nothing-before' };
   for (let i = index + 1; i < endIndex; i++) {
@@ -37,7 +36,7 @@ export function cutAfterEntry(entries: readonly SessionEntry[], startIndex: numb
   return { kind: 'problem', problem: 'nothing-after' };
 }
 
-function hasContextIn(entries: readonly SessionEntry[], from: number, to: number): boolean {
-  for (let i = from; i < to; i++) if (bearsContext(entries[i]!)) return true;
+function hasContextIn(entries: readonly ProjectedEntry[], from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (entries[i]!.messages.length > 0) return true;
   return false;
 }

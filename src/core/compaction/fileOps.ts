@@ -5,8 +5,9 @@
  * Beyond pi: `file_path` arguments count like `path` (other agents' tool schemas use it), and
  * paths are normalised against the session's working directory, so `./src/a.ts`,
  * `src/a.ts` and `/repo/src/a.ts` are one file (pi lists them three times). A call whose result is
- * an error (the user denied it, or it failed) touched nothing and is not listed; pi lists every
- * call made (see docs/compaction.md).
+ * an error (the user denied it, or it failed) touched nothing and is not listed, nor is a nested
+ * call (one a tool made, recorded on its result) whose status is "error"; pi lists every call made
+ * (see docs/compaction.md).
  */
 import * as nodePath from 'node:path';
 import type { AgentMessage, Json, SessionEntry } from '../session';
@@ -40,8 +41,20 @@ const KIND_BY_TOOL: ReadonlyMap<string, keyof FileOperations> = new Map([
   ['edit', 'edited'],
 ]);
 
-/** Adds the read/write/edit tool calls of an assistant message (but the failed ones). */
+/**
+ * Adds the read/write/edit tool calls of an assistant message (but the failed ones), and those a
+ * tool made itself, which pi 1.6 records on the tool's result (`nestedCalls`, e.g. from a codemode
+ * script; but those whose status is "error": pi lists them too).
+ */
 export function extractFileOpsFromMessage(message: AgentMessage, ops: FileOperations, options: FileOpsOptions = {}): void {
+  if (message.role === 'toolResult') {
+    for (const call of nestedCalls(message)) {
+      const kind = KIND_BY_TOOL.get(call.name);
+      const file = pathArgument(call.arguments);
+      if (kind && file) ops[kind].add(normalizeFilePath(file, options.cwd));
+    }
+    return;
+  }
   if (message.role !== 'assistant' || !Array.isArray(message.content)) return;
   for (const block of message.content) {
     if (block?.type !== 'toolCall' || !block.arguments || options.failedCalls?.has(block.id)) continue;
@@ -144,6 +157,23 @@ export function normalizeFilePath(file: string, cwd?: string): string {
   if (cwd === undefined) return absolute;
   const relative = path.relative(path.normalize(cwd), absolute);
   return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : absolute;
+}
+
+interface NestedCall {
+  name: string;
+  arguments: { [key: string]: Json };
+}
+
+/** The nested calls a tool result records that did not fail, read defensively (the file may say anything). */
+function nestedCalls(message: AgentMessage): NestedCall[] {
+  const nested = (message as { nestedCalls?: unknown }).nestedCalls;
+  const calls = nested !== null && typeof nested === 'object' ? (nested as { calls?: unknown }).calls : undefined;
+  if (!Array.isArray(calls)) return [];
+  return calls.filter((call): call is NestedCall => {
+    if (call === null || typeof call !== 'object') return false;
+    const { name, arguments: args, status } = call as { name?: unknown; arguments?: unknown; status?: unknown };
+    return typeof name === 'string' && args !== null && typeof args === 'object' && !Array.isArray(args) && status !== 'error';
+  });
 }
 
 function pathArgument(args: { [key: string]: Json }): string | undefined {

@@ -1,15 +1,14 @@
 /**
  * `prepareCompaction`: everything about a compaction that needs no model —
  * the span to summarize, the cut, the previous summary, the file lists, the size before.
- * Pure and deterministic; pi 0.73.1 semantics for the span (it starts at the previous
+ * Pure and deterministic; pi 1.6 semantics for the span (it starts at the previous
  * compaction's kept boundary, so the previously kept tail is re-summarized, not lost).
  */
-import { contextOfPath, entryToContextMessage, type AgentMessage, type CompactionEntry, type SessionEntry } from '../session';
-import { measureContext, piEstimator, type ContextMeasureOptions, type TokenEstimator } from '../tokens';
+import { entryToContextMessage, projectPath, type AgentMessage, type CompactionEntry, type ProjectedEntry, type SessionEntry } from '../session';
+import { measureContext, measureProjection, piEstimator, type ContextMeasureOptions, type TokenEstimator } from '../tokens';
 import { adjustCut, type CutAdjustment } from './cutAdjust';
-import { findCutPoint, type CutPoint } from './cutPoint';
+import { compactionSpanStart, findCutPoint, type CutPoint } from './cutPoint';
 import { cutAfterEntry, type ExplicitCutProblem } from './explicitCut';
-import { compactionMessageOf } from './entryMessages';
 import { createFileOps, extractFileOpsFromMessage, failedToolCalls, mergeFileLists, splitFileOperations, type FileOperations, type FileOpsOptions } from './fileOps';
 import { stripPinnedSection } from '../pins/pinnedSection';
 import type { CompactionSettings } from './settings';
@@ -28,7 +27,10 @@ export interface PrepareOptions {
   maxOutputTokens?: number | undefined;
   /** The session's working directory, for file-path normalisation. */
   cwd?: string | undefined;
-  /** Default true: a usage from before the latest compaction is not trusted for `tokensBefore` (pi uses it). */
+  /**
+   * Default true: `tokensBefore` trusts no usage from before the latest context edit or compaction
+   * on the path (pi 1.6's projected estimate); false trusts any, as pi 0.73.1 did.
+   */
   ignoreStaleUsage?: boolean;
   /**
    * "Compact up to here": summarize up to and including this entry and keep from the first valid
@@ -64,8 +66,14 @@ export interface CompactionPreparation {
 
 /**
  * undefined when the path ends with a compaction ("Already compacted"), is empty, or the first
- * kept entry has no id (an unmigrated file). Otherwise a preparation — possibly with nothing to
- * summarize, which `compact` reports without calling the model.
+ * kept entry has no id (an unmigrated file). Otherwise a preparation, possibly with nothing to
+ * summarize, which `compact` reports without calling the model (pi 1.6 returns nothing then).
+ *
+ * As pi 1.6 prepares it: on the context at the leaf (`projectPath`: the latest compaction, its kept
+ * entries, later entries, each through its latest context edit). The span starts after the latest
+ * compaction, at its first kept entry; hidden entries weigh nothing and are never cut points;
+ * system messages weigh in the kept tail but are never summarized (the compaction's checkpoint
+ * carries them). Indices in the preparation are indices of the raw path.
  */
 export function prepareCompaction(
   pathEntries: readonly SessionEntry[],
@@ -75,38 +83,41 @@ export function prepareCompaction(
   const last = pathEntries[pathEntries.length - 1];
   if (!last || last.type === 'compaction') return undefined;
   const estimator = options.estimator ?? piEstimator;
-  const previous = latestCompaction(pathEntries);
-  const boundaryStart = spanStart(pathEntries, previous);
-  const end = pathEntries.length;
+  const projection = projectPath(pathEntries);
+  const entries = projection.entries;
+  const boundaryStart = compactionSpanStart(entries);
+  const previous = boundaryStart > 0 ? (entries[0]!.entry as CompactionEntry) : undefined;
+  const end = entries.length;
   const explicit = options.upToEntryId !== undefined;
-  const found = explicit ? explicitCut(pathEntries, boundaryStart, options.upToEntryId!) : findCutPoint(pathEntries, boundaryStart, end, settings.keepRecentTokens, { estimator });
+  const found = explicit ? explicitCut(entries, boundaryStart, options.upToEntryId!) : findCutPoint(entries, boundaryStart, end, settings.keepRecentTokens, { estimator });
   if (!found) return undefined;
-  const { cut, keptTokens, adjustments } = adjustCut(pathEntries, boundaryStart, end, found, {
+  const { cut, keptTokens, adjustments } = adjustCut(entries, boundaryStart, end, found, {
     estimator,
     settings,
     // No window, no fit check: an explicit cut stays where the user put it.
     contextWindow: explicit ? undefined : options.contextWindow,
     maxOutputTokens: options.maxOutputTokens,
   });
-  const firstKept = pathEntries[cut.firstKeptEntryIndex];
+  const firstKept = entries[cut.firstKeptEntryIndex]?.entry;
   if (!firstKept?.id) return undefined;
   const historyEnd = cut.isSplitTurn ? cut.turnStartIndex : cut.firstKeptEntryIndex;
-  const messagesToSummarize = spanMessages(pathEntries, boundaryStart, historyEnd);
-  const turnPrefixMessages = cut.isSplitTurn ? spanMessages(pathEntries, cut.turnStartIndex, cut.firstKeptEntryIndex) : [];
-  const contextMessages = contextOfPath(pathEntries).messages;
+  const messagesToSummarize = spanMessages(entries, boundaryStart, historyEnd);
+  const turnPrefixMessages = cut.isSplitTurn ? spanMessages(entries, cut.turnStartIndex, cut.firstKeptEntryIndex) : [];
+  const pathIndex = pathIndexOf(pathEntries);
+  const measure = { estimator, ...options.measure };
   return {
     firstKeptEntryId: firstKept.id,
-    firstKeptEntryIndex: cut.firstKeptEntryIndex,
-    boundaryStart,
-    turnStartIndex: cut.turnStartIndex,
+    firstKeptEntryIndex: pathIndex(entries[cut.firstKeptEntryIndex]!),
+    boundaryStart: boundaryStart < end ? pathIndex(entries[boundaryStart]!) : pathEntries.length,
+    turnStartIndex: cut.turnStartIndex >= 0 ? pathIndex(entries[cut.turnStartIndex]!) : -1,
     isSplitTurn: cut.isSplitTurn,
     messagesToSummarize,
     turnPrefixMessages,
-    tokensBefore: measureContext(contextMessages, { estimator, ...options.measure, ignoreStaleUsage: options.ignoreStaleUsage !== false }).contextTokens,
-    keptMessages: keptContextMessages(pathEntries, cut.firstKeptEntryIndex),
+    tokensBefore: (options.ignoreStaleUsage === false ? measureContext(projection.messages, measure) : measureProjection(projection, pathEntries, measure)).contextTokens,
+    keptMessages: keptMessagesOf(entries, cut.firstKeptEntryIndex),
     keptTokens,
-    previousSummary: previous ? withoutPinnedSection(previous.entry) : undefined,
-    fileOps: spanFileOps(previous?.entry, [...messagesToSummarize, ...turnPrefixMessages], { cwd: options.cwd, failedCalls: failedToolCalls(pathEntries) }),
+    previousSummary: previous ? withoutPinnedSection(previous) : undefined,
+    fileOps: spanFileOps(previous, [...messagesToSummarize, ...turnPrefixMessages], { cwd: options.cwd, failedCalls: failedToolCalls(pathEntries) }),
     settings,
     adjustments,
   };
@@ -128,21 +139,24 @@ export function compactUpToProblem(pathEntries: readonly SessionEntry[], entryId
   const last = pathEntries[pathEntries.length - 1];
   if (!last) return 'empty-session';
   if (last.type === 'compaction') return 'already-compacted';
-  const found = cutAfterEntry(pathEntries, spanStart(pathEntries, latestCompaction(pathEntries)), pathEntries.length, entryId);
-  return found.kind === 'problem' ? found.problem : undefined;
+  const entries = projectPath(pathEntries).entries;
+  const found = cutAfterEntry(entries, compactionSpanStart(entries), entries.length, entryId);
+  if (found.kind === 'cut') return undefined;
+  // On the branch but out of the context: an earlier compaction summarized it.
+  if (found.problem === 'not-on-branch' && pathEntries.some((entry) => entry.id === entryId)) return 'nothing-before';
+  return found.problem;
 }
 
-function explicitCut(path: readonly SessionEntry[], start: number, entryId: string): CutPoint | undefined {
-  const found = cutAfterEntry(path, start, path.length, entryId);
+function explicitCut(entries: readonly ProjectedEntry[], start: number, entryId: string): CutPoint | undefined {
+  const found = cutAfterEntry(entries, start, entries.length, entryId);
   return found.kind === 'cut' ? found.cut : undefined;
 }
 
-function latestCompaction(path: readonly SessionEntry[]): { entry: CompactionEntry; index: number } | undefined {
-  for (let i = path.length - 1; i >= 0; i--) {
-    const entry = path[i]!;
-    if (entry.type === 'compaction') return { entry: entry as CompactionEntry, index: i };
-  }
-  return undefined;
+/** Maps a projected entry back to its index on the raw path (one pass, done once per preparation). */
+function pathIndexOf(path: readonly SessionEntry[]): (projected: ProjectedEntry) => number {
+  const indices = new Map<SessionEntry, number>();
+  path.forEach((entry, index) => indices.set(entry, index));
+  return (projected) => indices.get(projected.entry)!;
 }
 
 /**
@@ -174,14 +188,10 @@ function pinnedSectionChars(entry: CompactionEntry): number | undefined {
   return typeof chars === 'number' ? chars : undefined;
 }
 
-/** 0.73.1: from the previous compaction's first kept entry, else right after that compaction. */
-function spanStart(path: readonly SessionEntry[], previous: { entry: CompactionEntry; index: number } | undefined): number {
-  if (!previous) return 0;
-  const kept = path.findIndex((entry) => entry.id === previous.entry.firstKeptEntryId);
-  return kept >= 0 ? kept : previous.index + 1;
-}
-
-/** What the context right after the compaction holds after its summary: the kept entries' messages (an older compaction in there adds none). */
+/**
+ * What the context right after an extension's compaction holds after its summary: the kept entries'
+ * messages on the raw path (an older compaction in there adds none).
+ */
 export function keptContextMessages(path: readonly SessionEntry[], from: number): AgentMessage[] {
   const messages: AgentMessage[] = [];
   for (let i = from; i < path.length; i++) {
@@ -191,14 +201,21 @@ export function keptContextMessages(path: readonly SessionEntry[], from: number)
   return messages;
 }
 
-function spanMessages(path: readonly SessionEntry[], from: number, to: number): AgentMessage[] {
+/** What the context right after this compaction holds after its checkpoint and summary: the kept messages without system messages. */
+function keptMessagesOf(entries: readonly ProjectedEntry[], from: number): AgentMessage[] {
+  const messages: AgentMessage[] = [];
+  for (let i = from; i < entries.length; i++) for (const message of entries[i]!.messages) if (message.role !== 'system') messages.push(message);
+  return messages;
+}
+
+/** The messages [from, to) give a summary: as edited, without system messages (prompt state, not conversation) and without a compaction's. */
+function spanMessages(entries: readonly ProjectedEntry[], from: number, to: number): AgentMessage[] {
   const messages: AgentMessage[] = [];
   for (let i = from; i < to; i++) {
-    const entry = path[i]!;
-    // The previous compaction inside the span travels as `previousSummary`.
+    const { entry, messages: own } = entries[i]!;
+    // The previous compaction travels as `previousSummary`.
     if (entry.type === 'compaction') continue;
-    const message = compactionMessageOf(entry);
-    if (message) messages.push(message);
+    for (const message of own) if (message.role !== 'system') messages.push(message);
   }
   return messages;
 }

@@ -158,8 +158,9 @@ export function historyPrompt(input: HistoryPromptInput): string {
   return conversationBlock(input.conversation) + previousSummaryBlock(input.previousSummary) + withFocus(base, input.customInstructions);
 }
 
-export function turnPrefixPrompt(input: { conversation: string; previousSummary?: string | undefined }): string {
-  return conversationBlock(input.conversation) + previousSummaryBlock(input.previousSummary) + TURN_PREFIX_SUMMARIZATION_PROMPT;
+/** The turn-prefix request: the user's /compact instructions reach it too (as in pi 1.6). */
+export function turnPrefixPrompt(input: { conversation: string; previousSummary?: string | undefined; customInstructions?: string | undefined }): string {
+  return conversationBlock(input.conversation) + previousSummaryBlock(input.previousSummary) + withFocus(TURN_PREFIX_SUMMARIZATION_PROMPT, input.customInstructions);
 }
 
 export interface BranchPromptInput {

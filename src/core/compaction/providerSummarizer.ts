@@ -2,12 +2,11 @@
  * The compaction engine's `Summarizer` on any `LlmProvider` (compaction depends on the provider
  * port, not the other way round): one request, the reply's text blocks
  * joined as pi joins them. A reply that failed rejects with its `LlmError` (or the reply's error
- * text), so compaction reports it; an aborted one rejects too, and compaction sees its signal.
+ * text), so compaction reports it; an aborted one rejects too, and compaction sees its signal. A
+ * reply cut at the output limit or calling a tool resolves with that said (compaction refuses it).
  */
-import { LlmError, type LlmProvider, type LlmRequest, type ProviderEvent, type ThinkingLevel } from '../llm/provider';
+import { LlmError, THINKING_LEVELS, type LlmProvider, type LlmRequest, type ProviderEvent, type ThinkingLevel } from '../llm/provider';
 import { joinTextBlocks, type Summarizer, type SummaryRequest, type SummaryResponse } from './summarizer';
-
-const LEVELS: readonly ThinkingLevel[] = ['off', 'minimal', 'low', 'medium', 'high', 'xhigh'];
 
 export interface ProviderSummarizerOptions {
   /** The model that writes summaries. */
@@ -33,7 +32,13 @@ export function providerSummarizer(provider: LlmProvider, options: ProviderSumma
         throw new LlmError(message.stopReason === 'aborted' ? 'aborted' : 'server', message.errorMessage ?? 'The summary request failed');
       }
       const { input, output, cacheRead, cacheWrite, cost } = message.usage;
-      return { text: joinTextBlocks(message.content), usage: { input, output, cacheRead, cacheWrite, ...(cost ? { cost } : {}) }, model: message.responseModel ?? message.model };
+      return {
+        text: joinTextBlocks(message.content),
+        usage: { input, output, cacheRead, cacheWrite, ...(cost ? { cost } : {}) },
+        model: message.responseModel ?? message.model,
+        stopReason: message.stopReason,
+        ...(message.content.some((block) => block.type === 'toolCall') ? { calledTool: true } : {}),
+      };
     },
   };
 }
@@ -45,5 +50,5 @@ async function nextEnd(provider: LlmProvider, request: LlmRequest): Promise<Extr
 
 /** Compaction's reasoning setting is free text; anything but a known level means no thinking. */
 export function thinkingLevel(reasoning: string | undefined): ThinkingLevel {
-  return LEVELS.find((level) => level === reasoning) ?? 'off';
+  return THINKING_LEVELS.find((level) => level === reasoning) ?? 'off';
 }

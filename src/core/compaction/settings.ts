@@ -1,12 +1,12 @@
 /**
- * Compaction and branch-summary settings (pi's defaults) and the request sizes derived from
- * them.
+ * Compaction and branch-summary settings (pi's defaults), and the output limit of a summary
+ * request (the model's, fitted into its window).
  */
 
 export interface CompactionSettings {
   /** Automatic compaction on/off; manual compaction always works. */
   enabled: boolean;
-  /** Head-room kept free for the reply; also sizes the summary requests. */
+  /** Head-room kept free for the reply: compaction is due once the context passes window − reserve. */
   reserveTokens: number;
   /** Size of the verbatim tail, in estimated tokens. */
   keepRecentTokens: number;
@@ -19,22 +19,54 @@ export const DEFAULT_COMPACTION_SETTINGS: Readonly<CompactionSettings> = {
 };
 
 export const DEFAULT_BRANCH_SUMMARY_RESERVE_TOKENS = 16384;
-/** Branch summaries are short whatever the model (pi: 2048). */
-export const BRANCH_SUMMARY_MAX_TOKENS = 2048;
 /** Window assumed for a model that does not state one (pi's branch-summary fallback). */
 export const FALLBACK_CONTEXT_WINDOW = 128000;
 
 /**
- * `maxTokens` of the history request: 80% of the reserve, capped by the model's own output
- * limit when known (pi does not cap it).
+ * Output a summary request keeps even when the window is nearly full (pi-ai's rule, below), and so
+ * the most one summary is counted at before it is written: what the chunks leave free for the
+ * answer and the running summary, and what the fit check adds to the kept tail (`cutAdjust.ts`).
  */
-export function historyMaxTokens(settings: Pick<CompactionSettings, 'reserveTokens'>, maxOutputTokens?: number): number {
-  return capped(Math.floor(0.8 * settings.reserveTokens), maxOutputTokens);
+export const SUMMARY_OUTPUT_ROOM = 32768;
+/** The margin left for the input being counted higher than estimated: at least this, or 15 % of the input. */
+const WINDOW_SAFETY_TOKENS = 4096;
+const WINDOW_SAFETY_SHARE = 0.15;
+
+/** The most one summary is counted at before it is written: the model's output limit, at most `SUMMARY_OUTPUT_ROOM`. */
+export function summaryAllowance(maxOutputTokens: number | undefined): number {
+  return maxOutputTokens !== undefined && maxOutputTokens > 0 ? Math.min(maxOutputTokens, SUMMARY_OUTPUT_ROOM) : SUMMARY_OUTPUT_ROOM;
 }
 
-/** `maxTokens` of the turn-prefix request: half the reserve, capped likewise. */
-export function turnPrefixMaxTokens(settings: Pick<CompactionSettings, 'reserveTokens'>, maxOutputTokens?: number): number {
-  return capped(Math.floor(0.5 * settings.reserveTokens), maxOutputTokens);
+/**
+ * The largest input a summary request may have and still keep `outputTokens` for its answer under
+ * `summaryMaxTokens`' rule (the margin is 4096 tokens, or 15 % of the input when that is more).
+ */
+export function summaryInputLimit(contextWindow: number, outputTokens: number): number {
+  const room = contextWindow - outputTokens;
+  return Math.min(room - WINDOW_SAFETY_TOKENS, Math.floor(room / (1 + WINDOW_SAFETY_SHARE)));
+}
+
+export interface SummaryOutputInput {
+  /** The request's input (system prompt and prompt), estimated. */
+  inputTokens: number;
+  /** The summarizing model's window. */
+  contextWindow: number;
+  /** The summarizing model's output limit, when known (else the provider applies it). */
+  maxOutputTokens?: number | undefined;
+}
+
+/**
+ * `maxTokens` of a summary request, as pi 1.6 sizes it: the model's output limit, fitted into the
+ * window after the input with a margin of 15 % of the input (at least 4096); when that leaves less
+ * than `SUMMARY_OUTPUT_ROOM`, only the fixed margin is kept and the output is at most that room.
+ * Nothing derived from `reserveTokens`: that setting only decides when to compact.
+ */
+export function summaryMaxTokens(input: SummaryOutputInput): number {
+  const limit = input.maxOutputTokens !== undefined && input.maxOutputTokens > 0 ? input.maxOutputTokens : Number.POSITIVE_INFINITY;
+  const { inputTokens, contextWindow } = input;
+  let room = contextWindow - inputTokens - Math.max(WINDOW_SAFETY_TOKENS, Math.ceil(inputTokens * WINDOW_SAFETY_SHARE));
+  if (room < SUMMARY_OUTPUT_ROOM) room = Math.min(SUMMARY_OUTPUT_ROOM, contextWindow - inputTokens - WINDOW_SAFETY_TOKENS);
+  return Math.min(limit, Math.max(1, room));
 }
 
 /** The reasoning level to request: the session's thinking level, if the model reasons and it is on. */
@@ -42,6 +74,3 @@ export function summaryReasoning(thinkingLevel: string | undefined, modelReasons
   return modelReasons && thinkingLevel && thinkingLevel !== 'off' ? thinkingLevel : undefined;
 }
 
-function capped(value: number, cap: number | undefined): number {
-  return cap !== undefined && cap > 0 ? Math.min(value, cap) : value;
-}

@@ -3,16 +3,18 @@
  * use a scripted one that records requests. Compaction and branch summaries never see a model
  * object, an API key or a provider.
  */
-import { systemClock, textParts, type LlmMessage, type Usage, type UsageCost } from '../session';
+import { systemClock, textParts, type LlmMessage, type StopReason, type Usage, type UsageCost } from '../session';
 import type { NothingToCompactReason } from './compactSession';
 import type { HookOwner } from '../hooks/chain';
 import { SUMMARIZATION_SYSTEM_PROMPT } from './prompts';
+import { summaryMaxTokens } from './settings';
 import { errorMessage } from '../util/errors';
 
 export interface SummaryRequest {
   systemPrompt: string;
   /** Always one user message holding the whole prompt. */
   messages: LlmMessage[];
+  /** The model's output limit fitted into its window (`summaryMaxTokens`). */
   maxTokens: number;
   /** Reasoning level to ask for; absent: none. */
   reasoning?: string;
@@ -31,13 +33,20 @@ export interface SummaryUsage {
 export interface SummaryResponse {
   /** The text blocks of the reply joined with "\n" (see `joinTextBlocks`); thinking left out. */
   text: string;
+  /**
+   * Why the reply ended (absent: it finished). `length`: it hit the output limit, so the summary is
+   * cut off; never written, as pi 1.6 never writes it.
+   */
+  stopReason?: StopReason;
+  /** The reply called a tool instead of (or besides) answering: not a summary (pi 1.6's rule). */
+  calledTool?: boolean;
   usage?: SummaryUsage;
   /** The model that answered, for the record. */
   model?: string;
 }
 
 export interface Summarizer {
-  /** Rejects on a provider error or when `signal` aborts. */
+  /** Rejects on a provider error or when `signal` aborts; a reply cut at `length` or with a tool call resolves (the caller refuses it). */
   summarize(request: SummaryRequest): Promise<SummaryResponse>;
 }
 
@@ -100,14 +109,24 @@ export function joinTextBlocks(content: readonly { type: string; text?: string }
   return textParts(content).join('\n');
 }
 
+/** What sizes a summary request's output (see `summaryMaxTokens`). */
+export interface SummaryLimits {
+  /** The summarizing model's window. */
+  contextWindow: number;
+  /** Its output limit, when known. */
+  maxOutputTokens?: number | undefined;
+  /** Estimates the request's text (conservatively: an input counted too low leaves too much room). */
+  estimateText: (text: string) => number;
+}
+
 export interface SummaryCall {
   summarizer: Summarizer;
   prompt: string;
-  maxTokens: number;
+  limits: SummaryLimits;
   reasoning?: string | undefined;
   signal?: AbortSignal | undefined;
-  /** Start of the error message when the request fails ("Summarization failed"). */
-  failure: string;
+  /** What the request is, at the start of its error messages (pi's words: "Summarization", "Turn prefix summarization", "Branch summarization"). */
+  label: SummaryLabel;
   tally: SummaryTally;
   /** Milliseconds since the epoch, for the request message's timestamp (see `clockOrSystem`). */
   now: () => number;
@@ -121,13 +140,19 @@ export function clockOrSystem(now: (() => number) | undefined): () => number {
   return now ?? (() => systemClock().getTime());
 }
 
-/** Sends one prompt; maps failures to `CompactionError` (cancelled when the signal fired). */
+export type SummaryLabel = 'Summarization' | 'Turn prefix summarization' | 'Branch summarization';
+
+/**
+ * Sends one prompt; maps failures to `CompactionError` (cancelled when the signal fired) in pi
+ * 1.6's words: a provider error, a reply cut at the output limit (its summary would be
+ * incomplete), a reply that called a tool.
+ */
 export async function requestSummary(call: SummaryCall): Promise<string> {
   throwIfCancelled(call.signal);
   const request: SummaryRequest = {
     systemPrompt: SUMMARIZATION_SYSTEM_PROMPT,
     messages: [{ role: 'user', content: [{ type: 'text', text: call.prompt }], timestamp: call.now() }],
-    maxTokens: call.maxTokens,
+    maxTokens: summaryMaxTokens({ ...call.limits, inputTokens: call.limits.estimateText(SUMMARIZATION_SYSTEM_PROMPT + call.prompt) }),
     ...(call.reasoning ? { reasoning: call.reasoning } : {}),
     ...(call.signal ? { signal: call.signal } : {}),
   };
@@ -136,10 +161,12 @@ export async function requestSummary(call: SummaryCall): Promise<string> {
     response = await call.summarizer.summarize(request);
   } catch (error) {
     throwIfCancelled(call.signal);
-    throw new CompactionError('summarization-failed', `${call.failure}: ${describe(error)}`, { cause: error });
+    throw new CompactionError('summarization-failed', `${call.label} failed: ${describe(error)}`, { cause: error });
   }
   throwIfCancelled(call.signal);
   record(call.tally, response);
+  if (response.stopReason === 'length') throw new CompactionError('summarization-failed', `${call.label} failed: generation hit the token cap and the summary is incomplete`);
+  if (response.calledTool) throw new CompactionError('summarization-failed', `${call.label} attempted to call a tool`);
   return response.text;
 }
 

@@ -6,7 +6,8 @@
  * pi's `checkCompaction`, in order: disabled → aborted reply (skipped at agent-end only) → reply
  * older than the latest compaction → overflow from the current model (recovered once per prompt)
  * → threshold (an error reply is measured from the last good usage, which must be newer than the
- * latest compaction). Arbor's changes, each marked below:
+ * latest compaction; with context edits in the context, pi 1.6's projected estimate, as the meter
+ * counts). Arbor's changes, each marked below:
  * - an unknown context window (0) never triggers the threshold (pi compacts after every turn);
  * - after a compaction that left the context over the threshold, no threshold compaction until
  *   new messages arrive (`AutoCompactionGuard`);
@@ -17,7 +18,7 @@
  *   its `continue()` then fails on the trailing assistant).
  */
 import type { AgentMessage, AssistantMessage, CompactionEntry } from '../session';
-import { calculateContextTokens, compactionThreshold, measureContext, type CompactionThreshold, type MeasureOptions } from '../tokens';
+import { calculateContextTokens, compactionThreshold, measureContext, type CompactionThreshold, type MeasureOptions, type UsageTrust } from '../tokens';
 import { OVERFLOW_RECOVERY_FAILED_MESSAGE, type AutoCompactionGuard } from './autoGuard';
 import { isContextOverflow } from '../llm/overflow';
 
@@ -49,6 +50,11 @@ export interface DecideCompactionOptions {
   generation?: number;
   /** Estimator and calibration for estimated parts (default pi's chars/4, uncalibrated). */
   measure?: Pick<MeasureOptions, 'estimator' | 'calibration'>;
+  /**
+   * Set when the context holds context edits: which of its usages may be trusted (`usageTrust`).
+   * The threshold is then measured as pi 1.6 does, on the projected context (the meter's number).
+   */
+  editedTrust?: UsageTrust;
 }
 
 export type NoCompactionWhy =
@@ -61,9 +67,9 @@ export type NoCompactionWhy =
   | 'no-model'
   /** Arbor only: the window is unknown or the reserve leaves nothing. */
   | 'unknown-window'
-  /** Error reply and no usable usage in the context. */
+  /** Error or all-zero reply and no usable usage in the context. */
   | 'no-usage'
-  /** Error reply whose last usable usage is not newer than the latest compaction. */
+  /** Error or all-zero reply whose last usable usage is not newer than the latest compaction. */
   | 'stale-usage'
   | 'under-threshold'
   /** Arbor: the last compaction could not get under the threshold and nothing was added since. */
@@ -111,8 +117,11 @@ export function decideCompaction(options: DecideCompactionOptions): CompactionDe
   if (threshold === undefined) return none('unknown-window');
   const measure = { ...options.measure, modelKey: `${model.provider}/${model.id}` };
   let contextTokens: number;
-  if (assistant.stopReason === 'error') {
-    const measured = measureContext(messages, { ...measure, ignoreStaleUsage: false });
+  if (options.editedTrust) {
+    contextTokens = measureContext(messages, { ...measure, trust: options.editedTrust }).contextTokens;
+  } else if (assistant.stopReason === 'error' || !(calculateContextTokens(assistant.usage) > 0)) {
+    // A failed reply, or one whose counters are all zero (no usage, as pi 1.6): from the last good usage.
+    const measured = measureContext(messages, measure);
     if (measured.lastUsageIndex === null) return none('no-usage');
     if (isStale(messages[measured.lastUsageIndex]!)) return none('stale-usage');
     contextTokens = measured.contextTokens;
@@ -175,7 +184,8 @@ export function afterCompaction(options: AfterCompactionOptions): AfterCompactio
     options.reason === 'overflow' && last?.role === 'assistant' && (last.stopReason === 'error' || isContextOverflow(last, model?.contextWindow));
   const kept = dropTrailingError ? messages.slice(0, -1) : messages;
   const threshold = compactionThreshold(model?.contextWindow, options.settings);
-  const measured = measureContext(kept, { ...options.measure, ...(model ? { modelKey: `${model.provider}/${model.id}` } : {}) });
+  // Right after the compaction every usage in the context was reported before it: none is trusted.
+  const measured = measureContext(kept, { ...options.measure, ...(model ? { modelKey: `${model.provider}/${model.id}` } : {}), trust: { from: kept.length, after: 'compaction' } });
   const stillOverThreshold = threshold !== undefined && measured.contextTokens > threshold;
   guard.compactionFinished({ stillOverThreshold, generation: options.generation ?? kept.length });
   return {

@@ -18,8 +18,9 @@ export interface ToolSpec {
   inputSchema: { [key: string]: Json };
 }
 
-/** pi's thinking levels; 'off' sends no thinking parameter. */
-export type ThinkingLevel = 'off' | 'minimal' | 'low' | 'medium' | 'high' | 'xhigh';
+/** pi's thinking levels (pi 1.6 added `max`); 'off' sends no thinking parameter. */
+export const THINKING_LEVELS = ['off', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max'] as const;
+export type ThinkingLevel = (typeof THINKING_LEVELS)[number];
 
 export interface LlmRequest {
   model: string;
@@ -80,12 +81,29 @@ export type ProviderEvent =
   | { type: 'retry'; attempt: number; delayMs: number; error: LlmError }
   | { type: 'end'; message: AssistantMessage; error?: LlmError };
 
+/** USD per million tokens, of each kind of token. */
+export interface TokenPrices {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+}
+
+/** Prices for a request whose input (input, cache reads and cache writes) is over `inputTokensAbove` tokens. */
+export interface PriceTier extends TokenPrices {
+  inputTokensAbove: number;
+}
+
+/** A model's prices (pi-ai's `cost`): the base prices, and the tier of the largest size a request's input passes. */
+export interface ModelPricing extends TokenPrices {
+  tiers?: PriceTier[];
+}
+
 export interface ModelInfo {
   id: string;
   contextWindow: number;
   maxOutputTokens: number;
-  /** USD per million tokens. */
-  pricing?: { input: number; output: number; cacheRead: number; cacheWrite: number };
+  pricing?: ModelPricing;
   supportsThinking: boolean;
   supportsImages: boolean;
   /** False when the provider does not know the model and the numbers above are defaults. */

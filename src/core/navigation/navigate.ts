@@ -2,8 +2,8 @@
  * Moving within one session (pi's `/tree`): where the position goes for a selected
  * entry, and the whole navigation with an optional summary of the branch being left.
  *
- * Differences from pi, on purpose: the summary's `fromId` names the abandoned leaf (what the field
- * promises) rather than the attach point; an orphan's unknown parent counts as the root.
+ * The summary's `fromId` names the abandoned leaf, as pi 1.6 writes it (0.73.1 wrote the attach
+ * point). Difference from pi, on purpose: an orphan's unknown parent counts as the root.
  */
 import { messageRole, messageText, SessionError, type BranchSummaryEntry, type Session, type SessionEntry } from '../session';
 import type { TokenEstimator } from '../tokens';
@@ -43,7 +43,12 @@ export interface NavigateOptions {
   /** The position goes to the target itself even for a user message, no editor text ("Branch from Here"). */
   atTarget?: boolean | undefined;
   reserveTokens?: number | undefined;
+  /** The summarizing model's window and output limit. */
   contextWindow?: number | undefined;
+  maxOutputTokens?: number | undefined;
+  /** The session's thinking level and whether the summarizing model reasons (the summary is asked at that level). */
+  thinkingLevel?: string | undefined;
+  modelReasoning?: boolean | undefined;
   estimator?: TokenEstimator | undefined;
   /** The clock (ms since the epoch) for the summary request; default the system clock. */
   now?: (() => number) | undefined;

@@ -8,7 +8,7 @@
  * `"type","id","parentId"` fields read by a pattern (the order pi and Arbor write), falling back
  * to a full parse for a line written in another order.
  */
-import { CURRENT_SESSION_VERSION, entryKind, isHeader, migrateToCurrent, parseSessionText, positionOnOpen, POSITION_MARKER_TYPE, SessionTree, type SessionEntry } from '../session';
+import { CURRENT_SESSION_VERSION, entryKind, isHeader, migrateToCurrent, oneLineName, parseSessionText, positionOnOpen, POSITION_MARKER_TYPE, SessionTree, type SessionEntry } from '../session';
 import { searchableTexts, type SearchField } from './entryText';
 import type { CompiledQuery } from './query';
 import { snippetAround } from './snippet';
@@ -150,7 +150,7 @@ function lastSessionName(lines: readonly Line[]): string | undefined {
   for (let i = lines.length - 1; i > 0; i--) {
     if (!lines[i]!.text.includes('"session_info"')) continue;
     const entry = parseObject(lines[i]!.text);
-    if (entry?.type === 'session_info') return typeof entry.name === 'string' && entry.name.trim() !== '' ? entry.name : undefined;
+    if (entry?.type === 'session_info') return typeof entry.name === 'string' && entry.name.trim() !== '' ? oneLineName(entry.name) : undefined;
   }
   return undefined;
 }

@@ -1,4 +1,5 @@
 /** What an entry shows as in the editor's views: a tag for tree rows, its text, a detail line. */
+import { systemMessageText } from './systemMessages';
 import { messageText } from './text';
 import { isKnownEntry, type AgentMessage, type SessionEntry } from './types';
 
@@ -35,6 +36,11 @@ export function describeEntry(entry: SessionEntry): EntryText {
       return { kind: undefined, tag: 'name', text: entry.name ?? '' };
     case 'custom':
       return { kind: undefined, tag: entry.customType, text: '' };
+    case 'context_edit':
+      // pi's tree shows an edit as what it does to its target.
+      return { kind: undefined, tag: 'context edit', text: `${entry.replacement === null ? 'hides' : 'replaces'} ${entry.targetId}` };
+    case 'usage':
+      return { kind: undefined, tag: 'usage', text: `${entry.kind} ${entry.provider}/${entry.model}` };
   }
 }
 
@@ -64,6 +70,9 @@ function describeMessage(message: AgentMessage): EntryText {
       return { kind: 'branchSummary', tag: 'branch summary', text: message.summary };
     case 'compactionSummary':
       return { kind: 'compaction', tag: 'compaction', text: message.summary };
+    case 'system':
+      // pi's record of its prompt and tools: listed in the tree, never rendered as chat.
+      return { kind: undefined, tag: 'system', text: systemMessageText(message) };
     default:
       // A role from a newer or foreign writer: listed by its name, never rendered as chat.
       return { kind: undefined, tag: String((message as { role: string }).role), text: messageText(message as { content?: never }, '\n') };

@@ -9,6 +9,7 @@ import type { SessionEntry, SessionHeader } from './types';
 import { stripBom } from '../util/bom';
 import { errorMessage } from '../util/errors';
 import { stringifyJson } from '../util/jsonText';
+import { normalizeEntry } from './normalize';
 import { entryProblem, headerProblem } from './validate';
 
 export interface MalformedLine {
@@ -102,7 +103,8 @@ export function parseSessionText(text: string): ParsedSessionFile {
 }
 
 /**
- * Moves the entries readers cannot use (see validate.ts) to `malformed`, with their line numbers:
+ * Moves the entries readers cannot use (see validate.ts) to `malformed`, with their line numbers
+ * (the others get empty content where theirs is null: normalize.ts):
  * they are then left out of the tree exactly as unparseable lines are, and carried verbatim by a
  * rewrite. Run after migration (v1 entries get their ids there). `chained`: the parents were
  * assigned by the v1 migration, so an entry whose parent was left out takes that parent's parent,
@@ -111,7 +113,7 @@ export function parseSessionText(text: string): ParsedSessionFile {
 export function screenEntries(parsed: ParsedSessionFile, chained = false): ParsedSessionFile {
   const { entries: all, entryLines: allLines } = parsed;
   let first = 0;
-  while (first < all.length && entryProblem(all[first]!) === undefined) first++;
+  while (first < all.length && entryProblem(all[first]!) === undefined) normalizeEntry(all[first++]!);
   if (first === all.length) return parsed;
   const entries = all.slice(0, first);
   const entryLines = allLines.slice(0, first);
@@ -121,6 +123,7 @@ export function screenEntries(parsed: ParsedSessionFile, chained = false): Parse
     const entry = all[index]!;
     const problem = entryProblem(entry);
     if (problem === undefined) {
+      normalizeEntry(entry);
       if (chained && typeof entry.parentId === 'string' && skippedParent.has(entry.parentId)) entry.parentId = skippedParent.get(entry.parentId)!;
       entries.push(entry);
       entryLines.push(allLines[index]!);

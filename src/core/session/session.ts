@@ -8,15 +8,22 @@
  */
 import { errorMessage } from '../util/errors';
 import { Emitter, type Event } from '../util/event';
-import { buildSessionContext, type SessionContext } from './context';
+import { buildSessionContext, buildSessionProjection, type SessionContext } from './context';
 import { newEntryId } from './ids';
 import { isPositionMarker, POSITION_MARKER_TYPE } from './position';
+import { currentSystemMessage } from './systemMessages';
 import { SessionTree, type LabelState } from './tree';
+import { messageRole } from './kind';
+import { normalizeEntry } from './normalize';
+import { oneLineName } from './text';
 import type {
   BranchSummaryEntry,
   CompactionEntry,
+  ContextEditEntry,
+  ContextReplacement,
   CustomEntry,
   CustomMessageEntry,
+  EntryBase,
   ImageContent,
   Json,
   LabelEntry,
@@ -29,6 +36,7 @@ import type {
   TextContent,
   ThinkingLevelChangeEntry,
   Usage,
+  UsageEntry,
 } from './types';
 
 /** Where appended entries go. */
@@ -72,7 +80,8 @@ export interface SessionInit {
 
 export interface CompactionInput {
   summary: string;
-  firstKeptEntryId: string;
+  /** null keeps nothing before the compaction: it then names itself, as pi 1.6's retain-none compactions do. */
+  firstKeptEntryId: string | null;
   tokensBefore: number;
   details?: Json;
   /** What the summary requests cost, in pi's Usage shape. */
@@ -84,7 +93,7 @@ export interface CompactionInput {
 
 export interface BranchSummaryInput {
   summary: string;
-  /** The entry navigated away from (pi writes the attach point, the summary's parent, instead). */
+  /** The entry navigated away from (the abandoned leaf, as pi 1.6 writes it; `"root"` when there was none). */
   fromId?: string;
   details?: Json;
   /** What the summary request cost, in pi's Usage shape. */
@@ -120,6 +129,7 @@ export type OtherWriterNotice = { kind: 'appended'; entries: readonly SessionEnt
 /** Distributes `Omit` over a union, so each entry kind keeps its own fields. */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 type NewEntry = DistributiveOmit<SessionEntry, 'id' | 'parentId' | 'timestamp'>;
+type NewFields<T extends SessionEntry> = DistributiveOmit<T, 'id' | 'parentId' | 'timestamp'>;
 
 export class Session {
   readonly header: SessionHeader;
@@ -222,22 +232,36 @@ export class Session {
     return this.append<ModelChangeEntry>({ type: 'model_change', provider, modelId });
   }
 
+  /**
+   * Appends a compaction. As pi 1.6 writes one, it carries the system prompt and tools in force at
+   * the position (`systemMessage`, the replay of the context's system messages, timed as the
+   * compaction) whenever the context holds any, so the prompt and tools survive the compaction.
+   */
   appendCompaction(input: CompactionInput): Promise<string> {
     const { extra, ...fields } = input;
-    return this.append<CompactionEntry>({ type: 'compaction', ...fields, fromHook: input.fromHook ?? false, ...extra });
+    const checkpoint = currentSystemMessage(buildSessionProjection(this.tree, this.leaf).messages);
+    return this.append<CompactionEntry>((base) => ({
+      type: 'compaction',
+      ...fields,
+      firstKeptEntryId: fields.firstKeptEntryId ?? base.id,
+      fromHook: input.fromHook ?? false,
+      ...(checkpoint ? { systemMessage: { ...checkpoint, timestamp: Date.parse(base.timestamp) } } : {}),
+      ...extra,
+    }));
   }
 
-  /** Moves to `parentId` (null: the root level), then appends a branch summary there. */
+  /** Moves to `parentId` (null: the root level), then appends a branch summary there of the branch left. */
   async branchWithSummary(parentId: string | null, input: BranchSummaryInput): Promise<string> {
     if (parentId !== null && !this.tree.has(parentId)) {
       throw new SessionError('entry-not-found', `Entry ${parentId} not found`);
     }
     // The summary's append announces the new position; no separate move.
+    const abandoned = this.leaf;
     this.leaf = parentId;
     const { extra, fromId, ...fields } = input;
     return this.append<BranchSummaryEntry>({
       type: 'branch_summary',
-      fromId: fromId ?? parentId ?? 'root',
+      fromId: fromId ?? abandoned ?? 'root',
       ...fields,
       fromHook: input.fromHook ?? false,
       ...extra,
@@ -253,8 +277,9 @@ export class Session {
     return this.append<LabelEntry>({ type: 'label', targetId, ...(trimmed ? { label: trimmed } : {}) });
   }
 
+  /** The name is stored on one line, as pi 1.6 stores it: line breaks become a space. */
   appendSessionInfo(name: string): Promise<string> {
-    return this.append<SessionInfoEntry>({ type: 'session_info', name: name.trim() });
+    return this.append<SessionInfoEntry>({ type: 'session_info', name: oneLineName(name) });
   }
 
   appendCustomEntry(customType: string, data?: Json): Promise<string> {
@@ -263,6 +288,25 @@ export class Session {
 
   appendCustomMessage(input: CustomMessageInput): Promise<string> {
     return this.append<CustomMessageEntry>({ type: 'custom_message', ...input });
+  }
+
+  /**
+   * Changes how the model sees `targetId` from here on this branch: hidden (null) or with other
+   * content. As pi writes it: a string for an assistant reply or a tool result is stored as one
+   * text block. The target itself is never changed.
+   */
+  appendContextEdit(targetId: string, replacement: ContextReplacement): Promise<string> {
+    const target = this.tree.get(targetId);
+    if (!target) return Promise.reject(new SessionError('entry-not-found', `Entry ${targetId} not found`));
+    const role = messageRole(target);
+    const asBlocks = replacement !== null && typeof replacement.content === 'string' && (role === 'assistant' || role === 'toolResult');
+    const stored: ContextReplacement = asBlocks ? { content: [{ type: 'text', text: replacement.content as string }] } : replacement;
+    return this.append<ContextEditEntry>({ type: 'context_edit', targetId, replacement: stored });
+  }
+
+  /** Model work recorded outside a reply (pi's `usage` entry): counted in the totals only. */
+  appendUsage(input: Omit<UsageEntry, 'type' | 'id' | 'parentId' | 'timestamp'>): Promise<string> {
+    return this.append<UsageEntry>({ type: 'usage', ...input });
   }
 
   /** Waits for every pending write and fsyncs the file (the agent calls it at the end of each turn). */
@@ -299,9 +343,10 @@ export class Session {
     if (this.failure) throw this.failure;
   }
 
-  private append<T extends SessionEntry>(fields: DistributiveOmit<T, 'id' | 'parentId' | 'timestamp'>): Promise<string> {
+  /** `fields` may be a function of the new entry's id and time, for fields that name them. */
+  private append<T extends SessionEntry>(fields: NewFields<T> | ((base: EntryBase) => NewFields<T>)): Promise<string> {
     if (this.failure) return Promise.reject(this.failure);
-    const entry = this.createEntry(fields as NewEntry);
+    const entry = this.createEntry(fields as NewEntry | ((base: EntryBase) => NewEntry));
     this.leaf = entry.id;
     this.changes.fire({ kind: 'append', entry });
     return this.persist(entry).then(() => entry.id);
@@ -324,15 +369,13 @@ export class Session {
     if (fresh.length > 0) this.otherWriters.fire({ kind: 'appended', entries: fresh });
   }
 
-  private createEntry(fields: NewEntry): SessionEntry {
+  private createEntry(fields: NewEntry | ((base: EntryBase) => NewEntry)): SessionEntry {
     // pi writes the type, id, parent and timestamp first; keep that order so our lines look like pi's.
-    const base = {
-      type: fields.type,
-      id: newEntryId((candidate) => this.tree.has(candidate)),
-      parentId: this.leaf,
-      timestamp: this.clock().toISOString(),
-    };
-    const entry = Object.assign(base, fields) as SessionEntry;
+    const id = newEntryId((candidate) => this.tree.has(candidate));
+    const head = { id, parentId: this.leaf, timestamp: this.clock().toISOString() };
+    const own = typeof fields === 'function' ? fields(head) : fields;
+    // Readers expect content of their type, however the caller built the message.
+    const entry = normalizeEntry(Object.assign({ type: own.type, ...head }, own) as SessionEntry);
     this.tree.add(entry);
     return entry;
   }

@@ -26,3 +26,12 @@ export function promptContent(text: string, images: readonly ImageContent[]): (T
 export function messageText(message: { content?: string | readonly LooseBlock[] }, separator = ''): string {
   return textParts(message.content).join(separator);
 }
+
+/**
+ * A session name on one line: line breaks become one space and the ends are trimmed, as pi 1.6
+ * stores names. Applied when Arbor writes a name and when it reads one (an older writer's name
+ * with line breaks still shows on one line).
+ */
+export function oneLineName(name: string): string {
+  return name.replace(/[\r\n]+/g, ' ').trim();
+}

@@ -8,6 +8,7 @@
  * each is reported in `problems`.
  */
 import { newEntryId } from './ids';
+import { oneLineName } from './text';
 import type { SessionEntry } from './types';
 
 export interface TreeProblems {
@@ -225,7 +226,7 @@ export class SessionTree {
         this.labelMap.delete(entry.targetId);
       }
     } else if (entry.type === 'session_info') {
-      const name = typeof entry.name === 'string' ? entry.name.trim() : '';
+      const name = typeof entry.name === 'string' ? oneLineName(entry.name) : '';
       this.name = name === '' ? undefined : name;
     }
   }

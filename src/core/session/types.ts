@@ -62,10 +62,14 @@ export interface Usage {
   cost?: UsageCost;
 }
 
-/** US dollars, per kind of token and in total. */
-export type UsageCost = { input: number; output: number; cacheRead: number; cacheWrite: number; total: number };
+/**
+ * US dollars, per kind of token and in total. `totalFromProvider` (pi 1.6): true when the total is
+ * what the provider billed, false (or absent) when it is an estimate from the price table.
+ */
+export type UsageCost = { input: number; output: number; cacheRead: number; cacheWrite: number; total: number; totalFromProvider?: boolean };
 
-export type StopReason = 'stop' | 'length' | 'toolUse' | 'error' | 'aborted';
+/** `deferred` (pi 1.6): the reply was handed to a later turn; not a failure. */
+export type StopReason = 'stop' | 'length' | 'toolUse' | 'error' | 'aborted' | 'deferred';
 
 // ---- messages ------------------------------------------------------------------------------------
 
@@ -96,6 +100,31 @@ export interface ToolResultMessage {
   content: (TextContent | ImageContent)[];
   details?: Json;
   isError: boolean;
+  /** pi 1.6: what model work inside the tool cost (counted in totals, not in the context). */
+  usage?: Usage;
+  timestamp: number;
+}
+
+/** A tool as pi 1.6 records it in a system message: what the model is told about it. */
+export interface ToolDeclaration {
+  name: string;
+  description?: string;
+  parameters?: Json;
+  [extra: string]: unknown;
+}
+
+/**
+ * pi 1.6's record of the system prompt and the tools (docs/session-format.md, "System messages"):
+ * the first holds every prompt section and tool, later ones patch them by name (`null` removes a
+ * section). Replayed in order they give the current prompt and tools (`currentSystemMessage`).
+ */
+export interface SystemMessage {
+  role: 'system';
+  /** Text appended to the prompt on replay (never replaced). */
+  content: string | TextContent[];
+  sections?: { [name: string]: string | null };
+  toolsAdded?: ToolDeclaration[];
+  toolsRemoved?: { name: string }[];
   timestamp: number;
 }
 
@@ -138,7 +167,7 @@ export interface CompactionSummaryMessage {
 }
 
 /** What a `message` entry may hold. */
-export type StoredMessage = UserMessage | AssistantMessage | ToolResultMessage | BashExecutionMessage | CustomMessage;
+export type StoredMessage = UserMessage | AssistantMessage | ToolResultMessage | BashExecutionMessage | CustomMessage | SystemMessage;
 
 /** What context building produces. */
 export type AgentMessage = StoredMessage | BranchSummaryMessage | CompactionSummaryMessage;
@@ -180,6 +209,8 @@ export interface CompactionEntry extends EntryBase {
   /** What the summary requests cost, so session totals include it (absent in pi 0.73.1's files). */
   usage?: Usage;
   fromHook?: boolean;
+  /** pi 1.6: the system prompt and tools at the compaction (its checkpoint), replayed into one. */
+  systemMessage?: SystemMessage;
 }
 
 export interface BranchSummaryEntry extends EntryBase {
@@ -218,6 +249,42 @@ export interface SessionInfoEntry extends EntryBase {
   name?: string;
 }
 
+/** What a context edit puts in its target's place: its content, or (null) nothing at all. */
+export type ContextReplacement = null | { content: string | (TextContent | ImageContent | ThinkingContent | ToolCall)[] };
+
+/**
+ * pi 1.6: how the model sees an earlier entry from here on this branch — hidden (`replacement`
+ * null) or with other content. The latest edit of a target among the context's entries wins; the
+ * target itself is never changed.
+ */
+export interface ContextEditEntry extends EntryBase {
+  type: 'context_edit';
+  targetId: string;
+  replacement: ContextReplacement;
+}
+
+/**
+ * How the model sees an entry at a position when not as the file holds it (what the chat and the
+ * Session Tree mark): an edit hides it, or an edit changed the content the model gets.
+ */
+export type ContextMark = 'hidden' | 'edited';
+
+/** An entry whose mark changed; `mark` undefined: the model sees it as written again. */
+export interface ContextMarkChange {
+  entryId: string;
+  mark?: ContextMark;
+}
+
+/** pi 1.6: model work recorded outside a reply (pi writes `kind: "cache_warm"`); counted in totals only. */
+export interface UsageEntry extends EntryBase {
+  type: 'usage';
+  kind: string;
+  provider: string;
+  model: string;
+  usage: Usage;
+  note?: string;
+}
+
 export const KNOWN_ENTRY_TYPES = [
   'message',
   'thinking_level_change',
@@ -228,6 +295,8 @@ export const KNOWN_ENTRY_TYPES = [
   'custom_message',
   'label',
   'session_info',
+  'context_edit',
+  'usage',
 ] as const;
 
 export type KnownEntryType = (typeof KNOWN_ENTRY_TYPES)[number];
@@ -241,7 +310,9 @@ export type KnownEntry =
   | CustomEntry
   | CustomMessageEntry
   | LabelEntry
-  | SessionInfoEntry;
+  | SessionInfoEntry
+  | ContextEditEntry
+  | UsageEntry;
 
 /**
  * An entry of a type this build does not know (a newer pi, an extension). Kept and written back;

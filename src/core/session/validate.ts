@@ -8,13 +8,20 @@
  * - every entry: a non-empty string `id`; `parentId` a string or null (absent: a root, as pi
  *   treats it); `timestamp` a string when present (readers parse and print it);
  * - messages: the message object and its string `role`; content (a string, or an array of objects
- *   with a string `type` — assistant and tool-result content must be arrays, as pi writes them);
+ *   with a string `type` — assistant and tool-result content must be arrays, as pi writes them; null
+ *   or absent is read as empty, as pi 1.6 reads it: `normalizeEntry`);
  *   the fields of known blocks (text, thinking, image, toolCall with an object `arguments`); an
  *   assistant's usage numbers; the tool result's `toolCallId`; a bash run's command and output;
  *   the summary of summary messages; and the optional fields readers print (tool name, error
  *   message, provider, model, signatures) must be strings when present; a message's `timestamp`
  *   a number when present (compared with other times); a tool result's `isError` a boolean when
  *   present (sent to the model as is);
+ * - system messages (pi 1.6): content as above (a string or text blocks), `sections` an object of
+ *   strings or nulls, `toolsAdded` / `toolsRemoved` arrays of objects with a string `name`; a
+ *   compaction's `systemMessage` checkpoint the same when present;
+ * - context edits: a string `targetId` and a `replacement` that is null or an object whose
+ *   `content` is a string or an array of blocks; usage entries: string `kind`, `provider`, `model`
+ *   and the usage numbers;
  * - the other entry types: the fields their readers use (summary, ids, counts, names).
  *
  * Tolerated, because every reader treats them as flags or ignores them: unknown fields, unknown
@@ -69,18 +76,27 @@ function typeFault(entry: Record<string, unknown>): string | undefined {
     case 'model_change':
       return str(entry.provider, 'provider') ?? str(entry.modelId, 'modelId');
     case 'compaction':
-      return str(entry.summary, 'summary') ?? str(entry.firstKeptEntryId, 'firstKeptEntryId') ?? num(entry.tokensBefore, 'tokensBefore');
+      return (
+        str(entry.summary, 'summary') ??
+        str(entry.firstKeptEntryId, 'firstKeptEntryId') ??
+        num(entry.tokensBefore, 'tokensBefore') ??
+        (entry.systemMessage === undefined ? undefined : checkpointFault(entry.systemMessage))
+      );
     case 'branch_summary':
       return str(entry.summary, 'summary') ?? str(entry.fromId, 'fromId');
     case 'custom':
       return str(entry.customType, 'customType');
     case 'custom_message':
-      return str(entry.customType, 'customType') ?? contentFault(entry.content, 'content', false);
+      return str(entry.customType, 'customType') ?? optContentFault(entry.content, 'content', false);
     case 'label':
       // An absent, null or empty label clears it.
       return str(entry.targetId, 'targetId') ?? (entry.label === null ? undefined : optStr(entry.label, 'label'));
     case 'session_info':
       return entry.name === null ? undefined : optStr(entry.name, 'name');
+    case 'context_edit':
+      return str(entry.targetId, 'targetId') ?? replacementFault(entry.replacement);
+    case 'usage':
+      return str(entry.kind, 'kind') ?? str(entry.provider, 'provider') ?? str(entry.model, 'model') ?? usageFault(entry.usage, ENTRY_USAGE);
     default:
       return undefined;
   }
@@ -95,11 +111,11 @@ function messageFault(message: unknown): string | undefined {
   if (timestamp !== undefined) return timestamp;
   switch (role) {
     case 'user':
-      return contentFault(message.content, 'message.content', false);
+      return optContentFault(message.content, 'message.content', false);
     case 'assistant':
       return (
-        contentFault(message.content, 'message.content', true) ??
-        usageFault(message.usage) ??
+        optContentFault(message.content, 'message.content', true) ??
+        usageFault(message.usage, MESSAGE_USAGE) ??
         optStr(message.provider, 'message.provider') ??
         optStr(message.model, 'message.model') ??
         optStr(message.errorMessage, 'message.errorMessage')
@@ -109,7 +125,8 @@ function messageFault(message: unknown): string | undefined {
         str(message.toolCallId, 'message.toolCallId') ??
         optStr(message.toolName, 'message.toolName') ??
         optBool(message.isError, 'message.isError') ??
-        contentFault(message.content, 'message.content', true)
+        optContentFault(message.content, 'message.content', true) ??
+        (message.usage === undefined ? undefined : usageFault(message.usage, MESSAGE_USAGE))
       );
     case 'bashExecution':
       return (
@@ -119,13 +136,66 @@ function messageFault(message: unknown): string | undefined {
         optStr(message.fullOutputPath, 'message.fullOutputPath')
       );
     case 'custom':
-      return str(message.customType, 'message.customType') ?? contentFault(message.content, 'message.content', false);
+      return str(message.customType, 'message.customType') ?? optContentFault(message.content, 'message.content', false);
+    case 'system':
+      return systemFault(message, SYSTEM_PATHS);
     case 'branchSummary':
     case 'compactionSummary':
       return str(message.summary, 'message.summary');
     default:
       return undefined;
   }
+}
+
+/** A compaction's checkpoint: a system message. */
+function checkpointFault(value: unknown): string | undefined {
+  if (!isRecord(value)) return fieldFault('systemMessage', value, 'an object');
+  if (value.role !== 'system') return fieldFault('systemMessage.role', value.role, '"system"');
+  return optNum(value.timestamp, 'systemMessage.timestamp') ?? systemFault(value, CHECKPOINT_PATHS);
+}
+
+type SystemPaths = Readonly<Record<'content' | 'sections' | 'toolsAdded' | 'toolsRemoved', string>>;
+
+const SYSTEM_PATHS: SystemPaths = { content: 'message.content', sections: 'message.sections', toolsAdded: 'message.toolsAdded', toolsRemoved: 'message.toolsRemoved' };
+const CHECKPOINT_PATHS: SystemPaths = { content: 'systemMessage.content', sections: 'systemMessage.sections', toolsAdded: 'systemMessage.toolsAdded', toolsRemoved: 'systemMessage.toolsRemoved' };
+
+/** The fields readers replay: text, sections by name, tools by name (their declarations are kept as they are). */
+function systemFault(message: Record<string, unknown>, at: SystemPaths): string | undefined {
+  const content = optContentFault(message.content, at.content, false);
+  if (content !== undefined) return content;
+  const sections = message.sections;
+  if (sections !== undefined) {
+    if (!isRecord(sections)) return fieldFault(at.sections, sections, 'an object');
+    for (const key in sections) {
+      const value = sections[key];
+      // The section's name is the file's text: not repeated in the reason.
+      if (value !== null && typeof value !== 'string') return `a value of "${at.sections}" is ${kindOf(value)}, expected a string or null`;
+    }
+  }
+  return toolListFault(message.toolsAdded, at.toolsAdded) ?? toolListFault(message.toolsRemoved, at.toolsRemoved);
+}
+
+function toolListFault(list: unknown, path: string): string | undefined {
+  if (list === undefined) return undefined;
+  if (!Array.isArray(list)) return fieldFault(path, list, 'an array of tools');
+  for (let i = 0; i < list.length; i++) {
+    const tool: unknown = list[i];
+    if (!isRecord(tool)) return fieldFault(`${path}[${i}]`, tool, 'an object');
+    if (typeof tool.name !== 'string') return fieldFault(`${path}[${i}].name`, tool.name, 'a string');
+  }
+  return undefined;
+}
+
+/** A context edit's replacement: null (hide the target) or `{content}` (a string or blocks). */
+function replacementFault(replacement: unknown): string | undefined {
+  if (replacement === null) return undefined;
+  if (!isRecord(replacement)) return fieldFault('replacement', replacement, 'null or an object with content');
+  return contentFault(replacement.content, 'replacement.content', false);
+}
+
+/** Content that may also be null or absent (read as empty, as pi 1.6 reads it). */
+function optContentFault(content: unknown, path: string, arrayOnly: boolean): string | undefined {
+  return content === null || content === undefined ? undefined : contentFault(content, path, arrayOnly);
 }
 
 /** Content: a string (unless `arrayOnly`) or an array of blocks. */
@@ -167,17 +237,20 @@ function blockStr(value: unknown, path: string, index: number, key: string, requ
   return fieldFault(`${path}[${index}].${key}`, value, 'a string');
 }
 
-/** The counts the context meter and the compaction trigger add up. */
-function usageFault(usage: unknown): string | undefined {
-  if (!isRecord(usage)) return fieldFault('message.usage', usage, 'an object');
-  return (
-    num(usage.input, 'message.usage.input') ??
-    num(usage.output, 'message.usage.output') ??
-    num(usage.cacheRead, 'message.usage.cacheRead') ??
-    num(usage.cacheWrite, 'message.usage.cacheWrite') ??
-    optNum(usage.totalTokens, 'message.usage.totalTokens')
-  );
+/** The counts the context meter, the compaction trigger and the totals add up. */
+function usageFault(usage: unknown, at: UsagePaths): string | undefined {
+  if (!isRecord(usage)) return fieldFault(at.usage, usage, 'an object');
+  return num(usage.input, at.input) ?? num(usage.output, at.output) ?? num(usage.cacheRead, at.cacheRead) ?? num(usage.cacheWrite, at.cacheWrite) ?? optNum(usage.totalTokens, at.totalTokens);
 }
+
+type UsagePaths = Readonly<Record<'usage' | 'input' | 'output' | 'cacheRead' | 'cacheWrite' | 'totalTokens', string>>;
+
+function usagePaths(usage: string): UsagePaths {
+  return { usage, input: `${usage}.input`, output: `${usage}.output`, cacheRead: `${usage}.cacheRead`, cacheWrite: `${usage}.cacheWrite`, totalTokens: `${usage}.totalTokens` };
+}
+
+const MESSAGE_USAGE = usagePaths('message.usage');
+const ENTRY_USAGE = usagePaths('usage');
 
 // The checks take the value itself (a named property read at the call site, fast on any entry
 // shape) and a constant path, so nothing is built unless the check fails.

@@ -1,10 +1,13 @@
 /**
  * The Session Tree's filters (pi's /tree ones, adapted to a VS Code view): a mode — everything but
  * settings entries (pi's "default"), user messages only, labeled entries only — and a toggle that
- * adds the settings/bookkeeping entries back to the first mode (pi's "all"). Two kinds of entry are
- * hidden whatever the filter, as in pi: Arbor's position markers, and assistant steps that only
- * call tools (no text, stopped for a tool or normally) unless one is the current position — the
- * tool result's row below it stands for the call.
+ * adds the settings/bookkeeping entries back to the first mode (pi's "all"). Context edits and
+ * usage records are bookkeeping as in pi 1.6: an edit's target says what it did
+ * (core/session/contextMarks); pi hides usage records in every mode, the toggle shows them here so
+ * that no entry of the file is out of reach. Two kinds of entry are hidden whatever the filter, as
+ * in pi: Arbor's position markers, and assistant steps that only call tools (no text, stopped for a
+ * tool or normally) unless one is the current position — the tool result's row below it stands
+ * for the call.
  */
 import { isPositionMarker, messageRole, type SessionEntry, type SessionTree } from '../session';
 
@@ -12,7 +15,7 @@ export type TreeFilterMode = 'all' | 'user' | 'labeled';
 
 export interface TreeFilter {
   readonly mode: TreeFilterMode;
-  /** Label, custom, model/thinking change and session-info entries; only in the `all` mode. */
+  /** Label, context-edit, usage, custom, model/thinking change and session-info entries; only in the `all` mode. */
   readonly showSettings: boolean;
 }
 
@@ -20,7 +23,7 @@ export const DEFAULT_TREE_FILTER: TreeFilter = { mode: 'all', showSettings: fals
 
 export const TREE_FILTER_MODES: readonly TreeFilterMode[] = ['all', 'user', 'labeled'];
 
-const SETTINGS_TYPES: ReadonlySet<string> = new Set(['label', 'custom', 'model_change', 'thinking_level_change', 'session_info']);
+const SETTINGS_TYPES: ReadonlySet<string> = new Set(['label', 'context_edit', 'usage', 'custom', 'model_change', 'thinking_level_change', 'session_info']);
 
 export function isSettingsEntry(entry: SessionEntry): boolean {
   return SETTINGS_TYPES.has(entry.type);

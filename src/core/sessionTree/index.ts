@@ -9,3 +9,4 @@ export * from './window';
 export * from './update';
 export * from './fileRows';
 export * from './moveNote';
+export * from './markedRow';

@@ -7,13 +7,14 @@
  * kind. The glue only maps this onto a TreeItem.
  */
 import { localDateTime } from '../util/localTime';
-import { describeEntry, isKnownEntry, messageRole, type SessionEntry, type ToolCall } from '../session';
+import { describeEntry, isKnownEntry, messageRole, type ContextMark, type SessionEntry, type ToolCall } from '../session';
 import { cutText } from '../util/markdownText';
 import { compactionLine, compactionNumbers, compactionSentence, compactionShown, entryLine, ROW_TEXT_CHARS } from './rowText';
 import { filesMark, type StepFiles } from './fileRows';
 import { imageLines } from './rowImages';
 import { fileList, rowTooltip, type TooltipBody } from './rowTooltip';
 import { pinContextWord, pinnedDescription, PINNED_TOOLTIP_LINE } from './pinnedRow';
+import { contextMarkIcon, contextMarkLine, contextMarkWord, contextMarkWords } from './markedRow';
 
 /** One row of the view, as core's display tree gives it. */
 export interface RowInput {
@@ -30,6 +31,8 @@ export interface RowInput {
   files?: StepFiles;
   /** The entry is pinned (`arbor.pin`). */
   pinned?: boolean;
+  /** The model does not see the entry as written at the position (core/session/contextMarks). */
+  contextMark?: ContextMark;
 }
 
 export interface RowView {
@@ -39,6 +42,8 @@ export interface RowView {
   description: string | undefined;
   /** A codicon name. */
   icon: string;
+  /** The icon is drawn dimmed: the model does not see the entry at the position. */
+  quiet?: boolean;
   /** Words the manifest's `viewItem =~ /\bword\b/` clauses match. */
   contextValue: string;
   /** Markdown for the tooltip, to be rendered untrusted (no command links, no HTML). */
@@ -71,6 +76,8 @@ const ENTRY_KINDS: Record<string, string> = {
   label: 'label',
   session_info: 'sessionInfo',
   custom: 'custom',
+  context_edit: 'contextEdit',
+  usage: 'usage',
 };
 
 const ICONS: Record<string, string> = {
@@ -86,6 +93,7 @@ const ICONS: Record<string, string> = {
   label: 'tag',
   sessionInfo: 'info',
   custom: 'symbol-misc',
+  usage: 'pulse',
 };
 
 /** Kinds whose icon says what they are: their label is their text alone, without the kind's tag. */
@@ -116,18 +124,26 @@ export function presentRow(row: RowInput): RowView {
   // Spoken in full ("tool read: src/a.ts"); shown without what the icon already says.
   const spoken = numbers ? compactionLine(numbers) : line ? `${tag}: ${line}` : tag;
   const shown = numbers ? compactionShown(numbers) : !line ? tag : ICON_SAYS_IT.has(kind) ? line : `${shownTag(kind, tag)}: ${line}`;
-  const words = ['entry', kind, row.onActivePath ? 'onPath' : '', row.isCurrent ? 'current' : '', row.label !== undefined ? 'labeled' : '', row.files ? 'files' : '', pinContextWord(row.pinned)];
+  const words = ['entry', kind, row.onActivePath ? 'onPath' : '', row.isCurrent ? 'current' : '', row.label !== undefined ? 'labeled' : '', row.files ? 'files' : '', pinContextWord(row.pinned), contextMarkWord(row.contextMark)];
   const mark = row.files ? filesMark(row.files) : undefined;
-  const notes = [row.isCurrent ? CURRENT_MARK : undefined, row.pinned ? 'pinned' : undefined, label, mark].filter((part) => part !== undefined).join(' · ');
-  const description = [pinnedDescription(row.pinned, label), mark].filter((part) => part !== undefined).join(' · ');
+  const modelSees = contextMarkWords(row.contextMark);
+  const notes = [modelSees, row.isCurrent ? CURRENT_MARK : undefined, row.pinned ? 'pinned' : undefined, label, mark].filter((part) => part !== undefined).join(' · ');
+  const description = [modelSees, pinnedDescription(row.pinned, label), mark].filter((part) => part !== undefined).join(' · ');
+  const labelLines = contextMarkLine(row.contextMark, pinnedLabelLine(row.pinned, labelLine(row)));
   return {
     label: row.isCurrent ? `${POSITION_MARK} ${shown}` : shown,
     description: description === '' ? undefined : description,
-    icon: ownValue(ICONS, kind) ?? 'circle-small',
+    icon: contextMarkIcon(row.contextMark) ?? (kind === 'contextEdit' ? editIcon(row.entry) : (ownValue(ICONS, kind) ?? 'circle-small')),
+    ...(row.contextMark === 'hidden' ? { quiet: true } : {}),
     contextValue: words.filter((word) => word !== '').join(' '),
-    tooltip: withFiles(rowTooltip(pinnedLabelLine(row.pinned, labelLine(row)), tooltipBody(kind, text, tag), numbers ? compactionSentence(numbers) : detail, imageLines(row.entry)), row.files),
+    tooltip: withFiles(rowTooltip(labelLines, tooltipBody(kind, text, tag), numbers ? compactionSentence(numbers) : detail, imageLines(row.entry)), row.files),
     accessibilityLabel: notes ? `${spoken}, ${notes}` : spoken,
   };
+}
+
+/** A context edit's row shows what it does: a closed eye for a hide, a pencil for new content. */
+function editIcon(entry: SessionEntry): string {
+  return (entry as { replacement?: unknown }).replacement === null ? 'eye-closed' : 'pencil';
 }
 
 /** The tooltip, then the files a step changed as lists of paths (plain text: each path as code). */

@@ -19,8 +19,10 @@ const ALL: TreeRefresh = { kind: 'all' };
  * `before` and `after` are the display trees (with `filter`) for the position before and after
  * `entry` was added to their tree: appended at the position, or read in from another writer's
  * append with the position unchanged. Both read the same tree, which already holds `entry`.
+ * `remarked`: entries whose context mark the append changed (an edit or a compaction: their rows
+ * say "hidden from the model" or no longer).
  */
-export function refreshForAdded(before: LazyDisplayTree, after: LazyDisplayTree, entry: SessionEntry, filter: TreeFilter): TreeRefresh {
+export function refreshForAdded(before: LazyDisplayTree, after: LazyDisplayTree, entry: SessionEntry, filter: TreeFilter, remarked: readonly string[] = []): TreeRefresh {
   const oldMark = before.shownPosition();
   const newMark = after.shownPosition();
   const rows = new Set<string>();
@@ -35,6 +37,7 @@ export function refreshForAdded(before: LazyDisplayTree, after: LazyDisplayTree,
   // A pin's target gets its 📌 (or loses it).
   const pinTarget = pinDataOf(entry)?.targetId;
   if (pinTarget !== undefined && after.isShown(pinTarget)) rows.add(pinTarget);
+  for (const id of remarked) if (after.isShown(id)) rows.add(id);
   if (after.isShown(entry.id)) {
     const parent = after.shownParentOf(entry.id);
     if (after.shownChildrenCount(parent) > 1) return ALL; // a new branch: rows move under branch heads

@@ -38,10 +38,10 @@ export interface ContextBreakdown {
   threshold: number | undefined;
 }
 
-/** What the system prompt is made of: its whole text, and the context files it quotes. */
+/** What the system prompt is made of: its whole text, and the context files it quotes (each as quoted there). */
 export interface PromptComposition {
   text: string;
-  contextFiles: readonly { path: string; content: string }[];
+  contextFiles: readonly { path: string; quoted: string }[];
 }
 
 export interface BreakdownInput {
@@ -102,8 +102,7 @@ function frameUnits(input: BreakdownInput, reported: boolean): Unit[] {
   if (prompt) {
     let files = 0;
     for (const file of prompt.contextFiles) {
-      // The file as the prompt quotes it: under its path as a heading.
-      const weight = estimator.estimateText(`## ${file.path}\n\n${file.content}\n\n`);
+      const weight = estimator.estimateText(file.quoted);
       files += weight;
       units.push({ kind: 'contextFile', label: file.path, weight, reported });
     }
@@ -118,22 +117,33 @@ function messageUnits(input: BreakdownInput): Unit[] {
   const { messages, estimator, status } = input;
   const last = status.lastUsageIndex ?? -1;
   const units: Unit[] = [];
-  const keptFrom = messages[0]?.role === 'compactionSummary' ? 1 : 0;
-  const keptTo = keptFrom === 1 ? keptFrom + Math.max(0, Math.min(input.keptCount, messages.length - 1)) : 0;
+  // The latest compaction's summary opens the context, after its system checkpoint when it has one.
+  const summaryAt = summaryIndex(messages);
+  const keptFrom = summaryAt + 1;
+  const keptTo = summaryAt >= 0 ? keptFrom + Math.max(0, Math.min(input.keptCount, messages.length - keptFrom)) : 0;
   messages.forEach((message, index) => {
     const reported = index <= last;
     const weight = estimator.estimate(message);
-    if (message.role === 'compactionSummary' || message.role === 'branchSummary') {
-      const pinned = message.role === 'compactionSummary' && index === 0 && input.pinnedText !== '' ? Math.min(weight, estimator.estimateText(input.pinnedText)) : 0;
+    if (message.role === 'system') {
+      // pi's system messages and checkpoints: its prompt as the session recorded it (pi's estimate counts it).
+      units.push({ kind: 'system', label: 'System messages in the session', weight, reported });
+    } else if (message.role === 'compactionSummary' || message.role === 'branchSummary') {
+      const pinned = message.role === 'compactionSummary' && index === summaryAt && input.pinnedText !== '' ? Math.min(weight, estimator.estimateText(input.pinnedText)) : 0;
       units.push({ kind: 'summaries', label: 'Summaries', weight: weight - pinned, reported });
       if (pinned > 0) units.push({ kind: 'pinned', label: 'Pinned text', weight: pinned, reported });
     } else if (index >= keptFrom && index < keptTo) {
       units.push({ kind: 'kept', label: 'Messages the compaction kept', weight, reported });
     } else {
-      units.push({ kind: 'messages', label: keptFrom === 1 ? 'Messages since the compaction' : 'Messages', weight, reported });
+      units.push({ kind: 'messages', label: summaryAt >= 0 ? 'Messages since the compaction' : 'Messages', weight, reported });
     }
   });
   return units;
+}
+
+/** Where the latest compaction's summary is: first, or right after its checkpoint; -1 without one. */
+function summaryIndex(messages: readonly AgentMessage[]): number {
+  const at = messages[0]?.role === 'system' ? 1 : 0;
+  return messages[at]?.role === 'compactionSummary' ? at : -1;
 }
 
 /** One part per kind (per file for context files), in the order they come in the request. */

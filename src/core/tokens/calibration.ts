@@ -10,8 +10,6 @@
  * The agent feeds it the samples of the latest replies on the path to the position (see
  * `pathCalibration.ts`), so the ratio depends on the file only, never on what a process saw.
  */
-import type { AgentMessage } from '../session';
-
 export interface CalibrationSample {
   modelKey: string;
   /** Tokens the provider counted for the messages between the two calls. */
@@ -73,18 +71,6 @@ export class TokenCalibration implements Calibration {
   toJSON(): CalibrationState {
     return Object.fromEntries(this.state);
   }
-}
-
-/**
- * Usages recorded before the latest compaction describe the context as it was before it
- * (pi still trusts them); kept assistant messages still carry them. -Infinity when there is none.
- */
-export function latestCompactionTime(messages: readonly AgentMessage[]): number {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const message = messages[i]!;
-    if (message.role === 'compactionSummary') return message.timestamp;
-  }
-  return -Infinity;
 }
 
 function clamp(value: number, min: number, max: number): number {

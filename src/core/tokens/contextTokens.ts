@@ -1,19 +1,25 @@
 /**
- * Context-size accounting: the last API-reported usage plus an estimate
- * of what was appended after it. One function, `contextStatus`, feeds both the status-bar meter
- * and the auto-compaction trigger, so they can never disagree; it also says which part of the
- * number the provider reported and which part is our estimate.
+ * Context-size accounting: the last API-reported usage plus an estimate of what was appended after
+ * it. One function, `contextStatus`, feeds both the status-bar meter and the auto-compaction
+ * trigger, so they can never disagree; it also says which part of the number the provider reported
+ * and which part is our estimate.
+ *
+ * Which usage counts follows pi 1.6 (its projected estimate): the last trusted one (`usableUsage`)
+ * among the context messages, when its reply comes after the latest context edit and compaction on
+ * the path (`UsageTrust`); without one, the whole context is estimated, its system messages as the
+ * one prompt they replay to (`ContextEstimate`).
  */
-import type { AgentMessage, AssistantMessage } from '../session';
-import { latestCompactionTime, type Calibration } from './calibration';
+import type { AgentMessage, AssistantMessage, SessionEntry, SessionProjection } from '../session';
+import type { Calibration } from './calibration';
 import type { TokenEstimator } from './estimator';
 import { piEstimator } from './piEstimator';
-import { calculateContextTokens, modelKeyOf, usableUsage } from './usage';
+import { ContextEstimate, TRUST_EVERY_USAGE, usageTrust, type UsageInvalidation, type UsageTrust } from './projected';
+import { calculateContextTokens, modelKeyOf, replyUsage } from './usage';
 
 export interface ContextMeasure {
   /** reportedTokens + estimatedTokens. */
   contextTokens: number;
-  /** From the provider: request + reply of the last usable call (0 when there is none). */
+  /** From the provider: request + reply of the last trusted call (0 when there is none). */
   reportedTokens: number;
   /** Our (calibrated) estimate of the messages after that call — or of all of them. */
   estimatedTokens: number;
@@ -22,15 +28,16 @@ export interface ContextMeasure {
   /** Index of the message whose usage was used; null when everything is estimated. */
   lastUsageIndex: number | null;
   /**
-   * What the provider reported for the last usable reply in the messages, whether or not it is
-   * counted (a usage from before the latest compaction is not); undefined when no reply has one.
+   * What the provider reported for the last reply that ended normally, whether or not it is counted
+   * (a usage from before the latest edit or compaction is not); 0 when its counters were all zero
+   * (no usage); undefined when no reply has one.
    */
   lastReportedTokens: number | undefined;
   /** The calibration factor applied to the estimate (1 = none). */
   calibrationRatio: number;
   estimator: string;
-  /** A usage older than the latest compaction was skipped (pi would have used it). */
-  skippedStaleUsage: boolean;
+  /** The last usage was not counted: it was reported before the latest context edit or compaction on the path. */
+  staleUsage: UsageInvalidation | undefined;
 }
 
 export interface MeasureOptions {
@@ -39,11 +46,8 @@ export interface MeasureOptions {
   calibration?: Calibration;
   /** Calibration key of the model the next request goes to; default: the last assistant's model. */
   modelKey?: string;
-  /**
-   * Skip usages recorded before the latest compaction (default true). pi uses them (false), so a
-   * kept pre-compaction assistant makes the context look as large as before the compaction.
-   */
-  ignoreStaleUsage?: boolean;
+  /** Which messages may carry a trusted usage (`usageTrust`); default: all of them. */
+  trust?: UsageTrust;
   /** false: estimate every message, ignoring reported usage (the CLI's pure estimate). */
   useReportedUsage?: boolean;
 }
@@ -53,10 +57,11 @@ export type ContextMeasureOptions = Pick<MeasureOptions, 'estimator' | 'calibrat
 
 export function measureContext(messages: readonly AgentMessage[], options: MeasureOptions = {}): ContextMeasure {
   const estimator = options.estimator ?? piEstimator;
-  const { index, skippedStale, lastReported } = lastUsableUsage(messages, options);
+  const { index, stale, lastReported } = lastTrustedUsage(messages, options);
   const ratio = options.calibration?.ratio(options.modelKey ?? lastModelKey(messages)) ?? 1;
   let raw = 0;
-  for (let i = (index ?? -1) + 1; i < messages.length; i++) raw += estimator.estimate(messages[i]!);
+  if (index === null) raw = new ContextEstimate(estimator, messages).tokens;
+  else for (let i = index + 1; i < messages.length; i++) raw += estimator.estimate(messages[i]!);
   const reportedTokens = index === null ? 0 : calculateContextTokens((messages[index] as AssistantMessage).usage);
   const estimatedTokens = Math.ceil(raw * ratio);
   return {
@@ -68,8 +73,17 @@ export function measureContext(messages: readonly AgentMessage[], options: Measu
     lastReportedTokens: lastReported,
     calibrationRatio: ratio,
     estimator: estimator.name,
-    skippedStaleUsage: skippedStale,
+    staleUsage: stale,
   };
+}
+
+/**
+ * The context at a position measured as pi 1.6's `estimateProjectedContextTokens` does (with pi's
+ * estimator, equal to it): `projection` is the context of `path`, the entries root → position. The
+ * one function for a position's size: the meter, `arbor tokens` and a compaction's `tokensBefore`.
+ */
+export function measureProjection(projection: Pick<SessionProjection, 'entries' | 'messages'>, path: readonly SessionEntry[], options: Omit<MeasureOptions, 'trust'> = {}): ContextMeasure {
+  return measureContext(projection.messages, { ...options, trust: usageTrust(projection, path) });
 }
 
 export interface CompactionThreshold {
@@ -120,23 +134,24 @@ export function contextStatus(messages: readonly AgentMessage[], options: Status
   };
 }
 
-function lastUsableUsage(messages: readonly AgentMessage[], options: MeasureOptions): { index: number | null; skippedStale: boolean; lastReported: number | undefined } {
-  if (options.useReportedUsage === false) return { index: null, skippedStale: false, lastReported: undefined };
-  const staleUntil = options.ignoreStaleUsage === false ? -Infinity : latestCompactionTime(messages);
-  let skippedStale = false;
+/**
+ * The newest reply with a usage, searched from the end: trusted when it is at or after
+ * `trust.from` (every older one is before it too). A reply whose counters are all zero is no usage:
+ * the search goes on to an older one, as pi's does.
+ */
+function lastTrustedUsage(messages: readonly AgentMessage[], options: MeasureOptions): { index: number | null; stale: UsageInvalidation | undefined; lastReported: number | undefined } {
+  if (options.useReportedUsage === false) return { index: null, stale: undefined, lastReported: undefined };
+  const trust = options.trust ?? TRUST_EVERY_USAGE;
   let lastReported: number | undefined;
   for (let i = messages.length - 1; i >= 0; i--) {
-    const message = messages[i]!;
-    const usage = usableUsage(message);
+    const usage = replyUsage(messages[i]);
     if (!usage) continue;
-    lastReported ??= calculateContextTokens(usage);
-    if (message.timestamp <= staleUntil) {
-      skippedStale = true;
-      continue;
-    }
-    return { index: i, skippedStale, lastReported };
+    const tokens = calculateContextTokens(usage);
+    lastReported ??= tokens;
+    if (!(tokens > 0)) continue;
+    return i >= trust.from ? { index: i, stale: undefined, lastReported } : { index: null, stale: trust.after, lastReported };
   }
-  return { index: null, skippedStale, lastReported };
+  return { index: null, stale: undefined, lastReported };
 }
 
 function lastModelKey(messages: readonly AgentMessage[]): string | undefined {

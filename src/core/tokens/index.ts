@@ -5,6 +5,7 @@ export * from './tokenizerEstimator';
 export * from './usage';
 export * from './calibration';
 export * from './pathCalibration';
+export * from './projected';
 export * from './contextTokens';
 export * from './meterText';
 export * from './meter';

@@ -6,6 +6,7 @@
 import type { AgentMessage } from '../session';
 import { contextStatus, type ContextStatus, type StatusOptions } from './contextTokens';
 import { percentOf, type MeterNumbers } from './meterText';
+import type { UsageInvalidation } from './projected';
 
 /** `warning` past 80 % of where auto-compaction fires, `error` past that point. */
 export type MeterLevel = 'normal' | 'warning' | 'error';
@@ -32,6 +33,8 @@ export interface MeterReading extends MeterNumbers {
   reportCounted: boolean;
   /** The last usage the provider reported on the branch, counted or not (undefined: none yet). */
   lastReportedTokens: number | undefined;
+  /** Why the last usage is not counted: a context edit or a compaction after its reply on the branch. */
+  staleUsage: UsageInvalidation | undefined;
   /** The estimated part: messages after that reply, and the reply streaming now. */
   estimatedTokens: number;
   /** Of the estimated part, the reply still streaming. */
@@ -60,6 +63,7 @@ export function meterReading(status: ContextStatus, settings: MeterSettings, str
     reportedTokens: status.reportedTokens,
     reportCounted: status.lastUsageIndex !== null,
     lastReportedTokens: status.lastReportedTokens,
+    staleUsage: status.staleUsage,
     estimatedTokens: status.estimatedTokens + streaming,
     streamingTokens: streaming,
     estimator: status.estimator,
@@ -125,12 +129,15 @@ function estimatedLine(reading: MeterReading, n: (value: number) => string): str
 }
 
 /**
- * What the provider reported: the last reply's usage when it is counted; after a compaction, the
- * last usage from before it, which no longer describes the context (so the count is all estimate
- * until the next reply); nothing before the first reply.
+ * What the provider reported: the last reply's usage when it is counted; after a compaction or a
+ * context edit, the last usage from before it, which no longer describes the context (so the count
+ * is all estimate until the next reply); nothing before the first reply.
  */
 function reportedLine(reading: MeterReading, n: (value: number) => string): string {
   if (reading.reportCounted) return `Reported by the API for the last reply: ${n(reading.reportedTokens)}`;
-  if (reading.lastReportedTokens !== undefined) return `Reported by the API for the last reply: ${n(reading.lastReportedTokens)}, before the compaction (not counted: the summary replaced that context)`;
-  return 'Reported by the API: nothing yet (no reply on this branch)';
+  const last = reading.lastReportedTokens;
+  if (last === undefined) return 'Reported by the API: nothing yet (no reply on this branch)';
+  if (reading.staleUsage === 'compaction') return `Reported by the API for the last reply: ${n(last)}, before the compaction (not counted: the summary replaced that context)`;
+  if (reading.staleUsage === 'context_edit') return `Reported by the API for the last reply: ${n(last)}, before a context edit (not counted: the edit changed that context)`;
+  return `Reported by the API for the last reply: ${n(last)}`;
 }

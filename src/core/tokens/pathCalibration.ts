@@ -11,6 +11,7 @@
 import { entryToContextMessage, type AgentMessage, type AssistantMessage, type SessionEntry } from '../session';
 import { TokenCalibration, type CalibrationSample } from './calibration';
 import type { TokenEstimator } from './estimator';
+import { invalidates } from './projected';
 import { calculateContextTokens, modelKeyOf, promptTokens, usableUsage } from './usage';
 
 /**
@@ -40,7 +41,7 @@ export function pathCalibrationSamples(leafId: string | null, entryOf: EntryLook
   let steps = 0;
   for (let entry = leafId === null ? undefined : entryOf(leafId); entry && seen <= replies; entry = entry.parentId === null ? undefined : entryOf(entry.parentId)) {
     if (++steps > MAX_WALK) break;
-    if (entry.type === 'compaction') {
+    if (invalidates(entry)) {
       compacted = true;
       continue;
     }

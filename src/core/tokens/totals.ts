@@ -1,7 +1,10 @@
 /**
- * What a session spent: the tokens and dollars of every reply and every summary (compaction and
- * branch summary, whose `usage` newer pi versions and Arbor record), for the current branch and for
- * the whole file, every branch included. Computed from entries already loaded: never a second read.
+ * What a session spent, as pi 1.6 adds it up: the tokens and dollars of every reply (failed and
+ * stopped ones too), every summary (compaction and branch summary, whose `usage` newer pi versions
+ * and Arbor record), every tool result that records model work of its own (pi 1.6's `usage` on a
+ * tool result) and every `usage` entry (model work outside a reply, such as pi's cache warming, of
+ * any `kind`), for the current branch and for the whole file, every branch included. Computed from
+ * entries already loaded: never a second read.
  *
  * The cost is the one recorded with the usage. A usage recorded without one (an older writer) is
  * priced at the prices `prices` gives for its provider and model (the providers' model information:
@@ -10,7 +13,7 @@
  */
 import { withCost } from '../llm/cost';
 import type { ModelPrices } from '../llm/provider';
-import { messageRole, type AssistantMessage, type SessionChange, type SessionEntry } from '../session';
+import { messageRole, type AssistantMessage, type SessionChange, type SessionEntry, type ToolResultMessage } from '../session';
 
 export interface TokenSpend {
   input: number;
@@ -32,7 +35,14 @@ export interface SpendTotals extends TokenSpend {
   replies: TokenSpend;
   /** Compaction and branch-summary requests. */
   summaries: TokenSpend;
+  /** Model work a tool did itself, recorded on its result. */
+  tools: TokenSpend;
+  /** `usage` entries: model work recorded outside a reply (pi's cache warming, an extension's). */
+  other: TokenSpend;
 }
+
+/** The parts of a total, in the order they are shown. */
+export const SPEND_PARTS = ['replies', 'summaries', 'tools', 'other'] as const;
 
 export interface SessionTotals {
   /** The entries from the root to the current position. */
@@ -59,7 +69,7 @@ export function sessionTotals(entries: readonly SessionEntry[], branch: readonly
 }
 
 interface EntrySpend {
-  kind: 'replies' | 'summaries';
+  kind: (typeof SPEND_PARTS)[number];
   input: number;
   output: number;
   cacheRead: number;
@@ -68,12 +78,27 @@ interface EntrySpend {
 }
 
 function spendOf(entry: SessionEntry, prices: ModelPrices): EntrySpend | undefined {
-  if (entry.type === 'compaction' || entry.type === 'branch_summary') return usageSpend('summaries', entry['usage'], undefined);
-  if (entry.type === 'message' && messageRole(entry) === 'assistant') {
-    const { usage, provider, model } = entry['message'] as Partial<AssistantMessage>;
-    return usageSpend('replies', usage, typeof provider === 'string' && typeof model === 'string' ? () => prices(provider, model) : undefined);
+  switch (entry.type) {
+    case 'compaction':
+    case 'branch_summary':
+      return usageSpend('summaries', entry['usage'], undefined);
+    case 'usage':
+      return usageSpend('other', entry['usage'], pricesOf(prices, entry['provider'], entry['model']));
+    case 'message': {
+      const role = messageRole(entry);
+      if (role === 'toolResult') return usageSpend('tools', (entry['message'] as Partial<ToolResultMessage>).usage, undefined);
+      if (role !== 'assistant') return undefined;
+      const message = entry['message'] as Partial<AssistantMessage>;
+      return usageSpend('replies', message.usage, pricesOf(prices, message.provider, message.model));
+    }
+    default:
+      return undefined;
   }
-  return undefined;
+}
+
+/** The prices of the model a usage recorded without a cost names, asked only when needed (none: unpriced). */
+function pricesOf(prices: ModelPrices, provider: unknown, model: unknown): (() => ReturnType<ModelPrices>) | undefined {
+  return typeof provider === 'string' && typeof model === 'string' ? () => prices(provider, model) : undefined;
 }
 
 /** `pricing`: the prices of the reply's model, asked only when the usage has no recorded cost. */
@@ -105,7 +130,7 @@ function addTo(part: TokenSpend, spend: EntrySpend): void {
 }
 
 function emptyTotals(): SpendTotals {
-  return { ...emptySpend(), replies: emptySpend(), summaries: emptySpend() };
+  return { ...emptySpend(), replies: emptySpend(), summaries: emptySpend(), tools: emptySpend(), other: emptySpend() };
 }
 
 function count(value: unknown): number {
@@ -170,5 +195,5 @@ export class TotalsTracker {
 }
 
 function copyTotals(totals: SpendTotals): SpendTotals {
-  return { ...totals, replies: { ...totals.replies }, summaries: { ...totals.summaries } };
+  return { ...totals, replies: { ...totals.replies }, summaries: { ...totals.summaries }, tools: { ...totals.tools }, other: { ...totals.other } };
 }

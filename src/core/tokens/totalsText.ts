@@ -1,10 +1,11 @@
 /**
  * How the chat and the meter's tooltip write a session's totals: a short line for the side bar
  * ("$0.041 · 48.2k tokens on this branch · $0.063 in all") and the full lines for the tooltip,
- * replies and summaries apart. Numbers only: nothing here comes from the session's text.
+ * replies and summaries apart (and, when there are any, tools' own model work and other recorded
+ * usage). Numbers only: nothing here comes from the session's text.
  */
 import { formatTokens } from './meterText';
-import type { SessionTotals, SpendTotals, TokenSpend } from './totals';
+import { SPEND_PARTS, type SessionTotals, type SpendTotals, type TokenSpend } from './totals';
 
 /** "$0" for nothing, three decimals under a dime (one reply costs a fraction of a cent), else two. */
 export function formatDollars(cost: number): string {
@@ -34,8 +35,17 @@ export function totalsDetails(totals: SessionTotals): string[] {
   return lines;
 }
 
+/** What each part is called where it is written; tools and other usage only when there is some. */
+export const SPEND_PART_NAMES: Record<(typeof SPEND_PARTS)[number], string> = { replies: 'replies', summaries: 'summaries', tools: 'tools', other: 'other usage' };
+
+/** The parts a total is written with: replies and summaries always, the others when they counted something. */
+export function shownParts(spend: SpendTotals): (typeof SPEND_PARTS)[number][] {
+  return SPEND_PARTS.filter((part) => part === 'replies' || part === 'summaries' || spend[part].count > 0);
+}
+
 function block(title: string, spend: SpendTotals): string[] {
-  return [`${title}: ${spendText(spend)}`, `   replies (${spend.replies.count}): ${spendText(spend.replies)}; summaries (${spend.summaries.count}): ${spendText(spend.summaries)}`];
+  const parts = shownParts(spend).map((part) => `${SPEND_PART_NAMES[part]} (${spend[part].count}): ${spendText(spend[part])}`);
+  return [`${title}: ${spendText(spend)}`, `   ${parts.join('; ')}`];
 }
 
 function spendText(spend: TokenSpend): string {

@@ -1,6 +1,6 @@
 /**
- * API-reported usage on assistant messages (not on error or aborted replies): which usages can be trusted
- * and what they say about the context size.
+ * API-reported usage on assistant messages: which usages can be trusted (not a failed or stopped
+ * reply's, not an all-zero one) and what they say about the context size.
  */
 import type { AgentMessage, AssistantMessage, SessionEntry, Usage } from '../session';
 
@@ -17,8 +17,18 @@ export function promptTokens(usage: Usage): number {
   return usage.input + usage.cacheRead + usage.cacheWrite;
 }
 
-/** The usage of an assistant message if it can be trusted: not aborted, not an error. */
+/**
+ * The usage of an assistant message if it can be trusted: not a stopped (`aborted`) or failed
+ * (`error`) reply's, which may not have reached the provider's count, and not one whose counters
+ * are all zero (an endpoint that reports no usage says nothing about the context), as pi 1.6.
+ */
 export function usableUsage(message: AgentMessage | undefined): Usage | undefined {
+  const usage = replyUsage(message);
+  return usage && calculateContextTokens(usage) > 0 ? usage : undefined;
+}
+
+/** The usage a reply that ended normally (not stopped, not failed) recorded, all-zero ones included. */
+export function replyUsage(message: AgentMessage | undefined): Usage | undefined {
   if (!message || message.role !== 'assistant') return undefined;
   if (message.stopReason === 'aborted' || message.stopReason === 'error') return undefined;
   return message.usage ?? undefined;

@@ -1,7 +1,7 @@
 /**
  * Reading a window of a file's lines without holding the file in memory: the file streams through,
- * lines inside the window are kept until the line or byte budget is spent, the rest are only
- * counted. Lines are split at '\n' (a final newline leaves an empty last line), as pi counts them.
+ * the window's first lines are kept until one past the line or byte budget (enough for head
+ * truncation to decide as it would on the whole window), the rest are only counted.
  */
 import { createReadStream } from 'node:fs';
 
@@ -10,23 +10,22 @@ export interface LineWindowRequest {
   start: number;
   /** At most this many lines of the window (the caller's limit). */
   count: number;
-  /** Budgets for what is kept: whole lines only. */
+  /** Budgets of what may be shown: lines are kept until one past either. */
   maxLines: number;
   maxBytes: number;
   signal: AbortSignal;
 }
 
 export interface LineWindow {
+  /** The window's first lines; a line over the byte budget is held cut short. */
   lines: string[];
-  /** Lines in the whole file. */
+  /** The real bytes of each kept line. */
+  sizes: number[];
+  /** Lines in the whole file, split at '\n' (a final newline leaves an empty last line), as pi's read counts them. */
   totalLines: number;
-  /** Lines and bytes of the requested window (start .. start+count, within the file). */
+  /** The window's lines as truncation counts them (its final newline starts no line) and its bytes. */
   windowLines: number;
   windowBytes: number;
-  /** Why fewer lines than the window were kept. */
-  cutBy: 'lines' | 'bytes' | null;
-  /** Bytes of the window's first line, when it alone is over the byte budget (nothing kept). */
-  firstLineBytes?: number;
 }
 
 const NEWLINE = 0x0a;
@@ -34,36 +33,29 @@ const NEWLINE = 0x0a;
 export async function readLineWindow(file: string, request: LineWindowRequest): Promise<LineWindow> {
   const { start, count, maxLines, maxBytes } = request;
   const end = start + count;
-  const window: LineWindow = { lines: [], totalLines: 0, windowLines: 0, windowBytes: 0, cutBy: null };
+  const window: LineWindow = { lines: [], sizes: [], totalLines: 0, windowLines: 0, windowBytes: 0 };
+  let selected = 0;
+  let lastSelectedEmpty = false;
   let line = 0;
   let pieces: Buffer[] = [];
   let pieceBytes = 0;
   let keptBytes = 0;
-  let collecting = start < end;
+  const keeping = () => window.lines.length <= maxLines && keptBytes <= maxBytes;
 
   const endLine = () => {
     if (line >= start && line < end) {
-      window.windowLines++;
-      window.windowBytes += pieceBytes + (window.windowLines > 1 ? 1 : 0);
-      if (collecting) keep();
+      selected++;
+      window.windowBytes += pieceBytes + (selected > 1 ? 1 : 0);
+      lastSelectedEmpty = pieceBytes === 0;
+      if (keeping()) {
+        keptBytes += pieceBytes + (window.lines.length > 0 ? 1 : 0);
+        window.lines.push(Buffer.concat(pieces).toString('utf8'));
+        window.sizes.push(pieceBytes);
+      }
     }
     pieces = [];
     pieceBytes = 0;
     line++;
-  };
-  const keep = () => {
-    const cost = pieceBytes + (window.lines.length > 0 ? 1 : 0);
-    if (window.lines.length >= maxLines) {
-      collecting = false;
-      window.cutBy = 'lines';
-    } else if (keptBytes + cost > maxBytes) {
-      collecting = false;
-      window.cutBy = 'bytes';
-      if (window.lines.length === 0) window.firstLineBytes = pieceBytes;
-    } else {
-      window.lines.push(Buffer.concat(pieces).toString('utf8'));
-      keptBytes += cost;
-    }
   };
 
   for await (const chunk of createReadStream(file, { signal: request.signal }) as AsyncIterable<Buffer>) {
@@ -73,7 +65,7 @@ export async function readLineWindow(file: string, request: LineWindowRequest): 
       const piece = chunk.subarray(position, newline === -1 ? chunk.length : newline);
       pieceBytes += piece.length;
       // Only lines that may be kept hold their bytes; an overlong one stops being held.
-      if (collecting && line >= start && line < end && pieceBytes <= maxBytes) pieces.push(piece);
+      if (line >= start && line < end && keeping() && pieceBytes <= maxBytes) pieces.push(piece);
       if (newline === -1) break;
       endLine();
       position = newline + 1;
@@ -81,5 +73,6 @@ export async function readLineWindow(file: string, request: LineWindowRequest): 
   }
   endLine();
   window.totalLines = line;
+  window.windowLines = window.windowBytes === 0 ? 0 : selected - (lastSelectedEmpty ? 1 : 0);
   return window;
 }

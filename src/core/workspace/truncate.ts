@@ -2,7 +2,8 @@
  * Keeping tool output small enough for the model: a line limit and a byte limit, whichever is hit
  * first (pi's defaults, so sessions read the same in both). `truncateHead` keeps the start (files,
  * listings), `truncateTail` the end (command output, where errors are). Only whole lines are kept,
- * except a last line longer than the byte limit, whose end is kept.
+ * except a last line longer than the byte limit, whose end is kept. Lines are counted as pi 1.6
+ * counts them (`countedLines`): the newline that ends a text starts no line of its own.
  *
  * The result is pi's `details.truncation` shape, so a UI that renders pi's notices renders ours.
  */
@@ -38,53 +39,73 @@ export function truncationDetails(truncation: Truncation): Json {
   return rest;
 }
 
-export function truncateHead(text: string, limits: TruncationLimits = {}): Truncation {
-  const { maxLines, maxBytes } = resolved(limits);
+/**
+ * A text's lines as pi 1.6 counts them: a final newline ends the last line rather than starting
+ * another one, and an empty text has no lines.
+ */
+export function countedLines(text: string): string[] {
+  if (text === '') return [];
   const lines = text.split('\n');
-  const totalBytes = Buffer.byteLength(text, 'utf8');
-  const base = { totalLines: lines.length, totalBytes, maxLines, maxBytes, lastLinePartial: false };
-  if (lines.length <= maxLines && totalBytes <= maxBytes) return untruncated(text, base);
+  if (text.endsWith('\n')) lines.pop();
+  return lines;
+}
+
+export function truncateHead(text: string, limits: TruncationLimits = {}): Truncation {
+  const lines = countedLines(text);
+  return truncateHeadOf({ lines, totalLines: lines.length, totalBytes: Buffer.byteLength(text, 'utf8'), whole: () => text }, limits);
+}
+
+/** A text given by its first lines, for head truncation without holding all of it (a file being read). */
+export interface HeadLines {
+  /**
+   * The text's first lines: all of them, or at least one more than the limits can keep. A line
+   * over the byte limit may be held cut short, its real size in `sizes`.
+   */
+  lines: readonly string[];
+  /** Bytes of each line (computed from `lines` when absent). */
+  sizes?: readonly number[];
+  /** The text's lines as `countedLines` counts them, and its bytes. */
+  totalLines: number;
+  totalBytes: number;
+  /** The whole text, kept when nothing is cut. */
+  whole: () => string;
+}
+
+/** `truncateHead` of a text given by its first lines. */
+export function truncateHeadOf(text: HeadLines, limits: TruncationLimits = {}): Truncation {
+  const totals = { totalLines: text.totalLines, totalBytes: text.totalBytes, ...resolved(limits) };
+  if (fits(totals)) return shaped(totals, text.whole(), { truncatedBy: null, outputLines: totals.totalLines });
+  const { lines } = text;
   const kept: string[] = [];
   let bytes = 0;
   let truncatedBy: 'lines' | 'bytes' = 'lines';
-  for (const line of lines.slice(0, maxLines)) {
-    const cost = Buffer.byteLength(line, 'utf8') + (kept.length > 0 ? 1 : 0);
-    if (bytes + cost > maxBytes) {
+  for (let index = 0; index < Math.min(lines.length, totals.totalLines, totals.maxLines); index++) {
+    const cost = (text.sizes?.[index] ?? Buffer.byteLength(lines[index]!, 'utf8')) + (index > 0 ? 1 : 0);
+    if (bytes + cost > totals.maxBytes) {
       truncatedBy = 'bytes';
       break;
     }
-    kept.push(line);
+    kept.push(lines[index]!);
     bytes += cost;
   }
-  const content = kept.join('\n');
-  return {
-    ...base,
-    content,
-    truncated: true,
-    truncatedBy,
-    outputLines: kept.length,
-    outputBytes: Buffer.byteLength(content, 'utf8'),
-    firstLineExceedsLimit: kept.length === 0 && lines.length > 0,
-  };
+  return shaped(totals, kept.join('\n'), { truncatedBy, outputLines: kept.length, firstLineExceedsLimit: kept.length === 0 && totals.totalLines > 0 });
 }
 
 export function truncateTail(text: string, limits: TruncationLimits = {}): Truncation {
-  const { maxLines, maxBytes } = resolved(limits);
-  const lines = text.split('\n');
-  const totalBytes = Buffer.byteLength(text, 'utf8');
-  const base = { totalLines: lines.length, totalBytes, maxLines, maxBytes, firstLineExceedsLimit: false };
-  if (lines.length <= maxLines && totalBytes <= maxBytes) return { ...untruncated(text, base), lastLinePartial: false };
+  const lines = countedLines(text);
+  const totals = { totalLines: lines.length, totalBytes: Buffer.byteLength(text, 'utf8'), ...resolved(limits) };
+  if (fits(totals)) return shaped(totals, text, { truncatedBy: null, outputLines: totals.totalLines });
   const kept: string[] = [];
   let bytes = 0;
   let truncatedBy: 'lines' | 'bytes' = 'lines';
   let lastLinePartial = false;
-  for (let index = lines.length - 1; index >= 0 && kept.length < maxLines; index--) {
+  for (let index = lines.length - 1; index >= 0 && kept.length < totals.maxLines; index--) {
     const line = lines[index]!;
     const cost = Buffer.byteLength(line, 'utf8') + (kept.length > 0 ? 1 : 0);
-    if (bytes + cost > maxBytes) {
+    if (bytes + cost > totals.maxBytes) {
       truncatedBy = 'bytes';
       if (kept.length === 0) {
-        kept.push(endOfLine(line, maxBytes));
+        kept.push(endOfLine(line, totals.maxBytes));
         lastLinePartial = true;
       }
       break;
@@ -92,8 +113,7 @@ export function truncateTail(text: string, limits: TruncationLimits = {}): Trunc
     kept.unshift(line);
     bytes += cost;
   }
-  const content = kept.join('\n');
-  return { ...base, content, truncated: true, truncatedBy, outputLines: kept.length, outputBytes: Buffer.byteLength(content, 'utf8'), lastLinePartial };
+  return shaped(totals, kept.join('\n'), { truncatedBy, outputLines: kept.length, lastLinePartial });
 }
 
 /** The last `maxBytes` bytes of a line, starting on a character boundary. */
@@ -108,15 +128,30 @@ function resolved(limits: TruncationLimits): { maxLines: number; maxBytes: numbe
   return { maxLines: limits.maxLines ?? DEFAULT_MAX_LINES, maxBytes: limits.maxBytes ?? DEFAULT_MAX_BYTES };
 }
 
-function untruncated<T extends { totalLines: number; totalBytes: number }>(text: string, base: T) {
+interface Totals {
+  totalLines: number;
+  totalBytes: number;
+  maxLines: number;
+  maxBytes: number;
+}
+
+function fits(totals: Totals): boolean {
+  return totals.totalLines <= totals.maxLines && totals.totalBytes <= totals.maxBytes;
+}
+
+/** The result, its fields in pi's order (the order a session file records them in). */
+function shaped(totals: Totals, content: string, cut: { truncatedBy: 'lines' | 'bytes' | null; outputLines: number; lastLinePartial?: boolean; firstLineExceedsLimit?: boolean }): Truncation {
   return {
-    ...base,
-    content: text,
-    truncated: false,
-    truncatedBy: null,
-    outputLines: base.totalLines,
-    outputBytes: base.totalBytes,
-    lastLinePartial: false,
-    firstLineExceedsLimit: false,
+    content,
+    truncated: cut.truncatedBy !== null,
+    truncatedBy: cut.truncatedBy,
+    totalLines: totals.totalLines,
+    totalBytes: totals.totalBytes,
+    outputLines: cut.outputLines,
+    outputBytes: cut.truncatedBy === null ? totals.totalBytes : Buffer.byteLength(content, 'utf8'),
+    lastLinePartial: cut.lastLinePartial ?? false,
+    firstLineExceedsLimit: cut.firstLineExceedsLimit ?? false,
+    maxLines: totals.maxLines,
+    maxBytes: totals.maxBytes,
   };
 }

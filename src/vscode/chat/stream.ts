@@ -3,10 +3,10 @@
 // position moves). A tool's end comes from the appended result only (the agent's `tool_end` comes
 // just before it and carries the same result).
 import { type AgentEvent } from '../../core/agent';
-import { applyDelta, branchWindow, buildItems, itemUpdate, markPinned, markWrittenDiffs, resultView, sessionPrompts, startReply, turnAround, turnFilesView, turnRecordsOf, windowBefore, withWrittenDiff, type AssistantItem, type ChatItem, type ReplyDelta, type ToolResultView } from '../../core/chat';
+import { applyDelta, branchWindow, buildItems, itemUpdate, markContext, markPinned, missingToolsNote, markWrittenDiffs, resultView, sessionPrompts, startReply, turnAround, turnFilesView, turnRecordsOf, windowBefore, withWrittenDiff, type AssistantItem, type ChatItem, type ReplyDelta, type ToolResultView } from '../../core/chat';
 import { isFilesEntry, type FilesEntryData } from '../../core/checkpoints';
 import { pinDataOf, pinnedIds } from '../../core/pins';
-import { describeEntry, problemsNotice, type Session, type SessionChange, type SessionEntry } from '../../core/session';
+import { ContextMarkIndex, describeEntry, problemsNotice, type Session, type SessionChange, type SessionEntry } from '../../core/session';
 import type { HostToWebviewMessage } from '../../shared/protocol';
 import type { AgentHost } from '../agent/host';
 import { readConfig } from '../config';
@@ -35,14 +35,17 @@ export interface ChatStreamOptions {
 export class ChatStream {
   /** The reply being streamed, kept so that a webview loaded mid-reply gets it in `reset`. */
   private streaming: AssistantItem | undefined;
+  /** What the model does not see as written at the position: the items' marks. */
+  private readonly contextMarks = new ContextMarkIndex();
 
   constructor(private readonly options: ChatStreamOptions) {}
 
   /** The current session's branch (its last window) as the whole chat. */
   reset(): void {
     const session = this.options.host.session;
-    const window = session ? branchWindow(session.getBranch()) : { entries: [], hasEarlier: false };
-    const items = this.itemsOf(window.entries);
+    const branch = session ? session.getBranch() : [];
+    const window = branchWindow(branch);
+    const items = this.itemsOf(window.entries, undefined, branch);
     this.options.post({
       type: 'reset',
       items,
@@ -65,7 +68,7 @@ export class ChatStream {
     const branch = this.options.host.session?.getBranch() ?? [];
     const window = windowBefore(branch, beforeId);
     // The window's last turn may go on after it: its card counts the whole turn.
-    this.options.post({ type: 'prepend', items: this.itemsOf(window.entries, turnRecordsOf(branch)), hasEarlier: window.hasEarlier });
+    this.options.post({ type: 'prepend', items: this.itemsOf(window.entries, turnRecordsOf(branch), branch), hasEarlier: window.hasEarlier });
   }
 
   sessionChange(change: SessionChange): void {
@@ -73,6 +76,10 @@ export class ChatStream {
     // A pin counts wherever its entry sits (another branch, another program): the latest one for its target wins.
     const pin = change.kind === 'move' ? undefined : pinDataOf(change.entry);
     if (pin) post({ type: 'pin', entryId: pin.targetId, pinned: pin.pinned });
+    // An edit (or a compaction) appended at the position: only the items whose mark changed.
+    const session = this.options.host.session;
+    const marks = session ? this.contextMarks.changed(session, change) : [];
+    if (marks.length > 0) post({ type: 'contextMarks', marks });
     // An entry another program appended is not on the branch (the position stays): the tree shows it.
     if (change.kind === 'external') return;
     // A move goes with the note about it (told after the move); one no note describes clears it.
@@ -118,6 +125,8 @@ export class ChatStream {
         // Every pin was still carried: the warning says less of the window is left.
         if (event.pinWarning !== undefined) notice('warning', event.pinWarning);
         return;
+      case 'tools_missing':
+        return notice('warning', missingToolsNote(event.names) ?? '');
       case 'run_end':
         return this.runEnded(event.unsent);
       case 'error':
@@ -158,11 +167,14 @@ export class ChatStream {
     this.options.onRunEnded(unsent);
   }
 
-  /** The chat items of these entries of the current session's branch, with their pinned marks and written diffs. */
-  private itemsOf(entries: readonly SessionEntry[], turnRecords?: Map<string, FilesEntryData[]>): ChatItem[] {
+  /** The chat items of these entries of the current session's branch (`branch`, when the caller holds it), with their pinned and context marks and written diffs. */
+  private itemsOf(entries: readonly SessionEntry[], turnRecords?: Map<string, FilesEntryData[]>, branch?: readonly SessionEntry[]): ChatItem[] {
     const items = buildItems(entries, turnRecords);
     const session = this.options.host.session;
-    if (session) markPinned(items, pinnedIds(session.entries));
+    if (session) {
+      markPinned(items, pinnedIds(session.entries));
+      markContext(items, this.contextMarks.marksAt(session, branch));
+    }
     const { writtenDiffs } = this.options;
     return writtenDiffs ? markWrittenDiffs(items, writtenDiffs.lookup(session)) : items;
   }

@@ -22,6 +22,7 @@ const BEFORE_READY: Record<HostToWebviewMessage['type'], 'resent' | 'dropped' | 
   draft: 'resent',
   prepend: 'dropped',
   pin: 'dropped',
+  contextMarks: 'dropped',
   delta: 'dropped',
   append: 'dropped',
   tool: 'dropped',

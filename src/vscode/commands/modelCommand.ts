@@ -1,7 +1,7 @@
 // Select Model: a quick pick of the models Arbor knows, plus "Other…" for any id. Writes
 // `arbor.model` and records the change on the open session's branch.
 import * as vscode from 'vscode';
-import { MODEL_FAMILIES } from '../../core/llm/anthropic/models';
+import { MODEL_FAMILIES, type ModelFamily } from '../../core/llm/anthropic/models';
 import { plainText } from '../../core/util/plainText';
 import { readConfig } from '../config';
 import { showFailure } from './notify';
@@ -34,7 +34,7 @@ async function pickModel(current: string): Promise<string | undefined> {
   const items: vscode.QuickPickItem[] = MODEL_FAMILIES.map((family) => ({
     label: family.prefix,
     description: family.prefix === current ? 'current' : undefined,
-    detail: `${thousands(family.contextWindow)} context · ${thousands(family.maxOutputTokens)} output · $${family.prices[0]} / $${family.prices[1]} per million tokens in / out`,
+    detail: `${thousands(family.contextWindow)} context · ${thousands(family.maxOutputTokens)} output · $${family.prices[0]} / $${family.prices[1]} per million tokens in / out${tierWords(family)}`,
   }));
   items.push({ label: OTHER, detail: 'Type any model id (a dated id, or a model served by your arbor.baseUrl)' });
   // The current model may come from a workspace's settings: shown as text.
@@ -55,6 +55,11 @@ function configTarget(): vscode.ConfigurationTarget {
   if (inspected?.workspaceFolderValue !== undefined) return vscode.ConfigurationTarget.WorkspaceFolder;
   if (inspected?.workspaceValue !== undefined) return vscode.ConfigurationTarget.Workspace;
   return vscode.ConfigurationTarget.Global;
+}
+
+/** " ($0.5 / $2.5 above 100k input)" for a model priced higher above an input size. */
+function tierWords(family: ModelFamily): string {
+  return (family.tiers ?? []).map((tier) => ` ($${tier.input} / $${tier.output} above ${thousands(tier.inputTokensAbove)} input)`).join('');
 }
 
 function thousands(tokens: number): string {

@@ -2,7 +2,7 @@
 // time (only the levels VS Code asks for are built), long levels paged into groups, and after each
 // change only the levels it touched are refreshed (core's refreshForAdded decides which).
 import * as vscode from 'vscode';
-import type { Session, SessionChange, SessionEntry } from '../../core/session';
+import { ContextMarkIndex, type Session, type SessionChange, type SessionEntry } from '../../core/session';
 import {
   anchorOf,
   DEFAULT_TREE_FILTER,
@@ -63,6 +63,8 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<TreeElement>
   private mark: string | null = null;
   /** Which entries are pinned, read incrementally as entries are appended. */
   private readonly pins = new PinIndex();
+  /** What the model does not see as written at the position (computed once per position). */
+  private readonly contextMarks = new ContextMarkIndex();
   /** Rows of each level asked for since the last change; the same element object per id (VS Code refreshes by identity). */
   private readonly levels = new Map<string | null, LazyDisplayNode[]>();
   private readonly elements = new Map<string, EntryElement>();
@@ -108,7 +110,8 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<TreeElement>
     const labeledAt = element.node.label !== undefined ? tree?.labelOf(element.entry.id)?.timestamp : undefined;
     const files = tree ? stepFiles(tree, element.entry.id) : undefined;
     const pinned = tree !== undefined && this.pins.pinned(tree.entries).has(element.entry.id);
-    const extras = { ...(call ? { call } : {}), ...(labeledAt ? { labeledAt } : {}), ...(files ? { files } : {}), ...(pinned ? { pinned } : {}) };
+    const contextMark = this.session && this.contextMarks.marksAt(this.session).get(element.entry.id);
+    const extras = { ...(call ? { call } : {}), ...(labeledAt ? { labeledAt } : {}), ...(files ? { files } : {}), ...(pinned ? { pinned } : {}), ...(contextMark ? { contextMark } : {}) };
     return entryTreeItem(element.entry, element.node, element.entry.id === this.mark, (tree?.size ?? 0) <= EXPAND_ALL_UP_TO, extras);
   }
 
@@ -141,9 +144,11 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<TreeElement>
 
   private onChange(change: SessionChange): void {
     const before = this.display;
+    // An edit (or a compaction) appended at the position changes the marks of some rows: those are refreshed.
+    const remarked = this.session ? this.contextMarks.changed(this.session, change).map((changed) => changed.entryId) : [];
     this.rebuild();
     if (change.kind === 'move' || !before || !this.display) this.fire({ kind: 'all' });
-    else this.fire(refreshForAdded(before, this.display, change.entry, this.filter));
+    else this.fire(refreshForAdded(before, this.display, change.entry, this.filter, remarked));
   }
 
   private rebuild(): void {

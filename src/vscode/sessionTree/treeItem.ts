@@ -1,6 +1,6 @@
 // Core's row presentation mapped onto TreeItems; nothing is decided here.
 import * as vscode from 'vscode';
-import type { SessionEntry, ToolCall } from '../../core/session';
+import type { ContextMark, SessionEntry, ToolCall } from '../../core/session';
 import { presentRow, type LazyDisplayNode, type StepFiles } from '../../core/sessionTree';
 import type { GroupElement } from './provider';
 import { COMMAND } from '../../shared/commands';
@@ -12,6 +12,8 @@ export const ROW_CLICK = 'row-click';
 
 /** Rows on the current path get their icon in this colour. */
 const ON_PATH_COLOR = new vscode.ThemeColor('charts.green');
+/** A row whose entry the model does not see (hidden by an edit) gets its icon dimmed. */
+const QUIET_COLOR = new vscode.ThemeColor('disabledForeground');
 
 /** What the row needs beyond its node: the call a tool result answers, when its label was set. */
 export interface RowExtras {
@@ -19,6 +21,7 @@ export interface RowExtras {
   labeledAt?: string;
   files?: StepFiles;
   pinned?: boolean;
+  contextMark?: ContextMark;
 }
 
 export function entryTreeItem(entry: SessionEntry, node: LazyDisplayNode, isCurrent: boolean, expanded: boolean, extras: RowExtras): vscode.TreeItem {
@@ -28,7 +31,7 @@ export function entryTreeItem(entry: SessionEntry, node: LazyDisplayNode, isCurr
   item.id = entry.id;
   item.description = row.description;
   item.tooltip = untrustedMarkdown(row.tooltip);
-  item.iconPath = new vscode.ThemeIcon(row.icon, node.onActivePath ? ON_PATH_COLOR : undefined);
+  item.iconPath = new vscode.ThemeIcon(row.icon, row.quiet ? QUIET_COLOR : node.onActivePath ? ON_PATH_COLOR : undefined);
   item.contextValue = row.contextValue;
   item.command = { command: ACTIVATE_COMMAND, title: 'Go to Entry', arguments: [entry.id, ROW_CLICK] };
   item.accessibilityInformation = { label: row.accessibilityLabel };

@@ -3,6 +3,7 @@
 import type { AssistantBlock, AssistantItem, ToolCallBlock, ToolResultView } from '../../core/chat/items';
 import { actionButton, h, icon } from './dom';
 import { pinButton, pinnedMark } from './pins';
+import { contextMarkElement } from './contextMarks';
 import { markdownElement } from './markdownView';
 
 /** Which cards the user opened (by key), so a re-render keeps them open. */
@@ -43,14 +44,20 @@ export function toolCard(block: ToolCallBlock): HTMLElement {
   const status = h('span', { class: `tool-status status-${block.status}`, attrs: { role: 'img', 'aria-label': label, title: label } }, [
     icon(name, block.status === 'running' ? 'codicon-modifier-spin' : ''),
   ]);
-  const summary: HTMLElement[] = [status, h('span', { class: 'card-title tool-name', text: block.name }), h('span', { class: 'tool-args-short', text: block.summary })];
+  const summary: HTMLElement[] = [status, h('span', { class: 'card-title tool-name', text: block.foreign ?? block.name })];
+  // A tool the session called that Arbor does not have (pi's MCP tools, codemode): said quietly.
+  if (block.foreign !== undefined) summary.push(h('span', { class: 'tool-foreign', text: 'not an Arbor tool' }));
+  summary.push(h('span', { class: 'tool-args-short', text: block.summary }));
   const diff = block.result?.writtenDiff;
   if (diff) summary.push(...writtenDiffElements(block.toolCallId, diff.autoApproved));
   if (block.resultPinned) summary.push(pinnedMark('Result pinned'));
+  const mark = contextMarkElement(block.resultContextMark, true);
+  if (mark) summary.push(mark);
   const body: HTMLElement[] = [h('div', { class: 'card-label', text: 'Arguments' }), h('pre', { class: 'tool-args', text: block.args })];
   if (block.result) for (const part of resultElements(block.result)) body.push(part);
   if (block.resultId !== undefined) body.push(h('div', { class: 'card-actions' }, [pinButton(block.resultId, block.resultPinned === true, 'result')]));
-  return card(`tool:${block.toolCallId}`, `tool-card tool-${block.status}`, summary, body);
+  const marked = block.resultContextMark ? ` result-model-${block.resultContextMark}` : '';
+  return card(`tool:${block.toolCallId}`, `tool-card tool-${block.status}${marked}`, summary, body);
 }
 
 /**

@@ -6,19 +6,21 @@ import { actionButton, formatTokens, h, icon } from './dom';
 import { markdownElement } from './markdownView';
 import { mentionChips } from './mentionChips';
 import { pinButton, pinnedMark } from './pins';
+import { contextMarkElement } from './contextMarks';
 import { turnFilesCard } from './turnFiles';
 import { userText } from './userText';
 
 export function itemElement(item: ChatItem): HTMLElement {
-  const element = h('article', { class: `item item-${item.kind}`, attrs: { 'data-id': item.id } });
+  const marked = item.contextMark ? ` model-${item.contextMark}` : '';
+  const element = h('article', { class: `item item-${item.kind}${marked}`, attrs: { 'data-id': item.id } });
   // One by one: a reply may hold any number of blocks, too many to spread into one call.
   for (const part of bodyOf(item)) element.append(part);
   if (item.id !== STREAMING_ID) element.append(actionsOf(item));
   return element;
 }
 
-function role(label: string, iconName: string, pinned?: boolean): HTMLElement {
-  return h('div', { class: 'role' }, [icon(iconName), h('span', { text: label }), pinned ? pinnedMark('Pinned') : undefined]);
+function role(label: string, iconName: string, item: ChatItem & { pinned?: boolean }): HTMLElement {
+  return h('div', { class: 'role' }, [icon(iconName), h('span', { text: label }), item.pinned ? pinnedMark('Pinned') : undefined, contextMarkElement(item.contextMark)]);
 }
 
 
@@ -26,39 +28,52 @@ function bodyOf(item: ChatItem): HTMLElement[] {
   switch (item.kind) {
     case 'user':
       return [
-        role('You', 'account', item.pinned),
+        role('You', 'account', item),
         ...mentionChips(item.mentions),
         ...userText(item.id, item.text),
         ...item.images.map((image) => h('img', { class: 'chat-image', attrs: { src: `data:${image.mimeType};base64,${image.data}`, alt: 'Attached image' } })),
         ...(item.files ? [turnFilesCard(item.id, item.files)] : []),
       ];
     case 'assistant':
-      return [role(item.streaming ? 'Arbor (replying…)' : 'Arbor', 'sparkle', item.pinned), ...assistantBody(item)];
+      return [role(item.streaming ? 'Arbor (replying…)' : 'Arbor', 'sparkle', item), ...assistantBody(item)];
     case 'compaction': {
       const after = item.tokensAfter !== undefined ? ` → ${formatTokens(item.tokensAfter)}` : '';
       const entries = item.summarizedEntries !== undefined ? ` · ${item.summarizedEntries} entries summarized` : '';
       const pinned = item.pinnedCount !== undefined ? ` · ${item.pinnedCount} pinned carried verbatim` : '';
       return [
-        h('div', { class: 'card-heading' }, [icon('fold'), h('strong', { text: 'Context compacted' }), h('span', { class: 'muted', text: ` ${formatTokens(item.tokensBefore)}${after} tokens${entries}${pinned}` })]),
+        h('div', { class: 'card-heading' }, [
+          icon('fold'),
+          h('strong', { text: 'Context compacted' }),
+          h('span', { class: 'muted', text: ` ${formatTokens(item.tokensBefore)}${after} tokens${entries}${pinned}` }),
+          contextMarkElement(item.contextMark),
+        ]),
         summaryCard(item),
         h('div', { class: 'summary-actions' }, [actionButton('show-summarized', 'Show what was summarized', 'go-to-file', { id: item.id })]),
       ];
     }
     case 'branchSummary':
-      return [h('div', { class: 'card-heading' }, [icon('git-branch'), h('strong', { text: 'Summary of the branch left behind' }), item.pinned ? pinnedMark('Pinned') : undefined]), summaryCard(item)];
+      return [
+        h('div', { class: 'card-heading' }, [icon('git-branch'), h('strong', { text: 'Summary of the branch left behind' }), item.pinned ? pinnedMark('Pinned') : undefined, contextMarkElement(item.contextMark)]),
+        summaryCard(item),
+      ];
     case 'custom':
-      return [role(item.customType, 'note', item.pinned), markdownElement(item.text)];
+      return [role(item.customType, 'note', item), markdownElement(item.text)];
     case 'bash': {
       const exit = item.cancelled ? 'cancelled' : item.exitCode !== undefined ? `exit ${item.exitCode}` : '';
       return [
-        role('Shell', 'terminal', item.pinned),
+        role('Shell', 'terminal', item),
         h('pre', { class: 'bash-command', text: `$ ${item.command}` }),
         h('pre', { class: 'tool-result', text: item.output }),
         h('div', { class: 'note', text: [exit, item.truncated ? 'output truncated' : ''].filter(Boolean).join(' · ') }),
       ];
     }
-    case 'toolResult':
-      return [card(`tool:${item.toolCallId}`, 'tool-card', [icon('tools'), h('span', { class: 'card-title', text: `${item.toolName} result` }), ...(item.pinned ? [pinnedMark('Pinned')] : [])], resultElements(item.result))];
+    case 'toolResult': {
+      const summary: Node[] = [icon('tools'), h('span', { class: 'card-title', text: `${item.toolName} result` })];
+      if (item.pinned) summary.push(pinnedMark('Pinned'));
+      const mark = contextMarkElement(item.contextMark);
+      if (mark) summary.push(mark);
+      return [card(`tool:${item.toolCallId}`, 'tool-card', summary, resultElements(item.result))];
+    }
   }
 }
 

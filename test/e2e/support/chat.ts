@@ -31,6 +31,11 @@ export async function conversationText(): Promise<string> {
   return (await conversation()).innerText();
 }
 
+/** What the chat's notices say ('' when there are none). */
+export async function chatNotices(): Promise<string> {
+  return (await chat()).locator('#notices').innerText().catch(() => '');
+}
+
 /**
  * Waits until the chat's script has drawn (the input is in the page's HTML before the script runs,
  * and an Enter pressed then would go nowhere): the conversation holds its list or the empty state shows.

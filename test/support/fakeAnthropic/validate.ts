@@ -1,8 +1,9 @@
 /**
  * The request checks the real Messages API makes that a client most easily gets wrong, so a test
  * fails here as it would against Anthropic: required fields, empty or whitespace-only text, thinking
- * without a signature, tool_use / tool_result pairing between neighbouring messages, more than four
- * `cache_control` breakpoints, and a thinking budget that does not fit under `max_tokens`.
+ * without a signature, tool_use / tool_result pairing between neighbouring messages, tool blocks in
+ * a request that declares no tools, more than four `cache_control` breakpoints, and a thinking
+ * budget that does not fit under `max_tokens`. (Tool names in the history need not be declared.)
  * Deliberately not stricter than the API: consecutive messages of one role are allowed (it merges
  * them). The wording follows the API's where it is known; clients should match only on
  * "prompt is too long", never on these.
@@ -24,6 +25,9 @@ export function requestProblem(body: MessagesRequestBody, path: '/v1/messages' |
   for (let i = 0; i < messages.length; i++) {
     const problem = messageProblem(messages, i);
     if (problem) return problem;
+  }
+  if (!(Array.isArray(body.tools) && body.tools.length > 0) && messages.some((message) => isObject(message) && (contentBlocks(message) ?? []).some((block) => block['type'] === 'tool_use' || block['type'] === 'tool_result'))) {
+    return 'Requests which include `tool_use` or `tool_result` blocks must define tools.';
   }
   const breakpoints = countCacheControl(body.system) + countCacheControl(body.tools) + countCacheControl(messages);
   if (breakpoints > MAX_CACHE_BREAKPOINTS) {

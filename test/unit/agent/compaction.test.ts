@@ -97,10 +97,10 @@ describe('AgentSession compaction', () => {
   });
 
   it('compacts when a turn ends over the threshold and continues the task by itself', async () => {
-    const over = replyUsage(9000); // window 10000 − reserve 2000 = threshold 8000
+    const over = replyUsage(39000); // window 40000 − reserve 2000 = threshold 38000
     const { session, provider, agent, events } = await setup(
       [calls([call('echo', { text: 'step' }, 't1')], 'Working.', { usage: over }), text('SUMMARY'), text('finished the task')],
-      { contextWindow: 10000 },
+      { contextWindow: 40000 },
     );
     await agent.prompt('long task');
     assert.deepEqual(provider.requests.map(isSummaryRequest), [false, true, false]);
@@ -114,7 +114,7 @@ describe('AgentSession compaction', () => {
   });
 
   it('compacts after a final reply over the threshold without sending anything more', async () => {
-    const { provider, agent, events } = await setup([text('all done', { usage: replyUsage(9000) }), text('SUMMARY')], { contextWindow: 10000 });
+    const { provider, agent, events } = await setup([text('all done', { usage: replyUsage(39000) }), text('SUMMARY')], { contextWindow: 40000 });
     await agent.prompt('small task');
     assert.equal(provider.requests.length, 2);
     assert.equal(isSummaryRequest(provider.requests[1]!), true);

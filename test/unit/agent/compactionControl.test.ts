@@ -190,6 +190,19 @@ describe("other extensions hear how a compaction ended (pi's session_compact and
     ]);
   });
 
+  it('a summary cut at the output limit: nothing written, the user told, the failure heard', async () => {
+    const { hooks, failed } = listeningHooks();
+    const events: CompactionEvent[] = [];
+    const session = await sessionWithHistory();
+    const entries = session.entries.length;
+    const cut = new ScriptedSummarizer(() => ({ text: '## Goal\nhalf of it', stopReason: 'length' }));
+    await assert.rejects(control(session, cut, events, settings, hooks).run(run('manual')), { reason: 'summarization-failed' });
+    const message = 'Compaction failed: Summarization failed: generation hit the token cap and the summary is incomplete';
+    assert.deepEqual(brief(events).at(-1), { type: 'compaction_end', reason: 'manual', aborted: false, willRetry: false, errorMessage: message, result: undefined, error: 'summarization-failed' });
+    assert.deepEqual(failed, [{ reason: 'manual', errorMessage: message, aborted: false, willRetry: false, fromExtension: false }]);
+    assert.equal(session.entries.length, entries);
+  });
+
   it('a stopped one and one a handler cancelled: aborted, without an error message', async () => {
     const { hooks, failed } = listeningHooks();
     const controller = new AbortController();

@@ -21,7 +21,7 @@ describe("Arbor's default system prompt", () => {
       [
         "You are a coding assistant working in the user's project from inside their editor (VS Code, with the Arbor extension). You help by reading and searching the code, changing files, running commands and answering questions about the project.",
         '',
-        'Tools:',
+        '<tools>',
         '- read: read a file (text, or an image); a long file comes in parts: ask for the rest with offset and limit.',
         '- bash: run a shell command and get its output (long output keeps its end).',
         '- edit: change a file by replacing exact pieces of its text.',
@@ -29,8 +29,9 @@ describe("Arbor's default system prompt", () => {
         '- grep: search file contents for a regular expression or a literal text; skips what .gitignore ignores.',
         '- find: find files by name with a glob pattern; skips what .gitignore ignores.',
         '- ls: list a folder.',
+        '</tools>',
         '',
-        'How to work:',
+        '<rules>',
         '- Paths are relative to the project folder, the working directory named at the end of this prompt.',
         '- Look around with ls, find and grep rather than bash: their output is bounded and they skip ignored files.',
         '- Read a file before you change it, enough of it to know what your change touches.',
@@ -41,26 +42,27 @@ describe("Arbor's default system prompt", () => {
         "- bash starts in the project folder but is not confined to it: a command can read and change anything the user's account can. Keep commands to the project unless the user asks otherwise, and run nothing destructive (deleting files, rewriting history) unless asked.",
         '- The user may have to approve bash, edit and write first. When a call is denied, do not repeat it: say what you wanted to do and why.',
         '- Be brief: say what you did or found in a few sentences, name files by their paths, and show code only where it helps.',
+        '</rules>',
       ].join('\n'),
     );
   });
 
   it('says that no tools are available when none are offered (an untrusted workspace)', () => {
-    assert.match(defaultSystemPrompt([]), /\n\nNo tools are available in this conversation: answer from what you are told and from the conversation so far\. Be brief\.$/);
+    assert.match(defaultSystemPrompt([]), /\n\n<tools>\nNone in this conversation: answer from what you are told and from the conversation so far\.\n<\/tools>\n\n<rules>\n- Be brief: [^\n]*\n<\/rules>$/);
   });
 
   it('holds no date, time or counter: the same text for the same tools, whenever it is built', () => {
     const prompt = composeSystemPrompt({ root: '/work/project', tools: ALL_TOOLS }, NO_PROMPT_PARTS);
     assert.equal(prompt, composeSystemPrompt({ root: '/work/project', tools: toolSpecs(createTools()) }, NO_PROMPT_PARTS));
     assert.doesNotMatch(prompt, /\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|Current date/);
-    assert.ok(prompt.endsWith('\nCurrent working directory: /work/project'));
+    assert.ok(prompt.endsWith('\n\n<cwd>\n/work/project\n</cwd>'));
   });
 
   it('lets SYSTEM.md replace it (an empty one does not), appends APPEND_SYSTEM.md, and writes the folder with forward slashes', () => {
     const input = { root: 'C:\\src\\app', tools: ALL_TOOLS };
     assert.equal(
       composeSystemPrompt(input, { systemPrompt: { content: 'Custom.' }, appendSystemPrompt: { content: 'Also this.' }, contextFiles: [{ path: '/p/AGENTS.md', content: 'Rules.' }] }),
-      'Custom.\n\nAlso this.\n\n# Project Context\n\nProject-specific instructions and guidelines:\n\n## /p/AGENTS.md\n\nRules.\n\n\nCurrent working directory: C:/src/app',
+      'Custom.\n\n<addendum>\nAlso this.\n</addendum>\n\n<project_context>\nProject-specific instructions and guidelines:\n\n<project_instructions path="/p/AGENTS.md">\nRules.\n</project_instructions>\n</project_context>\n\n<cwd>\nC:/src/app\n</cwd>',
     );
     assert.ok(composeSystemPrompt(input, { systemPrompt: { content: '' }, contextFiles: [] }).startsWith(defaultSystemPrompt(ALL_TOOLS)));
   });
@@ -94,8 +96,8 @@ describe('the system prompt of agent requests', () => {
     });
     await agent.prompt('go');
     const [first, second] = provider.requests.map((request) => request.systemPrompt);
-    assert.match(first!, new RegExp(`## ${workspace}/AGENTS\\.md\\n\\nUse tabs\\.\\n`));
-    assert.match(second!, new RegExp(`## ${workspace}/AGENTS\\.md\\n\\nUse spaces\\.\\n`));
+    assert.ok(first!.includes(`<project_instructions path="${workspace}/AGENTS.md">\nUse tabs.\n\n</project_instructions>`), first);
+    assert.ok(second!.includes(`<project_instructions path="${workspace}/AGENTS.md">\nUse spaces.\n\n</project_instructions>`), second);
     assert.equal(first!.replace('Use tabs.', 'Use spaces.'), second);
   });
 
@@ -121,6 +123,6 @@ describe('the system prompt of agent requests', () => {
     const clock = steppingClock();
     const agent = new AgentSession({ session: inMemorySession('/work/project', clock), provider, tools: [], settings: { model: 'claude-sonnet-4-5' }, clock, root: '/work/project' });
     await agent.prompt('hello');
-    assert.equal(provider.requests[0]!.systemPrompt, `${defaultSystemPrompt([])}\nCurrent working directory: /work/project`);
+    assert.equal(provider.requests[0]!.systemPrompt, `${defaultSystemPrompt([])}\n\n<cwd>\n/work/project\n</cwd>`);
   });
 });

@@ -141,8 +141,9 @@ describe('AgentSession against the fake Anthropic server', function () {
   });
 
   it('compacts when a turn ends over the threshold, then continues the task by itself', async () => {
-    const { session, agent, events } = setup([echoTool()], { session: await withHistory(), contextWindow: 10000 });
-    server().script(reply(text('Step one.'), toolUse('echo', { text: 'step' }, 'toolu_step'), usage({ input_tokens: 9000 })), text('SUMMARY'), text('Task finished.'));
+    // A window that leaves one summary request its output room (the model's limit, at most 32 768) beside the history.
+    const { session, agent, events } = setup([echoTool()], { session: await withHistory(), contextWindow: 40000 });
+    server().script(reply(text('Step one.'), toolUse('echo', { text: 'step' }, 'toolu_step'), usage({ input_tokens: 39000 })), text('SUMMARY'), text('Task finished.'));
     await agent.prompt('a long task');
     const requests = server().messageRequests();
     assert.deepEqual(requests.map(isSummary), [false, true, false]);

@@ -31,7 +31,7 @@ const assistantText = (value: string) => ({ role: 'assistant', content: [{ type:
 
 /** The body of an agent request with the echo tool and these messages. */
 function agentBody(messages: unknown[]) {
-  return { model: MODEL, messages, max_tokens: 64000, stream: true, system: [{ type: 'text', text: SYSTEM }], thinking: { type: 'disabled' }, tools: [ECHO_TOOL] };
+  return { model: MODEL, messages, max_tokens: 128000, stream: true, system: [{ type: 'text', text: SYSTEM }], thinking: { type: 'disabled' }, tools: [ECHO_TOOL] };
 }
 
 describe('golden request bodies', function () {

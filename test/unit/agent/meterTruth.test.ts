@@ -10,9 +10,10 @@ import { AgentSession, type AgentEvent } from '../../../src/core/agent';
 import type { CompactionResult } from '../../../src/core/compaction';
 import { createAnthropicProvider } from '../../../src/core/llm';
 import { createSessionFile, openSessionFile, type Session } from '../../../src/core/session';
-import { createTokenizerEstimator, meterDetails, meterReading, type TokenEstimator } from '../../../src/core/tokens';
+import { createTokenizerEstimator, meterDetails, meterReading, piEstimator, type TokenEstimator } from '../../../src/core/tokens';
 import { assistant, steppingClock, toolCall, toolResult, usage, user } from '../../support/builders';
 import { reply, text, usage as pinnedUsage, useFakeAnthropic } from '../../support/fakeAnthropic';
+import { loadPi } from '../../support/pi';
 import { useTempDir } from '../../support/tempDir';
 
 const MODEL = 'claude-sonnet-4-5';
@@ -55,7 +56,7 @@ describe('one truth for the numbers', function () {
   const server = useFakeAnthropic();
   const dir = useTempDir();
 
-  async function agentOn(file: string, position: string): Promise<{ agent: AgentSession; session: Session; events: AgentEvent[] }> {
+  async function agentOn(file: string, position: string, estimator: TokenEstimator = counter()): Promise<{ agent: AgentSession; session: Session; events: AgentEvent[] }> {
     const { session } = await openSessionFile(file, { cwd: dir() });
     await session.branch(position);
     const provider = createAnthropicProvider({ apiKey: 'sk-ant-test', baseUrl: server().url, now: () => Date.now(), retry: { maxAttempts: 1 } });
@@ -63,8 +64,8 @@ describe('one truth for the numbers', function () {
       session,
       provider,
       settings: { model: MODEL, compaction: { keepRecentTokens: 150, reserveTokens: 2000 } },
-      estimator: counter(),
-      calibrate: true,
+      estimator,
+      calibrate: estimator.name === 'counter',
       clock: () => new Date(),
       root: dir(),
       delay: async () => undefined,
@@ -131,4 +132,36 @@ describe('one truth for the numbers', function () {
     assert.equal(meterDetails(meterReading(agent.status(), settings))[1], 'Reported by the API for the last reply: 1,200, before the compaction (not counted: the summary replaced that context)');
     agent.dispose();
   });
+
+  it("reads pi 1.6's projected estimate on a session with context edits, and follows an edit and a message appended here", async () => {
+    const pi = await loadPi();
+    const sm = pi.SessionManager.create(dir(), dir());
+    sm.appendMessage(user('first question') as never);
+    const a1 = sm.appendMessage(assistant('a long first answer '.repeat(30), { usage: usage(3000, 100) }) as never);
+    sm.appendContextEdit(a1, { content: 'short' });
+    const u2 = sm.appendMessage(user('second question') as never);
+    const a2 = sm.appendMessage(assistant('second answer', { usage: usage(3200, 20) }) as never);
+    const file = sm.getSessionFile()!;
+    // pi's answer on the file as it is now (Arbor appends to it below).
+    const piSays = (leaf: string): number => {
+      const now = pi.SessionManager.open(file, dir());
+      return pi.estimateProjectedContextTokens(pi.buildSessionProjection(now.getEntries(), leaf), now.getBranch(leaf)).tokens;
+    };
+    const { agent, session } = await agentOn(file, a2, piEstimator);
+    assert.deepEqual([agent.status().contextTokens, agent.status().reportedTokens], [piSays(a2), 3220]);
+    // An edit appended here: the reply's usage came before it.
+    const edit = await session.appendContextEdit(u2, { content: 'q2' });
+    await session.sync();
+    assert.deepEqual([agent.status().contextTokens, agent.status().reportedTokens], [piSays(edit), 0]);
+    // Show Context's parts add up to the same number.
+    const shown = await agent.showContext();
+    assert.equal(shown.breakdown.total, piSays(edit));
+    assert.equal(shown.breakdown.parts.reduce((sum, part) => sum + part.tokens, 0), piSays(edit));
+    // A message appended after the edit (the view grows by one): still no usage to trust.
+    const u3 = await session.appendMessage(user('third question'));
+    await session.sync();
+    assert.equal(agent.status().contextTokens, piSays(u3));
+    agent.dispose();
+  });
 });
+

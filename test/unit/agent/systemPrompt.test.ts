@@ -32,7 +32,7 @@ describe('the default system prompt', () => {
   it('says no tools are available when there are none, and claims nothing about their reach', () => {
     assert.equal(
       composeSystemPrompt({ root: '/p', tools: [] }, NO_PROMPT_PARTS),
-      "You are a coding assistant working in the user's project from inside their editor (VS Code, with the Arbor extension). You help by reading and searching the code, changing files, running commands and answering questions about the project.\n\nNo tools are available in this conversation: answer from what you are told and from the conversation so far. Be brief.\nCurrent working directory: /p",
+      "You are a coding assistant working in the user's project from inside their editor (VS Code, with the Arbor extension). You help by reading and searching the code, changing files, running commands and answering questions about the project.\n\n<tools>\nNone in this conversation: answer from what you are told and from the conversation so far.\n</tools>\n\n<rules>\n- Be brief: say what you did or found in a few sentences, name files by their paths, and show code only where it helps.\n</rules>\n\n<cwd>\n/p\n</cwd>",
     );
   });
 

@@ -3,7 +3,7 @@
 // actions are icon buttons named for screen readers and the tests.
 import { strict as assert } from 'node:assert';
 import { JSDOM } from 'jsdom';
-import { buildItems, markPinned, markWrittenDiffs, setItemPin, type ChatItem } from '../../../src/core/chat';
+import { buildItems, markContext, markPinned, markWrittenDiffs, setItemPin, type ChatItem } from '../../../src/core/chat';
 import { compact, DEFAULT_COMPACTION_SETTINGS, formatFileOperations, prepareCompaction } from '../../../src/core/compaction';
 import type { CompactionEntry } from '../../../src/core/session';
 import { assistant, chain, entry, filesRecord, msg, toolCall, toolResult, user } from '../../support/builders';
@@ -144,6 +144,36 @@ describe('Chat items as drawn', () => {
     assert.equal(setItemPin(items[1]!, 'r1', false), true);
     assert.equal(setItemPin(items[0]!, 'r1', false), false);
     assert.deepEqual(drawn()[1], ['Pinned', 'Pin this result r1 true', 'Unpin this reply a1 false']);
+  });
+
+  it('marks a hidden message, an edited reply, a hidden tool result and a hidden compaction quietly: a codicon, a few words, the whole sentence as the name a screen reader says', () => {
+    const call = toolCall('read', { path: 'a.ts' }, 'call-1');
+    const items = buildItems([
+      entry<CompactionEntry>('compaction', 'c1', null, { summary: 'S', firstKeptEntryId: 'u1', tokensBefore: 5300 }),
+      msg('u1', 'c1', user('keep this')),
+      msg('a1', 'u1', assistant([{ type: 'text', text: 'reading' }, call])),
+      msg('r1', 'a1', toolResult(call, 'body')),
+      msg('u2', 'r1', user('as written')),
+    ]);
+    markContext(items, new Map([['c1', 'hidden'], ['u1', 'hidden'], ['a1', 'edited'], ['r1', 'hidden']]));
+    const marks = items.map((item) => {
+      const element = itemElement(item);
+      const shown = Array.from(element.querySelectorAll('.context-mark')).map((mark) => [mark.getAttribute('role'), mark.getAttribute('aria-label'), mark.querySelector('.codicon')?.className, mark.textContent]);
+      return [element.className, ...shown];
+    });
+    const hidden = 'Hidden from the model: requests from this position leave it out; the session keeps it as written.';
+    assert.deepEqual(marks, [
+      ['item item-compaction model-hidden', ['note', hidden, 'codicon codicon-eye-closed', 'hidden from the model']],
+      ['item item-user model-hidden', ['note', hidden, 'codicon codicon-eye-closed', 'hidden from the model']],
+      [
+        'item item-assistant model-edited',
+        ['note', 'The model sees an edited version: requests from this position carry the edited content, not what is shown here.', 'codicon codicon-pencil', 'the model sees an edited version'],
+        ['note', 'Result hidden from the model: requests from this position leave it out; the session keeps it as written.', 'codicon codicon-eye-closed', 'result hidden from the model'],
+      ],
+      ['item item-user'],
+    ]);
+    // The tool card of the hidden result is dimmed as a whole; the reply keeps its own mark in its role line.
+    assert.match(itemElement(items[2]!).querySelector('.tool-card')!.className, /\bresult-model-hidden\b/);
   });
 
   it('gives a compaction card "Show what was summarized", the count of pinned messages it carries and the instructions it was written with, and no Pin', () => {

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { createSessionFile, loadSessionFile, positionOnOpen, type SessionEntry } from '../../../src/core/session';
-import { steppingClock } from '../../support/builders';
+import { assistant, steppingClock, toolCall, toolResult as toolResultOf, user } from '../../support/builders';
 import { chunks, reply, slow, text, toolUse, useFakeAnthropic } from '../../support/fakeAnthropic';
 import { useTempDir } from '../../support/tempDir';
 import { sessionWithHistory } from './historySession';
@@ -96,6 +96,25 @@ describe('arbor run and arbor compact (built CLI against the fake server)', func
     assert.match(lastToolResult(), /the word here is tulip/);
     assert.equal(run.stderr, `arbor run: the tools work in ${here}, not in ${elsewhere} where the session was started (--cwd DIR chooses)\n`);
     assert.equal(run.stdout, 'Tulip.\n');
+  });
+
+  it("run on a session that called tools Arbor does not have: says on stderr which ones, once, and the run goes on", async () => {
+    const session = await createSessionFile({ dir: dir(), cwd: dir(), clock: steppingClock() });
+    await session.appendMessage(user('search the docs'));
+    const search = toolCall('mcp__docs__search_pages', { query: 'x' }, 'toolu_mcp_1');
+    await session.appendMessage(assistant([search], { stopReason: 'toolUse' }));
+    await session.appendMessage(toolResultOf(search, 'three pages'));
+    await session.appendMessage(assistant('found them'));
+    await session.sync();
+    server().script(reply(text('Going on.')));
+    const run = await arbor(dir(), env(), 'run', session.file!, 'go on', '--tools', 'read', '--no-checkpoints');
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(
+      run.stderr,
+      'arbor run: This conversation called tools Arbor does not have: docs/search_pages (an MCP tool). Their earlier calls and results stay in the conversation; a new call to one fails (the tool is not found).\n',
+    );
+    assert.equal(run.stdout, 'Going on.\n');
+    assert.match(JSON.stringify(server().lastRequest().body), /"name":"mcp__docs__search_pages"/);
   });
 
   it('run --cwd DIR: the tools work in DIR, a new session records it, and a missing folder is refused in one line', async () => {

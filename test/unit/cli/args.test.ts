@@ -7,6 +7,7 @@ const SPECS: FlagSpec[] = [
   { name: 'leaf', kind: 'string', value: 'ID' },
   { name: 'output', alias: 'o', kind: 'string' },
   { name: 'keep-recent', kind: 'string' },
+  { name: 'at', longAliases: ['from-entry'], kind: 'string', value: 'ID' },
 ];
 
 describe('the argument parser', () => {
@@ -28,6 +29,13 @@ describe('the argument parser', () => {
     assert.throws(() => parseArgs(['--leaf', '--json'], SPECS), new UsageError('option --leaf needs a value (ID)'));
     assert.throws(() => parseArgs(['--json=yes'], SPECS), new UsageError('option --json takes no value'));
     assert.throws(() => parseArgs(['-leaf', 'a'], SPECS), new UsageError('unknown option -leaf (long options take two dashes)'));
+  });
+
+  it('stores a flag given by another of its long names under its own name, and refuses it given by both', () => {
+    assert.deepEqual([...parseArgs(['--from-entry', 'e1'], SPECS).flags], [['at', 'e1']]);
+    assert.deepEqual([...parseArgs(['--from-entry=e2'], SPECS).flags], [['at', 'e2']]);
+    assert.throws(() => parseArgs(['--at', 'a', '--from-entry', 'b'], SPECS), new UsageError('option --at given twice (--from-entry is the same option)'));
+    assert.throws(() => parseArgs(['--from-entry'], SPECS), new UsageError('option --from-entry needs a value (ID)'));
   });
 
   it('reads whole non-negative numbers only', () => {

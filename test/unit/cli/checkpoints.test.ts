@@ -194,7 +194,7 @@ describe('checkpoints from the CLI: arbor run records, arbor files lists, arbor 
     assert.equal(bad.code, 2);
   });
 
-  it('pi 0.73.1 opens the file arbor run recorded (start, tool and outside entries on two branches) and builds the same context at each leaf', async () => {
+  it('pi 1.6.0 opens the file arbor run recorded (start, tool and outside entries on two branches) and builds the same context at each leaf', async () => {
     const { file, entries } = await recordedRun();
     server().script(reply(text('Again.')));
     assert.equal((await arbor(workspace(), env(), 'run', file, 'another way', '--leaf', entries[1]!.id)).code, 0);

@@ -37,8 +37,9 @@ describe('arbor context', () => {
     assert.equal(context.messages[8]!.text, '');
   });
 
-  it('follows --leaf to another branch', async () => {
-    const context = await arborJson<ContextJson>('context', SYNTHETIC, '--leaf', 'e14');
+  it('follows --at to another branch, and --leaf, its older name, to the same place', async () => {
+    const context = await arborJson<ContextJson>('context', SYNTHETIC, '--at', 'e14');
+    assert.deepEqual(await arborJson<ContextJson>('context', SYNTHETIC, '--leaf', 'e14'), context);
     assert.equal(context.leafId, 'e14');
     assert.deepEqual(
       context.messages.map((m) => m.role),
@@ -99,11 +100,19 @@ describe('arbor context', () => {
     assert.deepEqual(context.model, { provider: 'p', modelId: 'm' });
   });
 
-  it('rejects an unknown --leaf with exit 2 and one line naming the file', async () => {
-    const run = await arbor('context', SYNTHETIC, '--leaf', 'nope');
+  it('rejects an unknown --at (or --leaf) with exit 2 and one line naming the file', async () => {
+    for (const flag of ['--at', '--leaf']) {
+      const run = await arbor('context', SYNTHETIC, flag, 'nope');
+      assert.equal(run.code, 2);
+      assert.equal(run.stdout, '');
+      assert.equal(run.stderr, `arbor context: ${SYNTHETIC}: --at nope: no entry with that id\n`);
+    }
+  });
+
+  it('refuses --at and --leaf together: they are one option', async () => {
+    const run = await arbor('context', SYNTHETIC, '--at', 'e14', '--leaf', 'l03');
     assert.equal(run.code, 2);
-    assert.equal(run.stdout, '');
-    assert.equal(run.stderr, `arbor context: ${SYNTHETIC}: --leaf nope: no entry with that id\n`);
+    assert.match(run.stderr, /option --at given twice \(--leaf is the same option\)/);
   });
 
   it('prints numbered messages for people', async () => {

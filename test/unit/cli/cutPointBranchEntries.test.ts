@@ -3,6 +3,9 @@ import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fixturePath } from '../../support/fixtures';
 import { useTempDir } from '../../support/tempDir';
+import { DEFAULT_COMPACTION_SETTINGS } from '../../../src/core/compaction';
+import { loadFixture } from '../compaction/support/fixtures';
+import { loadPi } from '../compaction/support/piOracle';
 import { arbor, arborJson } from './runArbor';
 
 const SYNTHETIC = fixturePath('synthetic-branched.jsonl');
@@ -36,10 +39,19 @@ describe('arbor cut-point', () => {
     return file;
   };
 
-  it('cuts the synthetic fixture where pi 0.73.1 does for budgets 1000 to 50000', async () => {
-    assert.deepEqual(await arborJson<CutJson>('cut-point', SYNTHETIC, '--keep-recent', '1000'), { firstKeptEntryId: 'e07', turnStartEntryId: 'e03', isSplitTurn: true, keptTokens: 136, exitCode: 0 });
-    for (const budget of ['5000', '20000', '50000']) {
-      assert.deepEqual(await arborJson<CutJson>('cut-point', SYNTHETIC, '--keep-recent', budget), { firstKeptEntryId: 'e01', turnStartEntryId: null, isSplitTurn: false, keptTokens: 2044, exitCode: 0 });
+  it('cuts the synthetic fixture after its compaction where pi 1.6 prepares it', async () => {
+    const pi = await loadPi();
+    const { path: entries } = await loadFixture('synthetic-branched');
+    for (const budget of [1, 10]) {
+      const theirs = pi.prepareCompaction(entries, { ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens: budget });
+      const ours = await arborJson<CutJson>('cut-point', SYNTHETIC, '--keep-recent', String(budget));
+      assert.deepEqual([ours.firstKeptEntryId, ours.isSplitTurn], [theirs.firstKeptEntryId, theirs.isSplitTurn], `budget ${budget}`);
+    }
+    assert.deepEqual(await arborJson<CutJson>('cut-point', SYNTHETIC, '--keep-recent', '1'), { firstKeptEntryId: 'b08', turnStartEntryId: 'b07', isSplitTurn: true, keptTokens: 2, exitCode: 0 });
+    for (const budget of ['1000', '50000']) {
+      // Everything after the compaction fits: the kept tail starts at its first kept entry, b02, and pi has nothing to compact.
+      assert.equal(pi.prepareCompaction(entries, { ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens: Number(budget) }), undefined);
+      assert.deepEqual(await arborJson<CutJson>('cut-point', SYNTHETIC, '--keep-recent', budget), { firstKeptEntryId: 'b02', turnStartEntryId: null, isSplitTurn: false, keptTokens: 51, exitCode: 0 });
     }
   });
 
@@ -54,13 +66,13 @@ describe('arbor cut-point', () => {
     assert.deepEqual(await arborJson<CutJson>('cut-point', file, '--keep-recent', '100'), { firstKeptEntryId: 't1', turnStartEntryId: null, isSplitTurn: false, keptTokens: 201, exitCode: 0 });
   });
 
-  it('counts a custom message in the kept tail (pi weighs it 0 and keeps everything)', async () => {
+  it('counts a custom message in the kept tail, as pi 1.6 (0.73.1 weighed it 0)', async () => {
     const note = { type: 'custom_message', ...base('c1'), customType: 'note', content: 'y'.repeat(8000), display: true };
     const file = chain(u('u1', 'first'), note, a('a1', 'answer'));
     assert.deepEqual(await arborJson<CutJson>('cut-point', file, '--keep-recent', '100'), { firstKeptEntryId: 'c1', turnStartEntryId: null, isSplitTurn: false, keptTokens: 2002, exitCode: 0 });
   });
 
-  it('cuts before the assistant when the budget is crossed inside trailing tool results (pi keeps everything)', async () => {
+  it('cuts before the assistant when the budget is crossed inside trailing tool results, as pi 1.6 (0.73.1 kept everything)', async () => {
     const file = chain(u('u1', 'read it'), a('a1', 'reading', [{ id: 'c', name: 'read', arguments: { path: 'a.ts' } }]), r('r1', 'c', 'z'.repeat(4000)));
     assert.deepEqual(await arborJson<CutJson>('cut-point', file, '--keep-recent', '100'), { firstKeptEntryId: 'a1', turnStartEntryId: 'u1', isSplitTurn: true, keptTokens: 1007, exitCode: 0 });
   });
@@ -81,10 +93,10 @@ describe('arbor cut-point', () => {
   });
 
   it('describes the cut for people', async () => {
-    const run = await arbor('cut-point', SYNTHETIC, '--keep-recent', '1000');
+    const run = await arbor('cut-point', SYNTHETIC, '--keep-recent', '1');
     assert.equal(
       run.stdout,
-      'keep 1000 tokens (pi estimator): first kept entry e07 (message:assistant), entry 7 of 24; it splits the turn that starts at e03\nkept: 136 tokens in 18 entries; summarized: 6 entries\n',
+      'keep 1 tokens (pi estimator): first kept entry b08 (message:assistant), entry 20 of 24; it splits the turn that starts at b07\nkept: 2 tokens in 5 entries; summarized: 19 entries\n',
     );
   });
 });

@@ -12,7 +12,7 @@ import { ProjectPrompt } from '../../../src/core/context';
 import { loadSessionFile, type AssistantMessage, type CompactionEntry } from '../../../src/core/session';
 import type { SpendTotals } from '../../../src/core/tokens';
 import { reply, text, usage, useFakeAnthropic } from '../../support/fakeAnthropic';
-import { loadPi } from '../../support/pi';
+import { askPiNode22 } from '../../support/piNode22';
 import { useTempDir } from '../../support/tempDir';
 import { plant, plantContextTree } from '../context/support';
 import { sessionWithHistory } from './historySession';
@@ -38,10 +38,9 @@ describe('arbor run and compact know the project as pi does (built CLI against t
     const sent = systemText();
     const extension = await new ProjectPrompt({ cwd: workspace(), agentDir: agentDir(), trusted: true, contextFiles: true, home: tmp() }).systemPrompt({ root: workspace(), tools: toolSpecs(createTools()) });
     assert.equal(sent, extension);
-    const pi = await loadPi();
-    const files = pi.loadProjectContextFiles({ cwd: workspace(), agentDir: agentDir() });
+    const files = await askPiNode22({ call: 'contextFiles', cwd: workspace(), agentDir: agentDir() });
     assert.equal(files.length, 4);
-    const positions = files.map((file) => sent.indexOf(`## ${file.path}\n\n${file.content}\n\n`));
+    const positions = files.map((file) => sent.indexOf(`<project_instructions path="${file.path}">\n${file.content}\n</project_instructions>`));
     assert.ok(positions.every((at, i) => at > 0 && (i === 0 || at > positions[i - 1]!)), `in pi's order: ${positions.join(', ')}`);
     assert.doesNotMatch(sent, /Sibling rules|Workspace Claude rules/);
   });
@@ -70,7 +69,7 @@ describe('arbor run and compact know the project as pi does (built CLI against t
     server().script(text('Noted.'));
     const run = await arbor(workspace(), env(), 'run', path.join(workspace(), 'new.jsonl'), 'hello', '--no-context-files');
     assert.equal(run.code, 0, run.stderr);
-    assert.doesNotMatch(systemText(), /# Project Context|rules/);
+    assert.doesNotMatch(systemText(), /<project_context>|[A-Z][a-z]+ rules/);
   });
 
   it("compact takes keepRecentTokens from pi's settings for the current folder, and a flag wins over them", async () => {

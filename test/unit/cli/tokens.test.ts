@@ -2,8 +2,10 @@ import { strict as assert } from 'node:assert';
 import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { buildSessionContext, loadSessionFile } from '../../../src/core/session';
-import { loadTokenizerEstimator, measureContext } from '../../../src/core/tokens';
+import { loadTokenizerEstimator } from '../../../src/core/tokens';
 import { fixturePath } from '../../support/fixtures';
+import { assistant, usage as builtUsage, user } from '../../support/builders';
+import { loadPi } from '../../support/pi';
 import { useTempDir } from '../../support/tempDir';
 import { arbor, arborJson } from './runArbor';
 
@@ -68,10 +70,30 @@ describe('arbor tokens', () => {
   it('counts with the tokenizer when asked to', async () => {
     const file = fixturePath('synthetic-branched.jsonl');
     const loaded = await loadSessionFile(file);
-    const expected = measureContext(buildSessionContext(loaded.tree, 'l03').messages, { estimator: await loadTokenizerEstimator() });
+    // The usage in the context is from before the latest compaction: every message is counted by the tokenizer.
+    const tokenizer = await loadTokenizerEstimator();
+    const expected = buildSessionContext(loaded.tree, 'l03').messages.reduce((sum, message) => sum + tokenizer.estimate(message), 0);
     const report = await arborJson<TokensJson>('tokens', file, '--estimator', 'tokenizer');
     assert.equal(report.estimator, 'tokenizer');
-    assert.equal(report.contextTokens, expected.contextTokens);
+    assert.deepEqual([report.contextTokens, report.reportedTokens], [expected, 0]);
     assert.notEqual(report.contextTokens, 82);
+  });
+
+  it("equals pi 1.6's projected estimate after a context edit, and says why the usage before it is not counted", async () => {
+    const pi = await loadPi();
+    const sm = pi.SessionManager.create('/p', tmp());
+    sm.appendMessage(user('first question') as never);
+    const a1 = sm.appendMessage(assistant('a long first answer '.repeat(20), { usage: builtUsage(4000, 100) }) as never);
+    sm.appendMessage(user('second') as never);
+    sm.appendMessage(assistant('second answer', { usage: builtUsage(4300, 20) }) as never);
+    sm.appendContextEdit(a1, { content: 'short' });
+    const leaf = sm.appendMessage(user('third') as never);
+    const theirs = pi.estimateProjectedContextTokens(pi.buildSessionProjection(sm.getEntries(), leaf), sm.getBranch(leaf));
+    const file = sm.getSessionFile()!;
+    const report = await arborJson<TokensJson>('tokens', file, '--estimator', 'pi');
+    assert.deepEqual(report, { estimator: 'pi', contextTokens: theirs.tokens, reportedTokens: theirs.usageTokens, estimatedTokens: theirs.trailingTokens, exitCode: 0 });
+    assert.equal(theirs.usageTokens, 0);
+    const run = await arbor('tokens', file);
+    assert.equal(run.stdout.split('\n')[1], 'a usage reported before the latest context edit was not used: it measured the context before it');
   });
 });

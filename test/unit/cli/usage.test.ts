@@ -50,6 +50,6 @@ describe('arbor usage', () => {
   it('refuses an unknown --leaf with one line and exit 2', async () => {
     const { file } = await writeSession(tmp());
     const run = await arbor('usage', file, '--leaf', 'nope');
-    assert.deepEqual([run.code, run.stdout, run.stderr], [2, '', `arbor usage: ${file}: --leaf nope: no entry with that id\n`]);
+    assert.deepEqual([run.code, run.stdout, run.stderr], [2, '', `arbor usage: ${file}: --at nope: no entry with that id\n`]);
   });
 });

@@ -1,7 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { AutoCompactionGuard } from '../../../src/core/compaction';
-import { contextStatus } from '../../../src/core/tokens';
-import { assistant, usage, user } from '../../support/builders';
+import { projectPath } from '../../../src/core/session';
+import { contextStatus, usageTrust } from '../../../src/core/tokens';
+import { assistant, chain, compactionEntry, msg, usage, user } from '../../support/builders';
 
 const SETTINGS = { enabled: true, reserveTokens: 16384 };
 const WINDOW = 200000;
@@ -25,10 +26,10 @@ describe('auto-compaction decisions (pure logic)', () => {
   });
 
   it('a usage older than the latest compaction is not trusted', () => {
-    const kept = assistant('kept answer', { usage: usage(600000, 10000) });
-    const summary = { role: 'compactionSummary' as const, summary: 'S', tokensBefore: 610000, timestamp: kept.timestamp + 1 };
-    const status = contextStatus([summary, user('kept q'), kept], { contextWindow: WINDOW, settings: SETTINGS });
-    assert.equal(status.skippedStaleUsage, true);
+    const path = chain(msg('u1', null, user('kept q')), msg('a1', null, assistant('kept answer', { usage: usage(600000, 10000) })), compactionEntry('c1', null, 'u1'));
+    const projection = projectPath(path);
+    const status = contextStatus(projection.messages, { contextWindow: WINDOW, settings: SETTINGS, trust: usageTrust(projection, path) });
+    assert.equal(status.staleUsage, 'compaction');
     assert.equal(status.shouldCompact, false);
   });
 

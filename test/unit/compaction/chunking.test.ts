@@ -27,7 +27,7 @@ describe('summarizer input budget', () => {
   });
 
   it('summarizes a span too large for one request in chunks, oldest first, updating the running summary (deliberately differs from pi)', async () => {
-    // Ten turns of ~1000 tokens each, a summarizer window of 8000 tokens, summaries of at most 1600 tokens.
+    // Ten turns of ~1000 tokens each, a summarizer window of 8000 tokens and an output limit of 1000.
     const turns: StoredMessage[] = [];
     for (let i = 0; i < 10; i++) turns.push(user(`turn ${i} ${chars(2000)}`), assistant(`answer ${i} ${chars(2000)}`));
     const path = pathOf(...turns, user('latest'), assistant('ok'));
@@ -46,14 +46,16 @@ describe('summarizer input budget', () => {
     }
 
     const summarizer = new ScriptedSummarizer((_request, n) => ({ text: `running summary ${n}` }));
-    const outcome = await compact(preparation, { summarizer, summarizerContextWindow: 8000 });
+    const outcome = await compact(preparation, { summarizer, summarizerContextWindow: 8000, maxOutputTokens: 1000 });
     assert.equal(outcome.kind, 'compacted');
     const requests = summarizer.requests.length;
     assert.ok(requests >= 3, `${requests} requests`);
     for (let i = 0; i < requests; i++) {
       const prompt = summarizer.prompt(i);
-      const total = Math.ceil((SUMMARIZATION_SYSTEM_PROMPT.length + prompt.length) / 3) + summarizer.requests[i]!.maxTokens;
-      assert.ok(total <= 8000, `request ${i} needs ${total} tokens`);
+      // Each request keeps its whole output limit, with the window's margin of 4096 tokens.
+      const input = Math.ceil((SUMMARIZATION_SYSTEM_PROMPT.length + prompt.length) / 3);
+      assert.equal(summarizer.requests[i]!.maxTokens, 1000);
+      assert.ok(input + 1000 + 4096 <= 8000, `request ${i} needs ${input} tokens of input`);
       if (i === 0) assert.ok(!prompt.includes('<previous-summary>') && prompt.includes('[User]: turn 0 '));
       else assert.ok(prompt.includes(`<previous-summary>\nrunning summary ${i}\n</previous-summary>`) && prompt.includes(UPDATE_SUMMARIZATION_PROMPT));
     }

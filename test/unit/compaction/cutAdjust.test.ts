@@ -23,12 +23,14 @@ describe('cut corrections beyond pi', () => {
       const pi = await loadPi();
       const path = bigTurns();
       const keep = { ...SETTINGS, keepRecentTokens: 150000 };
-      const theirs = pi.prepareCompaction(path, keep);
-      assert.equal(theirs.firstKeptEntryId, 'e1', 'pi keeps everything: 120 000 tokens, still over the threshold');
-      const ours = prepareCompaction(path, keep, { contextWindow: 100000 })!;
+      assert.equal(pi.prepareCompaction(path, keep), undefined, 'pi keeps everything (120 000 tokens, over the threshold) and so has nothing to compact');
+      // The summarizer's output limit, 16 000, is what the summary is counted at.
+      const ours = prepareCompaction(path, keep, { contextWindow: 100000, maxOutputTokens: 16000 })!;
       assert.equal(ours.firstKeptEntryId, 'e5');
       assert.deepEqual(ours.adjustments, [{ kind: 'fit', fromIndex: 0, toIndex: 4, keptTokens: 60006 }]);
-      assert.ok(13107 + ours.keptTokens <= 100000 - 16384);
+      assert.ok(16000 + ours.keptTokens <= 100000 - 16384);
+      // Counted at 32 768 (the most a summary is counted at), the second turn does not fit either.
+      assert.equal(prepareCompaction(path, keep, { contextWindow: 100000 })!.firstKeptEntryId, 'e7');
     });
 
     it('keeps at least the last turn whole, even when it alone does not fit', () => {

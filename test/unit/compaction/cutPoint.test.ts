@@ -1,12 +1,19 @@
 import { strict as assert } from 'node:assert';
-import { findCutPoint } from '../../../src/core/compaction';
-import { entryToContextMessage } from '../../../src/core/session';
-import { createTokenizerEstimator, estimateTokensPi } from '../../../src/core/tokens';
+import { compactionSpanStart, DEFAULT_COMPACTION_SETTINGS, findCutPoint as findProjectedCutPoint, prepareCompaction, type CutPointOptions } from '../../../src/core/compaction';
+import { projectPath, type SessionEntry } from '../../../src/core/session';
+import { createTokenizerEstimator } from '../../../src/core/tokens';
 import { assistant, bash, toolCall, toolResult, user } from '../../support/builders';
 import { loadFixture } from './support/fixtures';
 import { branchSummaryEntry, chars, customMessage, labelEntry, modelChange, pathOf, thinkingChange } from './support/path';
 import { loadPi } from './support/piOracle';
 import { ordinaryPath } from './support/randomPath';
+
+/**
+ * Arbor's cut on a path without compaction: its context holds every entry in order, so the
+ * projected indices are the path's (pi 1.6's raw `findCutPoint` takes the path itself).
+ */
+const findCutPoint = (entries: SessionEntry[], start: number, end: number, keep: number, options?: CutPointOptions) =>
+  findProjectedCutPoint(projectPath(entries).entries, start, end, keep, options);
 
 const cut = (firstKeptEntryIndex: number, turnStartIndex: number, isSplitTurn: boolean) => ({ firstKeptEntryIndex, turnStartIndex, isSplitTurn });
 
@@ -26,25 +33,29 @@ describe('findCutPoint', () => {
     assert.deepEqual(findCutPoint(entries, 0, 6, 3000), cut(3, 2, true));
   });
 
-  it('matches the reference on the synthetic fixture for every recorded budget', async () => {
-    const { path, expected } = await loadFixture('synthetic-branched');
-    for (const record of expected.findCutPoint) {
-      const result = findCutPoint(path, 0, path.length, record.keepRecentTokens);
-      assert.deepEqual(result, cut(record.firstKeptEntryIndex, record.turnStartIndex, record.isSplitTurn), `budget ${record.keepRecentTokens}`);
-      assert.equal(path[result.firstKeptEntryIndex]!.id, record.firstKeptEntryId);
-      const kept = path.slice(result.firstKeptEntryIndex).filter((entry) => entry.type === 'message');
-      assert.equal(kept.reduce((sum, entry) => sum + estimateTokensPi(entryToContextMessage(entry)!), 0), record.keptEstimatedTokens);
+  it('cuts the fixtures where pi 1.6 prepares their compaction, for every recorded budget (after their compaction, as edited)', async () => {
+    const pi = await loadPi();
+    for (const name of ['synthetic-branched', 'legacy-v1'] as const) {
+      const { path, expected } = await loadFixture(name);
+      const entries = projectPath(path).entries;
+      for (const record of expected.findCutPoint as { keepRecentTokens: number }[]) {
+        const settings = { ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens: record.keepRecentTokens };
+        const ours = findProjectedCutPoint(entries, compactionSpanStart(entries), entries.length, record.keepRecentTokens);
+        const theirs = pi.prepareCompaction(path, settings);
+        const label = `${name}, budget ${record.keepRecentTokens}`;
+        if (theirs === undefined) {
+          // pi has nothing to summarize there ("Nothing to compact"); nor has Arbor.
+          const preparation = prepareCompaction(path, settings)!;
+          assert.deepEqual([preparation.messagesToSummarize, preparation.turnPrefixMessages], [[], []], label);
+        } else {
+          assert.equal(entries[ours.firstKeptEntryIndex]!.entry.id, theirs.firstKeptEntryId, label);
+          assert.equal(ours.isSplitTurn, theirs.isSplitTurn, label);
+        }
+      }
     }
   });
 
-  it('matches the reference on the legacy fixture (ids differ: migration ids are random)', async () => {
-    const { path, expected } = await loadFixture('legacy-v1');
-    for (const record of expected.findCutPoint) {
-      assert.deepEqual(findCutPoint(path, 0, path.length, record.keepRecentTokens), cut(record.firstKeptEntryIndex, record.turnStartIndex, record.isSplitTurn));
-    }
-  });
-
-  it('equals pi 0.73.1 on 40 seeded ordinary sessions at six budgets (pi estimator parity)', async () => {
+  it('equals pi 1.6 on 40 seeded ordinary sessions at six budgets (pi estimator parity)', async () => {
     const pi = await loadPi();
     for (let seed = 1; seed <= 40; seed++) {
       const entries = ordinaryPath(seed);
@@ -67,29 +78,46 @@ describe('findCutPoint', () => {
     assert.deepEqual(counted.filter((text) => text === 'note'), ['note']);
   });
 
-  describe('where we deliberately differ from pi', () => {
+  describe('weak points of pi 0.73.1 that pi 1.6 fixed as Arbor had', () => {
     it('a cut on a bash execution is a turn start, not a split with an empty prefix', async () => {
       const pi = await loadPi();
       const entries = pathOf(user('q'), assistant('a'), bash('npm test', chars(4000)), assistant('ok'));
-      assert.deepEqual(pi.findCutPoint(entries, 0, 4, 500), cut(2, 2, true));
-      assert.deepEqual(findCutPoint(entries, 0, 4, 500), cut(2, -1, false));
+      assert.deepEqual(pi.findCutPoint(entries, 0, 4, 500), cut(2, -1, false));
+      assert.deepEqual(findCutPoint(entries, 0, 4, 500), pi.findCutPoint(entries, 0, 4, 500));
     });
 
     it('a cut on a branch summary is a turn start', async () => {
       const pi = await loadPi();
       const read = toolCall('read', { path: 'a.ts' });
       const entries = pathOf(user('q'), assistant([read]), toolResult(read, chars(4000)), branchSummaryEntry('short summary'), user('next'), assistant('ok'));
-      assert.deepEqual(pi.findCutPoint(entries, 0, 6, 500), cut(3, 3, true));
-      assert.deepEqual(findCutPoint(entries, 0, 6, 500), cut(3, -1, false));
+      assert.deepEqual(pi.findCutPoint(entries, 0, 6, 500), cut(3, -1, false));
+      assert.deepEqual(findCutPoint(entries, 0, 6, 500), pi.findCutPoint(entries, 0, 6, 500));
     });
 
     it('a branch summary counts towards the kept tail', async () => {
       const pi = await loadPi();
       const entries = pathOf(user('q'), assistant(chars(400)), branchSummaryEntry(chars(4000)), user('next'), assistant('ok'));
-      assert.deepEqual(pi.findCutPoint(entries, 0, 5, 500), cut(0, -1, false), 'pi weighs the summary 0 and keeps everything');
-      assert.deepEqual(findCutPoint(entries, 0, 5, 500), cut(2, -1, false));
+      assert.deepEqual(pi.findCutPoint(entries, 0, 5, 500), cut(2, -1, false));
+      assert.deepEqual(findCutPoint(entries, 0, 5, 500), pi.findCutPoint(entries, 0, 5, 500));
     });
 
+    it('a custom message counts towards the kept tail', async () => {
+      const pi = await loadPi();
+      const entries = pathOf(user('u1'), customMessage(chars(8000)), assistant('a1'));
+      assert.deepEqual(pi.findCutPoint(entries, 0, 3, 100), cut(1, -1, false));
+      assert.deepEqual(findCutPoint(entries, 0, 3, 100), pi.findCutPoint(entries, 0, 3, 100));
+    });
+
+    it('a budget crossed inside trailing tool results cuts before the calling assistant', async () => {
+      const pi = await loadPi();
+      const read = toolCall('read', { path: 'big.ts' });
+      const entries = pathOf(user('u1'), assistant([read]), toolResult(read, chars(4000)));
+      assert.deepEqual(pi.findCutPoint(entries, 0, 3, 100), cut(1, 0, true));
+      assert.deepEqual(findCutPoint(entries, 0, 3, 100), pi.findCutPoint(entries, 0, 3, 100));
+    });
+  });
+
+  describe('where we deliberately differ from pi', () => {
     it('a settings entry before the user message does not turn the previous turn into a prefix', async () => {
       const pi = await loadPi();
       const withSetting = pathOf(user('u1'), assistant('a1'), thinkingChange(), user(chars(800)), assistant('a2'));
@@ -100,21 +128,6 @@ describe('findCutPoint', () => {
       const without = pathOf(user('u1'), assistant('a1'), user(chars(800)), assistant('a2'));
       assert.deepEqual(findCutPoint(without, 0, 4, 100), pi.findCutPoint(without, 0, 4, 100));
       assert.deepEqual(findCutPoint(without, 0, 4, 100), cut(2, -1, false));
-    });
-
-    it('a custom message counts towards the kept tail', async () => {
-      const pi = await loadPi();
-      const entries = pathOf(user('u1'), customMessage(chars(8000)), assistant('a1'));
-      assert.deepEqual(pi.findCutPoint(entries, 0, 3, 100), cut(0, -1, false), 'pi weighs it 0 and keeps everything');
-      assert.deepEqual(findCutPoint(entries, 0, 3, 100), cut(1, -1, false));
-    });
-
-    it('a budget crossed inside trailing tool results cuts before the calling assistant', async () => {
-      const pi = await loadPi();
-      const read = toolCall('read', { path: 'big.ts' });
-      const entries = pathOf(user('u1'), assistant([read]), toolResult(read, chars(4000)));
-      assert.deepEqual(pi.findCutPoint(entries, 0, 3, 100), cut(0, -1, false), 'pi keeps everything and summarizes nothing');
-      assert.deepEqual(findCutPoint(entries, 0, 3, 100), cut(1, 0, true));
     });
 
     it('never starts the kept region at a tool result', () => {

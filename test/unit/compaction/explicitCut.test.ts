@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { compactSession, cutAfterEntry, DEFAULT_COMPACTION_SETTINGS, NOTHING_TO_COMPACT_TEXT, prepareCompaction } from '../../../src/core/compaction';
-import type { CompactionEntry } from '../../../src/core/session';
+import { compactSession, compactUpToProblem, cutAfterEntry, DEFAULT_COMPACTION_SETTINGS, NOTHING_TO_COMPACT_TEXT, prepareCompaction } from '../../../src/core/compaction';
+import { projectPath, type CompactionEntry, type SessionEntry } from '../../../src/core/session';
 import { assistant, memorySession, toolCall, toolResult, user } from '../../support/builders';
 import { chars, compactionEntry, pathOf, thinkingChange } from './support/path';
 import { ScriptedSummarizer } from './support/scriptedSummarizer';
@@ -11,6 +11,9 @@ const read = toolCall('read', { path: 'a.ts' }, 'tc-read');
 /** e1 u1, e2 a1, e3 u2, e4 a2 (calls read), e5 its result, e6 a3, e7 u3, e8 a4. */
 const toolPath = () =>
   pathOf(user('q1'), assistant('a1'), user('q2'), assistant([read]), toolResult(read, 'file text'), assistant('read it'), user('q3'), assistant('a4'));
+
+/** The explicit cut on a path without compaction, whose context holds every entry in order. */
+const cutOf = (path: SessionEntry[], entryId: string) => cutAfterEntry(projectPath(path).entries, 0, path.length, entryId);
 
 const roles = (messages: readonly { role: string }[]) => messages.map((m) => m.role);
 
@@ -42,8 +45,8 @@ describe('Compact up to here: the explicit cut', () => {
 
   it('keeps the settings between the entry and the next message, but never the entry itself', () => {
     const path = pathOf(user('q1'), assistant('a1'), thinkingChange(), user('q2'), assistant('a2'));
-    assert.deepEqual(cutAfterEntry(path, 0, path.length, 'e2'), { kind: 'cut', cut: { firstKeptEntryIndex: 2, turnStartIndex: -1, isSplitTurn: false } });
-    assert.deepEqual(cutAfterEntry(path, 0, path.length, 'e3'), { kind: 'cut', cut: { firstKeptEntryIndex: 3, turnStartIndex: -1, isSplitTurn: false } });
+    assert.deepEqual(cutOf(path, 'e2'), { kind: 'cut', cut: { firstKeptEntryIndex: 2, turnStartIndex: -1, isSplitTurn: false } });
+    assert.deepEqual(cutOf(path, 'e3'), { kind: 'cut', cut: { firstKeptEntryIndex: 3, turnStartIndex: -1, isSplitTurn: false } });
   });
 
   it('does not move the chosen cut to make the result fit the window', () => {
@@ -59,15 +62,16 @@ describe('Compact up to here: the explicit cut', () => {
     assert.equal(p.firstKeptEntryId, 'e6');
     assert.equal(p.previousSummary, 'OLD');
     assert.deepEqual(roles(p.messagesToSummarize), ['user', 'assistant']);
-    assert.deepEqual(cutAfterEntry(path, 2, path.length, 'e2'), { kind: 'problem', problem: 'nothing-before' });
+    // e2 is summarized by the earlier compaction: not in the context any more.
+    assert.equal(compactUpToProblem(path, 'e2'), 'nothing-before');
   });
 
   it('has no cut at the last message, for an entry off the branch, or with no message up to the entry', () => {
     const path = toolPath();
-    assert.deepEqual(cutAfterEntry(path, 0, path.length, 'e8'), { kind: 'problem', problem: 'nothing-after' });
-    assert.deepEqual(cutAfterEntry(path, 0, path.length, 'elsewhere'), { kind: 'problem', problem: 'not-on-branch' });
+    assert.deepEqual(cutOf(path, 'e8'), { kind: 'problem', problem: 'nothing-after' });
+    assert.deepEqual(cutOf(path, 'elsewhere'), { kind: 'problem', problem: 'not-on-branch' });
     const fresh = pathOf(thinkingChange(), user('q1'), assistant('a1'));
-    assert.deepEqual(cutAfterEntry(fresh, 0, fresh.length, 'e1'), { kind: 'problem', problem: 'nothing-before' });
+    assert.deepEqual(cutOf(fresh, 'e1'), { kind: 'problem', problem: 'nothing-before' });
     assert.equal(prepareCompaction(path, settings, { upToEntryId: 'e8' }), undefined);
   });
 });

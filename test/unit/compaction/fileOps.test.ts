@@ -15,6 +15,7 @@ import {
 } from '../../../src/core/compaction';
 import { DENIED_TEXT } from '../../../src/core/agent/tools/approval';
 import { assistant, chain, msg, toolCall, toolResult, user } from '../../support/builders';
+import { loadPi } from './support/piOracle';
 
 describe('file operations', () => {
   it('tracks read/write/edit calls with a non-empty string path only', () => {
@@ -110,5 +111,35 @@ describe('file operations', () => {
     assert.deepEqual(computeFileLists(prepareCompaction(entries, { ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens: 1 })!.fileOps), expected);
     assert.deepEqual(computeFileLists(prepareBranchEntries(entries).fileOps), expected);
     assert.deepEqual([...failedToolCalls(entries)], ['tc-denied', 'tc-edit', 'tc-read']);
+  });
+
+  it('lists the files of the calls a tool made itself (pi 1.6 records them on its result), but the failed ones', async () => {
+    const pi = await loadPi();
+    const script = toolCall('codemode', { code: '...' }, 'tc-script');
+    const result = toolResult(script, 'ran');
+    const nestedCalls = {
+      complete: true,
+      calls: [
+        { id: 'n1', name: 'read', arguments: { path: 'src/read.ts' }, status: 'ok' },
+        { id: 'n2', name: 'edit', arguments: { path: 'src/edited.ts', edits: [] }, status: 'ok' },
+        { id: 'n3', name: 'write', arguments: { path: 'src/unfinished.ts', content: '' }, status: 'unfinished' },
+        { id: 'n4', name: 'write', arguments: { path: 'src/failed.ts', content: '' }, status: 'error' },
+        { id: 'n5', name: 'read', argumentsBytes: 99999, status: 'ok' },
+      ],
+    };
+    const entries = chain(
+      msg('u', null, user('go')),
+      msg('a', null, assistant([script], { stopReason: 'toolUse' })),
+      msg('r', null, { ...result, nestedCalls } as unknown as typeof result),
+      msg('u2', null, user('next')),
+      msg('a2', null, assistant('done')),
+    );
+    const settings = { ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens: 1 };
+    const theirs = computeFileLists(pi.prepareCompaction(entries, settings).fileOps);
+    assert.deepEqual(theirs, { readFiles: ['src/read.ts'], modifiedFiles: ['src/edited.ts', 'src/failed.ts', 'src/unfinished.ts'] });
+    // Arbor leaves out the nested call that failed, as it does a failed call of the model's own.
+    assert.deepEqual(computeFileLists(prepareCompaction(entries, settings)!.fileOps), { readFiles: ['src/read.ts'], modifiedFiles: ['src/edited.ts', 'src/unfinished.ts'] });
+    // Branch summaries skip tool results, nested calls with them (as pi's).
+    assert.deepEqual(computeFileLists(prepareBranchEntries(entries).fileOps), computeFileLists(pi.prepareBranchEntries(entries).fileOps));
   });
 });

@@ -3,7 +3,7 @@ import { computeFileLists, DEFAULT_COMPACTION_SETTINGS, prepareCompaction, seria
 import { convertToLlm, type SessionEntry } from '../../../src/core/session';
 import { assistant, toolCall, toolResult, user } from '../../support/builders';
 import { loadFixture, sha256 } from './support/fixtures';
-import { compactionEntry, pathOf } from './support/path';
+import { chars, compactionEntry, pathOf } from './support/path';
 import { loadPi } from './support/piOracle';
 import { ordinaryPath } from './support/randomPath';
 
@@ -90,13 +90,18 @@ describe('prepareCompaction', () => {
     assert.deepEqual(computeFileLists(prepareCompaction(fromExtension, settings(10))!.fileOps), { readFiles: ['src/new.ts'], modifiedFiles: [] });
   });
 
-  it('equals pi 0.73.1 on seeded ordinary sessions, first and repeated compactions (pi estimator parity)', async () => {
+  it('equals pi 1.6 on seeded ordinary sessions, first and repeated compactions (pi estimator parity)', async () => {
     const pi = await loadPi();
     for (let seed = 1; seed <= 25; seed++) {
       for (const path of [ordinaryPath(seed), compactedOrdinaryPath(seed)]) {
         for (const keep of [100, 2000, 20000]) {
           const ours = prepareCompaction(path, settings(keep))!;
           const theirs = pi.prepareCompaction(path, settings(keep));
+          if (theirs === undefined) {
+            // pi 1.6 answers "Nothing to compact" when nothing would be summarized; Arbor's preparation is empty then.
+            assert.deepEqual([ours.messagesToSummarize, ours.turnPrefixMessages], [[], []], `seed ${seed}, keep ${keep}`);
+            continue;
+          }
           assert.deepEqual(span(ours), span(theirs), `seed ${seed}, keep ${keep}`);
           assert.equal(ours.tokensBefore, theirs.tokensBefore);
         }
@@ -110,5 +115,53 @@ describe('prepareCompaction', () => {
     const previous = path.find((entry) => entry.id === 'cmp')!;
     assert.equal(path[p.boundaryStart]!.id, previous.firstKeptEntryId);
     assert.equal(p.previousSummary, '## Goal\nseed 7');
+  });
+
+  describe('on the edited context, as pi 1.6 prepares it', () => {
+    const edit = (targetId: string, replacement: null | { content: string }) => ({ type: 'context_edit', targetId, replacement });
+    const system = { role: 'system', content: chars(4000), timestamp: 1 } as never;
+
+    /**
+     * Ours and pi's preparation of the same path, compared on everything pi computes. `tokensBefore`
+     * only without edits: a usage recorded before an edit is distrusted by the meter's own rule
+     * (src/core/tokens, the token counting's part of this work), which `tokensBefore` follows.
+     */
+    async function bothPrepare(path: SessionEntry[], keep: number) {
+      const pi = await loadPi();
+      const theirs = pi.prepareCompaction(path, settings(keep));
+      const ours = prepareCompaction(path, settings(keep))!;
+      assert.notEqual(theirs, undefined);
+      assert.deepEqual(span(ours), span(theirs));
+      if (!path.some((entry) => entry.type === 'context_edit')) assert.equal(ours.tokensBefore, theirs.tokensBefore);
+      return ours;
+    }
+
+    it('leaves a hidden message out of the cut, the weights and the summary, and summarizes a replaced one as replaced', async () => {
+      const path = pathOf(user(chars(4000)), assistant('a1'), user(chars(8000)), assistant('a2'), edit('e3', null), user('u3'), assistant(chars(800)), edit('e1', { content: 'short' }));
+      const ours = await bothPrepare(path, 150);
+      assert.equal(ours.firstKeptEntryId, 'e7');
+      assert.deepEqual(ours.messagesToSummarize.map((m) => (m.role === 'user' ? m.content : m.role)), ['short', 'assistant', 'assistant']);
+    });
+
+    it('moves the cut onto a failed attempt pi hid to retry it, so the input before it is summarized', async () => {
+      const read = toolCall('read', { path: 'a.ts' });
+      const path = pathOf(user(chars(5000)), assistant('a1'), user(chars(5000)), assistant([read], { stopReason: 'length' }), toolResult(read, 'x'), edit('e4', null), edit('e5', null));
+      const ours = await bothPrepare(path, 1000);
+      assert.equal(ours.firstKeptEntryId, 'e4');
+      assert.equal(ours.isSplitTurn, true);
+    });
+
+    it('weighs system messages in the kept tail but never summarizes them', async () => {
+      const path = pathOf(system, user(chars(4000)), assistant('a1'), user('u2'), assistant(chars(800)));
+      const ours = await bothPrepare(path, 150);
+      assert.ok(ours.messagesToSummarize.every((m) => (m.role as string) !== 'system'));
+    });
+
+    it('keeps nothing before a retain-none compaction, whose kept entry is itself', async () => {
+      const path = pathOf(user(chars(4000)), assistant('a1'), { ...compactionEntry({ summary: 'S', firstKeptEntryId: 'e3' }), id: 'e3' }, user(chars(4000)), assistant('a2'), user('u3'), assistant(chars(800)));
+      const ours = await bothPrepare(path, 150);
+      assert.equal(ours.previousSummary, 'S');
+      assert.equal(path[ours.boundaryStart]!.id, 'e4');
+    });
   });
 });

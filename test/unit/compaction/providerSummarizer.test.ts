@@ -3,9 +3,12 @@ import { CompactionError, newTally, requestSummary } from '../../../src/core/com
 import { SUMMARIZATION_SYSTEM_PROMPT } from '../../../src/core/compaction/prompts';
 import { providerSummarizer } from '../../../src/core/compaction/providerSummarizer';
 import { LlmError } from '../../../src/core/llm';
-import { error, reply, text, thinking, usage, useFakeAnthropic } from '../../support/fakeAnthropic';
+import { error, reply, stop, text, thinking, toolUse, usage, useFakeAnthropic } from '../../support/fakeAnthropic';
 import { user } from '../../support/builders';
 import { testProvider } from '../llm/support/run';
+
+/** Sonnet 4.5's window and output limit. */
+const limits = { contextWindow: 200_000, maxOutputTokens: 64_000, estimateText: (text: string) => Math.ceil(text.length / 4) };
 
 describe('compaction: the Summarizer on the Anthropic provider', () => {
   const server = useFakeAnthropic();
@@ -15,8 +18,8 @@ describe('compaction: the Summarizer on the Anthropic provider', () => {
     const summarizer = providerSummarizer(testProvider(server()).provider, { model: 'claude-haiku-4-5' });
     const response = await summarizer.summarize({ systemPrompt: SUMMARIZATION_SYSTEM_PROMPT, messages: [user('Summarize this conversation')], maxTokens: 2000, reasoning: 'low' });
     // Haiku 4.5: $1 in, $5 out, $0.10 cache read per million tokens.
-    const cost = { input: 0.0009, output: 0.0002, cacheRead: 0.00001, cacheWrite: 0, total: 0.0009 + 0.0002 + 0.00001 };
-    assert.deepEqual(response, { text: '## Goal\nShip it.', usage: { input: 900, output: 40, cacheRead: 100, cacheWrite: 0, cost }, model: 'claude-haiku-4-5' });
+    const cost = { input: 0.0009, output: 0.0002, cacheRead: 0.00001, cacheWrite: 0, total: 0.0009 + 0.0002 + 0.00001, totalFromProvider: false };
+    assert.deepEqual(response, { text: '## Goal\nShip it.', usage: { input: 900, output: 40, cacheRead: 100, cacheWrite: 0, cost }, model: 'claude-haiku-4-5', stopReason: 'stop' });
     const body = server().lastRequest().body!;
     assert.equal(body.model, 'claude-haiku-4-5');
     assert.deepEqual(body.thinking, { type: 'enabled', budget_tokens: 2048 });
@@ -35,7 +38,7 @@ describe('compaction: the Summarizer on the Anthropic provider', () => {
     server().script(reply(text('The summary.'), usage({ input_tokens: 300, output_tokens: 20 })));
     const summarizer = providerSummarizer(testProvider(server()).provider, { model: 'claude-sonnet-4-5' });
     const tally = newTally();
-    const summary = await requestSummary({ summarizer, prompt: 'Summarize', maxTokens: 1000, failure: 'Summarization failed', tally, now: () => 1 });
+    const summary = await requestSummary({ summarizer, prompt: 'Summarize', limits, label: 'Summarization', tally, now: () => 1 });
     assert.equal(summary, 'The summary.');
     // Sonnet 4.5: $3 in, $15 out per million tokens.
     assert.deepEqual(tally, {
@@ -51,9 +54,23 @@ describe('compaction: the Summarizer on the Anthropic provider', () => {
     await assert.rejects(summarizer.summarize({ systemPrompt: 's', messages: [user('x')], maxTokens: 100 }), (e: unknown) => e instanceof LlmError && e.reason === 'auth');
     server().script(error(401, 'authentication_error', 'invalid x-api-key'));
     await assert.rejects(
-      requestSummary({ summarizer, prompt: 'p', maxTokens: 100, failure: 'Summarization failed', tally: newTally(), now: () => 1 }),
+      requestSummary({ summarizer, prompt: 'p', limits, label: 'Summarization', tally: newTally(), now: () => 1 }),
       (e: unknown) => e instanceof CompactionError && e.reason === 'summarization-failed' && e.message === 'Summarization failed: The API key was refused (401 authentication_error): invalid x-api-key',
     );
+  });
+
+  it('refuses a summary cut at the output limit and one that calls a tool, in pi 1.6\'s words', async () => {
+    const summarizer = providerSummarizer(testProvider(server()).provider, { model: 'claude-sonnet-4-5' });
+    const call = { summarizer, prompt: 'p', limits, tally: newTally(), now: () => 1 };
+    server().script(reply(text('## Goal\nHalf a summ'), stop('max_tokens')));
+    await assert.rejects(
+      requestSummary({ ...call, label: 'Summarization' }),
+      (e: unknown) => e instanceof CompactionError && e.reason === 'summarization-failed' && e.message === 'Summarization failed: generation hit the token cap and the summary is incomplete',
+    );
+    server().script(reply(text('Let me look first.'), toolUse('read', { path: 'a.ts' }), stop('tool_use')));
+    await assert.rejects(requestSummary({ ...call, label: 'Branch summarization' }), { message: 'Branch summarization attempted to call a tool' });
+    server().script(reply(text('## Goal\nDone.'), stop('end_turn')));
+    assert.equal(await requestSummary({ ...call, label: 'Turn prefix summarization' }), '## Goal\nDone.');
   });
 
   it('sends no thinking parameter for reasoning the levels do not name', async () => {

@@ -23,7 +23,8 @@ describe('serializeConversation', () => {
     assert.ok(!text.includes('truncated'));
   });
 
-  it('lays out an assistant message as thinking, text, tool calls', () => {
+  it('lays out an assistant message as text, then tool calls, leaving its thinking out as pi 1.6 does', async () => {
+    const pi = await loadPi();
     const message = assistant([
       toolCall('ls', {}),
       toolCall('edit', { path: 'a.ts', edits: [{ oldText: 'x', newText: 'y' }] }),
@@ -32,10 +33,21 @@ describe('serializeConversation', () => {
       { type: 'text', text: 't2' },
       { type: 'thinking', thinking: 'th2' },
     ]);
-    assert.equal(
-      serialize([message]),
-      '[Assistant thinking]: th1\nth2\n\n[Assistant]: t1\nt2\n\n[Assistant tool calls]: ls(); edit(path="a.ts", edits=[{"oldText":"x","newText":"y"}])',
-    );
+    const expected = '[Assistant]: t1\nt2\n\n[Assistant tool calls]: ls(); edit(path="a.ts", edits=[{"oldText":"x","newText":"y"}])';
+    assert.equal(pi.serializeConversation(pi.convertToLlm([message])), expected);
+    assert.equal(serialize([message]), expected);
+    const thinkingOnly = assistant([{ type: 'thinking', thinking: 'only thought' }]);
+    assert.equal(serialize([user('q'), thinkingOnly]), pi.serializeConversation(pi.convertToLlm([user('q'), thinkingOnly])));
+    assert.equal(serialize([user('q'), thinkingOnly]), '[User]: q');
+  });
+
+  it('cuts a tool result before a surrogate pair rather than through it, counting as pi does', async () => {
+    const pi = await loadPi();
+    const call = toolCall('read', { path: 'a' });
+    const text = `${'r'.repeat(1999)}😀${'s'.repeat(100)}`;
+    const ours = serialize([toolResult(call, text)]);
+    assert.equal(ours, pi.serializeConversation(pi.convertToLlm([toolResult(call, text)])));
+    assert.equal(ours, `[Tool result]: ${'r'.repeat(1999)}\n\n[... 101 more characters truncated]`);
   });
 
   it('concatenates text blocks without separator and skips image-only users', () => {
@@ -45,21 +57,23 @@ describe('serializeConversation', () => {
     assert.equal(serialize([user([{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }]), result, user([image])]), '[User]: ab\n\n[Tool result]: r1r2');
   });
 
-  it('reproduces the reference serialization of the synthetic fixture (length and sha256)', async () => {
+  it('serializes the synthetic fixture as pi 1.6 does (0.73.1, which recorded it, also wrote the thinking)', async () => {
+    const pi = await loadPi();
     const { path, expected } = await loadFixture('synthetic-branched');
-    const context = serialize(contextOfPath(path).messages);
-    assert.equal(context.length, expected.serializeConversation.context.length);
-    assert.equal(sha256(context), expected.serializeConversation.context.sha256);
+    const messages = contextOfPath(path).messages;
+    const context = serialize(messages);
+    assert.equal(context, pi.serializeConversation(pi.convertToLlm(messages)));
+    assert.equal(sha256(context), expected.serializeConversation.context.sha256, 'no thinking in this context: as recorded');
     // Every path entry's message, the compaction as its summary message (the reference's "pathMessages").
     const all = path.flatMap((entry) => {
       if (entry.type === 'compaction') return [branchMessageOf(entry)!];
       const message = compactionMessageOf(entry);
       return message ? [message] : [];
     });
-    const whole = serialize(all);
     assert.equal(all.length, expected.serializeConversation.pathMessages.messages);
-    assert.equal(whole.length, expected.serializeConversation.pathMessages.length);
-    assert.equal(sha256(whole), expected.serializeConversation.pathMessages.sha256);
+    const whole = serialize(all);
+    assert.equal(whole, pi.serializeConversation(pi.convertToLlm(all)));
+    assert.equal(whole.length, expected.serializeConversation.pathMessages.length - '[Assistant thinking]: I should read both files first.\n\n'.length, 'the thinking 0.73.1 serialized is left out');
   });
 
   it('reproduces the reference serialization of the legacy fixture', async () => {

@@ -10,7 +10,9 @@ import {
   type CompactionTrigger,
   type DecideCompactionOptions,
 } from '../../../src/core/compaction';
-import type { AgentMessage, AssistantMessage, CompactionSummaryMessage } from '../../../src/core/session';
+import { projectPath, SessionTree, type AgentMessage, type AssistantMessage, type CompactionSummaryMessage, type SessionEntry } from '../../../src/core/session';
+import { usageTrust } from '../../../src/core/tokens';
+import { loadPi as loadPi16 } from '../../support/pi';
 import { appendTurns, assistant, bash, memorySession, usage, user } from '../../support/builders';
 import { chars } from './support/path';
 import { loadPi, type PiOracle } from './support/piOracle';
@@ -67,6 +69,30 @@ describe('decideCompaction: when auto-compaction runs', () => {
     assert.deepEqual(decision, { kind: 'compact', reason: 'threshold', willRetry: false, dropTrailingError: false, contextTokens: 190002, threshold: THRESHOLD });
     assert.equal(pi.estimateContextTokens(messages).tokens, 190002);
     assert.deepEqual(atAgentEnd([user('q'), failed('529 overloaded')]), { kind: 'none', why: 'no-usage' });
+  });
+
+  it('measures an all-zero reply from the last good usage, as pi 1.6 does: all-zero is no usage', () => {
+    const messages = [user('q'), ok(189000, 1000), user('again'), ok(0)];
+    // 190 000 reported + 2 for "again" + 2 for the zero reply's "answer".
+    assert.deepEqual(atAgentEnd(messages), { kind: 'compact', reason: 'threshold', willRetry: false, dropTrailingError: false, contextTokens: 190004, threshold: THRESHOLD });
+    assert.equal(pi.estimateContextTokens(messages).tokens, 190004);
+  });
+
+  it("measures the threshold on the projected context when the context holds edits, as pi 1.6: a usage from before the edit is not counted", async () => {
+    const pi16 = await loadPi16();
+    const sm = pi16.SessionManager.inMemory('/p');
+    sm.appendMessage(user('q') as never);
+    const big = sm.appendMessage(assistant('x'.repeat(8000), { usage: usage(189000, 1000) }) as never);
+    sm.appendContextEdit(big, { content: 'short' });
+    const path = SessionTree.fromEntries(sm.getEntries() as unknown as SessionEntry[]).pathTo(sm.getLeafId());
+    const projection = projectPath(path);
+    const last = findLastAssistant(projection.messages)!;
+    const theirs = pi16.estimateProjectedContextTokens(pi16.buildSessionProjection(sm.getEntries()), sm.getBranch());
+    assert.equal(pi.shouldCompact(theirs.tokens, 200000, SETTINGS), false);
+    const decision = decide({ point: 'before-prompt', assistant: last }, projection.messages, { editedTrust: usageTrust(projection, path) });
+    assert.deepEqual(decision, { kind: 'none', why: 'under-threshold' });
+    // Without the edit the reply's own usage would compact.
+    assert.equal(decide({ point: 'before-prompt', assistant: last }, projection.messages, {}).kind, 'compact');
   });
 
   it('ignores a reply older than the latest compaction before a prompt', () => {
@@ -236,9 +262,10 @@ describe('decideCompaction: when auto-compaction runs', () => {
   it('does not compact again until new messages arrive when a compaction left the context over the threshold', () => {
     const guard = new AutoCompactionGuard();
     // Clock skew: the kept reply claims to be newer than the compaction, so the stale check cannot catch it.
+    // Its usage is not trusted after the compaction: the kept question itself is over the threshold.
     const kept = ok(189000, 1000);
     const compactedAt = kept.timestamp - 500;
-    const rebuilt = [summaryAt(compactedAt), user('kept q'), kept];
+    const rebuilt = [summaryAt(compactedAt), user(chars(4 * (THRESHOLD + 1))), kept];
     const next = afterCompaction({ reason: 'threshold', willRetry: false, messages: rebuilt, model: MODEL, settings: SETTINGS, guard, hasQueuedMessages: false });
     assert.equal(next.stillOverThreshold, true);
     const latestCompaction = { timestamp: iso(compactedAt) };

@@ -8,7 +8,7 @@ import { strict as assert } from 'node:assert';
 import { chownSync, mkdirSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import { foldersAbove, loadedContextFiles, ProjectContext, ProjectPrompt, type ProjectContextOptions } from '../../../src/core/context';
-import { loadPi } from '../../support/pi';
+import { askPiNode22 } from '../../support/piNode22';
 import { useTempDir } from '../../support/tempDir';
 import { plant, usePiAgentDirEnv } from './support';
 
@@ -107,8 +107,7 @@ describe('context files stay inside what the user chose', () => {
 
   it('reads the folders above the workspace from the home folder down, never above it, where pi reads up to the root', async () => {
     plant(tmp(), { 'AGENTS.md': 'Above the home folder.\n', 'home/AGENTS.md': 'Home rules.\n', 'home/code/CLAUDE.md': 'Code rules.\n', 'home/code/ws/AGENTS.md': 'Workspace rules.\n' });
-    const pi = await loadPi();
-    assert.ok(pi.loadProjectContextFiles({ cwd: workspace(), agentDir: agentDir() }).some((file) => file.path === path.join(tmp(), 'AGENTS.md')), 'pi reads the file above home');
+    assert.ok((await askPiNode22({ call: 'contextFiles', cwd: workspace(), agentDir: agentDir() })).some((file) => file.path === path.join(tmp(), 'AGENTS.md')), 'pi reads the file above home');
     const snapshot = await new ProjectContext(options()).load();
     assert.deepEqual(
       snapshot.contextFiles.map((file) => [path.relative(tmp(), file.path), file.content]),

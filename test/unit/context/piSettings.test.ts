@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { compactionSettingsOf, readPiSettings, resolveCompactionSettings, type EffectiveCompactionSettings } from '../../../src/core/context';
-import { loadPi } from '../../support/pi';
+import { askPiNode22 } from '../../support/piNode22';
 import { useTempDir } from '../../support/tempDir';
 import { plant, usePiAgentDirEnv } from './support';
 
@@ -28,13 +28,8 @@ describe("pi's settings: merged as pi merges them, and the compaction values tak
   }
 
   async function piValues(): Promise<{ enabled: boolean; reserveTokens: number; keepRecentTokens: number; branchSummaryReserveTokens: number; errors: string[] }> {
-    const pi = await loadPi();
-    const manager = pi.SettingsManager.create(cwd(), agentDir());
-    return {
-      ...manager.getCompactionSettings(),
-      branchSummaryReserveTokens: manager.getBranchSummarySettings().reserveTokens,
-      errors: manager.drainErrors().map((error) => error.scope),
-    };
+    const pi = await askPiNode22({ call: 'settings', cwd: cwd(), agentDir: agentDir() });
+    return { ...pi.compaction, branchSummaryReserveTokens: pi.branchSummary.reserveTokens, errors: pi.errors };
   }
 
   const plain = (effective: EffectiveCompactionSettings) => ({ ...compactionSettingsOf(effective), branchSummaryReserveTokens: effective.branchSummaryReserveTokens.value });
@@ -70,12 +65,11 @@ describe("pi's settings: merged as pi merges them, and the compaction values tak
   it("merges the whole files, as pi's getGlobalSettings/getProjectSettings combine", async () => {
     write({ global: '{"compaction":{"enabled":false,"reserveTokens":1000},"sessionDir":"~/g","retry":{"maxRetries":2}}', project: '{"compaction":{"reserveTokens":4000},"sessionDir":"p","packages":["a"]}' });
     const settings = await readPiSettings({ cwd: cwd(), agentDir: agentDir(), trusted: true });
-    const pi = await loadPi();
-    const manager = pi.SettingsManager.create(cwd(), agentDir());
-    assert.deepEqual(settings.global, manager.getGlobalSettings());
-    assert.deepEqual(settings.project, manager.getProjectSettings());
+    const pi = await askPiNode22({ call: 'settings', cwd: cwd(), agentDir: agentDir() });
+    assert.deepEqual(settings.global, pi.global);
+    assert.deepEqual(settings.project, pi.project);
     assert.deepEqual(settings.merged, { compaction: { enabled: false, reserveTokens: 4000 }, sessionDir: 'p', retry: { maxRetries: 2 }, packages: ['a'] });
-    assert.equal(settings.merged.sessionDir, manager.getSessionDir());
+    assert.equal(settings.merged.sessionDir, pi.sessionDir);
   });
 
   for (const broken of ['global', 'project'] as const) {

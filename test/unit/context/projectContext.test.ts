@@ -12,7 +12,7 @@ import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { createTools, toolSpecs } from '../../../src/core/agent/tools/registry';
 import { cutNote, ProjectContext, ProjectPrompt, ProjectPrompts, type ProjectContextOptions, type ProjectContextSnapshot } from '../../../src/core/context';
-import { loadPi } from '../../support/pi';
+import { askPiNode22 } from '../../support/piNode22';
 import { useTempDir } from '../../support/tempDir';
 import { countingFs, plant, plantContextTree, repeated, usePiAgentDirEnv } from './support';
 
@@ -27,8 +27,7 @@ describe('project context: AGENTS.md, CLAUDE.md, SYSTEM.md and APPEND_SYSTEM.md 
 
   it('loads the files pi loads, in its order: the global one, then from the root down to the workspace, one per folder', async () => {
     plantContextTree(tmp());
-    const pi = await loadPi();
-    const expected = pi.loadProjectContextFiles({ cwd: workspace(), agentDir: agentDir() });
+    const expected = await askPiNode22({ call: 'contextFiles', cwd: workspace(), agentDir: agentDir() });
     const snapshot = await context().load();
     assert.deepEqual(
       snapshot.contextFiles.map((file) => ({ path: file.path, content: file.content })),
@@ -49,7 +48,6 @@ describe('project context: AGENTS.md, CLAUDE.md, SYSTEM.md and APPEND_SYSTEM.md 
   it('lists a file of the agent folder once, as the global file, when the workspace lies inside that folder', async () => {
     plant(tmp(), { 'agent/AGENTS.md': 'Global.\n', 'agent/project/AGENTS.md': 'Inside the agent folder.\n' });
     const cwd = path.join(agentDir(), 'project');
-    const pi = await loadPi();
     const snapshot = await context({ cwd }).load();
     assert.deepEqual(
       snapshot.contextFiles.map((file) => [file.path, file.scope]),
@@ -58,17 +56,13 @@ describe('project context: AGENTS.md, CLAUDE.md, SYSTEM.md and APPEND_SYSTEM.md 
         [path.join(cwd, 'AGENTS.md'), 'project'],
       ],
     );
-    assert.deepEqual(snapshot.contextFiles.map((file) => file.path), pi.loadProjectContextFiles({ cwd, agentDir: agentDir() }).map((file) => file.path));
+    assert.deepEqual(snapshot.contextFiles.map((file) => file.path), (await askPiNode22({ call: 'contextFiles', cwd, agentDir: agentDir() })).map((file) => file.path));
   });
 
   it("builds the system prompt pi builds from SYSTEM.md, APPEND_SYSTEM.md and the context files, less pi's date line", async () => {
     plantContextTree(tmp());
     plant(tmp(), { 'root/parent/ws/.pi/SYSTEM.md': 'You are the project bot.\n', 'agent/APPEND_SYSTEM.md': 'Always answer in English.\n' });
-    const pi = await loadPi();
-    const loader = new pi.DefaultResourceLoader({ cwd: workspace(), agentDir: agentDir() });
-    await loader.reload();
-    const { session } = await pi.createAgentSession({ cwd: workspace(), agentDir: agentDir(), sessionManager: pi.SessionManager.inMemory(workspace()), resourceLoader: loader });
-    const piPrompt = session.systemPrompt.replace(/\nCurrent date: \d{4}-\d{2}-\d{2}/, '');
+    const piPrompt = (await askPiNode22({ call: 'agentSystemPrompt', cwd: workspace(), agentDir: agentDir() })).replace(/\nCurrent date: \d{4}-\d{2}-\d{2}/, '');
     const prompt = await new ProjectPrompt({ cwd: workspace(), agentDir: agentDir(), trusted: true, contextFiles: true, home: tmp() }).systemPrompt({ root: workspace(), tools: [] });
     assert.equal(prompt, piPrompt);
     assert.ok(prompt.indexOf('Global rules.') < prompt.indexOf('Root rules.') && prompt.indexOf('Root rules.') < prompt.indexOf('Parent rules') && prompt.indexOf('Parent rules') < prompt.indexOf('Workspace rules.'));
@@ -77,12 +71,10 @@ describe('project context: AGENTS.md, CLAUDE.md, SYSTEM.md and APPEND_SYSTEM.md 
 
   it("takes the workspace's .pi/SYSTEM.md and APPEND_SYSTEM.md before the agent folder's, and the agent folder's when the workspace has none", async () => {
     plant(tmp(), { 'agent/SYSTEM.md': 'global system', 'agent/APPEND_SYSTEM.md': 'global append', 'root/parent/ws/.pi/APPEND_SYSTEM.md': 'project append' });
-    const pi = await loadPi();
-    const loader = new pi.DefaultResourceLoader({ cwd: workspace(), agentDir: agentDir() });
-    await loader.reload();
+    const pi = await askPiNode22({ call: 'resources', cwd: workspace(), agentDir: agentDir() });
     const snapshot = await context().load();
-    assert.equal(snapshot.systemPrompt?.content, loader.getSystemPrompt());
-    assert.deepEqual([snapshot.appendSystemPrompt?.content], loader.getAppendSystemPrompt());
+    assert.equal(snapshot.systemPrompt?.content, pi.systemPrompt);
+    assert.deepEqual([snapshot.appendSystemPrompt?.content], pi.appendSystemPrompt);
     assert.deepEqual([snapshot.systemPrompt?.scope, snapshot.appendSystemPrompt?.scope], ['global', 'project']);
     assert.deepEqual([snapshot.systemPrompt?.content, snapshot.appendSystemPrompt?.content], ['global system', 'project append']);
   });
@@ -101,11 +93,9 @@ describe('project context: AGENTS.md, CLAUDE.md, SYSTEM.md and APPEND_SYSTEM.md 
   it("with context files off loads no AGENTS.md or CLAUDE.md, as pi's --no-context-files, and SYSTEM.md still applies", async () => {
     plantContextTree(tmp());
     plant(tmp(), { 'agent/SYSTEM.md': 'global system' });
-    const pi = await loadPi();
-    const loader = new pi.DefaultResourceLoader({ cwd: workspace(), agentDir: agentDir(), noContextFiles: true });
-    await loader.reload();
+    const pi = await askPiNode22({ call: 'resources', cwd: workspace(), agentDir: agentDir(), noContextFiles: true });
     const snapshot = await context({ contextFiles: false }).load();
-    assert.deepEqual(snapshot.contextFiles, loader.getAgentsFiles().agentsFiles);
+    assert.deepEqual(snapshot.contextFiles, pi.agentsFiles);
     assert.equal(snapshot.systemPrompt?.content, 'global system');
   });
 

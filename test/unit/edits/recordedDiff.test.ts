@@ -10,7 +10,7 @@ const NUMBERED = `${Array.from({ length: 30 }, (_, index) => `line ${index + 1}`
 
 /** The diff the tool card records for a change from `before` to `after`. */
 function recorded(before: string, after: string): unknown {
-  return diffDetails(before, after)['diff'];
+  return diffDetails('file.txt', before, after)['diff'];
 }
 
 describe('rebuilding a write or edit from its recorded diff', () => {

@@ -22,7 +22,7 @@ describe('JSONL export', () => {
     assert.equal(jsonl.split('\n')[2], serializeLine(ENTRIES[1]!).trimEnd());
   });
 
-  it('passes arbor check and opens in pi 0.73.1 with the context of the source branch', async () => {
+  it('passes arbor check and opens in pi 1.6.0 with the context of the source branch', async () => {
     const pi = await loadPi();
     const tree = smallTree();
     const source = path.join(tmp(), 'source.jsonl');

@@ -9,7 +9,9 @@ import { DEMO_HELP, demoFlow, demoHandler } from '../../support/fakeAnthropic/de
 import { useFakeAnthropic } from '../../support/fakeAnthropic';
 
 type Param = Anthropic.MessageParam;
-const base = { model: 'claude-demo', max_tokens: 1000 };
+/** The demo's tools, declared as the API requires of a request whose history holds tool calls. */
+const tools: Anthropic.Tool[] = ['read', 'edit', 'bash'].map((name) => ({ name, description: name, input_schema: { type: 'object' } }));
+const base = { model: 'claude-demo', max_tokens: 1000, tools };
 
 /** Plays the demo's three prompts with their tool results and returns the replies. */
 async function playDemo(client: Anthropic): Promise<Anthropic.Message[]> {

@@ -1,8 +1,10 @@
 /**
- * Arbor → pi: every kind of file Arbor writes opens in pi 0.73.1's `SessionManager.open` with the
+ * Arbor → pi: every kind of file Arbor writes opens in pi 1.6.0's `SessionManager.open` with the
  * same leaf (or Arbor's position marker, whose parent is Arbor's leaf), the same tree, and the same
  * context as Arbor's: the roles and text `arbor context` prints, and the whole messages and model
- * input field by field (`wholeContext.ts`), with the same thinking level and model.
+ * input field by field (`wholeContext.ts`), with the same thinking level and model. Sessions pi 1.6
+ * wrote, then appended to and compacted by Arbor, open in pi the same way, and each compaction
+ * Arbor wrote carries the system checkpoint pi would have written there.
  */
 import { strict as assert } from 'node:assert';
 import { appendFileSync, copyFileSync, readdirSync, readFileSync } from 'node:fs';
@@ -16,13 +18,16 @@ import { loadPi } from '../../support/pi';
 import { useTempDir } from '../../support/tempDir';
 import { arbor, arborJson } from '../cli/runArbor';
 import { piContext, piTree, type ContextView, type PiModule, type TreeRow } from './piOracle';
-import { Dice, seededRandom, writeRandomSession } from './randomSession';
-import { arborWriter } from './writers';
+import { Dice, seededRandom, writeRandomSession } from '../../support/randomSession';
+import { PI16_SHAPES } from '../../support/randomSession16';
+import { arborWriter, piWriter } from '../../support/sessionWriters';
 import { arborWholeContext, assertCovered, assertSameContext, describeCoverage, newCoverage, piWholeContext } from './wholeContext';
 
 const RANDOM_SESSIONS = 60;
+/** Sessions pi 1.6 writes, then Arbor appends to and compacts. */
+const PI_WRITTEN_SESSIONS = 40;
 
-describe('interop: sessions written by Arbor, opened by pi 0.73.1', function () {
+describe('interop: sessions written by Arbor, opened by pi 1.6.0', function () {
   this.timeout(60_000);
   const tmp = useTempDir();
   let pi: PiModule;
@@ -69,6 +74,97 @@ describe('interop: sessions written by Arbor, opened by pi 0.73.1', function () 
     assert.ok(viaMarker > 0, 'some sessions must end on a position marker');
     console.log(`      ${describeCoverage(coverage)}`);
     assertCovered(coverage, 5);
+  });
+
+  it(`${RANDOM_SESSIONS} random sessions with pi 1.6's shapes (system messages, edits, usage, retain-none compactions) open in pi the same`, async () => {
+    let checkpoints = 0;
+    for (let seed = 7001; seed < 7001 + RANDOM_SESSIONS; seed++) {
+      const session = await newSession();
+      const dice = new Dice(seededRandom(seed));
+      await writeRandomSession(arborWriter(session), seed, dice.int(5, 60), PI16_SHAPES);
+      await session.flush();
+      try {
+        await assertPiAgrees(session.file!);
+        await assertSameCheckpoints(session);
+      } catch (error) {
+        throw new Error(`seed ${seed}: ${(error as Error).message}`, { cause: error });
+      }
+      checkpoints += session.entries.filter((entry) => entry.type === 'compaction' && entry.systemMessage).length;
+    }
+    assert.ok(checkpoints >= 20, `${checkpoints} compactions carried a system checkpoint`);
+  });
+
+  /** Every compaction Arbor wrote (from entry `first` on) carries the checkpoint pi would have written at the same place. */
+  async function assertSameCheckpoints(session: Session, first = 0): Promise<void> {
+    const entries = pi.SessionManager.open(session.file!, tmp()).getEntries();
+    for (const [index, entry] of entries.entries()) {
+      if (entry.type !== 'compaction' || index < first) continue;
+      const expected = pi.getCurrentSystemMessage(pi.buildSessionProjection(entries.slice(0, index), entry.parentId).messages);
+      const written = (entry as { systemMessage?: object }).systemMessage;
+      assert.deepEqual(written, expected ? { ...expected, timestamp: Date.parse(entry.timestamp) } : undefined, `checkpoint of ${entry.id}`);
+    }
+  }
+
+  it(`${PI_WRITTEN_SESSIONS} random sessions pi 1.6 wrote (system messages, edits, usage, checkpoints), appended to and compacted by Arbor, open in pi the same, with pi's checkpoint`, async () => {
+    const summarizer: Summarizer = { summarize: async () => ({ text: '## Goal\nKeep going' }) };
+    const tally = { compacted: 0, checkpoints: 0, systemFirst: 0 };
+    for (let seed = 9001; seed < 9001 + PI_WRITTEN_SESSIONS; seed++) {
+      const dice = new Dice(seededRandom(seed));
+      const writer = pi.SessionManager.create('/home/dev/project', tmp());
+      await writeRandomSession(piWriter(writer), seed, dice.int(5, 40), PI16_SHAPES);
+      const file = writer.getSessionFile()!;
+      const { session } = await openSessionFile(file, { clock: steppingClock('2027-01-01T00:00:00.000Z') });
+      const written = session.entries.length;
+      try {
+        await appendTurns(session, dice.int(1, 3), 'arbor ');
+        const outcome = await compactSession(session, { summarizer, settings: { enabled: true, reserveTokens: 100, keepRecentTokens: dice.pick([1, 50, 400, 5000]) } });
+        await session.appendMessage(user('after the compaction'));
+        await session.flush();
+        await assertPiAgrees(file);
+        await assertSameCheckpoints(session, written);
+        if (outcome.kind !== 'compacted') continue;
+        tally.compacted++;
+        const compaction = session.entries.slice(written).find((entry) => entry.type === 'compaction');
+        if (compaction?.type !== 'compaction' || !compaction.systemMessage) continue;
+        tally.checkpoints++;
+        // pi's context after Arbor's compaction starts with the prompt and tools pi had before it.
+        const first = pi.SessionManager.open(file, tmp()).buildSessionContext().messages[0] as { role: string };
+        if (first.role === 'system') tally.systemFirst++;
+      } catch (error) {
+        throw new Error(`seed ${seed}: ${(error as Error).message}`, { cause: error });
+      }
+    }
+    console.log(`      ${PI_WRITTEN_SESSIONS} pi sessions appended to by Arbor: ${tally.compacted} compacted, ${tally.checkpoints} of those with a checkpoint, ${tally.systemFirst} with pi's system message first in pi's context after it`);
+    assert.ok(tally.compacted >= PI_WRITTEN_SESSIONS / 2, `only ${tally.compacted} sessions were compacted`);
+    assert.ok(tally.checkpoints >= 10, `only ${tally.checkpoints} of Arbor's compactions carried a checkpoint`);
+    assert.equal(tally.systemFirst, tally.checkpoints);
+  });
+
+  it("appended to and compacted by Arbor, a pi 1.6 session with system messages and edits keeps pi's prompt, tools and hidden messages in pi", async () => {
+    const writer = pi.SessionManager.create('/home/dev/project', tmp());
+    const tools = [{ name: 'read', description: 'Read', parameters: { type: 'object' } }, { name: 'write', description: 'Write', parameters: { type: 'object' } }];
+    writer.appendMessage({ role: 'system', content: '', sections: { preamble: 'You are pi.', skills: '<skills>\nS\n</skills>' }, toolsAdded: tools, timestamp: 1 } as never);
+    writer.appendMessage(user('first') as never);
+    const wrong = writer.appendMessage(assistant('a wrong answer') as never);
+    writer.appendContextEdit(wrong, null);
+    writer.appendMessage({ role: 'system', content: '', sections: { skills: null }, toolsRemoved: [{ name: 'write' }], timestamp: 2 } as never);
+    writer.appendMessage(user('second') as never);
+    writer.appendMessage(assistant('second answer') as never);
+    const file = writer.getSessionFile()!;
+    const { session } = await openSessionFile(file, { clock: steppingClock('2026-06-01T00:00:00.000Z') });
+    await appendTurns(session, 3, 'arbor ');
+    const summarizer: Summarizer = { summarize: async () => ({ text: '## Goal\nKeep going' }) };
+    const outcome = await compactSession(session, { summarizer, settings: { enabled: true, reserveTokens: 100, keepRecentTokens: 3 } });
+    assert.equal(outcome.kind, 'compacted');
+    await session.appendMessage(user('after the compaction'));
+    await session.flush();
+    await assertPiAgrees(file);
+    const sm = pi.SessionManager.open(file, tmp());
+    const context = sm.buildSessionContext();
+    const system = context.messages[0] as { role: string; sections?: object; toolsAdded?: { name: string }[] };
+    assert.deepEqual([system.role, system.sections, system.toolsAdded?.map((tool) => tool.name)], ['system', { preamble: 'You are pi.' }, ['read']]);
+    assert.equal(context.messages[1]!.role, 'compactionSummary');
+    assert.ok(!JSON.stringify(context.messages).includes('a wrong answer'), 'the hidden reply stays hidden');
   });
 
   it('a position marker after navigation: pi resumes below it with the context of Arbor\'s position', async () => {

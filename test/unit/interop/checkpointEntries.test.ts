@@ -1,5 +1,5 @@
 /**
- * pi 0.73.1 opens a session with `arbor.files` entries (between a call's tool results, before a
+ * pi 1.6.0 opens a session with `arbor.files` entries (between a call's tool results, before a
  * prompt, at a turn's end) and builds the same context as Arbor: the entries are ignored.
  */
 import { strict as assert } from 'node:assert';
@@ -18,7 +18,7 @@ function files(id: string, before: string, after: string, cause: string, toolCal
   return entry('custom', id, null, { customType: 'arbor.files', data: { v: 1, before, after, changed: before === after ? [] : ['a.txt'], changedCount: before === after ? 0 : 1, cause, ...(toolCallId ? { toolCallId } : {}) } });
 }
 
-describe('interop: pi 0.73.1 reads a session with arbor.files entries', () => {
+describe('interop: pi 1.6.0 reads a session with arbor.files entries', () => {
   it('builds the same context as Arbor, ignoring the checkpoint entries', async () => {
     const pi = await loadPi();
     const dir = mkdtempSync(path.join(os.tmpdir(), 'arbor-interop-files-'));

@@ -1,5 +1,5 @@
 /**
- * pi 0.73.1 (its own `SessionManager`, in a child process) and Arbor append to the same session
+ * pi 1.6.0 (its own `SessionManager`, in a child process) and Arbor append to the same session
  * file at the same time, with seeded random pauses; in one round of four the file starts with a
  * torn last line that Arbor repairs while pi appends. After each round: every line either writer
  * completed is in the file once, every line parses (Arbor's parser and pi's), both open the file,
@@ -15,8 +15,8 @@ import { loadPi } from '../../support/pi';
 import { useTempDir } from '../../support/tempDir';
 import type { AppendRequest } from './piAppender';
 import { appendRandom, randomPause } from './randomAppend';
-import { Dice, seededRandom } from './randomSession';
-import { arborWriter } from './writers';
+import { Dice, seededRandom } from '../../support/randomSession';
+import { arborWriter } from '../../support/sessionWriters';
 
 const ROUNDS = 200;
 

@@ -1,92 +1,62 @@
 /**
- * A reference model of the cut point, written from pi's rules and the documented fixes, with
- * each fix behind a switch. With every switch off it must give pi 0.73.1's answer (the tests
- * check that against pi's `findCutPoint` on every comparison, which anchors the model); with every
- * switch on it must give Arbor's. When Arbor and pi differ, the switches whose removal changes the
- * answer name the case.
+ * What `arbor cut-point` is compared with: pi 1.6's `prepareCompaction` on the same branch (it cuts
+ * the edited context after the latest compaction). Arbor answers the same first kept entry; the one
+ * documented difference is `split`: when the cut pulls in entries that give the model nothing
+ * (settings, labels, edits, hidden entries) before a turn start, pi classifies the pulled-in entry
+ * and calls the previous turn a prefix, Arbor classifies the first entry that gives the model a
+ * message and splits nothing.
  *
- * - `weights`: custom_message and branch_summary entries weigh in the kept tail.
- * - `trailing`: a budget crossed inside trailing tool results cuts at the
- *   last cut point before the crossing instead of keeping everything.
- * - `split`: the turn is classified by the first context-bearing entry
- *   of the kept region; bash runs, custom messages (entries and legacy role `custom`) and branch
- *   summaries start a turn.
+ * What an entry contributes is asked of pi itself (`buildSessionProjection`, `estimateTokens`).
  */
 import type { PiModule } from './piOracle';
 
-export type Fix = 'weights' | 'trailing' | 'split';
-export const FIXES: readonly Fix[] = ['weights', 'trailing', 'split'];
+export type Fix = 'split';
+export const FIXES: readonly Fix[] = ['split'];
 
 interface Entry {
+  id: string;
   type: string;
-  message?: { role: string };
-  content?: unknown;
-  summary?: string;
 }
 
-export interface ModelCut {
-  firstKeptEntryIndex: number;
-  turnStartIndex: number;
-  isSplitTurn: boolean;
+interface ProjectedByPi {
+  sourceEntry: Entry;
+  messages: { role: string }[];
 }
 
-const CUT_ROLES = new Set(['user', 'assistant', 'bashExecution', 'custom', 'branchSummary', 'compactionSummary']);
+/** pi's projection of the branch (the context at its last entry), entry by entry. */
+export function piProjection(pi: PiModule, branch: readonly Entry[]): ProjectedByPi[] {
+  const last = branch[branch.length - 1];
+  if (!last) return [];
+  return (pi.buildSessionProjection(branch as never, last.id).entries as unknown as ProjectedByPi[]);
+}
 
-const isCutPoint = (e: Entry): boolean => e.type === 'branch_summary' || e.type === 'custom_message' || (e.type === 'message' && CUT_ROLES.has(e.message!.role));
-const bearsContext = (e: Entry): boolean => e.type === 'message' || e.type === 'custom_message' || e.type === 'branch_summary';
-const arborTurnStart = (e: Entry): boolean =>
-  e.type === 'branch_summary' || e.type === 'custom_message' || (e.type === 'message' && ['user', 'bashExecution', 'custom'].includes(e.message!.role));
-
-/** pi's estimate of what an entry puts in front of the model. */
+/** pi's estimate of what an entry puts in front of the model, as written (for choosing budgets). */
 export function entryWeight(pi: PiModule, e: Entry): number {
-  if (e.type === 'message') return pi.estimateTokens(e.message as never);
-  if (e.type === 'custom_message') return pi.estimateTokens({ role: 'custom', content: e.content } as never);
-  if (e.type === 'branch_summary' && e.summary) return pi.estimateTokens({ role: 'branchSummary', summary: e.summary } as never);
-  return 0;
+  return (pi.sessionEntryToContextMessages(e as never) as unknown[]).reduce((sum: number, message) => sum + pi.estimateTokens(message as never), 0);
 }
 
-export function modelCutPoint(pi: PiModule, entries: readonly Entry[], keepRecent: number, fixes: ReadonlySet<Fix>): ModelCut {
-  const end = entries.length;
-  const cutPoints = entries.map((e, i) => (isCutPoint(e) ? i : -1)).filter((i) => i >= 0);
-  if (cutPoints.length === 0) return { firstKeptEntryIndex: 0, turnStartIndex: -1, isSplitTurn: false };
-  let keptStart = cutPoints[0]!;
-  let total = 0;
-  for (let i = end - 1; i >= 0; i--) {
-    const e = entries[i]!;
-    if (fixes.has('weights') ? !bearsContext(e) : e.type !== 'message') continue;
-    total += entryWeight(pi, e);
-    if (total < keepRecent) continue;
-    const after = cutPoints.find((c) => c >= i);
-    if (after !== undefined) keptStart = after;
-    else if (fixes.has('trailing')) keptStart = cutPoints.filter((c) => c < i).pop() ?? keptStart;
-    break;
-  }
-  let cut = keptStart;
-  while (cut > 0 && entries[cut - 1]!.type !== 'message' && entries[cut - 1]!.type !== 'compaction') cut--;
-  if (!fixes.has('split')) {
-    if (entries[cut]!.type === 'message' && entries[cut]!.message!.role === 'user') return { firstKeptEntryIndex: cut, turnStartIndex: -1, isSplitTurn: false };
-    const turnStart = pi.findTurnStartIndex(entries as never, cut, 0);
-    return { firstKeptEntryIndex: cut, turnStartIndex: turnStart, isSplitTurn: turnStart !== -1 };
-  }
-  let first = cut;
-  while (first < keptStart && !bearsContext(entries[first]!)) first++;
-  if (arborTurnStart(entries[first]!)) return { firstKeptEntryIndex: cut, turnStartIndex: -1, isSplitTurn: false };
-  let turnStart = -1;
-  for (let i = cut - 1; i >= 0 && turnStart === -1; i--) if (arborTurnStart(entries[i]!)) turnStart = i;
-  return { firstKeptEntryIndex: cut, turnStartIndex: turnStart, isSplitTurn: turnStart !== -1 };
-}
-
-const same = (a: ModelCut, b: ModelCut): boolean => a.firstKeptEntryIndex === b.firstKeptEntryIndex && a.turnStartIndex === b.turnStartIndex && a.isSplitTurn === b.isSplitTurn;
-
-/** The fixes that make Arbor's answer differ from pi's here: those whose removal changes it. */
-export function namedCases(pi: PiModule, entries: readonly Entry[], keepRecent: number): Fix[] {
-  const all = modelCutPoint(pi, entries, keepRecent, new Set(FIXES));
-  return FIXES.filter((fix) => !same(all, modelCutPoint(pi, entries, keepRecent, new Set(FIXES.filter((other) => other !== fix)))));
-}
-
-/** Tokens of the context-bearing entries from `from` to the end (what `keptTokens` reports). */
+/** Tokens of a branch as written, a compaction weighing nothing (for choosing budgets). */
 export function keptWeight(pi: PiModule, entries: readonly Entry[], from: number): number {
   let total = 0;
-  for (let i = from; i < entries.length; i++) total += entryWeight(pi, entries[i]!);
+  for (let i = from; i < entries.length; i++) if (entries[i]!.type !== 'compaction') total += entryWeight(pi, entries[i]!);
   return total;
+}
+
+/** pi's estimate of the context from the entry `firstKeptEntryId` to the end, as edited (what `keptTokens` reports). */
+export function projectedKeptWeight(pi: PiModule, projection: readonly ProjectedByPi[], firstKeptEntryId: string): number {
+  const from = projection.findIndex((entry) => entry.sourceEntry.id === firstKeptEntryId);
+  let total = 0;
+  for (let i = Math.max(from, 0); i < projection.length; i++) for (const message of projection[i]!.messages) total += pi.estimateTokens(message as never);
+  return total;
+}
+
+/**
+ * Whether a split pi reports and Arbor does not is the documented `split` case: the kept region
+ * starts with entries that give the model nothing, and the first one that does starts a turn.
+ */
+export function isSplitCase(projection: readonly ProjectedByPi[], firstKeptEntryId: string): boolean {
+  const from = projection.findIndex((entry) => entry.sourceEntry.id === firstKeptEntryId);
+  if (from < 0 || projection[from]!.messages.length > 0) return false;
+  const first = projection.slice(from).find((entry) => entry.messages.length > 0);
+  return first !== undefined && first.messages.some((message) => ['user', 'bashExecution', 'custom', 'branchSummary'].includes(message.role));
 }

@@ -1,13 +1,13 @@
 /**
  * Child process of concurrentPi.test.ts: appends random entries to a session file through pi
- * 0.73.1's own `SessionManager` (one `appendFileSync` per entry), with seeded random pauses, while
+ * 1.6.0's own `SessionManager` (one `appendFileSync` per entry), with seeded random pauses, while
  * the parent appends to the same file through Arbor. One request per round over IPC:
  * `{ file, count, seed, maxPauseMs }` → `{ ids }` (the ids pi appended, in order).
  */
 import { loadPi } from '../../support/pi';
 import { appendRandom, randomPause } from './randomAppend';
-import { Dice, seededRandom } from './randomSession';
-import { piWriter } from './writers';
+import { Dice, seededRandom } from '../../support/randomSession';
+import { piWriter } from '../../support/sessionWriters';
 
 export interface AppendRequest {
   file: string;

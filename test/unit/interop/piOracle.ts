@@ -1,11 +1,11 @@
 /**
- * What pi 0.73.1 itself says about a session file, in the shapes `arbor … --json` prints: tree
- * rows, leaf, context messages (role and text), cut points, branch-summary entries. Only pi's
- * public functions are used; the shaping is plain data work.
+ * What pi 1.6.0 itself says about a session file, in the shapes `arbor … --json` prints: tree
+ * rows, leaf, context messages (role and text), cut points, branch-summary entries. Only pi's own
+ * functions are used (test/support/pi.ts); the shaping is plain data work.
  */
-// eslint-disable-next-line @typescript-eslint/consistent-type-imports
-export type PiModule = typeof import('@mariozechner/pi-coding-agent');
-export type PiSessionManager = ReturnType<PiModule['SessionManager']['inMemory']>;
+import type { PiModule, PiSessionManager } from '../../support/pi';
+
+export type { PiModule, PiSessionManager };
 export type PiEntry = ReturnType<PiSessionManager['getEntries']>[number];
 type PiMessage = ReturnType<PiModule['buildSessionContext']>['messages'][number];
 
@@ -60,6 +60,8 @@ function piText(pi: PiModule, message: PiMessage): string {
     return textBlocks(converted[0]!.content);
   }
   if (m.role === 'branchSummary' || m.role === 'compactionSummary') return m.summary ?? '';
+  // pi has no one text for a system message; Arbor prints what pi-ai's prompt rendering gives.
+  if (m.role === 'system') return pi.getSystemMessageText(m as never);
   return textBlocks(m.content);
 }
 
@@ -73,15 +75,6 @@ export interface CutView {
   firstKeptEntryId: string | null;
   turnStartEntryId: string | null;
   isSplitTurn: boolean;
-}
-
-export function piCutPoint(pi: PiModule, path: PiEntry[], keepRecent: number): CutView {
-  const cut = pi.findCutPoint(path, 0, path.length, keepRecent);
-  return {
-    firstKeptEntryId: path[cut.firstKeptEntryIndex]?.id ?? null,
-    turnStartEntryId: cut.turnStartIndex >= 0 ? path[cut.turnStartIndex]!.id : null,
-    isSplitTurn: cut.isSplitTurn,
-  };
 }
 
 export function piBranchEntries(pi: PiModule, sm: PiSessionManager, from: string, to: string): { commonAncestorId: string | null; entryIds: string[] } {

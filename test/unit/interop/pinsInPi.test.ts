@@ -1,4 +1,4 @@
-/** Pins written by Arbor, read by pi 0.73.1: the pinned text reaches pi's context through the compaction summary. */
+/** Pins written by Arbor, read by pi 1.6.0: the pinned text reaches pi's context through the compaction summary. */
 import { strict as assert } from 'node:assert';
 import { compactSession, DEFAULT_COMPACTION_SETTINGS } from '../../../src/core/compaction';
 import { setPinned } from '../../../src/core/pins';
@@ -9,7 +9,7 @@ import { useTempDir } from '../../support/tempDir';
 import { ScriptedSummarizer } from '../compaction/support/scriptedSummarizer';
 import { piContext } from './piOracle';
 
-describe('interop: pins as pi 0.73.1 reads them', function () {
+describe('interop: pins as pi 1.6.0 reads them', function () {
   this.timeout(60_000);
   const tmp = useTempDir();
 

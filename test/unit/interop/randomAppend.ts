@@ -4,7 +4,7 @@
  * and then a large line (tens of kB, rarely more than 512 kB, the size at which Node's `appendFile`
  * would split a write in two).
  */
-import type { Dice, SessionWriter } from './randomSession';
+import type { Dice, SessionWriter } from '../../support/randomSession';
 
 export async function appendRandom(writer: SessionWriter, dice: Dice, tag: string): Promise<string> {
   const text = `${tag} ${dice.chance(0.002) ? 'x'.repeat(600_000) : dice.chance(0.03) ? 'y'.repeat(dice.int(10_000, 40_000)) : dice.text()}`;

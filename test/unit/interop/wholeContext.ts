@@ -1,11 +1,14 @@
 /**
- * Whole contexts, Arbor's and pi 0.73.1's, compared message by message and field by field: the
+ * Whole contexts, Arbor's and pi 1.6's, compared message by message and field by field: the
  * agent messages (`buildSessionContext`) and what the model receives (`convertToLlm`). Every
  * field counts — role, text, tool calls (id, name, arguments), `toolCallId`, thinking, images,
- * `stopReason`, usage, timestamps — not only the role and the joined text that `arbor context`
- * prints. Nothing is normalized: where Arbor reads the same entries, it must build the same
- * objects. The tally records what the comparisons covered, so a generator that stops producing
- * tool calls or images makes the test fail instead of proving less.
+ * `stopReason`, usage, timestamps, system messages and checkpoints — not only the role and the
+ * joined text that `arbor context` prints. Nothing is normalized: where Arbor reads the same
+ * entries, it must build the same objects. One documented difference: pi's model input keeps the
+ * session's system messages (its provider turns them into its system prompt); Arbor sends its own
+ * system prompt and leaves them out (docs/session-format.md, "System messages"). The tally records
+ * what the comparisons covered, so a generator that stops producing tool calls or images makes the
+ * test fail instead of proving less.
  */
 import { strict as assert } from 'node:assert';
 import { buildSessionContext, convertToLlm, loadSessionFile, type AgentMessage } from '../../../src/core/session';
@@ -38,7 +41,8 @@ export function newCoverage(): CoverageTally {
 
 export function piWholeContext(pi: PiModule, entries: PiEntry[], leafId: string | null | undefined): WholeContext {
   const context = pi.buildSessionContext(entries, leafId);
-  return { thinkingLevel: context.thinkingLevel, model: context.model, messages: context.messages, llm: pi.convertToLlm(context.messages) };
+  const llm = pi.convertToLlm(context.messages).filter((message) => message.role !== 'system');
+  return { thinkingLevel: context.thinkingLevel, model: context.model, messages: context.messages, llm };
 }
 
 /** Arbor's session engine reading the file (no CLI in between), at `leafId`. */

@@ -32,6 +32,8 @@ describe('llm/anthropic: error classes', () => {
   const cases: { name: string; error: unknown; reason: LlmError['reason']; retryable: boolean; status?: number }[] = [
     { name: '400 prompt too long', error: new BadRequestError(400, body('invalid_request_error', 'prompt is too long: 213462 tokens > 200000 maximum'), undefined, headers()), reason: 'context-overflow', retryable: false, status: 400 },
     { name: '413 request too large', error: new ContentTooLargeError(413, body('request_too_large', 'Request exceeds the maximum size'), undefined, headers()), reason: 'context-overflow', retryable: false, status: 413 },
+    { name: 'a 413 with no body (any 413 is over the size limit)', error: new ContentTooLargeError(413, undefined, undefined, headers()), reason: 'context-overflow', retryable: false, status: 413 },
+    { name: 'a 400 with no body', error: new BadRequestError(400, undefined, undefined, headers()), reason: 'invalid-request', retryable: false, status: 400 },
     { name: '400 other', error: new BadRequestError(400, body('invalid_request_error', 'messages.0.content: empty'), undefined, headers()), reason: 'invalid-request', retryable: false, status: 400 },
     { name: '401', error: new AuthenticationError(401, body('authentication_error', 'invalid x-api-key'), undefined, headers()), reason: 'auth', retryable: false, status: 401 },
     { name: '403', error: new PermissionDeniedError(403, body('permission_error', 'no access'), undefined, headers()), reason: 'auth', retryable: false, status: 403 },
@@ -66,6 +68,9 @@ describe('llm/anthropic: error classes', () => {
     const error = toLlmError(new BadRequestError(400, body('invalid_request_error', 'prompt is too long: 213462 tokens > 200000 maximum'), undefined, headers()), context);
     assert.equal(error.message, 'The conversation is too long for the model (400 invalid_request_error): prompt is too long: 213462 tokens > 200000 maximum');
     assert.equal(isContextOverflow(assistant([], { stopReason: 'error', errorMessage: error.message })), true);
+    const bare = toLlmError(new ContentTooLargeError(413, undefined, undefined, headers()), context);
+    assert.equal(bare.message, 'The conversation is too long for the model (413): 413 status code (no body)');
+    assert.equal(isContextOverflow(assistant([], { stopReason: 'error', errorMessage: bare.message })), true);
     const limited = toLlmError(new RateLimitError(429, body('rate_limit_error', 'slow down'), undefined, headers()), context);
     assert.equal(isContextOverflow(assistant([], { stopReason: 'error', errorMessage: limited.message })), false);
   });

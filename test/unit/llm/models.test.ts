@@ -1,15 +1,12 @@
 import { strict as assert } from 'node:assert';
 import { lookupModel, UNKNOWN_MODEL_DEFAULTS } from '../../../src/core/llm/anthropic/models';
-import { loadPiAi } from './support/piRequest';
-
-/** Retired before Arbor existed; pi-ai still lists it (with a cache-write price the API never had). */
-const NOT_IN_OUR_TABLE = ['claude-3-sonnet-20240229'];
+import { loadPiAi } from '../../support/pi';
 
 describe('llm/anthropic: model table', () => {
   it('gives pi-ai\'s context window, output limit, prices and thinking support for every Anthropic model pi-ai lists', async () => {
-    const [ai] = await loadPiAi();
-    const models = ai.getModels('anthropic').filter((m) => !NOT_IN_OUR_TABLE.includes(m.id));
-    assert.ok(models.length >= 20, `pi-ai lists ${models.length} models`);
+    const ai = await loadPiAi();
+    const models = ai.getModels('anthropic');
+    assert.ok(models.length >= 18, `pi-ai lists ${models.length} models`);
     for (const piModel of models) {
       const ours = lookupModel(piModel.id);
       assert.deepEqual(
@@ -34,6 +31,17 @@ describe('llm/anthropic: model table', () => {
   it('matches a family by whole parts of the id: claude-sonnet-45 is not a Sonnet 4, a dated id is its family', () => {
     assert.equal(lookupModel('claude-sonnet-45').known, false);
     assert.equal(lookupModel('claude-sonnet-4-6-20270101').contextWindow, 1_000_000);
+  });
+
+  it('never takes a later minor version for its major one: claude-opus-4-8 is not Opus 4, an unlisted claude-opus-4-9 is unknown', () => {
+    assert.deepEqual(lookupModel('claude-opus-4-8').pricing, { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 });
+    assert.equal(lookupModel('claude-opus-4-8').contextWindow, 1_000_000);
+    assert.equal(lookupModel('claude-opus-4-9').known, false);
+    assert.equal(lookupModel('claude-opus-4-9-20270101').known, false);
+    assert.deepEqual(lookupModel('claude-opus-4-20250514').pricing, { input: 15, output: 75, cacheRead: 1.5, cacheWrite: 18.75 });
+    assert.equal(lookupModel('claude-3-5-haiku-latest').maxOutputTokens, 8_192);
+    assert.equal(lookupModel('claude-sonnet-5-20270101').contextWindow, 1_000_000);
+    assert.equal(lookupModel('claude-fable-5-3').known, false);
   });
 
   it('applies the settings\' context window and output limit for that model only, ignoring nonsense values', () => {

@@ -10,11 +10,11 @@ function build(request: Partial<LlmRequest> & { model: string }, cache = {}) {
   return buildRequest(full, lookupModel(full.model), findFamily(full.model), cache);
 }
 
-const LEVELS: ThinkingLevel[] = ['minimal', 'low', 'medium', 'high', 'xhigh'];
+const LEVELS: ThinkingLevel[] = ['minimal', 'low', 'medium', 'high', 'xhigh', 'max'];
 
 describe('llm/anthropic: request parameters', () => {
   it('asks for the thinking budget and max_tokens pi-ai asks for, at every level (budget and adaptive models)', async () => {
-    for (const model of ['claude-sonnet-4-5', 'claude-opus-4-1', 'claude-3-7-sonnet-20250219', 'claude-opus-4-6', 'claude-opus-4-7', 'claude-sonnet-4-6']) {
+    for (const model of ['claude-sonnet-4-5', 'claude-opus-4-5', 'claude-haiku-4-5', 'claude-opus-4-6', 'claude-opus-4-7', 'claude-sonnet-4-6', 'claude-opus-4-8', 'claude-sonnet-5', 'claude-fable-5']) {
       for (const thinking of LEVELS) {
         for (const maxTokens of [8000, 30_000]) {
           const { params } = build({ model, thinking, maxTokens });

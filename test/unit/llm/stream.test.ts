@@ -41,7 +41,7 @@ describe('llm/anthropic: streaming a reply from the fake server', () => {
     assert.match(message.responseId ?? '', /^msg_/);
   });
 
-  it('reports usage in pi\'s shape, with the total and the cost from the price table (Haiku 4.5: $1 / $5 / $0.10 / $1.25)', async () => {
+  it('reports usage in pi\'s shape, with the total and the cost from the price table, marked as not billed by the provider (Haiku 4.5: $1 / $5 / $0.10 / $1.25)', async () => {
     server().script(reply(text('Hi.'), usage({ input_tokens: 2000, output_tokens: 300, cache_read_input_tokens: 10_000, cache_creation_input_tokens: 1000 })));
     const { provider } = testProvider(server());
     const events = await collect(provider.stream(request({ model: 'claude-haiku-4-5' })));
@@ -51,7 +51,7 @@ describe('llm/anthropic: streaming a reply from the fake server', () => {
       cacheRead: 10_000,
       cacheWrite: 1000,
       totalTokens: 13_300,
-      cost: { input: 0.002, output: 0.0015, cacheRead: 0.001, cacheWrite: 0.00125, total: 0.002 + 0.0015 + 0.001 + 0.00125 },
+      cost: { input: 0.002, output: 0.0015, cacheRead: 0.001, cacheWrite: 0.00125, total: 0.002 + 0.0015 + 0.001 + 0.00125, totalFromProvider: false },
     });
     // The first report (message_start) already has the input counts; message_delta brings the output.
     const reports = events.flatMap((e) => (e.type === 'usage' ? [[e.usage.input, e.usage.output, e.usage.cacheRead]] : []));

@@ -2,8 +2,8 @@ import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { diskFiles, expandMentions, MentionError, type MentionSources } from '../../../src/core/mentions';
+import { importPiFile } from '../../support/pi';
 import { useWorkspace } from '../agent/tools/support';
 
 const lines = (count: number) => Array.from({ length: count }, (_, index) => `line ${index + 1}`).join('\n');
@@ -135,8 +135,7 @@ describe('expanding mentions', () => {
   it("gives a whole file the same block as pi's @file argument, but for the name", async function () {
     this.timeout(120_000);
     const file = workspace().file('notes.md', '# Notes\n\nsome text\n');
-    const piProcessor = pathToFileURL(path.resolve('node_modules/@mariozechner/pi-coding-agent/dist/cli/file-processor.js')).href;
-    const { processFileArguments } = (await import(piProcessor)) as { processFileArguments: (files: string[]) => Promise<{ text: string }> };
+    const { processFileArguments } = await importPiFile<{ processFileArguments: (files: string[]) => Promise<{ text: string }> }>('cli/file-processor.js');
     const pi = await processFileArguments([file]);
     const ours = await expandMentions('@notes.md', files());
     assert.equal(ours.text, `${pi.text.replace(`name="${file}"`, 'name="notes.md"')}@notes.md`);

@@ -15,7 +15,7 @@ import {
 import { assistant, msg, user } from '../../support/builders';
 import { fixturePath } from '../../support/fixtures';
 import { recordFsyncs } from '../../support/fsyncRecorder';
-import { seededRandom } from '../interop/randomSession';
+import { seededRandom } from '../../support/randomSession';
 import { loadPi } from '../../support/pi';
 import { useTempDir } from '../../support/tempDir';
 
@@ -166,6 +166,21 @@ describe('repairing a torn tail beside another writer', () => {
     const text = readFileSync(file, 'utf8');
     assert.equal(parseSessionEntries(text).length, text.split('\n').filter((line) => line.trim() !== '').length);
     assert.deepEqual(SessionManager.open(file).getEntries().map((entry) => entry.id).slice(-3), ['g0000001', 'g0000002', id]);
+  });
+
+  it('blanks a torn tail that pi 1.6 ended with a newline when it opened the file, and reads what pi appended after it', async () => {
+    const { file, torn, prefix } = await tornFile();
+    const { session } = await openSessionFile(file, { clock });
+    const { SessionManager } = await loadPi();
+    const pi = SessionManager.open(file);
+    assert.equal(readFileSync(file, 'utf8'), `${prefix}${torn}\n`, 'pi ended the torn line');
+    const piId = pi.appendMessage(user('pi, after the crash') as never);
+    const id = await session.appendMessage(user('mine'));
+    const text = readFileSync(file, 'utf8');
+    assert.equal(text.slice(0, prefix.length + torn.length), `${prefix}${' '.repeat(torn.length - 1)}\n`);
+    assert.equal(readFileSync(`${file}.torn-2026-05-05T05-05-05-005Z`, 'utf8'), torn);
+    assert.deepEqual((await loadSessionFile(file)).report.malformed, []);
+    assert.deepEqual([session.getEntry(piId)?.type, session.getEntry(id)?.type], ['message', 'message']);
   });
 
   it('adds only the newline to a last line that is whole JSON, in the same write as its own line', async () => {

@@ -71,7 +71,7 @@ describe('forks', () => {
     assert.equal(session.getLabel(m1!)?.label, 'one');
   });
 
-  it('keeps a path unbroken when a label entry sat in its middle (pi would leave an orphan)', async () => {
+  it('keeps a path unbroken when a label entry sat in its middle, as pi 1.6 does', async () => {
     const source = await createSessionFile({ dir: tmp(), cwd: '/p' });
     const [u1, a1] = await appendTurns(source, 1);
     await source.appendLabel(u1!, 'mark');
@@ -82,6 +82,26 @@ describe('forks', () => {
     assert.equal(loaded.tree.get(u2)!.parentId, a1);
     const { SessionManager } = await loadPi();
     assert.deepEqual(userTexts(SessionManager.open(session.file!).buildSessionContext().messages), userTexts(session.buildContext().messages));
+  });
+
+  it("keeps from the next copied entry when a compaction's first kept entry was a label left out, as pi 1.6's fork does", async () => {
+    const source = await createSessionFile({ dir: tmp(), cwd: '/p' });
+    const [, a1] = await appendTurns(source, 1);
+    const label = await source.appendLabel(a1!, 'mark');
+    const u2 = await source.appendMessage(user('q2'));
+    await source.appendMessage(assistant('a2'));
+    const compaction = await source.appendCompaction({ summary: 'the first turn', firstKeptEntryId: label, tokensBefore: 10 });
+    const u3 = await source.appendMessage(user('q3'));
+    const { session } = await forkSession(source, u3, { dir: tmp(), position: 'at' });
+    const forked = session.getEntry(compaction) as { firstKeptEntryId: string };
+    assert.equal(forked.firstKeptEntryId, u2);
+    const pi = await loadPi();
+    const piFork = pi.SessionManager.open(source.file!);
+    const piFile = piFork.createBranchedSession(u3)!;
+    const piCompaction = pi.SessionManager.open(piFile).getEntry(compaction) as unknown as { firstKeptEntryId: string };
+    assert.equal(forked.firstKeptEntryId, piCompaction.firstKeptEntryId);
+    assert.deepEqual(userTexts(session.buildContext().messages), userTexts(pi.SessionManager.open(piFile).buildSessionContext().messages));
+    assert.deepEqual(userTexts(session.buildContext().messages), userTexts(source.buildContext(u3).messages));
   });
 
   it('keeps its id and parentSession when forking at the first user message after settings entries (M132, ours)', async () => {

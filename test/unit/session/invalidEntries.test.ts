@@ -35,7 +35,7 @@ describe('entries of the wrong shape in a session file', () => {
     const entries = conversation(10);
     const breakages = [
       (e: Record<string, unknown>) => delete e.message,
-      (e: Record<string, unknown>) => ((e.message as Record<string, unknown>).content = null),
+      (e: Record<string, unknown>) => ((e.message as Record<string, unknown>).content = 'not blocks'),
       (e: Record<string, unknown>) => ((e.message as Record<string, unknown>).content = 42),
     ];
     const broken: number[] = [];
@@ -51,7 +51,7 @@ describe('entries of the wrong shape in a session file', () => {
     const loaded = await loadSessionFile(file);
     assert.deepEqual(loaded.report.malformed, [
       { line: broken[0], reason: 'message entry: "message" is missing, expected an object' },
-      { line: broken[1], reason: 'message entry: "message.content" is null, expected an array of blocks' },
+      { line: broken[1], reason: 'message entry: "message.content" is a string, expected an array of blocks' },
       { line: broken[2], reason: 'message entry: "message.content" is a number, expected a string or an array of blocks' },
       { line: broken[3], reason: 'message entry: "message" is missing, expected an object' },
     ]);
@@ -122,7 +122,7 @@ describe('entries of the wrong shape in a session file', () => {
 
   it('carries them verbatim when a version 1 file is rewritten in version 3', async () => {
     const entries = conversation(3).map(({ id: _id, parentId: _parentId, ...rest }) => rest);
-    delete (entries[2]!.message as Record<string, unknown>).content;
+    (entries[2]!.message as Record<string, unknown>).content = { text: 'not blocks' };
     const brokenLine = JSON.stringify(entries[2]);
     const file = write(text(V1_HEADER, entries));
     const { session } = await openSessionFile(file);

@@ -63,7 +63,7 @@ describe('Session.refresh: following the file when others append', () => {
     assert.equal(seen.notices.length, 1);
   });
 
-  it('follows what pi 0.73.1 appends to the same file, with pi’s parents', async () => {
+  it('follows what pi 1.6.0 appends to the same file, with pi’s parents', async () => {
     const pi = await loadPi();
     const { file, ids } = await sessionWithOneTurn(tmp());
     const { session } = await openSessionFile(file);

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { Session, SessionError } from '../../../src/core/session';
+import { Session, SessionError, SessionTree } from '../../../src/core/session';
 import { appendTurns, assistant, memorySession, steppingClock, user } from '../../support/builders';
+import { loadPi } from '../../support/pi';
 
 describe('the session append API', () => {
   it('gives 8-hex unique ids, a null first parent and a parent chain (A10)', async () => {
@@ -84,6 +85,35 @@ describe('the session append API', () => {
     assert.equal(session.sessionName, undefined);
   });
 
+  it('stores a name with line breaks on one line, as pi 1.6 stores it, and shows an older writer\'s on one line', async () => {
+    const session = memorySession();
+    const name = '  first\r\nsecond\n\nthird  ';
+    await session.appendSessionInfo(name);
+    const pi = (await loadPi()).SessionManager.inMemory('/p');
+    pi.appendSessionInfo(name);
+    assert.equal(session.entries[0]!.name, (pi.getEntries()[0] as { name: string }).name);
+    assert.equal(session.entries[0]!.name, 'first second third');
+    const tree = SessionTree.fromEntries([{ type: 'session_info', id: 'e1', parentId: null, timestamp: '2026-01-01T00:00:00.000Z', name: 'old\nname' }]);
+    assert.equal(tree.sessionName, 'old name');
+  });
+
+  it("records the branch it left as a summary's fromId when none is given ('root' without one), as pi 1.6 does", async () => {
+    const session = memorySession();
+    const pi = (await loadPi()).SessionManager.inMemory('/p');
+    const [u1, , , a2] = await appendTurns(session, 2);
+    const summaryId = await session.branchWithSummary(u1!, { summary: 'left' });
+    assert.equal(session.getEntry(summaryId)!.fromId, a2);
+    await session.resetLeaf();
+    const fromRoot = await session.branchWithSummary(u1!, { summary: 'from the root level' });
+    assert.equal(session.getEntry(fromRoot)!.fromId, 'root');
+    const p1 = pi.appendMessage(user('q') as never);
+    const p2 = pi.appendMessage(assistant('a') as never);
+    const piSummary = pi.branchWithSummary(p1, 'left');
+    pi.resetLeaf();
+    const piRoot = pi.branchWithSummary(p1, 'from the root level');
+    assert.deepEqual([(pi.getEntry(piSummary) as { fromId: string }).fromId, (pi.getEntry(piRoot) as { fromId: string }).fromId], [p2, 'root']);
+  });
+
   it('attaches a branch summary at the chosen position and records where the user came from', async () => {
     const session = memorySession();
     const [u1, a1, , a2] = await appendTurns(session, 2);
@@ -92,7 +122,7 @@ describe('the session append API', () => {
     assert.deepEqual([summary.parentId, summary.fromId, summary.fromHook], [a1, a2, false]);
     assert.equal(session.leafId, summaryId);
     const rootSummary = await session.branchWithSummary(null, { summary: 'from root' });
-    assert.deepEqual([session.getEntry(rootSummary)!.parentId, session.getEntry(rootSummary)!.fromId], [null, 'root']);
+    assert.deepEqual([session.getEntry(rootSummary)!.parentId, session.getEntry(rootSummary)!.fromId], [null, summaryId]);
     await assert.rejects(session.branchWithSummary('ghost', { summary: 'x' }), /Entry ghost not found/);
     assert.ok(u1);
   });

@@ -4,8 +4,8 @@ import { entryProblem, headerProblem, migrateToCurrent, parseSessionText, type S
 import { assistant, bash, toolCall, toolResult, usage, user } from '../../support/builders';
 import { FIXTURES_DIR, fixturePath } from '../../support/fixtures';
 import { loadPi } from '../../support/pi';
-import { Dice, seededRandom, writeRandomSession } from '../interop/randomSession';
-import { piWriter } from '../interop/writers';
+import { Dice, seededRandom, writeRandomSession } from '../../support/randomSession';
+import { piWriter } from '../../support/sessionWriters';
 
 const BASE = { id: 'e1', parentId: 'e0', timestamp: '2026-01-01T00:00:00.000Z' };
 const entry = (type: string, fields: Record<string, unknown> = {}): Record<string, unknown> => ({ type, ...BASE, ...fields });
@@ -77,8 +77,8 @@ describe('entry shape checks', () => {
       ['null message', entry('message', { message: null }), 'message entry: "message" is null, expected an object'],
       ['role not a string', message({ role: 5, content: 'x' }), 'message entry: "message.role" is a number, expected a string'],
       ['user content a number', message({ role: 'user', content: 42 }), 'message entry: "message.content" is a number, expected a string or an array of blocks'],
-      ['user content null', message({ role: 'user', content: null }), 'message entry: "message.content" is null, expected a string or an array of blocks'],
-      ['user content missing', message({ role: 'user' }), 'message entry: "message.content" is missing, expected a string or an array of blocks'],
+      ['user content null (read as empty, as pi 1.6)', message({ role: 'user', content: null }), undefined],
+      ['user content missing (read as empty, as pi 1.6)', message({ role: 'user' }), undefined],
       ['null block', message({ role: 'user', content: [{ type: 'text', text: 'a' }, null] }), 'message entry: "message.content[1]" is null, expected an object'],
       ['array block', message({ role: 'user', content: [[]] }), 'message entry: "message.content[0]" is an array, expected an object'],
       ['block type missing', message({ role: 'user', content: [{ text: 'a' }] }), 'message entry: "message.content[0].type" is missing, expected a string'],
@@ -152,6 +152,53 @@ describe('entry shape checks', () => {
     ]);
   });
 
+  it("accepts pi 1.6's entries: context edits, usage entries, system messages, checkpoints, null content", () => {
+    const tools = [{ name: 'read', description: 'Read a file', parameters: { type: 'object', properties: { path: { type: 'string' } } } }];
+    const system = { role: 'system', content: '', sections: { preamble: 'P', tools: '<tools>\nT\n</tools>' }, toolsAdded: tools, timestamp: 1 };
+    check([
+      ['hiding edit', entry('context_edit', { targetId: 'e0', replacement: null }), undefined],
+      ['replacing edit, string', entry('context_edit', { targetId: 'e0', replacement: { content: 'short' } }), undefined],
+      ['replacing edit, blocks', entry('context_edit', { targetId: 'e0', replacement: { content: [{ type: 'text', text: 'x' }, call] } }), undefined],
+      ['usage entry', entry('usage', { kind: 'cache_warm', provider: 'anthropic', model: 'm', usage: usage(5) }), undefined],
+      ['usage entry with a note and an unknown kind', entry('usage', { kind: 'other', provider: 'p', model: 'm', usage: usage(1), note: 'extension override' }), undefined],
+      ['full system message', message(system), undefined],
+      ['system patch', message({ role: 'system', content: '', sections: { skills: null, addendum: 'A' }, toolsRemoved: [{ name: 'write' }], timestamp: 2 }), undefined],
+      ['system content in blocks', message({ role: 'system', content: [{ type: 'text', text: 'forced' }], timestamp: 3 }), undefined],
+      ['system content null', message({ role: 'system', content: null, timestamp: 3 }), undefined],
+      ['compaction with a checkpoint', entry('compaction', { summary: 's', firstKeptEntryId: 'e1', tokensBefore: 9, systemMessage: { ...system, timestamp: 99 } }), undefined],
+      ['retain-none compaction (its own id)', entry('compaction', { summary: 's', firstKeptEntryId: 'e1', tokensBefore: 9 }), undefined],
+      ['assistant content null', message({ ...assistant('x'), content: null }), undefined],
+      ['tool result content missing, with usage', message({ ...toolResult(call, 'out'), content: undefined, usage: usage(3) }), undefined],
+      ['custom message content null', entry('custom_message', { customType: 'n', content: null, display: true }), undefined],
+      ['thinking level max', entry('thinking_level_change', { thinkingLevel: 'max' }), undefined],
+    ]);
+  });
+
+  it("checks the fields the readers of pi 1.6's entries use, never quoting a section's name", () => {
+    const system = (fields: Record<string, unknown>): Record<string, unknown> => message({ role: 'system', content: '', timestamp: 1, ...fields });
+    check([
+      ['edit without target', entry('context_edit', { replacement: null }), 'context_edit entry: "targetId" is missing, expected a string'],
+      ['edit without replacement', entry('context_edit', { targetId: 'e0' }), 'context_edit entry: "replacement" is missing, expected null or an object with content'],
+      ['edit replacement a string', entry('context_edit', { targetId: 'e0', replacement: 'x' }), 'context_edit entry: "replacement" is a string, expected null or an object with content'],
+      ['edit replacement content a number', entry('context_edit', { targetId: 'e0', replacement: { content: 5 } }), 'context_edit entry: "replacement.content" is a number, expected a string or an array of blocks'],
+      ['edit replacement without content', entry('context_edit', { targetId: 'e0', replacement: {} }), 'context_edit entry: "replacement.content" is missing, expected a string or an array of blocks'],
+      ['edit replacement block null', entry('context_edit', { targetId: 'e0', replacement: { content: [null] } }), 'context_edit entry: "replacement.content[0]" is null, expected an object'],
+      ['usage entry without kind', entry('usage', { provider: 'p', model: 'm', usage: usage(1) }), 'usage entry: "kind" is missing, expected a string'],
+      ['usage entry usage a string', entry('usage', { kind: 'k', provider: 'p', model: 'm', usage: 'lots' }), 'usage entry: "usage" is a string, expected an object'],
+      ['usage entry input missing', entry('usage', { kind: 'k', provider: 'p', model: 'm', usage: { output: 1, cacheRead: 0, cacheWrite: 0 } }), 'usage entry: "usage.input" is missing, expected a number'],
+      ['tool result usage a number', message({ ...toolResult(call, 'out'), usage: 3 }), 'message entry: "message.usage" is a number, expected an object'],
+      ['system content a number', system({ content: 4 }), 'message entry: "message.content" is a number, expected a string or an array of blocks'],
+      ['system sections an array', system({ sections: ['a'] }), 'message entry: "message.sections" is an array, expected an object'],
+      ['system section a number', system({ sections: { 'secret name': 4 } }), 'message entry: a value of "message.sections" is a number, expected a string or null'],
+      ['system tools not a list', system({ toolsAdded: { name: 'read' } }), 'message entry: "message.toolsAdded" is an object, expected an array of tools'],
+      ['system tool without a name', system({ toolsAdded: [{ description: 'x' }] }), 'message entry: "message.toolsAdded[0].name" is missing, expected a string'],
+      ['system removed tool null', system({ toolsRemoved: [null] }), 'message entry: "message.toolsRemoved[0]" is null, expected an object'],
+      ['checkpoint not a system message', entry('compaction', { summary: 's', firstKeptEntryId: 'e0', tokensBefore: 1, systemMessage: { role: 'user', content: 'x' } }), 'compaction entry: "systemMessage.role" is a string, expected "system"'],
+      ['checkpoint a string', entry('compaction', { summary: 's', firstKeptEntryId: 'e0', tokensBefore: 1, systemMessage: 'prompt' }), 'compaction entry: "systemMessage" is a string, expected an object'],
+      ['checkpoint section a boolean', entry('compaction', { summary: 's', firstKeptEntryId: 'e0', tokensBefore: 1, systemMessage: { role: 'system', content: '', sections: { a: true } } }), 'compaction entry: a value of "systemMessage.sections" is a boolean, expected a string or null'],
+    ]);
+  });
+
   it('checks the header fields readers use', () => {
     const header = { type: 'session', version: 3, id: 's1', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/p' };
     assert.equal(headerProblem(header), undefined);
@@ -182,7 +229,7 @@ describe('entry shape checks', () => {
     }
   });
 
-  it("finds no problem in sessions pi 0.73.1's SessionManager writes", async function () {
+  it("finds no problem in sessions pi 1.6.0's SessionManager writes", async function () {
     this.timeout(30_000);
     const pi = await loadPi();
     let checked = 0;

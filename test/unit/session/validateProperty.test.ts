@@ -1,6 +1,6 @@
 /**
  * Property: no valid-JSON line makes a reader throw. Real entries (written through Arbor's
- * Session API and through pi 0.73.1's SessionManager) are mutated at random — fields deleted,
+ * Session API and through pi 1.6.0's SessionManager) are mutated at random — fields deleted,
  * wrong types, null, arrays, nulls inside content arrays, huge strings, unknown types and roles,
  * names that are Object.prototype properties — written to files, and fed through every reader:
  * open, context and conversion, display tree, descriptions, token counts, cut points, compaction
@@ -17,6 +17,7 @@ import {
   firstLine,
   loadSessionFile,
   openSessionFile,
+  projectPath,
   SessionFileError,
   summarizeSessionFile,
   userMessagesForForking,
@@ -39,8 +40,8 @@ import { convertMessages } from '../../../src/core/llm/anthropic/convert';
 import { contextMessageText, entryPreview } from '../../../src/cli/describe';
 import { COMMANDS } from '../../../src/cli/commands';
 import { arbor, arborProcess } from '../cli/runArbor';
-import { arborWriter, piWriter } from '../interop/writers';
-import { Dice, seededRandom, writeRandomSession } from '../interop/randomSession';
+import { arborWriter, piWriter } from '../../support/sessionWriters';
+import { Dice, seededRandom, writeRandomSession } from '../../support/randomSession';
 import { memorySession } from '../../support/builders';
 import { loadPi } from '../../support/pi';
 import { useTempDir } from '../../support/tempDir';
@@ -319,7 +320,8 @@ describe('no valid-JSON line makes a reader throw (property)', function () {
       calibrationAt(leaf, (id) => tree.get(id), tokenizer);
       const pathEntries: SessionEntry[] = tree.pathTo(leaf);
       getLastAssistantUsage(pathEntries);
-      for (const keep of [0, 50, 2000]) findCutPoint(pathEntries, 0, pathEntries.length, keep, { estimator: dice.pick([piEstimator, tokenizer]) });
+      const projected = projectPath(pathEntries).entries;
+      for (const keep of [0, 50, 2000]) findCutPoint(projected, 0, projected.length, keep, { estimator: dice.pick([piEstimator, tokenizer]) });
       prepareCompaction(pathEntries, { ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens: dice.pick([20, 500]) }, { contextWindow: 8000, cwd: '/home/dev/project' });
       const other = dice.pick(tree.entries).id;
       const { entries } = collectEntriesForBranchSummary(tree, leaf, other);

@@ -4,7 +4,11 @@ import { breakdownLines, contextBreakdown, contextStatus, piEstimator, type Brea
 import { assistant, toolCall, toolResult, usage, user } from '../../support/builders';
 
 const SETTINGS = { enabled: true, reserveTokens: 16_384 };
-const PROMPT = { text: `You help.\n\n# Project Context\n\n## /p/AGENTS.md\n\n${'Rule. '.repeat(100)}\n\nCurrent working directory: /p`, contextFiles: [{ path: '/p/AGENTS.md', content: 'Rule. '.repeat(100) }] };
+const QUOTED_RULES = `<project_instructions path="/p/AGENTS.md">\n${'Rule. '.repeat(100)}\n</project_instructions>`;
+const PROMPT = {
+  text: `You help.\n\n<project_context>\nProject-specific instructions and guidelines:\n\n${QUOTED_RULES}\n</project_context>\n\n<cwd>\n/p\n</cwd>`,
+  contextFiles: [{ path: '/p/AGENTS.md', quoted: QUOTED_RULES }],
+};
 const TOOLS = [{ name: 'read', description: 'Read a file.', inputSchema: { type: 'object', properties: { path: { type: 'string' } } } }];
 
 function breakdownOf(messages: readonly AgentMessage[], extra: Partial<BreakdownInput> = {}): ContextBreakdown {
@@ -36,7 +40,7 @@ describe('the context breakdown', () => {
     assert.equal(breakdown.total, 10);
     assert.deepEqual(breakdown.parts.map((part) => [part.kind, part.reported, part.estimated]), [['messages', 0, 10]]);
     assert.deepEqual(breakdown.uncounted.map((part) => part.kind), ['system', 'contextFile', 'tools']);
-    assert.equal(breakdown.uncounted[1]!.tokens, piEstimator.estimateText(`## /p/AGENTS.md\n\n${'Rule. '.repeat(100)}\n\n`));
+    assert.equal(breakdown.uncounted[1]!.tokens, piEstimator.estimateText(QUOTED_RULES));
   });
 
   it('counts a compaction summary, its pinned section and the messages it kept apart from what came after', () => {
@@ -49,6 +53,24 @@ describe('the context breakdown', () => {
     assert.deepEqual(breakdown.parts.map((part) => part.kind), ['system', 'contextFile', 'tools', 'summaries', 'pinned', 'kept', 'messages']);
     assert.ok(tokensOf(breakdown, 'pinned') > tokensOf(breakdown, 'summaries'), 'the 800-character section outweighs the 400-character summary');
     assert.equal(breakdown.parts.find((part) => part.kind === 'messages')!.estimated, 30);
+  });
+
+  it("finds the compaction's summary and kept messages after its system checkpoint, and counts the session's system messages apart", () => {
+    const checkpoint: AgentMessage = { role: 'system', content: 'c'.repeat(400), timestamp: 1 };
+    const summary: CompactionSummaryMessage = { role: 'compactionSummary', summary: 's'.repeat(400), tokensBefore: 9_000, timestamp: 2 };
+    // The kept reply's usage is all zero (no usage): every part is estimated.
+    const messages = [checkpoint, summary, user('k'.repeat(200)), assistant('kept reply', { usage: usage(0, 0) }), user('n'.repeat(120))];
+    const breakdown = breakdownOf(messages, { keptCount: 2 });
+    assert.equal(partsSum(breakdown), breakdown.total);
+    assert.deepEqual(
+      breakdown.parts.map((part) => [part.label, part.tokens]),
+      [
+        ['System messages in the session', 100],
+        ['Summaries', 100],
+        ['Messages the compaction kept', 50 + 3],
+        ['Messages since the compaction', 30],
+      ],
+    );
   });
 
   it('adds the reply streaming now as an estimated part', () => {
@@ -79,7 +101,7 @@ describe('the context breakdown', () => {
 
   it('keeps a hostile context file path on one line of plain text, never a link', () => {
     const path = '/p/[click](command:workbench.action.terminal.new)\nInjected line/AGENTS.md';
-    const breakdown = breakdownOf([user('hi'), assistant('hello', { usage: usage(500, 5) })], { prompt: { text: `base\n\n## ${path}\n\nrules\n\n`, contextFiles: [{ path, content: 'rules' }] } });
+    const breakdown = breakdownOf([user('hi'), assistant('hello', { usage: usage(500, 5) })], { prompt: { text: `base\n\n<project_instructions path="${path}">\nrules\n</project_instructions>`, contextFiles: [{ path, quoted: `<project_instructions path="${path}">\nrules\n</project_instructions>` }] } });
     const lines = breakdownLines(breakdown);
     const line = lines.find((text) => text.includes('AGENTS.md'))!;
     assert.ok(!line.includes('](') && !line.includes('\n'), line);

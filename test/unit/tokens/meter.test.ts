@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { lookupModel } from '../../../src/core/llm';
-import { SessionTree, type AgentMessage, type SessionEntry } from '../../../src/core/session';
-import { calibrationAt, contextStatus, createTokenizerEstimator, measureMeter, meterDetails, meterLevel, meterReading, meterText, piEstimator } from '../../../src/core/tokens';
-import { assistant, msg, toolCall, toolResult, usage, user } from '../../support/builders';
+import { projectPath, SessionTree, type AgentMessage, type ContextEditEntry, type SessionEntry } from '../../../src/core/session';
+import { calibrationAt, contextStatus, createTokenizerEstimator, measureMeter, meterDetails, meterLevel, meterReading, meterText, piEstimator, usageTrust } from '../../../src/core/tokens';
+import { assistant, chain, compactionEntry, entry, msg, toolCall, toolResult, usage, user } from '../../support/builders';
 import { loadPi } from '../compaction/support/piOracle';
 
 const SETTINGS = { enabled: true, reserveTokens: 16_384, keepRecentTokens: 20_000 };
@@ -26,6 +26,7 @@ describe('the token meter reading', () => {
       reportedTokens: 84_200,
       reportCounted: true,
       lastReportedTokens: 84_200,
+      staleUsage: undefined,
       estimatedTokens: 100,
       streamingTokens: 0,
       estimator: 'pi',
@@ -85,13 +86,21 @@ describe('the token meter reading', () => {
     assert.equal(meterDetails(measureMeter([user('w'.repeat(96))], { estimator, contextWindow: 200_000, settings: SETTINGS }))[2], 'The rest, 100, is estimated (counter counts, not calibrated to this model yet)');
   });
 
-  it('says what the API reported last, and that it is not counted once a compaction replaced that context', () => {
+  it('says what the API reported last, and that it is not counted once a compaction or a context edit changed that context', () => {
+    // The kept reply is timed after the compaction: only its place on the path says it came before.
     const kept = assistant('a', { usage: usage(5000, 100) });
-    const summary: AgentMessage = { role: 'compactionSummary', summary: 'S'.repeat(400), tokensBefore: 5100, timestamp: kept.timestamp + 1 };
-    const reading = measureMeter([summary, user('q'), kept], { estimator: piEstimator, contextWindow: 200_000, settings: SETTINGS });
-    assert.deepEqual([reading.reportedTokens, reading.reportCounted, reading.lastReportedTokens], [0, false, 5100]);
+    const path = chain(msg('u1', null, user('q')), msg('a1', null, kept), compactionEntry('c1', null, 'u1', 'S'.repeat(400)));
+    path[2]!.timestamp = new Date(kept.timestamp - 1000).toISOString();
+    const atPath = (entries: SessionEntry[]) => {
+      const projection = projectPath(entries);
+      return measureMeter(projection.messages, { estimator: piEstimator, contextWindow: 200_000, settings: SETTINGS, trust: usageTrust(projection, entries) });
+    };
+    const reading = atPath(path);
+    assert.deepEqual([reading.reportedTokens, reading.reportCounted, reading.lastReportedTokens, reading.staleUsage], [0, false, 5100, 'compaction']);
     assert.equal(meterDetails(reading)[1], 'Reported by the API for the last reply: 5,100, before the compaction (not counted: the summary replaced that context)');
-    // An endpoint that reports no usage: counted, and it says 0.
+    const edited = chain(msg('u1', null, user('q')), msg('a1', null, kept), msg('u2', null, user('more')), entry<ContextEditEntry>('context_edit', 'e1', null, { targetId: 'u1', replacement: { content: 'Q' } }));
+    assert.equal(meterDetails(atPath(edited))[1], 'Reported by the API for the last reply: 5,100, before a context edit (not counted: the edit changed that context)');
+    // An endpoint that reports no usage: not counted, and it says 0.
     const silent = measureMeter([user('q'), assistant('a', { usage: usage(0, 0) })], { estimator: piEstimator, contextWindow: 200_000, settings: SETTINGS });
     assert.equal(meterDetails(silent)[1], 'Reported by the API for the last reply: 0');
   });

@@ -30,11 +30,16 @@ describe('the calibration from the path to a position', () => {
     assert.equal(calibrationAt('u1', lookup(turn(1150)), estimator).ratio(KEY), 1, 'no sample ends before the second reply');
   });
 
-  it('counts a failed reply as a message between, and pairs no replies across a compaction or of two models', () => {
+  it('counts a failed reply as a message between, and pairs no replies across a compaction or a context edit or of two models', () => {
     const estimator = countingEstimator();
     const failed = msg('f', null, assistant('x'.repeat(96), { stopReason: 'error', usage: usage(9999, 0) }));
     assert.deepEqual(pathCalibrationSamples('a1', lookup(turn(1250, [failed])), estimator), [{ modelKey: KEY, reported: 250, estimated: 200 }]);
     assert.deepEqual(pathCalibrationSamples('a1', lookup(turn(1150, [compactionEntry('c', null, 'u0')])), estimator), []);
+    // A context edit, too, changed what the second request sent besides the messages between.
+    assert.deepEqual(pathCalibrationSamples('a1', lookup(turn(1150, [entry('context_edit', 'e', null, { targetId: 'u0', replacement: null })])), estimator), []);
+    // An all-zero usage is no usage: the reply counts as a message between.
+    const silent = msg('z', null, assistant('x'.repeat(96), { usage: usage(0, 0) }));
+    assert.deepEqual(pathCalibrationSamples('a1', lookup(turn(1250, [silent])), estimator), [{ modelKey: KEY, reported: 250, estimated: 200 }]);
     const other = turn(1150);
     other[3] = { ...other[3]!, message: assistant('ok', { usage: usage(1150, 0), model: 'claude-haiku-4-5' }) } as SessionEntry;
     assert.deepEqual(pathCalibrationSamples('a1', lookup(other), estimator), []);

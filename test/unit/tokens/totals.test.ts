@@ -5,10 +5,11 @@
 import { strict as assert } from 'node:assert';
 import { loadSessionFile, openSessionFile, positionOnOpen, type SessionEntry } from '../../../src/core/session';
 import { anthropicPrices } from '../../../src/core/llm';
-import { sessionTotals, TotalsTracker } from '../../../src/core/tokens';
+import { sessionTotals, TotalsTracker, type TokenSpend } from '../../../src/core/tokens';
 import { assistant } from '../../support/builders';
 import { useTempDir } from '../../support/tempDir';
-import { fileLines, pathIds, sumsFromLines, writeSession } from './support/spentSession';
+import { loadPi } from '../../support/pi';
+import { fileLines, pathIds, piTotals, sumsFromLines, writePiSpending, writeSession } from './support/spentSession';
 
 describe('session totals: tokens and cost of replies and summaries, for the branch and the whole file', () => {
   const dir = useTempDir();
@@ -25,6 +26,27 @@ describe('session totals: tokens and cost of replies and summaries, for the bran
     assert.deepEqual([totals.session.replies.count, totals.session.summaries.count, totals.branch.replies.count, totals.branch.summaries.count], [5, 2, 2, 1]);
     assert.equal(totals.branch.summaries.input, 800);
     assert.equal(totals.session.summaries.cost, 0.75 + 0.125);
+  });
+
+  it("counts usage entries of any kind and tools' own model work as pi 1.6 does, in the whole file and on the branch", async () => {
+    const pi = await loadPi();
+    const { file, leaf, otherLeaf } = writePiSpending(pi, dir());
+    const sm = pi.SessionManager.open(file, dir());
+    const { tree } = await loadSessionFile(file);
+    const totals = sessionTotals(tree.entries, tree.pathTo(leaf), anthropicPrices);
+    const sums = ({ input, output, cacheRead, cacheWrite, totalTokens, cost }: TokenSpend) => ({ input, output, cacheRead, cacheWrite, totalTokens, cost });
+    assert.deepEqual(sums(totals.session), piTotals(pi, sm.getEntries()));
+    const breakdown = pi.getUsageCostBreakdown(sm.getEntries());
+    assert.deepEqual([totals.session.totalTokens, totals.session.cost], [breakdown.reduce((sum, group) => sum + group.tokens, 0), breakdown.reduce((sum, group) => sum + group.cost, 0)]);
+    // pi has no branch totals: the same rule over the path.
+    assert.deepEqual(sums(totals.branch), piTotals(pi, sm.getBranch(leaf)));
+    const left = sessionTotals(tree.entries, tree.pathTo(otherLeaf), anthropicPrices).branch;
+    assert.deepEqual(sums(left), piTotals(pi, sm.getBranch(otherLeaf)));
+    // Session, this branch, the branch left: the tool result, the usage entries and the compaction are on the one left.
+    assert.deepEqual(
+      (['replies', 'summaries', 'tools', 'other'] as const).map((part) => [totals.session[part].count, totals.branch[part].count, left[part].count]),
+      [[3, 2, 2], [1, 0, 1], [1, 0, 1], [2, 0, 2]],
+    );
   });
 
   it('counts the branch left behind in the session only, and on that branch once the position goes back to it', async () => {

@@ -17,6 +17,8 @@ const totalsOf = (replies: Partial<TokenSpend>, summaries: Partial<TokenSpend>):
     unpriced: r.unpriced + s.unpriced,
     replies: r,
     summaries: s,
+    tools: emptySpend(),
+    other: emptySpend(),
   };
 };
 

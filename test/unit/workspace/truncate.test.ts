@@ -17,6 +17,12 @@ const SAMPLES: [string, string][] = [
   ['one 80KB line', 'x'.repeat(80 * 1024)],
   ['lines then a huge last line', `head\n${'y'.repeat(60 * 1024)}`],
   ['multi-byte', 'é€😀\n'.repeat(8000)],
+  ['2000 lines and a final newline', `${numbered(2000)}\n`],
+  ['3000 lines and a final newline', `${numbered(3000)}\n`],
+  ['a newline alone', '\n'],
+  ['two newlines', '\n\n'],
+  ['the byte limit reached by the final newline', `${'z'.repeat(51_199)}\n`],
+  ['the byte limit passed by the final newline', `head\n${'z'.repeat(51_195)}\n`],
 ];
 
 describe('truncation', () => {
@@ -67,6 +73,17 @@ describe('streamed output tail', () => {
     await tail.close();
     assert.deepEqual(snapshot.truncation, pi.truncateTail(text));
     assert.equal(readFileSync(snapshot.fullOutputPath!, 'utf8'), text);
+  });
+
+  it('counts the lines of an output that ends in a newline as pi 1.6 does, the newline starting no line of its own', async () => {
+    const pi = await loadPi();
+    const text = `${numbered(3000, 30)}\n`;
+    const tail = new OutputTail({ directory: temp() });
+    tail.append(Buffer.from(text));
+    const snapshot = tail.snapshot();
+    await tail.close();
+    assert.deepEqual(snapshot.truncation, pi.truncateTail(text));
+    assert.equal(snapshot.truncation.totalLines, 3000);
   });
 
   it('keeps characters whole when a chunk ends inside one', () => {

@@ -11,7 +11,7 @@ import type { Json } from '../../session';
 import { throwIfAborted } from '../../workspace/abort';
 import { modelText } from '../../workspace/modelText';
 import { textResult } from './define';
-import { renderDiff } from './diff';
+import { fileDiff, renderDiff } from './diff';
 import type { ToolContext, ToolResult } from './tool';
 
 export type EditToolName = 'write' | 'edit';
@@ -82,7 +82,7 @@ export function writtenResult(plan: EditPlan, written: string): ToolResult {
       ? `Wrote ${Buffer.byteLength(written, 'utf8')} bytes to ${plan.path}`
       : `Replaced ${plan.blocks ?? 1} ${plan.blocks === 1 ? 'block' : 'blocks'} in ${plan.path}.`;
   const changed = written === plan.proposed ? '' : `\n\n${userChangeNote(plan.proposed, written)}`;
-  const details = plan.toolName === 'edit' || plan.current !== undefined ? diffDetails(plan.current ?? '', written) : undefined;
+  const details = plan.toolName === 'edit' || plan.current !== undefined ? diffDetails(plan.path, plan.current ?? '', written) : undefined;
   return textResult(said + changed, details);
 }
 
@@ -98,10 +98,9 @@ export function userChangeNote(proposed: string, written: string): string {
   ].join('\n');
 }
 
-/** The tool card's diff of the file before and after (same layout as the edit tool's). */
-export function diffDetails(before: string, after: string): { [key: string]: Json } {
-  const { diff, firstChangedLine } = renderDiff(modelText(before), modelText(after));
-  return { diff, ...(firstChangedLine !== undefined && { firstChangedLine }) };
+/** The file before and after as the edit tool records it (pi's `diff`, `patch`, `firstChangedLine`), for the tool card. */
+export function diffDetails(path: string, before: string, after: string): { [key: string]: Json } {
+  return { ...fileDiff(path, modelText(before), modelText(after)) };
 }
 
 /**

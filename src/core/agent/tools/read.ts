@@ -3,7 +3,6 @@
  * notice saying how to continue; PNG, JPEG, GIF and WebP files come back as image blocks.
  */
 import { promises as fs } from 'node:fs';
-import type { Json } from '../../session';
 import { optionalInteger, requiredString } from './args';
 import { argumentsSchema, contentResult, defineTool, param, textResult, type ToolArgs, ToolFailure } from './define';
 import { sniffImageType } from '../../workspace/images';
@@ -12,7 +11,7 @@ import { readLineWindow, type LineWindow } from '../../workspace/lineWindow';
 import { resolveFile } from '../../workspace/paths';
 import type { Tool, ToolContext, ToolResult } from './tool';
 import { formatSize } from '../../util/byteSize';
-import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES } from '../../workspace/truncate';
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, truncateHeadOf, truncationDetails } from '../../workspace/truncate';
 
 
 export function createReadTool(): Tool {
@@ -71,36 +70,24 @@ async function readImage(file: string, mimeType: string, size: number): Promise<
 }
 
 function textWindow(given: string, window: LineWindow, start: number, limit: number | undefined): ToolResult {
+  const cut = truncateHeadOf(
+    { lines: window.lines, sizes: window.sizes, totalLines: window.windowLines, totalBytes: window.windowBytes, whole: () => window.lines.join('\n') },
+    { maxLines: DEFAULT_MAX_LINES, maxBytes: DEFAULT_MAX_BYTES },
+  );
   const first = start + 1;
-  const last = start + window.lines.length;
-  const text = window.lines.join('\n');
-  if (window.firstLineBytes !== undefined) {
-    const notice = `[Line ${first} is ${formatSize(window.firstLineBytes)}, over the ${formatSize(DEFAULT_MAX_BYTES)} limit. Read part of it with bash, e.g. sed -n '${first}p' ${given} | head -c ${DEFAULT_MAX_BYTES}]`;
-    return textResult(notice, { truncation: truncation(window, '') });
+  if (cut.firstLineExceedsLimit) {
+    const notice = `[Line ${first} is ${formatSize(window.sizes[0]!)}, over the ${formatSize(DEFAULT_MAX_BYTES)} limit. Read part of it with bash, e.g. sed -n '${first}p' ${given} | head -c ${DEFAULT_MAX_BYTES}]`;
+    return textResult(notice, { truncation: truncationDetails(cut) });
   }
-  if (window.cutBy) {
-    const limitWords = window.cutBy === 'bytes' ? ` (${formatSize(DEFAULT_MAX_BYTES)} limit)` : '';
+  if (cut.truncated) {
+    const last = start + cut.outputLines;
+    const limitWords = cut.truncatedBy === 'bytes' ? ` (${formatSize(DEFAULT_MAX_BYTES)} limit)` : '';
     const notice = `[Lines ${first}-${last} of ${window.totalLines} shown${limitWords}. Continue with offset=${last + 1}.]`;
-    return textResult(`${text}\n\n${notice}`, { truncation: truncation(window, text) });
+    return textResult(`${cut.content}\n\n${notice}`, { truncation: truncationDetails(cut) });
   }
+  const last = start + window.lines.length;
   if (limit !== undefined && last < window.totalLines) {
-    return textResult(`${text}\n\n[${window.totalLines - last} more lines in the file. Continue with offset=${last + 1}.]`);
+    return textResult(`${cut.content}\n\n[${window.totalLines - last} more lines in the file. Continue with offset=${last + 1}.]`);
   }
-  return textResult(text);
-}
-
-/** pi's `details.truncation` for the requested window. */
-function truncation(window: LineWindow, kept: string): Json {
-  return {
-    truncated: true,
-    truncatedBy: window.cutBy,
-    totalLines: window.windowLines,
-    totalBytes: window.windowBytes,
-    outputLines: window.lines.length,
-    outputBytes: Buffer.byteLength(kept, 'utf8'),
-    lastLinePartial: false,
-    firstLineExceedsLimit: window.firstLineBytes !== undefined,
-    maxLines: DEFAULT_MAX_LINES,
-    maxBytes: DEFAULT_MAX_BYTES,
-  };
+  return textResult(cut.content);
 }

@@ -12,9 +12,10 @@
  *   a result that answers no call of the preceding reply is dropped.
  * - Empty or whitespace-only text blocks are refused by the API: dropped. A message left with no
  *   block is dropped.
- * - Thinking is replayed as `thinking` with its signature only to the model that wrote it;
- *   redacted thinking only to that model, and never to another; thinking without a signature, or
- *   from another model, becomes plain text.
+ * - Thinking is replayed as `thinking` with its signature only to the model that wrote it, and
+ *   redacted thinking only to that model; that model's unsigned thinking becomes plain text.
+ *   Another model's thinking is left out, as pi 1.6 leaves it out: sent as text, the new model
+ *   would take it for part of the visible reply.
  * - Tool call ids are reduced to the characters and length the API accepts.
  * - Lone UTF-16 surrogates (invalid in the JSON body) become U+FFFD.
  * - Tool call arguments nested deeper than any tool needs (a hostile file may nest them 100 000
@@ -104,7 +105,9 @@ function assistantMessage(message: AssistantMessage, targetModel: string): Anthr
         if (sameModel && signature) blocks.push({ type: 'redacted_thinking', data: signature });
       } else if (!hasText(block.thinking)) {
         continue;
-      } else if (sameModel && signature.trim()) {
+      } else if (!sameModel) {
+        continue;
+      } else if (signature.trim()) {
         blocks.push({ type: 'thinking', thinking: wellFormed(block.thinking), signature });
       } else {
         blocks.push(textBlock(block.thinking));

@@ -3,7 +3,8 @@
  * error type, headers, name), so this module loads without the SDK:
  *
  * - aborted by our signal, or the SDK's user-abort error → 'aborted';
- * - a 400/413 whose text names an overflow (the compaction engine's `isOverflowText`, the one
+ * - any 413 (the request is over the API's size limit, whatever its body says, as pi-ai 1.6 reads
+ *   it), and a 400 whose text names an overflow (the compaction engine's `isOverflowText`, the one
  *   matcher in the project) → 'context-overflow', never retried;
  * - 401/403 → 'auth'; 429 → 'rate-limit'; 529 or `overloaded_error` → 'overloaded';
  *   other 5xx and `api_error` → 'server'; other 4xx → 'invalid-request';
@@ -14,7 +15,7 @@
  * own policy retries them too); an unexpected error that came from neither the API nor the
  * network is 'server' but final. The `retry-after-ms` / `retry-after` headers are read here.
  */
-import { isOverflowText } from '../overflow';
+import { ARBOR_OVERFLOW_WORDS, isOverflowText } from '../overflow';
 import { errorMessage } from '../../util/errors';
 import { LlmError, type LlmErrorReason } from '../provider';
 
@@ -75,7 +76,7 @@ export function toLlmError(error: unknown, context: { aborted: boolean; now: () 
 
 function reasonFor(status: number | undefined, shape: ApiErrorShape, text: string, error: unknown): LlmErrorReason {
   const type = typeof shape.type === 'string' ? shape.type : undefined;
-  if ((status === undefined || status === 400 || status === 413) && isOverflowText(`${type ?? ''} ${text}`)) return 'context-overflow';
+  if (status === 413 || ((status === undefined || status === 400) && isOverflowText(`${type ?? ''} ${text}`))) return 'context-overflow';
   if (status !== undefined) return reasonForStatus(status, type);
   if (type && ERROR_TYPE_REASONS[type]) return ERROR_TYPE_REASONS[type]!;
   return looksLikeNetwork(error) ? 'network' : 'server';
@@ -110,7 +111,7 @@ function apiText(error: unknown, shape: ApiErrorShape): string {
 }
 
 const REASON_WORDS: Readonly<Record<LlmErrorReason, string>> = {
-  'context-overflow': 'The conversation is too long for the model',
+  'context-overflow': ARBOR_OVERFLOW_WORDS,
   auth: 'The API key was refused',
   'rate-limit': 'Rate limited by the API',
   overloaded: 'The API is overloaded',
@@ -120,7 +121,10 @@ const REASON_WORDS: Readonly<Record<LlmErrorReason, string>> = {
   aborted: 'The request was stopped',
 };
 
-/** E.g. "Rate limited by the API (429 rate_limit_error): Slow down". The API's text is kept whole: overflow detection reads it. */
+/**
+ * E.g. "Rate limited by the API (429 rate_limit_error): Slow down". The API's text is kept whole:
+ * overflow detection reads it (and knows the words of an overflow, for a 413 whose text names none).
+ */
 function describe(reason: LlmErrorReason, status: number | undefined, type: string | undefined, text: string): string {
   const code = [status, type].filter((part) => part !== undefined).join(' ');
   const head = code ? `${REASON_WORDS[reason]} (${code})` : REASON_WORDS[reason];

@@ -1,39 +1,58 @@
 /**
- * What Arbor knows about Claude models: context window, output limit, prices, thinking style.
- * Model ids are matched by family prefix, so dated ids (`claude-sonnet-4-5-20250929`) and aliases
- * (`claude-sonnet-4-5`) share one row. An id no row matches gets conservative defaults, no prices
- * (cost 0) and `known: false`, so the UI can say the numbers are guesses.
+ * What Arbor knows about Claude models: context window, output limit, prices, thinking style (the
+ * numbers of pi-ai 1.6.0's table, plus older models it no longer lists). A row matches its alias
+ * (`claude-sonnet-4-5`) and the alias with a suffix (a date, `-latest`), but never a later minor
+ * version (`claude-opus-4` is not `claude-opus-4-8`). An id no row matches gets conservative
+ * defaults, no prices (cost 0) and `known: false`, so the UI can say the numbers are guesses.
  */
-import type { ModelInfo, ModelPrices } from '../provider';
+import type { ModelInfo, ModelPrices, ModelPricing, PriceTier } from '../provider';
 import { PROVIDER } from './convert';
 
 /** How a model is asked to think: a token budget, or adaptive with an effort level. */
 export type ThinkingStyle = 'none' | 'budget' | 'adaptive';
 
-/** The effort sent for the `xhigh` level on adaptive models (the API's top value differs by model). */
-export type TopEffort = 'high' | 'xhigh' | 'max';
 
 export interface ModelFamily {
-  /** Matches ids equal to it or starting with it followed by `-`. */
+  /** The model's alias; it also matches ids that add a suffix to it other than a minor version (see `findFamily`). */
   prefix: string;
   contextWindow: number;
   maxOutputTokens: number;
   /** USD per million tokens: input, output, cache read, cache write (5-minute). */
   prices: [number, number, number, number];
+  /** Other prices for a request whose input (cache reads and writes included) is over a size. */
+  tiers?: readonly PriceTier[];
   thinking: ThinkingStyle;
-  topEffort?: TopEffort;
+  /** Adaptive models with a native `xhigh` effort (others are asked `high` for it, as pi 1.6 does). */
+  nativeXhigh?: boolean;
 }
 
-/** Longer prefixes first: the first match wins. Prices and limits as Anthropic publishes them. */
+/** Newest first within each line of models (the order Select Model lists them in). */
 export const MODEL_FAMILIES: readonly ModelFamily[] = [
-  { prefix: 'claude-opus-4-7', contextWindow: 1_000_000, maxOutputTokens: 128_000, prices: [5, 25, 0.5, 6.25], thinking: 'adaptive', topEffort: 'xhigh' },
-  { prefix: 'claude-opus-4-6', contextWindow: 1_000_000, maxOutputTokens: 128_000, prices: [5, 25, 0.5, 6.25], thinking: 'adaptive', topEffort: 'max' },
+  { prefix: 'claude-fable-5-2', contextWindow: 1_000_000, maxOutputTokens: 128_000, prices: [8, 40, 0.2, 10], thinking: 'adaptive', nativeXhigh: true },
+  { prefix: 'claude-fable-5-1', contextWindow: 1_000_000, maxOutputTokens: 128_000, prices: [10, 50, 0.25, 12.5], thinking: 'adaptive', nativeXhigh: true },
+  { prefix: 'claude-fable-5', contextWindow: 1_000_000, maxOutputTokens: 128_000, prices: [10, 50, 1, 12.5], thinking: 'adaptive', nativeXhigh: true },
+  { prefix: 'claude-opus-5-5', contextWindow: 1_000_000, maxOutputTokens: 128_000, prices: [4, 20, 0.2, 5], thinking: 'adaptive', nativeXhigh: true },
+  { prefix: 'claude-opus-5', contextWindow: 1_000_000, maxOutputTokens: 128_000, prices: [5, 25, 0.5, 6.25], thinking: 'adaptive', nativeXhigh: true },
+  { prefix: 'claude-opus-4-8', contextWindow: 1_000_000, maxOutputTokens: 128_000, prices: [5, 25, 0.5, 6.25], thinking: 'adaptive', nativeXhigh: true },
+  { prefix: 'claude-opus-4-7', contextWindow: 1_000_000, maxOutputTokens: 128_000, prices: [5, 25, 0.5, 6.25], thinking: 'adaptive', nativeXhigh: true },
+  { prefix: 'claude-opus-4-6', contextWindow: 1_000_000, maxOutputTokens: 128_000, prices: [5, 25, 0.5, 6.25], thinking: 'adaptive' },
   { prefix: 'claude-opus-4-5', contextWindow: 200_000, maxOutputTokens: 64_000, prices: [5, 25, 0.5, 6.25], thinking: 'budget' },
   { prefix: 'claude-opus-4-1', contextWindow: 200_000, maxOutputTokens: 32_000, prices: [15, 75, 1.5, 18.75], thinking: 'budget' },
   { prefix: 'claude-opus-4', contextWindow: 200_000, maxOutputTokens: 32_000, prices: [15, 75, 1.5, 18.75], thinking: 'budget' },
-  { prefix: 'claude-sonnet-4-6', contextWindow: 1_000_000, maxOutputTokens: 64_000, prices: [3, 15, 0.3, 3.75], thinking: 'adaptive', topEffort: 'high' },
+  { prefix: 'claude-sonnet-5-5', contextWindow: 1_000_000, maxOutputTokens: 128_000, prices: [2, 10, 0.1, 2.5], thinking: 'adaptive', nativeXhigh: true },
+  { prefix: 'claude-sonnet-5', contextWindow: 1_000_000, maxOutputTokens: 128_000, prices: [2, 10, 0.2, 2.5], thinking: 'adaptive', nativeXhigh: true },
+  { prefix: 'claude-sonnet-4-6', contextWindow: 1_000_000, maxOutputTokens: 128_000, prices: [3, 15, 0.3, 3.75], thinking: 'adaptive' },
   { prefix: 'claude-sonnet-4-5', contextWindow: 200_000, maxOutputTokens: 64_000, prices: [3, 15, 0.3, 3.75], thinking: 'budget' },
   { prefix: 'claude-sonnet-4', contextWindow: 200_000, maxOutputTokens: 64_000, prices: [3, 15, 0.3, 3.75], thinking: 'budget' },
+  {
+    prefix: 'claude-haiku-5-5',
+    contextWindow: 1_000_000,
+    maxOutputTokens: 128_000,
+    prices: [0.1, 0.5, 0.01, 0.125],
+    tiers: [{ inputTokensAbove: 100_000, input: 0.5, output: 2.5, cacheRead: 0.05, cacheWrite: 0.625 }],
+    thinking: 'adaptive',
+    nativeXhigh: true,
+  },
   { prefix: 'claude-haiku-4-5', contextWindow: 200_000, maxOutputTokens: 64_000, prices: [1, 5, 0.1, 1.25], thinking: 'budget' },
   { prefix: 'claude-3-7-sonnet', contextWindow: 200_000, maxOutputTokens: 64_000, prices: [3, 15, 0.3, 3.75], thinking: 'budget' },
   { prefix: 'claude-3-5-sonnet', contextWindow: 200_000, maxOutputTokens: 8_192, prices: [3, 15, 0.3, 3.75], thinking: 'none' },
@@ -53,9 +72,17 @@ export interface ModelOverride {
 
 export type ModelOverrides = Readonly<Record<string, ModelOverride>>;
 
+/**
+ * The row of a model id: its alias, or the alias followed by `-` and a suffix that is not a minor
+ * version (one or two digits): `claude-opus-4-20250514` and `claude-3-5-haiku-latest` are their
+ * rows' models, `claude-opus-4-8` is not `claude-opus-4`'s (an unlisted `claude-opus-4-9` is unknown).
+ */
 export function findFamily(modelId: string): ModelFamily | undefined {
-  return MODEL_FAMILIES.find(({ prefix }) => modelId === prefix || modelId.startsWith(`${prefix}-`));
+  return MODEL_FAMILIES.find(({ prefix }) => modelId === prefix || (modelId.startsWith(`${prefix}-`) && !MINOR_VERSION.test(modelId.slice(prefix.length + 1))));
 }
+
+/** A suffix that starts with a minor version: `8`, `12`, `8-20260101`. */
+const MINOR_VERSION = /^\d{1,2}(-|$)/;
 
 /** The model's metadata with the overrides for its id applied (only positive integers count). */
 export function lookupModel(modelId: string, overrides: ModelOverrides = {}): ModelInfo {
@@ -72,7 +99,9 @@ export function lookupModel(modelId: string, overrides: ModelOverrides = {}): Mo
   };
   if (family) {
     const [input, output, cacheRead, cacheWrite] = family.prices;
-    info.pricing = { input, output, cacheRead, cacheWrite };
+    const pricing: ModelPricing = { input, output, cacheRead, cacheWrite };
+    if (family.tiers) pricing.tiers = family.tiers.map((tier) => ({ ...tier }));
+    info.pricing = pricing;
   }
   return info;
 }

@@ -3,7 +3,7 @@
  *
  * Thinking, as pi asks for it:
  * - models with a token budget get `budget_tokens` by level (minimal 1024, low 2048, medium
- *   8192, high and xhigh 16384) and `max_tokens` raised by the budget (capped at the model's
+ *   8192, high, xhigh and max 16384) and `max_tokens` raised by the budget (capped at the model's
  *   output limit); when the cap leaves no room, the budget shrinks to leave 1024 tokens for the
  *   answer, and below the API's 1024-token minimum thinking is switched off;
  * - adaptive models (Opus 4.6+, Sonnet 4.6) get `adaptive` thinking with an effort level;
@@ -22,6 +22,7 @@ export const THINKING_BUDGETS: Readonly<Record<Exclude<ThinkingLevel, 'off'>, nu
   medium: 8192,
   high: 16384,
   xhigh: 16384,
+  max: 16384,
 };
 
 /** The API's smallest budget, and what is kept for the answer when the budget is cut. */
@@ -47,6 +48,8 @@ export function buildRequest(request: LlmRequest, model: ModelInfo, family: Mode
     const tools = request.tools.map(toolParam);
     markTools(tools, cache);
     params.tools = tools;
+  } else {
+    declareHistoryTools(params);
   }
   const betas: string[] = [];
   applyThinking(params, request.thinking ?? 'off', model, family, betas);
@@ -82,6 +85,7 @@ export function budgetFor(level: Exclude<ThinkingLevel, 'off'>, maxTokens: numbe
   return { maxTokens: total, budget };
 }
 
+/** pi 1.6's efforts: `max` on every adaptive model; `xhigh` only where the model has it natively, else `high`. */
 function effortFor(level: Exclude<ThinkingLevel, 'off'>, family: ModelFamily): 'low' | 'medium' | 'high' | 'xhigh' | 'max' {
   switch (level) {
     case 'minimal':
@@ -92,8 +96,33 @@ function effortFor(level: Exclude<ThinkingLevel, 'off'>, family: ModelFamily): '
     case 'high':
       return 'high';
     case 'xhigh':
-      return family.topEffort ?? 'high';
+      return family.nativeXhigh ? 'xhigh' : 'high';
+    case 'max':
+      return 'max';
   }
+}
+
+/** What a tool the history called, but no longer offered, is declared as. */
+export const UNAVAILABLE_TOOL_DESCRIPTION = 'Not available now.';
+
+/**
+ * The API refuses a request whose messages hold tool calls or results but that declares no tool
+ * (tools off: an untrusted workspace, no folder). The tools the history called are then declared
+ * with an empty schema and `tool_choice: none`, so the request is valid and the model calls none.
+ */
+function declareHistoryTools(params: MessageCreateParamsStreaming): void {
+  const names = new Set<string>();
+  let results = false;
+  for (const message of params.messages) {
+    if (typeof message.content === 'string') continue;
+    for (const block of message.content) {
+      if (block.type === 'tool_use') names.add(block.name);
+      else if (block.type === 'tool_result') results = true;
+    }
+  }
+  if (names.size === 0 && !results) return;
+  params.tools = [...names].map((name) => ({ name, description: UNAVAILABLE_TOOL_DESCRIPTION, input_schema: { type: 'object' } }));
+  params.tool_choice = { type: 'none' };
 }
 
 function toolParam(tool: ToolSpec): Tool {

@@ -1,7 +1,7 @@
 /**
  * Anthropic's usage counters in pi's shape. The API reports cached prompt tokens apart from
  * `input_tokens`, so the four counters never overlap and the total is their sum (as pi-ai
- * computes it), priced by `withCost`.
+ * computes it), priced by `withCost` (at the tier the request's input passes, as pi-ai 1.6 prices it).
  */
 import type { Usage } from '../../session';
 import { withCost } from '../cost';

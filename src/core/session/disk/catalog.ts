@@ -10,7 +10,7 @@ import { promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import * as path from 'node:path';
 import { isHeader } from '../jsonl';
-import { textParts } from '../text';
+import { oneLineName, textParts } from '../text';
 import { entryProblem, headerProblem } from '../validate';
 import { openSessionToRead } from './openToRead';
 
@@ -147,7 +147,7 @@ class LineScanner {
 
   private sessionInfo(value: unknown): void {
     const name = (value as { name?: unknown } | undefined)?.name;
-    const trimmed = typeof name === 'string' ? name.trim() : '';
+    const trimmed = typeof name === 'string' ? oneLineName(name) : '';
     this.name = trimmed === '' ? undefined : trimmed;
   }
 

@@ -24,6 +24,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { parseSessionText, serializeLine } from '../jsonl';
 import type { SessionSink } from '../session';
 import type { SessionEntry } from '../types';
+import { normalizeEntry } from '../normalize';
 import { entryProblem } from '../validate';
 import { writeBackupFile } from './backupFile';
 import { readFailure, SessionFileError } from './fileErrors';
@@ -192,7 +193,9 @@ export class FileSink implements SessionSink {
   private async takeLines(lines: Buffer): Promise<void> {
     if (this.tornAtOpen) await this.freeGluedLine(lines);
     this.tornAtOpen = false;
-    const entries = parseSessionText(lines.toString('utf8')).entries.filter((entry) => entryProblem(entry as unknown as Record<string, unknown>) === undefined);
+    const entries = parseSessionText(lines.toString('utf8'))
+      .entries.filter((entry) => entryProblem(entry as unknown as Record<string, unknown>) === undefined)
+      .map(normalizeEntry);
     this.advance(lines);
     if (entries.length > 0) this.receiver?.(entries);
   }
@@ -200,13 +203,16 @@ export class FileSink implements SessionSink {
   /**
    * The torn tail seen at open is now followed by other bytes and a newline. If the whole line is
    * one JSON object, its writer finished it: keep it. If only what follows the torn bytes is one,
-   * another writer glued its line on: blank the torn bytes (in the file and in `lines`) to free it.
+   * another writer glued its line on; if only a newline follows them, another writer ended the
+   * line as it was (pi 1.6 does when it opens a file with a torn tail). Either way nobody can finish
+   * the torn bytes any more: blank them (in the file and in `lines`), saved beside the file first.
    */
   private async freeGluedLine(lines: Buffer): Promise<void> {
     const torn = this.unterminated;
     const firstLine = lines.subarray(0, lines.indexOf(NEWLINE));
     if (!firstLine.subarray(0, torn.length).equals(torn) || isObjectLine(firstLine) || isObjectLine(torn)) return;
-    if (!isObjectLine(firstLine.subarray(torn.length))) return;
+    const rest = firstLine.subarray(torn.length);
+    if (rest.length > 0 && !isObjectLine(rest)) return;
     if (await this.blankTornTail()) blankLine(torn.length).copy(lines);
   }
 

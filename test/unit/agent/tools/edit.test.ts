@@ -9,13 +9,17 @@ import { textOf, useWorkspace, type Workspace } from './support';
 
 const NUMBERED = `${Array.from({ length: 30 }, (_, index) => `line ${index + 1}`).join('\n')}\n`;
 
-/** Runs pi's edit tool on a copy of the file; returns the copy's new content and pi's details. */
+/**
+ * Runs pi's edit tool on a copy of the file, at the same path in a folder of its own (the patch pi
+ * records names the path it was given); returns the copy's new content and pi's details.
+ */
 async function piEdit(ws: Workspace, file: string, edits: { oldText: string; newText: string }[]): Promise<{ content: string; details: unknown }> {
-  const copy = `pi-${file}`;
-  copyFileSync(path.join(ws.root, file), path.join(ws.root, copy));
+  const piRoot = path.join(ws.root, '..', 'pi-ws');
+  mkdirSync(path.dirname(path.join(piRoot, file)), { recursive: true });
+  copyFileSync(path.join(ws.root, file), path.join(piRoot, file));
   const pi = await loadPi();
-  const result = await pi.createEditToolDefinition(ws.root).execute('call', { path: copy, edits }, undefined, undefined, undefined as never);
-  return { content: readFileSync(path.join(ws.root, copy), 'utf8'), details: result.details };
+  const result = await pi.createEditToolDefinition(piRoot).execute('call', { path: file, edits }, undefined, undefined, undefined as never);
+  return { content: readFileSync(path.join(piRoot, file), 'utf8'), details: result.details };
 }
 
 describe('edit tool', () => {
@@ -27,7 +31,7 @@ describe('edit tool', () => {
   const edit = createEditTool();
   const read = (ws: Workspace, file: string) => readFileSync(path.join(ws.root, file), 'utf8');
 
-  it('replaces unique text and reports the same file and diff as pi', async () => {
+  it('replaces unique text and reports the same file, diff and patch as pi', async () => {
     const ws = workspace();
     ws.file('n.txt', NUMBERED);
     const edits = [
@@ -41,7 +45,7 @@ describe('edit tool', () => {
     assert.deepEqual(result.details, pi.details);
   });
 
-  it('keeps CRLF line endings and a byte-order mark, as pi does', async () => {
+  it('keeps CRLF line endings and a byte-order mark, and records the change without them, as pi does', async () => {
     const ws = workspace();
     ws.file('w.txt', '\uFEFFfirst\r\nsecond\r\nthird\r\n');
     const edits = [{ oldText: 'second\nthird', newText: '2nd\n3rd' }];
@@ -50,6 +54,7 @@ describe('edit tool', () => {
     assert.equal(result.isError, false);
     assert.equal(read(ws, 'w.txt'), '\uFEFFfirst\r\n2nd\r\n3rd\r\n');
     assert.equal(read(ws, 'w.txt'), pi.content);
+    assert.deepEqual(result.details, pi.details);
   });
 
   it('accepts pi’s older single oldText/newText arguments and edits sent as a JSON string', async () => {

@@ -40,7 +40,7 @@ describe('edit plans', () => {
       textOf(outcome.result),
       'Replaced 1 block in a.txt.\n\nThe user changed your proposed content before accepting it: what was written differs from what you proposed (- yours, + what was written):\n 1 one\n-2 zwei\n+2 deux',
     );
-    assert.deepEqual(outcome.result.details, { diff: ' 1 one\n-2 two\n+2 deux', firstChangedLine: 2 });
+    assert.deepEqual(outcome.result.details, { diff: ' 1 one\n-2 two\n+2 deux', patch: '--- a.txt\n+++ a.txt\n@@ -1,2 +1,2 @@\n one\n-two\n+deux\n', firstChangedLine: 2 });
   });
 
   it('refuses to write over a file that changed on disk since the plan read it', async () => {
@@ -141,7 +141,7 @@ describe('reviewed writes and edits', () => {
     ws.file('a.txt', 'one\n');
     const [write] = new ApprovalGate({ ask: scripted().ask, allowed: ['write'] }).wrap([createWriteTool()]);
     const result = await ws.run(write!, { path: 'a.txt', content: 'uno\n' });
-    assert.deepEqual(result, { content: [{ type: 'text', text: 'Wrote 4 bytes to a.txt' }], isError: false, details: { diff: '-1 one\n+1 uno', firstChangedLine: 1 } });
+    assert.deepEqual(result, { content: [{ type: 'text', text: 'Wrote 4 bytes to a.txt' }], isError: false, details: { diff: '-1 one\n+1 uno', patch: '--- a.txt\n+++ a.txt\n@@ -1,1 +1,1 @@\n-one\n+uno\n', firstChangedLine: 1 } });
   });
 
   it('tells what an allowed write wrote, marked as written without review', async () => {

@@ -76,6 +76,45 @@ describe('read tool', () => {
     assert.deepEqual(result.details, withoutKeptCopy(pi.details));
   });
 
+  it('counts a file that ends in a newline as pi 1.6 does: 2000 lines and the newline are not cut, and the details count no line after it', async () => {
+    const ws = workspace();
+    ws.file('exact.txt', `${lines(2000)}\n`);
+    const exact = await run(ws, { path: 'exact.txt' });
+    const piExact = await piRead(ws, { path: 'exact.txt' });
+    assert.equal(textOf(exact), `${lines(2000)}\n`);
+    assert.equal(textOf(exact), piExact.text);
+    assert.deepEqual([exact.details, piExact.details], [undefined, undefined]);
+
+    ws.file('long.txt', `${lines(2500)}\n`);
+    const long = await run(ws, { path: 'long.txt' });
+    const piLong = await piRead(ws, { path: 'long.txt' });
+    assert.ok(textOf(long).endsWith('\n\n[Lines 1-2000 of 2501 shown. Continue with offset=2001.]'));
+    assert.equal(keptText(textOf(long)), keptText(piLong.text));
+    assert.deepEqual(long.details, withoutKeptCopy(piLong.details));
+
+    ws.file('wide.txt', `${lines(1000, (n) => `${n}`.padEnd(99, 'x'))}\n`);
+    const wide = await run(ws, { path: 'wide.txt', offset: 11 });
+    assert.deepEqual(wide.details, withoutKeptCopy((await piRead(ws, { path: 'wide.txt', offset: 11 })).details));
+  });
+
+  it('treats an empty last line of the window as pi 1.6 does, at the line limit and at the byte limit', async () => {
+    const ws = workspace();
+    // The window's 2001st line is empty: not cut, and the lines after it are offered.
+    ws.file('blank.txt', `${lines(2000)}\n\nmore\n`);
+    const blank = await run(ws, { path: 'blank.txt', limit: 2001 });
+    const piBlank = await piRead(ws, { path: 'blank.txt', limit: 2001 });
+    assert.equal(textOf(blank), `${lines(2000)}\n\n\n[2 more lines in the file. Continue with offset=2002.]`);
+    assert.equal(keptText(textOf(blank)), keptText(piBlank.text));
+    assert.deepEqual([blank.details, piBlank.details], [undefined, undefined]);
+    // Only the final newline is over the byte limit: every line is shown, and pi calls the cut one of lines.
+    ws.file('edge.txt', `head\n${'y'.repeat(51_195)}\n`);
+    const edge = await run(ws, { path: 'edge.txt' });
+    const piEdge = await piRead(ws, { path: 'edge.txt' });
+    assert.equal(keptText(textOf(edge)), keptText(piEdge.text));
+    assert.deepEqual(edge.details, withoutKeptCopy(piEdge.details));
+    assert.ok(textOf(edge).endsWith('\n\n[Lines 1-2 of 3 shown. Continue with offset=3.]'));
+  });
+
   it('says how to read a first line that alone is over the byte limit', async () => {
     const ws = workspace();
     ws.file('one.txt', 'a'.repeat(60 * 1024));

@@ -1,9 +1,9 @@
 /**
- * The reference implementation (pi 0.73.1, installed as a dev dependency) run side by side with
- * ours: parity where we match it, and a demonstration of each weak point we fix. Loaded once.
+ * The reference implementation (pi 1.6.0, installed as a dev dependency; see test/support/pi.ts)
+ * run side by side with ours: parity where we match it, and a demonstration of each weak point we
+ * fix. Loaded once, from pi's compaction and message files (they load on Node 20).
  */
-import * as path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { importPiFile, loadPiAi } from '../../../support/pi';
 
 // The reference is untyped JavaScript: its results are typed loosely here.
 export interface PiOracle {
@@ -16,39 +16,70 @@ export interface PiOracle {
   compact(preparation: unknown, model: unknown, apiKey: string, headers?: unknown, customInstructions?: string, signal?: AbortSignal, thinkingLevel?: string): Promise<any>;
   shouldCompact(tokens: number, window: number, settings: unknown): boolean;
   prepareBranchEntries(entries: unknown[], budget?: number): any;
-  /** pi's compact() against a fake model answering `text`; returns the prompts it sent. */
-  fakeModel(reply: (prompt: string) => string): { model: unknown; prompts: string[]; dispose(): void };
+  generateBranchSummary(entries: unknown[], options: Record<string, unknown>): Promise<any>;
+  /**
+   * pi's compact() or generateBranchSummary() against a fake model answering `reply(prompt)` (a
+   * text, or a reply that stops for another reason or calls a tool); records every request it sent.
+   */
+  fakeModel(reply: (prompt: string) => string | FauxReply, model?: { contextWindow?: number; maxTokens?: number; reasoning?: boolean }): FakeModel;
+}
+
+export interface FauxReply {
+  text: string;
+  stopReason?: 'stop' | 'length' | 'error';
+  errorMessage?: string;
+  /** The reply also calls a tool. */
+  toolCall?: boolean;
+}
+
+/** One request pi sent to the fake model: its prompt, system prompt and stream options (maxTokens, reasoning…). */
+export interface FauxRequest {
+  prompt: string;
+  systemPrompt: string;
+  options: Record<string, unknown>;
+}
+
+export interface FakeModel {
+  model: unknown;
+  prompts: string[];
+  requests: FauxRequest[];
+  dispose(): void;
 }
 
 let oracle: Promise<PiOracle> | undefined;
 
-const PI_ROOT = path.resolve(__dirname, '../../../../node_modules/@mariozechner/pi-coding-agent');
-
 export function loadPi(): Promise<PiOracle> {
   oracle ??= (async () => {
-    const root: any = await import('@mariozechner/pi-coding-agent');
-    const compaction: any = await import(pathToFileURL(path.join(PI_ROOT, 'dist/core/compaction/compaction.js')).href);
-    const ai: any = await import('@mariozechner/pi-ai');
+    const compaction: any = await importPiFile('core/compaction/index.js');
+    const messages: any = await importPiFile('core/messages.js');
+    const ai: any = await loadPiAi();
     return {
-      estimateTokens: root.estimateTokens,
-      findCutPoint: root.findCutPoint,
+      estimateTokens: compaction.estimateTokens,
+      findCutPoint: compaction.findCutPoint,
       prepareCompaction: compaction.prepareCompaction,
       estimateContextTokens: compaction.estimateContextTokens,
-      serializeConversation: root.serializeConversation,
-      convertToLlm: root.convertToLlm,
-      compact: root.compact,
-      shouldCompact: root.shouldCompact,
-      prepareBranchEntries: root.prepareBranchEntries,
-      fakeModel(reply) {
+      serializeConversation: compaction.serializeConversation,
+      convertToLlm: messages.convertToLlm,
+      compact: compaction.compact,
+      shouldCompact: compaction.shouldCompact,
+      prepareBranchEntries: compaction.prepareBranchEntries,
+      generateBranchSummary: compaction.generateBranchSummary,
+      fakeModel(reply, model = {}) {
         const prompts: string[] = [];
-        const faux = ai.registerFauxProvider({ models: [{ id: 'faux-model', contextWindow: 200000, reasoning: true }] });
-        const step = (context: any) => {
-          const prompt = context.messages[0].content[0].text as string;
+        const requests: FauxRequest[] = [];
+        const faux = ai.registerFauxProvider({ models: [{ id: 'faux-model', contextWindow: 200000, reasoning: true, ...model }] });
+        const step = (context: any, options: any) => {
+          const prompt = context.messages.find((message: any) => message.role === 'user').content[0].text as string;
           prompts.push(prompt);
-          return ai.fauxAssistantMessage(reply(prompt));
+          const { signal: _signal, ...plain } = options ?? {};
+          requests.push({ prompt, systemPrompt: context.systemPrompt, options: plain });
+          const answer = reply(prompt);
+          if (typeof answer === 'string') return ai.fauxAssistantMessage(answer);
+          const blocks = [ai.fauxText(answer.text), ...(answer.toolCall ? [ai.fauxToolCall('read', { path: 'a.ts' })] : [])];
+          return ai.fauxAssistantMessage(blocks, { stopReason: answer.stopReason ?? (answer.toolCall ? 'toolUse' : 'stop'), ...(answer.errorMessage ? { errorMessage: answer.errorMessage } : {}) });
         };
         faux.setResponses(Array.from({ length: 20 }, () => step));
-        return { model: faux.getModel(), prompts, dispose: () => faux.unregister() };
+        return { model: faux.getModel(), prompts, requests, dispose: () => faux.unregister() };
       },
     } satisfies PiOracle;
   })();

@@ -20,10 +20,15 @@ export class ScriptedSummarizer implements Summarizer {
   }
 }
 
+/** Whether a request asks for a turn-prefix summary (its prompt has the prefix headings). */
+export function isPrefixRequest(request: SummaryRequest): boolean {
+  return (request.messages[0]!.content as { text: string }[])[0]!.text.includes('## Original Request');
+}
+
 /** Answers by prompt kind, as the reference fixtures' fake model does. */
 export const byKind: Reply = (request) => {
   const text = (request.messages[0]!.content as { text: string }[])[0]!.text;
-  if (text.includes('## Original Request')) return { text: '[turn prefix]' };
+  if (isPrefixRequest(request)) return { text: '[turn prefix]' };
   if (text.includes('<previous-summary>')) return { text: '[history update]' };
   return { text: '[history]' };
 };

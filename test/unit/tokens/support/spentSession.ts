@@ -10,6 +10,7 @@ import { navigateTree } from '../../../../src/core/navigation';
 import { createSessionFile, type Session } from '../../../../src/core/session';
 import type { TokenSpend } from '../../../../src/core/tokens';
 import { assistant, steppingClock, user } from '../../../support/builders';
+import type { PiModule } from '../../../support/pi';
 import { ScriptedSummarizer } from '../../compaction/support/scriptedSummarizer';
 
 const LONG = 'y'.repeat(2000);
@@ -45,10 +46,10 @@ export async function writeSession(dir: string): Promise<{ file: string; firstLe
   return { file: session.file!, firstLeaf };
 }
 
-/** The sums, straight from the JSON lines: usages of assistant messages and of summaries. */
+/** The sums, straight from the JSON lines: usages of assistant messages and of summaries (`writeSession` records no other). */
 export function sumsFromLines(lines: Record<string, unknown>[], ids: ReadonlySet<string> | undefined) {
   const blank = (): TokenSpend => ({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: 0, count: 0, unpriced: 0 });
-  const all = { ...blank(), replies: blank(), summaries: blank() };
+  const all = { ...blank(), replies: blank(), summaries: blank(), tools: blank(), other: blank() };
   for (const line of lines) {
     if (ids && !ids.has(line.id as string)) continue;
     const message = line.message as { role?: string; usage?: Record<string, number> & { cost: { total: number } } } | undefined;
@@ -78,4 +79,37 @@ export function pathIds(lines: Record<string, unknown>[], leaf: string): Set<str
 /** The file's entries as parsed JSON, header left out. */
 export function fileLines(file: string): Record<string, unknown>[] {
   return readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>).slice(1);
+}
+
+/**
+ * A session written by pi 1.6.0's own SessionManager that spent in every way pi counts: replies
+ * (one failed), a tool result recording its own model work, `usage` entries of pi's kind and
+ * another, a compaction with usage, on two branches. `leaf` is the position, `otherLeaf` the end of
+ * the branch left.
+ */
+export function writePiSpending(pi: PiModule, dir: string): { file: string; leaf: string; otherLeaf: string } {
+  const sm = pi.SessionManager.create('/p', dir);
+  const spent = (input: number, output: number, total: number) => ({ input, output, cacheRead: 7, cacheWrite: 3, totalTokens: input + output + 10, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total } });
+  sm.appendMessage(user('q1') as never);
+  const call = { type: 'toolCall' as const, id: 'call-1', name: 'codemode', arguments: { code: 'run()' } };
+  const first = sm.appendMessage(assistant([call], { usage: spent(1000, 100, 0.25), stopReason: 'toolUse' }) as never);
+  sm.appendMessage({ role: 'toolResult', toolCallId: 'call-1', toolName: 'codemode', content: [{ type: 'text', text: 'done' }], isError: false, usage: spent(300, 30, 0.0625), timestamp: 3 } as never);
+  sm.appendUsage('cache_warm', 'anthropic', 'claude-sonnet-4-5', spent(2000, 1, 0.125));
+  sm.appendMessage(assistant('failed', { usage: spent(50, 5, 0.03125), stopReason: 'error', errorMessage: 'overloaded' }) as never);
+  sm.appendUsage('image_generation', 'openai', 'gpt-image-1', spent(10, 400, 0.5), 'extension override');
+  const otherLeaf = sm.appendCompaction('summary', first, 1200, undefined, false, spent(800, 90, 0.015625));
+  sm.branch(first);
+  sm.appendMessage(user('q2') as never);
+  const leaf = sm.appendMessage(assistant('a2', { usage: spent(400, 40, 0.0078125) }) as never);
+  return { file: sm.getSessionFile()!, leaf, otherLeaf };
+}
+
+/** pi 1.6's totals over `entries`: its getSessionStats loop, with its own createUsageTotals / addUsageToTotals. */
+export function piTotals(pi: PiModule, entries: readonly object[]): { input: number; output: number; cacheRead: number; cacheWrite: number; totalTokens: number; cost: number } {
+  const totals = pi.createUsageTotals();
+  for (const entry of entries as Record<string, any>[]) {
+    const counted = entry.type === 'usage' || entry.type === 'compaction' || entry.type === 'branch_summary' ? entry.usage : entry.type === 'message' && ['assistant', 'toolResult'].includes(entry.message.role) ? entry.message.usage : undefined;
+    if (counted) pi.addUsageToTotals(totals, counted);
+  }
+  return { input: totals.input, output: totals.output, cacheRead: totals.cacheRead, cacheWrite: totals.cacheWrite, totalTokens: totals.input + totals.output + totals.cacheRead + totals.cacheWrite, cost: totals.cost };
 }

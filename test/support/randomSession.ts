@@ -4,8 +4,14 @@
  * the root level), every message role with text, thinking, tool calls, images, bash runs, custom
  * entries and messages, labels set and cleared, names, model and thinking changes, compactions
  * with random kept boundaries, branch summaries (some empty, some at the root level).
+ *
+ * `shapes: 'pi16'` adds what pi 1.6 writes and 0.73.1 never did (randomSession16.ts): system
+ * messages and their patches, context edits (hiding, replacing with a string or blocks, several
+ * on one target, restoring the original), usage entries, retain-none compactions (which carry the
+ * system checkpoint like every compaction), the `max` thinking level, null content, tool results
+ * with usage and nested calls, and failed attempts hidden before a compaction as pi hides them.
  */
-import type { AgentMessage, AssistantMessage, ImageContent, TextContent, ToolCall } from '../../../src/core/session';
+import type { AgentMessage, AssistantMessage, ContextReplacement, ImageContent, SessionEntry, TextContent, ToolCall, Usage } from '../../src/core/session';
 
 /** The append API both implementations share (pi's SessionManager appends; every append moves the leaf). */
 export interface SessionWriter {
@@ -13,14 +19,19 @@ export interface SessionWriter {
   ids(): string[];
   /** Ids on the path root → current position. */
   pathIds(): string[];
+  /** An entry as written. */
+  entry(id: string): SessionEntry | undefined;
   appendMessage(message: AgentMessage): Promise<string>;
   appendThinkingLevelChange(level: string): Promise<string>;
   appendModelChange(provider: string, modelId: string): Promise<string>;
-  appendCompaction(summary: string, firstKeptEntryId: string, tokensBefore: number, details: unknown): Promise<string>;
+  /** `firstKeptEntryId` null: keep nothing (the compaction names itself). */
+  appendCompaction(summary: string, firstKeptEntryId: string | null, tokensBefore: number, details: unknown): Promise<string>;
   appendCustomEntry(customType: string, data: unknown): Promise<string>;
   appendCustomMessage(customType: string, content: string | (TextContent | ImageContent)[], display: boolean, details: unknown): Promise<string>;
   appendLabel(targetId: string, label: string | undefined): Promise<string>;
   appendSessionInfo(name: string): Promise<string>;
+  appendContextEdit(targetId: string, replacement: ContextReplacement): Promise<string>;
+  appendUsage(kind: string, provider: string, model: string, usage: Usage, note?: string): Promise<string>;
   branch(id: string): Promise<void>;
   resetLeaf(): Promise<void>;
   branchWithSummary(id: string | null, summary: string, details: unknown): Promise<string>;
@@ -45,9 +56,9 @@ export function seededRandom(seed: number): () => number {
   return next;
 }
 
-const WORDS = 'the a session tree branch token model cut summary file read edit test build error 😀 日本語 `code` <tag> & "quote"'.split(' ');
+export const WORDS = 'the a session tree branch token model cut summary file read edit test build error 😀 日本語 `code` <tag> & "quote"'.split(' ');
 const THINKING = ['off', 'minimal', 'low', 'medium', 'high', 'xhigh'];
-const MODELS: [string, string][] = [
+export const MODELS: [string, string][] = [
   ['anthropic', 'claude-sonnet-4-5'],
   ['anthropic', 'claude-opus-4-1'],
   ['openai', 'gpt-5'],
@@ -75,21 +86,21 @@ export class Dice {
   }
 }
 
-function image(dice: Dice): ImageContent {
+export function image(dice: Dice): ImageContent {
   return { type: 'image', data: 'iVBORw0KGgo='.repeat(dice.int(1, 3)), mimeType: 'image/png' };
 }
 
-function blocks(dice: Dice): (TextContent | ImageContent)[] {
+export function blocks(dice: Dice): (TextContent | ImageContent)[] {
   const list: (TextContent | ImageContent)[] = Array.from({ length: dice.int(1, 2) }, () => ({ type: 'text' as const, text: dice.text() }));
   if (dice.chance(0.15)) list.push(image(dice));
   return list;
 }
 
-function userMessage(dice: Dice): AgentMessage {
+export function userMessage(dice: Dice): AgentMessage {
   return { role: 'user', content: dice.chance(0.3) ? dice.text() : blocks(dice), timestamp: dice.time() };
 }
 
-function assistantMessage(dice: Dice, calls: ToolCall[]): AssistantMessage {
+export function assistantMessage(dice: Dice, calls: ToolCall[]): AssistantMessage {
   const content: AssistantMessage['content'] = [];
   if (dice.chance(0.4)) content.push({ type: 'thinking', thinking: dice.text() });
   for (let i = dice.int(0, 2); i > 0; i--) content.push({ type: 'text', text: dice.text() });
@@ -111,7 +122,7 @@ function assistantMessage(dice: Dice, calls: ToolCall[]): AssistantMessage {
   };
 }
 
-async function appendTurn(writer: SessionWriter, dice: Dice): Promise<void> {
+export async function appendTurn(writer: SessionWriter, dice: Dice): Promise<void> {
   if (dice.chance(0.8)) await writer.appendMessage(userMessage(dice));
   const calls: ToolCall[] = Array.from({ length: dice.chance(0.5) ? dice.int(1, 3) : 0 }, (_, i) => ({
     type: 'toolCall',
@@ -128,7 +139,7 @@ async function appendTurn(writer: SessionWriter, dice: Dice): Promise<void> {
   }
 }
 
-type Step = (writer: SessionWriter, dice: Dice) => Promise<unknown> | undefined;
+export type Step = (writer: SessionWriter, dice: Dice) => Promise<unknown> | undefined;
 
 const STEPS: [number, Step][] = [
   [30, appendTurn],
@@ -154,19 +165,27 @@ function compact(writer: SessionWriter, dice: Dice): Promise<unknown> {
   return writer.appendCompaction(`## Goal\n${dice.text()}`, firstKept, dice.int(100, 200_000), { readFiles: [], modifiedFiles: ['src/x.ts'] });
 }
 
-const TOTAL_WEIGHT = STEPS.reduce((sum, [weight]) => sum + weight, 0);
+/** Extra steps and a first step for other shapes (randomSession16.ts). */
+export interface Shapes {
+  steps: readonly [number, Step][];
+  /** Written after the model and thinking entries, before the first turn. */
+  start?: Step;
+}
 
 /** Appends `steps` random steps; starts like a real session (model, thinking, one turn). */
-export async function writeRandomSession(writer: SessionWriter, seed: number, steps: number): Promise<void> {
+export async function writeRandomSession(writer: SessionWriter, seed: number, steps: number, shapes?: Shapes): Promise<void> {
   const dice = new Dice(seededRandom(seed));
+  const all = shapes ? [...STEPS, ...shapes.steps] : STEPS;
+  const totalWeight = all.reduce((sum, [weight]) => sum + weight, 0);
   if (dice.chance(0.7)) {
     await writer.appendModelChange(...dice.pick(MODELS));
     await writer.appendThinkingLevelChange(dice.pick(THINKING));
   }
+  await shapes?.start?.(writer, dice);
   await appendTurn(writer, dice);
   for (let i = 0; i < steps; i++) {
-    let roll = dice.random() * TOTAL_WEIGHT;
-    const step = STEPS.find(([weight]) => (roll -= weight) < 0)?.[1] ?? appendTurn;
+    let roll = dice.random() * totalWeight;
+    const step = all.find(([weight]) => (roll -= weight) < 0)?.[1] ?? appendTurn;
     await step(writer, dice);
   }
 }
