@@ -50,7 +50,7 @@ export function suppliedResult(
   const pinnedSection = formatPinnedSection(pinned);
   const summary = compaction.summary + pinnedSection;
   const summaryMessage: AgentMessage = { role: 'compactionSummary', summary, tokensBefore: compaction.tokensBefore, timestamp: clockOrSystem(options.now)() };
-  const after = measureContext([summaryMessage, ...keptContextMessages(branch, kept)], { estimator: options.estimator ?? piEstimator, ...options.measure, useReportedUsage: false });
+  const after = measureContext([summaryMessage, ...keptContextMessages(branch, compaction.firstKeptEntryId)], { estimator: options.estimator ?? piEstimator, ...options.measure, useReportedUsage: false });
   const result: CompactionResult = {
     summary,
     firstKeptEntryId: compaction.firstKeptEntryId,

@@ -4,7 +4,7 @@
  * Pure and deterministic; pi 1.6 semantics for the span (it starts at the previous
  * compaction's kept boundary, so the previously kept tail is re-summarized, not lost).
  */
-import { entryToContextMessage, projectPath, type AgentMessage, type CompactionEntry, type ProjectedEntry, type SessionEntry } from '../session';
+import { projectPath, type AgentMessage, type CompactionEntry, type ProjectedEntry, type SessionEntry } from '../session';
 import { measureContext, measureProjection, piEstimator, type ContextMeasureOptions, type TokenEstimator } from '../tokens';
 import { adjustCut, type CutAdjustment } from './cutAdjust';
 import { compactionSpanStart, findCutPoint, type CutPoint } from './cutPoint';
@@ -189,19 +189,18 @@ function pinnedSectionChars(entry: CompactionEntry): number | undefined {
 }
 
 /**
- * What the context right after an extension's compaction holds after its summary: the kept entries'
- * messages on the raw path (an older compaction in there adds none).
+ * What the context right after a compaction that keeps from `firstKeptEntryId` holds after its
+ * summary: the kept entries as edited (the branch projected with that compaction at its end, so
+ * context edits and older compactions count as they will), without system messages. Arbor's own
+ * compactions and an extension's are measured alike.
  */
-export function keptContextMessages(path: readonly SessionEntry[], from: number): AgentMessage[] {
-  const messages: AgentMessage[] = [];
-  for (let i = from; i < path.length; i++) {
-    const message = entryToContextMessage(path[i]!);
-    if (message) messages.push(message);
-  }
-  return messages;
+export function keptContextMessages(branch: readonly SessionEntry[], firstKeptEntryId: string): AgentMessage[] {
+  const last = branch.at(-1);
+  const closing: CompactionEntry = { type: 'compaction', id: '', parentId: last?.id ?? null, timestamp: last?.timestamp ?? '', summary: '', firstKeptEntryId, tokensBefore: 0 };
+  return keptMessagesOf(projectPath([...branch, closing]).entries, 1);
 }
 
-/** What the context right after this compaction holds after its checkpoint and summary: the kept messages without system messages. */
+/** The kept messages of a projection from `from` on, without system messages (prompt state, not conversation). */
 function keptMessagesOf(entries: readonly ProjectedEntry[], from: number): AgentMessage[] {
   const messages: AgentMessage[] = [];
   for (let i = from; i < entries.length; i++) for (const message of entries[i]!.messages) if (message.role !== 'system') messages.push(message);

@@ -1,10 +1,11 @@
 import { strict as assert } from 'node:assert';
-import { computeFileLists, DEFAULT_COMPACTION_SETTINGS, prepareCompaction, serializeConversation, type CompactionPreparation } from '../../../src/core/compaction';
+import { computeFileLists, DEFAULT_COMPACTION_SETTINGS, keptContextMessages, prepareCompaction, serializeConversation, type CompactionPreparation } from '../../../src/core/compaction';
 import { convertToLlm, type SessionEntry } from '../../../src/core/session';
 import { assistant, toolCall, toolResult, user } from '../../support/builders';
 import { loadFixture, sha256 } from './support/fixtures';
 import { chars, compactionEntry, pathOf } from './support/path';
 import { loadPi } from './support/piOracle';
+import { loadPi as loadPiSession } from '../../support/pi';
 import { ordinaryPath } from './support/randomPath';
 
 const settings = (keepRecentTokens: number) => ({ ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens });
@@ -155,6 +156,16 @@ describe('prepareCompaction', () => {
       const path = pathOf(system, user(chars(4000)), assistant('a1'), user('u2'), assistant(chars(800)));
       const ours = await bothPrepare(path, 150);
       assert.ok(ours.messagesToSummarize.every((m) => (m.role as string) !== 'system'));
+    });
+
+    it("measures what a compaction keeps as pi 1.6 builds the context after it: a hidden kept message is gone, a replaced one replaced", async () => {
+      const path = pathOf(user(chars(400)), assistant('a1'), user(chars(800)), assistant('a2'), user('u3'), assistant('a3'), edit('e3', null), edit('e4', { content: 'short' }));
+      const closing = { ...pathOf(compactionEntry({ summary: 'S', firstKeptEntryId: 'e3' }))[0]!, id: 'c', parentId: 'e8' };
+      const pi = await loadPiSession();
+      const theirs = pi.buildSessionContext([...path, closing] as never, 'c').messages.slice(1);
+      const ours = keptContextMessages(path, 'e3');
+      assert.deepEqual(ours.map((m) => m.role), ['assistant', 'user', 'assistant']);
+      assert.deepEqual(ours, theirs);
     });
 
     it('keeps nothing before a retain-none compaction, whose kept entry is itself', async () => {
