@@ -8,9 +8,10 @@ import { serializeConversation } from '../core/compaction';
 import { ArborHooks, type HookOwner } from '../core/hooks';
 import { convertToLlm, type AgentMessage, type LlmMessage } from '../core/session';
 import { errorMessage } from '../core/util/errors';
+import type { Logger } from '../core/util/logger';
 
 /** The hooks every agent is given, with failures of other extensions' handlers in Arbor's log. */
-export function createHooks(log: vscode.LogOutputChannel): ArborHooks {
+export function createHooks(log: Logger): ArborHooks {
   const what = { threw: 'failed', 'timed-out': 'took too long', refused: 'answered what Arbor cannot use' } as const;
   return new ArborHooks(
     ({ owner, kind, detail }) => log.warn(`The handler of the extension ${owner.id} ${what[kind]}: ${detail}`),

@@ -11,6 +11,7 @@ import type { LoadedContextFile } from '../core/context';
 import { plainText } from '../core/util/plainText';
 import type { ProjectInfo } from './projectInfo';
 import type { SomeCommands } from './commands/table';
+import type { Logger } from '../core/util/logger';
 
 const ALLOWED_KEY = 'arbor.contextFiles.allowedTargets';
 
@@ -52,7 +53,7 @@ export class OutsideContextFiles implements vscode.Disposable {
   constructor(
     private readonly project: ProjectInfo,
     private readonly permissions: ContextPermissions,
-    private readonly log: vscode.LogOutputChannel,
+    private readonly log: Logger,
   ) {
     this.disposables.push(
       project.onDidChange((state) => this.tell(state.files)),

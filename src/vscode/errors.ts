@@ -1,7 +1,6 @@
 // The one place that turns failures into words for the user. Everything else passes typed errors
 // (each with its reason) or typed reasons along; the log gets the technical details.
 import * as path from 'node:path';
-import type * as vscode from 'vscode';
 import { UnansweredPromptError, type AgentErrorReason } from '../core/agent';
 import { CompactionError, NOTHING_TO_COMPACT_TEXT, type NothingToCompactReason } from '../core/compaction';
 import { LlmError, type LlmErrorReason } from '../core/llm/provider';
@@ -9,6 +8,7 @@ import { SearchQueryError } from '../core/search';
 import { MAX_SESSION_MEGABYTES, notAFileWords, SessionError, SessionFileError } from '../core/session';
 import { errorDetail, errorMessage } from '../core/util/errors';
 import { COMMAND } from '../shared/commands';
+import type { Logger } from '../core/util/logger';
 
 export type PromptErrorReason = 'no-key' | 'auth' | 'network' | 'server' | 'no-session' | 'failed';
 
@@ -139,7 +139,7 @@ export function userMessage(error: unknown): string {
 }
 
 /** Logs the error with its stack and returns the plain-words message. */
-export function reportError(log: vscode.LogOutputChannel, what: string, error: unknown): string {
+export function reportError(log: Logger, what: string, error: unknown): string {
   log.error(`${what}: ${errorDetail(error)}`);
   return userMessage(error);
 }

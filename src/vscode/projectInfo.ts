@@ -31,6 +31,7 @@ import { plainText } from '../core/util/plainText';
 import { contextAccess, piInputs } from './agent/builder';
 import { onDidChangeConfig, readConfig, type ArborConfig } from './config';
 import type { ContextPermissions } from './contextPermissions';
+import type { Logger } from '../core/util/logger';
 
 export interface ProjectState {
   /** The files a request loads now (empty with `arbor.contextFiles` off and no SYSTEM.md). */
@@ -66,7 +67,7 @@ export class ProjectInfo implements vscode.Disposable {
   private again = false;
 
   constructor(
-    private readonly log: vscode.LogOutputChannel,
+    private readonly log: Logger,
     private readonly permissions: ContextPermissions,
   ) {
     const refresh = (): void => void this.refresh();

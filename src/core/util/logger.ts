@@ -1,6 +1,7 @@
 /**
- * The one logger core is given: the extension hands it its log channel (which has this shape), the
- * CLI its own or none. Never given the API key, nor message contents at info level.
+ * The one logger shape: core is given one, and so is the extension's glue (only the composition root
+ * holds the output channel itself, which has this shape, for Show Log); the CLI passes its own or
+ * none. Never given the API key, nor message contents at info level.
  */
 export interface Logger {
   debug(message: string): void;

@@ -45,7 +45,7 @@ export interface UnsentInputs {
 export interface AgentHostDeps {
   current: CurrentSession;
   keys: ApiKeyStore;
-  log: vscode.LogOutputChannel;
+  log: Logger;
   /** Where new sessions go when `arbor.sessionsDirectory` is empty (globalStorage/sessions). */
   defaultSessionsRoot: string;
   /** Where replies are checkpointed while they stream (globalStorage/checkpoints). */
@@ -85,8 +85,6 @@ export class AgentHost implements vscode.Disposable {
   /** The last one registered asks; disposing it gives the word back to the one before. */
   private readonly approvalHandlers: ApprovalCallback[] = [];
   private readonly disposables: vscode.Disposable[] = [];
-  /** The log channel as core's logger (it has the shape). */
-  private readonly logger: Logger;
   /**
    * pi's settings files as last read, for the folder tools work in: read again after the events that
    * reconfigure the agent (settings, trust, folders, and the project's watcher of those files).
@@ -97,7 +95,6 @@ export class AgentHost implements vscode.Disposable {
   });
 
   constructor(private readonly deps: AgentHostDeps) {
-    this.logger = deps.log;
     const changed = (): void => this.settingsChanged();
     this.disposables.push(
       deps.current.follow((event) => {
@@ -274,7 +271,7 @@ export class AgentHost implements vscode.Disposable {
     const deps = {
       inputs: () => this.inputs(),
       approve: (request: ApprovalRequest) => this.askApproval(request),
-      logger: this.logger,
+      logger: this.deps.log,
       log,
       checkpointFolder: this.deps.checkpointFolder,
       ...(this.deps.workspaceCheckpoints ? { recorder: this.deps.workspaceCheckpoints.recorderFor.bind(this.deps.workspaceCheckpoints) } : {}),

@@ -18,10 +18,11 @@ import { showFailure } from '../commands/notify';
 import { withStoppableProgress } from '../commands/progress';
 import { branchSummaryFailureText } from '../errors';
 import { settingsInEffect } from '../projectInfo';
+import type { Logger } from '../../core/util/logger';
 
 export interface MoveDeps {
   host: AgentHost;
-  log: vscode.LogOutputChannel;
+  log: Logger;
   /** The workspace's checkpoint stores (none: moves never restore files). */
   checkpoints?: WorkspaceCheckpoints;
   /** Where the move is told, and text put. */

@@ -2,7 +2,6 @@
 // becomes current (the meter wants its reading; a reply a dead process left half-streamed is
 // recovered), disposed with the session's scope, and configured again when the settings, the key
 // or the workspace changed (the agent applies it between runs).
-import type * as vscode from 'vscode';
 import type { AgentEvent, AgentSession } from '../../core/agent';
 import type { Logger } from '../../core/util/logger';
 import type { WorkspaceRecorder } from '../../core/checkpoints';
@@ -20,7 +19,7 @@ export interface SessionAgentDeps {
   inputs(): Promise<AgentInputs>;
   approve: ApprovalCallback;
   logger: Logger;
-  log: vscode.LogOutputChannel;
+  log: Logger;
   /** The extension's own folder for reply checkpoints. */
   checkpointFolder: string;
   /** The recorder of the workspace's files for a session whose tools work in `root`. */

@@ -27,12 +27,13 @@ import { runSlashCommand } from './slashCommands';
 import { ChatStream } from './stream';
 import { ChatView } from './view';
 import { COMMAND } from '../../shared/commands';
+import type { Logger } from '../../core/util/logger';
 
 export interface ChatOptions {
   extensionUri: vscode.Uri;
   host: AgentHost;
   current: CurrentSession;
-  log: vscode.LogOutputChannel;
+  log: Logger;
   /** Where the drafts are kept across window reloads (the workspace's state). */
   state: vscode.Memento;
   project: ProjectInfo;
@@ -58,7 +59,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   /** The user clicked or typed in the input (see the protocol's `inputUsed`). */
   readonly onDidUseInput = this.inputUse.event;
   private readonly host: AgentHost;
-  private readonly log: vscode.LogOutputChannel;
+  private readonly log: Logger;
 
   constructor(private readonly options: ChatOptions) {
     const { host, current, log, project, totals } = options;

@@ -2,7 +2,6 @@
 // mentioned, images checked), the drafts per session (typed text is never lost: see
 // core/chat/drafts.ts), text put there by a move or a command, the focus, files dropped, the `@`
 // list. A prompt that got no reply gives its text back with the failure and a Retry.
-import * as vscode from 'vscode';
 import { acceptPromptImages, givenBack, movedBack, placedByMove, restored, stashDropped, typed, withActiveEditor, type Draft, type SessionDrafts } from '../../core/chat';
 import { expandMentions, MentionError } from '../../core/mentions';
 import type { Session } from '../../core/session';
@@ -17,6 +16,7 @@ import { commandAction } from './commandAction';
 import { draftKey } from './drafts';
 import { droppedMentions, type ActiveEditorFile } from './editorContext';
 import type { Notice } from './view';
+import type { Logger } from '../../core/util/logger';
 
 /** A prompt as the chat sent it: kept whole, so Retry sends its images and chip again. */
 export interface SentPrompt {
@@ -28,7 +28,7 @@ export interface SentPrompt {
 export interface ChatInputOptions {
   post(message: HostToWebviewMessage): void;
   notice: Notice;
-  log: vscode.LogOutputChannel;
+  log: Logger;
   host: Pick<AgentHost, 'prompt'>;
   /** The input's text per session, kept across window reloads. */
   drafts: SessionDrafts;

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { EXPORT_FORMATS } from '../../core/export';
 import { seal } from '../../core/util/sealedArgument';
 import { COMMAND } from '../../shared/commands';
+import type { Logger } from '../../core/util/logger';
 
 /** The command id and its argument for a `/` command; `argument` is '' when none was typed. */
 function paletteCall(name: string, argument: string): { command: string; arg?: unknown } | undefined {
@@ -36,7 +37,7 @@ function paletteCall(name: string, argument: string): { command: string; arg?: u
   }
 }
 
-export async function runSlashCommand(name: string, argument: string, log: vscode.LogOutputChannel): Promise<void> {
+export async function runSlashCommand(name: string, argument: string, log: Logger): Promise<void> {
   const call = paletteCall(name, argument);
   if (!call) return;
   log.debug(`Chat: /${name}`);

@@ -8,6 +8,7 @@ import { errorMessage } from '../../core/util/errors';
 import { isWebviewToHostMessage, type HostToWebviewMessage, type NoticeAction, type WebviewToHostMessage } from '../../shared/protocol';
 import { userMessage } from '../errors';
 import { chatHtml } from './html';
+import type { Logger } from '../../core/util/logger';
 
 /** What a message sent before `ready` becomes: re-sent by the reply to `ready`, dropped (the reply's `reset` has it), or queued. */
 const BEFORE_READY: Record<HostToWebviewMessage['type'], 'resent' | 'dropped' | 'queued'> = {
@@ -41,7 +42,7 @@ export type Notice = (level: 'info' | 'warning' | 'error', text: string, action?
 
 export interface ChatViewOptions {
   extensionUri: vscode.Uri;
-  log: vscode.LogOutputChannel;
+  log: Logger;
   /** One of the webview's messages, checked: the protocol switch. */
   route(message: WebviewToHostMessage): Promise<void>;
   /** The webview listens (again): every part re-sends what it shows. */

@@ -10,6 +10,7 @@ import { errorMessage } from '../../core/util/errors';
 import { readConfig } from '../config';
 import { showChanges } from './checkpointDocuments';
 import type { WorkspaceCheckpoints } from './workspaceCheckpoints';
+import type { Logger } from '../../core/util/logger';
 
 /** A restore decided before the move, run after it. */
 export interface PendingRestore {
@@ -32,7 +33,7 @@ const NONE: FilesDecision = { kind: 'none' };
  * target the store did not record for this session is told in plain words, and only the
  * conversation moves; any other failure to plan is logged and the move goes on without files.
  */
-export async function decideFiles(checkpoints: WorkspaceCheckpoints | undefined, session: Session, newLeafId: string | null, log: vscode.LogOutputChannel): Promise<FilesDecision> {
+export async function decideFiles(checkpoints: WorkspaceCheckpoints | undefined, session: Session, newLeafId: string | null, log: Logger): Promise<FilesDecision> {
   const store = await checkpoints?.current();
   const to = store ? positionState(session, newLeafId) : undefined;
   if (!store || to === undefined) return NONE;
@@ -63,7 +64,7 @@ export async function decideFiles(checkpoints: WorkspaceCheckpoints | undefined,
  * snapshot as its `before`, so the files left behind stay reachable); undefined (told) when it
  * failed: the conversation has moved anyway.
  */
-export async function runRestore(pending: PendingRestore, log: vscode.LogOutputChannel): Promise<FilesOutcome | undefined> {
+export async function runRestore(pending: PendingRestore, log: Logger): Promise<FilesOutcome | undefined> {
   try {
     const report = await pending.store.restore(pending.to, { session: pending.session.id, ...(pending.current !== undefined ? { current: pending.current } : {}), overwriteOutside: pending.overwriteOutside });
     log.info(`Workspace files restored to ${pending.to}: ${report.restored.length} written, ${report.removed.length} removed, ${report.leftAlone.length} left alone, ${report.skipped.length} skipped; undo state ${report.undo}`);

@@ -7,6 +7,7 @@ import { referencedStates, type PruneReport, type WorkspaceState } from '../../c
 import { loadSessionFile, type SessionSummary } from '../../core/session';
 import { errorMessage } from '../../core/util/errors';
 import type { WorkspaceCheckpoints } from './workspaceCheckpoints';
+import type { Logger } from '../../core/util/logger';
 
 const FIRST_PRUNE_MS = 60_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,7 +20,7 @@ export class CheckpointPruning implements vscode.Disposable {
     private readonly checkpoints: WorkspaceCheckpoints,
     /** The workspace's session files (the Sessions view's listing). */
     private readonly listSessions: () => Promise<SessionSummary[]>,
-    private readonly log: vscode.LogOutputChannel,
+    private readonly log: Logger,
   ) {
     // Not at once: activation and the first prompt come first.
     const first = setTimeout(() => void this.prune(), FIRST_PRUNE_MS);

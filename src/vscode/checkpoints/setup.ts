@@ -4,8 +4,9 @@ import type * as vscode from 'vscode';
 import type { SessionSummary } from '../../core/session';
 import { CheckpointPruning } from './pruneSchedule';
 import { checkpointsOffText, WorkspaceCheckpoints } from './workspaceCheckpoints';
+import type { Logger } from '../../core/util/logger';
 
-export function setUpCheckpoints(log: vscode.LogOutputChannel, listSessions: () => Promise<SessionSummary[]>, tell: (level: 'info' | 'warning', text: string) => void) {
+export function setUpCheckpoints(log: Logger, listSessions: () => Promise<SessionSummary[]>, tell: (level: 'info' | 'warning', text: string) => void) {
   const stores = new WorkspaceCheckpoints(log);
   const pruning = new CheckpointPruning(stores, listSessions, log);
   const disposables: vscode.Disposable[] = [

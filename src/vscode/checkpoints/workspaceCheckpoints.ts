@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { CheckpointsOff, notRecordedText, openFileCheckpointStore, SessionFilesRecorder, storeFolderFor, type CheckpointLimits, type FileCheckpointStore, type RecordingSession, type SkippedFile, type WorkspaceRecorder } from '../../core/checkpoints';
 import { errorMessage } from '../../core/util/errors';
 import { xdgHome } from '../../core/util/xdg';
+import type { Logger } from '../../core/util/logger';
 
 /** Where stores live and what is refused; every field has the user's default (tests give their own). */
 export interface WorkspaceCheckpointsOptions {
@@ -34,7 +35,7 @@ export class WorkspaceCheckpoints implements vscode.Disposable {
   readonly onDidSkip = this.skip.event;
 
   constructor(
-    private readonly log: vscode.LogOutputChannel,
+    private readonly log: Logger,
     private readonly options: WorkspaceCheckpointsOptions = {},
   ) {}
 

@@ -5,7 +5,7 @@ import type { SomeCommands } from './table';
 export function agentCommands(deps: CommandDeps) {
   return {
     stop: () => deps.host.stop(),
-    showLog: () => deps.log.show(true),
+    showLog: () => deps.showLog(),
     // Reveals the view (resolving its webview if needed), then the chat focuses its textarea.
     focusInput: () => deps.input.focus(),
   } satisfies SomeCommands;

@@ -11,6 +11,7 @@ import { withStoppableProgress } from './progress';
 import type { CommandDeps } from './deps';
 import { COMMAND } from '../../shared/commands';
 import type { SomeCommands } from './table';
+import type { Logger } from '../../core/util/logger';
 
 export function compactionCommands(deps: CommandDeps) {
   return {
@@ -57,7 +58,7 @@ export async function compactWithProgress(deps: CommandDeps, focus: string, opti
 }
 
 /** Tells, once, why a manual compaction wrote nothing: nothing to do or stopped (an info), else an error with its reason. */
-function reportCompaction(log: vscode.LogOutputChannel, error: unknown): void {
+function reportCompaction(log: Logger, error: unknown): void {
   if (error instanceof PromptError) return showFailure(log, 'Compaction', error);
   const outcome = compactionOutcome(error);
   if (outcome.level === 'info') {

@@ -1,11 +1,11 @@
 // What the command handlers are given (constructor-style injection, no service locator).
-import type * as vscode from 'vscode';
 import type { SessionSummary } from '../../core/session';
 import type { AgentHost } from '../agent/host';
 import type { WorkspaceCheckpoints } from '../checkpoints/workspaceCheckpoints';
 import type { ChatInputPort } from '../chat/inputPort';
 import type { CurrentSession } from '../currentSession/currentSession';
 import type { ApiKeyStore } from '../secrets';
+import type { Logger } from '../../core/util/logger';
 
 export interface CommandDeps {
   host: AgentHost;
@@ -13,7 +13,9 @@ export interface CommandDeps {
   keys: ApiKeyStore;
   /** The chat's input: text put there, its focus, a move's report. */
   input: ChatInputPort;
-  log: vscode.LogOutputChannel;
+  log: Logger;
+  /** Shows the Arbor log (the output channel). */
+  showLog(): void;
   /** This workspace's sessions, newest first: the Sessions view's listing. */
   listSessions: () => Promise<SessionSummary[]>;
   /** The workspace's checkpoint stores (none: moves never restore files). */

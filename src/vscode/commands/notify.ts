@@ -3,9 +3,10 @@
 import * as vscode from 'vscode';
 import { plainText } from '../../core/util/plainText';
 import { PromptError, reportError } from '../errors';
+import type { Logger } from '../../core/util/logger';
 
 /** "<What> failed. <reason>"; `logged`: what the log names instead (a file's path, which the notification leaves out). */
-export function showFailure(log: vscode.LogOutputChannel, what: string, error: unknown, logged = what): void {
+export function showFailure(log: Logger, what: string, error: unknown, logged = what): void {
   if (error instanceof PromptError) {
     log.warn(`${logged}: ${error.reason}`);
     const fix = error.command;

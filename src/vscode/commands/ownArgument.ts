@@ -4,11 +4,11 @@
 // its argument is ignored (logged, never its content: it may be a key) and the command asks as if
 // it had been given none. Entry ids are not sealed: they pick what a command acts on and skip no
 // question; a Sessions view row is checked against the rows the view handed out.
-import type * as vscode from 'vscode';
 import { isSealed, unseal } from '../../core/util/sealedArgument';
+import type { Logger } from '../../core/util/logger';
 
 /** The sealed value of `arg`, or undefined (logged) when it came from anywhere else. */
-export function ownArgument(log: vscode.LogOutputChannel, command: string, arg: unknown): unknown {
+export function ownArgument(log: Logger, command: string, arg: unknown): unknown {
   if (arg === undefined) return undefined;
   if (isSealed(arg)) return unseal(arg);
   log.warn(`${command}: ignored an argument that did not come from Arbor (a command link passes only JSON); asking instead`);
@@ -16,7 +16,7 @@ export function ownArgument(log: vscode.LogOutputChannel, command: string, arg: 
 }
 
 /** `ownArgument` when it is a string; undefined otherwise. */
-export function ownString(log: vscode.LogOutputChannel, command: string, arg: unknown): string | undefined {
+export function ownString(log: Logger, command: string, arg: unknown): string | undefined {
   const value = ownArgument(log, command, arg);
   return typeof value === 'string' ? value : undefined;
 }

@@ -11,6 +11,7 @@ import type { CommandDeps } from './deps';
 import { entryIdOf } from './entryArg';
 import { showFailure } from './notify';
 import type { SomeCommands } from './table';
+import type { Logger } from '../../core/util/logger';
 
 /** What a pin command came to (commands resolve with it, for automation and tests). */
 export type PinOutcome = 'pinned' | 'unpinned' | 'unchanged' | 'failed';
@@ -45,7 +46,7 @@ async function pin(deps: CommandDeps, entryId: string | undefined, pinned: boole
   }
 }
 
-async function warnOverBudget(session: Session, log: vscode.LogOutputChannel): Promise<void> {
+async function warnOverBudget(session: Session, log: Logger): Promise<void> {
   const warning = await pinBudgetWarning(session, pinnedIds(session.entries), log);
   if (warning !== undefined) void vscode.window.showWarningMessage(warning);
 }
@@ -54,7 +55,7 @@ async function warnOverBudget(session: Session, log: vscode.LogOutputChannel): P
  * The warning for these pinned entries of `session` when they are over `arbor.compaction.pinBudget`,
  * measured by the estimator compaction measures them with (`arbor.tokenEstimator`).
  */
-export async function pinBudgetWarning(session: Session, ids: Iterable<string>, log: vscode.LogOutputChannel): Promise<string | undefined> {
+export async function pinBudgetWarning(session: Session, ids: Iterable<string>, log: Logger): Promise<string | undefined> {
   const pins = [...ids].flatMap((id): PinnedMessage[] => {
     const entry = session.getEntry(id);
     const message = entry ? pinnedMessageOf(entry) : undefined;

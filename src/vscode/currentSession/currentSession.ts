@@ -8,6 +8,7 @@ import { Current } from '../../core/util/current';
 import { errorDetail, errorMessage } from '../../core/util/errors';
 import type { Scope } from '../../core/util/scope';
 import type { SessionMemory } from './workspaceState';
+import type { Logger } from '../../core/util/logger';
 
 export type CurrentSessionEvent =
   /** Another session (or none: undefined) became current; `scope` ends with it. Also the first event a follower gets. */
@@ -21,7 +22,7 @@ export class CurrentSession implements vscode.Disposable {
   private readonly problems = new WeakMap<Session, number>();
 
   constructor(
-    private readonly log: vscode.LogOutputChannel,
+    private readonly log: Logger,
     private readonly memory?: SessionMemory,
   ) {
     this.current = new Current<Session, SessionChange>(

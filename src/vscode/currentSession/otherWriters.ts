@@ -13,6 +13,7 @@ import type { Scope } from '../../core/util/scope';
 import type { AgentHost } from '../agent/host';
 import type { CurrentSession } from './currentSession';
 import { VIEW_FOCUS } from '../../shared/commands';
+import type { Logger } from '../../core/util/logger';
 
 /** A writer quiet this long, then writing again, is announced again. */
 const BURST_QUIET_MS = 10 * 60_000;
@@ -27,7 +28,7 @@ export class OtherWriters implements vscode.Disposable {
   constructor(
     current: CurrentSession,
     private readonly host: AgentHost,
-    private readonly log: vscode.LogOutputChannel,
+    private readonly log: Logger,
   ) {
     this.disposables.push(
       current.follow((event) => {

@@ -12,11 +12,12 @@ import type { Disposable } from '../../core/util/event';
 import { Coalescer } from '../../core/util/coalesce';
 import { errorMessage } from '../../core/util/errors';
 import type { CurrentSession } from './currentSession';
+import type { Logger } from '../../core/util/logger';
 
 export class SessionWatcher implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
 
-  constructor(current: CurrentSession, log: vscode.LogOutputChannel) {
+  constructor(current: CurrentSession, log: Logger) {
     // One file watch per session file, for as long as that session is current.
     this.subscription = current.follow((event) => {
       if (event.kind === 'replaced' && event.session?.file) event.scope.add(new FileWatch(event.session, event.session.file, log));
@@ -39,7 +40,7 @@ class FileWatch implements vscode.Disposable {
   constructor(
     session: Session,
     file: string,
-    private readonly log: vscode.LogOutputChannel,
+    private readonly log: Logger,
   ) {
     this.name = path.basename(file);
     this.refresher = new Coalescer(() => session.refresh());

@@ -12,6 +12,7 @@ import type { EditPlan } from '../../core/agent/tools/editPlan';
 import { errorMessage } from '../../core/util/errors';
 import { visibleText } from '../../core/util/visibleText';
 import type { EditReviewer } from '../chat/approvals';
+import type { Logger } from '../../core/util/logger';
 
 export const PROPOSED_SCHEME = 'arbor-proposed';
 export const ORIGINAL_SCHEME = 'arbor-original';
@@ -26,7 +27,7 @@ export class EditReviews implements EditReviewer, vscode.Disposable {
   private readonly disposables: vscode.Disposable[];
   private counter = 0;
 
-  constructor(private readonly log: vscode.LogOutputChannel) {
+  constructor(private readonly log: Logger) {
     this.disposables = [
       vscode.workspace.registerFileSystemProvider(PROPOSED_SCHEME, this.proposed, { isCaseSensitive: true }),
       vscode.workspace.registerFileSystemProvider(ORIGINAL_SCHEME, this.originals, { isCaseSensitive: true, isReadonly: true }),

@@ -14,6 +14,7 @@ import type { WrittenLookup } from '../../core/chat';
 import type { Session } from '../../core/session';
 import { visibleText } from '../../core/util/visibleText';
 import { safeName } from './editReviews';
+import type { Logger } from '../../core/util/logger';
 
 export const WRITTEN_SCHEME = 'arbor-written';
 /** Diffs whose texts this window keeps for their open tabs; older ones read empty again. */
@@ -31,7 +32,7 @@ export class WrittenDiffs implements vscode.TextDocumentContentProvider, vscode.
 
   constructor(
     private readonly written: WrittenFiles,
-    private readonly log: vscode.LogOutputChannel,
+    private readonly log: Logger,
   ) {
     this.registration = vscode.workspace.registerTextDocumentContentProvider(WRITTEN_SCHEME, this);
   }

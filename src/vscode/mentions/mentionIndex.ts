@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { buildFileIndex, filesExcludeRules, MAX_SUGGESTIONS, type FileIndex, type MentionSuggestion } from '../../core/mentions';
 import { errorMessage } from '../../core/util/errors';
+import type { Logger } from '../../core/util/logger';
 
 /** Quiet time after the last file created before the index is walked again. */
 const REBUILD_DELAY_MS = 1500;
@@ -21,7 +22,7 @@ export class MentionIndex implements vscode.Disposable {
   private readonly abort = new AbortController();
   private readonly disposables: vscode.Disposable[] = [];
 
-  constructor(private readonly log: vscode.LogOutputChannel) {
+  constructor(private readonly log: Logger) {
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('files.exclude') && this.index) this.scheduleRebuild(0);

@@ -9,8 +9,9 @@ import * as vscode from 'vscode';
 import { resolveWorkspacePath } from '../../core/workspace/paths';
 import { mentionGoneText, type LineRange } from '../../core/mentions';
 import { errorMessage } from '../../core/util/errors';
+import type { Logger } from '../../core/util/logger';
 
-export async function openMention(given: string, range: LineRange | undefined, log: vscode.LogOutputChannel): Promise<void> {
+export async function openMention(given: string, range: LineRange | undefined, log: Logger): Promise<void> {
   const root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   if (root === undefined) return;
   let real: string;

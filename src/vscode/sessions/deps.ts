@@ -1,13 +1,13 @@
 // What the sessions commands are given.
-import type * as vscode from 'vscode';
 import type { AgentHost } from '../agent/host';
 import type { CurrentSession } from '../currentSession/currentSession';
 import type { SessionsView } from './sessionsView';
+import type { Logger } from '../../core/util/logger';
 
 export interface SessionsDeps {
   host: AgentHost;
   current: CurrentSession;
-  log: vscode.LogOutputChannel;
+  log: Logger;
   view: SessionsView;
   /** A session file was deleted (the checkpoints it named may be pruned). */
   onDeleted?: () => void;

@@ -10,6 +10,7 @@ import { onDidChangeConfig } from '../config';
 import type { CurrentSession } from '../currentSession/currentSession';
 import { sameFile } from './sessionArg';
 import { COMMAND } from '../../shared/commands';
+import type { Logger } from '../../core/util/logger';
 
 /** Appends and file events closer together than this list the folder once. */
 const REFRESH_DELAY_MS = 400;
@@ -33,7 +34,7 @@ export class SessionsView implements vscode.TreeDataProvider<SessionSummary>, vs
   constructor(
     private readonly folder: () => string,
     private readonly current: CurrentSession,
-    private readonly log: vscode.LogOutputChannel,
+    private readonly log: Logger,
   ) {
     this.disposables.push(
       current.follow((event) => {

@@ -6,9 +6,10 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { errorMessage } from '../../core/util/errors';
 import { dataHome, moveToTrash } from '../../core/util/trash';
+import type { Logger } from '../../core/util/logger';
 
 /** Moves `file` to the trash; resolves with where it went (a path, or "the trash"). */
-export async function trashFile(file: string, log: vscode.LogOutputChannel): Promise<string> {
+export async function trashFile(file: string, log: Logger): Promise<string> {
   try {
     await vscode.workspace.fs.delete(vscode.Uri.file(file), { useTrash: true, recursive: false });
     return 'the trash';
