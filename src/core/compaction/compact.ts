@@ -214,7 +214,7 @@ function chunksOf(messages: readonly AgentMessage[], options: CompactOptions, re
   const parts = serializeParts(convertToLlm(messages));
   if (parts.length === 0) return [];
   const { contextWindow, estimateText } = limitsOf(options);
-  const allowance = summaryAllowance(options.maxOutputTokens);
+  const allowance = summaryAllowance(options.maxOutputTokens, contextWindow);
   const budget = conversationBudget({
     contextWindow,
     maxTokens: allowance,

@@ -74,7 +74,7 @@ function fitCut(
  * (`summaryAllowance`), twice for a split turn (the history and the turn prefix).
  */
 function summaryBound(cut: CutPoint, options: AdjustOptions): number {
-  const one = summaryAllowance(options.maxOutputTokens);
+  const one = summaryAllowance(options.maxOutputTokens, options.contextWindow);
   return cut.isSplitTurn ? 2 * one : one;
 }
 

@@ -32,9 +32,19 @@ export const SUMMARY_OUTPUT_ROOM = 32768;
 const WINDOW_SAFETY_TOKENS = 4096;
 const WINDOW_SAFETY_SHARE = 0.15;
 
-/** The most one summary is counted at before it is written: the model's output limit, at most `SUMMARY_OUTPUT_ROOM`. */
-export function summaryAllowance(maxOutputTokens: number | undefined): number {
-  return maxOutputTokens !== undefined && maxOutputTokens > 0 ? Math.min(maxOutputTokens, SUMMARY_OUTPUT_ROOM) : SUMMARY_OUTPUT_ROOM;
+/** A summary is counted at no more than this share of the window it is written for. */
+const SUMMARY_WINDOW_SHARE = 0.25;
+
+/**
+ * The most one summary is counted at before it is written: the model's output limit, at most
+ * `SUMMARY_OUTPUT_ROOM`, and at most a quarter of `contextWindow` when given. A summary larger than
+ * that would crowd out the kept tail it is written beside; and on a small window (a model whose
+ * output limit passes its window) keeping the whole room would leave the chunks almost no input, so
+ * a span that fits one request would be cut into several.
+ */
+export function summaryAllowance(maxOutputTokens: number | undefined, contextWindow?: number): number {
+  const limit = maxOutputTokens !== undefined && maxOutputTokens > 0 ? Math.min(maxOutputTokens, SUMMARY_OUTPUT_ROOM) : SUMMARY_OUTPUT_ROOM;
+  return contextWindow !== undefined && contextWindow > 0 ? Math.min(limit, Math.floor(contextWindow * SUMMARY_WINDOW_SHARE)) : limit;
 }
 
 /**

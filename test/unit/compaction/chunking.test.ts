@@ -66,6 +66,16 @@ describe('summarizer input budget', () => {
     }
   });
 
+  it('sends one request, as pi does, when the span fits a small window whose model could write more than the window holds', async () => {
+    // 1500 tokens to summarize, a window of 40 000 and an output limit of 64 000: a quarter of the window is kept for the answer.
+    const path = pathOf(user(`Turn 1: ${chars(5992)}`), assistant('One.'), user(`Turn 2: ${chars(5992)}`), assistant('Two.'));
+    const summarizer = new ScriptedSummarizer();
+    await compact(prepareCompaction(path, { ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens: 1000 })!, { summarizer, summarizerContextWindow: 40_000, maxOutputTokens: 64_000 });
+    assert.equal(summarizer.requests.length, 1);
+    const input = Math.ceil((SUMMARIZATION_SYSTEM_PROMPT.length + summarizer.prompt(0).length) / 3);
+    assert.ok(summarizer.requests[0]!.maxTokens! + input + 4096 <= 40_000);
+  });
+
   it('sends one request, as pi does, when the span fits', async () => {
     const path = pathOf(user('q1'), assistant('a1'), user(chars(4000)), assistant('ok'));
     const summarizer = new ScriptedSummarizer();
