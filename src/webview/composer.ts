@@ -124,8 +124,10 @@ export class Composer {
   private submit(): void {
     const text = this.input.value;
     if (text.trim() === '') return;
-    this.hooks.send(text);
+    // Cleared first: the host hears the empty draft before the message, so a session the message
+    // creates does not take the sent text over as its draft.
     this.setText('');
+    this.hooks.send(text);
   }
 
   /** Grows with its text up to a third of the view (two lines at least), so Send stays in a short view too. */

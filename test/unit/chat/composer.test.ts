@@ -50,6 +50,8 @@ describe('Chat input', () => {
   const sendButton = document.getElementById('send') as HTMLButtonElement;
   const sent: string[] = [];
   let draft = '';
+  /** What the input told the host, in order. */
+  const told: string[] = [];
   let prompts: string[] = [];
   let composer: ComposerClass;
 
@@ -63,11 +65,23 @@ describe('Chat input', () => {
   before(async () => {
     restore = installGlobals();
     ({ Composer } = await import('../../../src/webview/composer'));
-    composer = new Composer({ send: (text) => sent.push(text), stop: () => undefined, draftChanged: (text) => (draft = text), prompts: () => prompts });
+    composer = new Composer({
+      send: (text) => {
+        sent.push(text);
+        told.push(`send ${text}`);
+      },
+      stop: () => undefined,
+      draftChanged: (text) => {
+        draft = text;
+        told.push(`draft ${text}`);
+      },
+      prompts: () => prompts,
+    });
   });
   after(() => restore());
   beforeEach(() => {
     sent.length = 0;
+    told.length = 0;
     prompts = [];
     composer.setText('');
   });
@@ -82,6 +96,13 @@ describe('Chat input', () => {
     assert.equal(sendButton.disabled, false);
     press('Enter');
     assert.deepEqual([sent, input.value, sendButton.disabled], [['hello'], '', true]);
+  });
+
+  it('tells the host the emptied draft before the message it sends, so a session that message creates does not take the sent text as its draft', () => {
+    type('hello');
+    told.length = 0;
+    press('Enter');
+    assert.deepEqual(told, ['draft ', 'send hello']);
   });
 
   it('recalls earlier prompts with Up on the first line and gives the draft back with Down, saving the draft meanwhile', () => {
