@@ -45,4 +45,17 @@ describe('llm/anthropic: prompt-cache breakpoints', () => {
     assert.deepEqual(breakpoints(body(messages, { recentUserMessages: 1 })), ['system 0', 'tool 1', 'message 2 block 0']);
     assert.deepEqual(breakpoints(body(messages, { enabled: false })), []);
   });
+  it('marks the next request where it belongs while the messages they share are converted once and never marked', () => {
+    const call = toolCall('read', { path: 'a.ts' }, 'call_1');
+    const first: LlmMessage[] = [user('one'), assistant([call]), toolResult(call, 'text'), user('two')];
+    const before = body(first);
+    const next = body([...first, assistant('ok'), user('three')]);
+    assert.deepEqual(breakpoints(next), ['system 0', 'tool 1', 'message 3 block 0', 'message 5 block 0']);
+    // The unmarked messages the two requests share are the same conversion, and the first request's marks left no trace on them.
+    assert.equal(next.messages[0], before.messages[0]);
+    assert.equal(next.messages[1], before.messages[1]);
+    assert.deepEqual(breakpoints(body(first)), ['system 0', 'tool 1', 'message 2 block 0', 'message 3 block 0']);
+    assert.deepEqual(next.messages[3]!.content, [{ type: 'text', text: 'two', cache_control: EPHEMERAL }]);
+    assert.deepEqual(before.messages[0]!.content, [{ type: 'text', text: 'one' }]);
+  });
 });

@@ -36,16 +36,20 @@ export function markTools(tools: Tool[], cache: PromptCacheOptions): void {
   if (last && cacheOn(cache)) last.cache_control = EPHEMERAL;
 }
 
-/** Marks the last block of the last one or two user messages (mutates the freshly converted messages). */
+/**
+ * Marks the last block of the last one or two user messages. The list is this request's own; the
+ * messages in it are conversions later requests reuse, so a marked one is replaced by a marked copy.
+ */
 export function markRecentUserMessages(messages: AnthropicMessage[], cache: PromptCacheOptions): void {
   if (!cacheOn(cache)) return;
   let left = cache.recentUserMessages ?? 2;
   for (let i = messages.length - 1; i >= 0 && left > 0; i--) {
     const message = messages[i]!;
     if (message.role !== 'user') continue;
-    if (typeof message.content === 'string') message.content = [{ type: 'text', text: message.content }];
-    const last = message.content[message.content.length - 1];
-    if (last && isCacheable(last)) last.cache_control = EPHEMERAL;
+    const blocks: ContentBlockParam[] = typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : [...message.content];
+    const last = blocks[blocks.length - 1];
+    if (last && isCacheable(last)) blocks[blocks.length - 1] = { ...last, cache_control: EPHEMERAL } as ContentBlockParam;
+    messages[i] = { ...message, content: blocks };
     left--;
   }
 }

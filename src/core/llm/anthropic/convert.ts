@@ -60,26 +60,64 @@ export function convertMessages(messages: readonly LlmMessage[], targetModel: st
 
   for (const message of messages) {
     if (message.role === 'toolResult') {
-      const call = pending.find((c) => c.id === toolUseId(message.toolCallId) && !c.answered);
+      const result = convertedResult(message);
+      const call = pending.find((c) => c.id === result.tool_use_id && !c.answered);
       if (!call) continue;
       call.answered = true;
-      results.push(toolResult(message));
+      results.push(result);
       continue;
     }
     if (message.role === 'assistant' && (message.stopReason === 'error' || message.stopReason === 'aborted')) continue;
     closeToolRun();
     if (message.role === 'user') {
-      const converted = userMessage(message);
+      const converted = convertedUser(message);
       if (converted) out.push(converted);
     } else {
-      const converted = assistantMessage(message, targetModel);
+      const { converted, callIds } = convertedAssistant(message, targetModel);
       if (!converted) continue;
       out.push(converted);
-      pending = message.content.flatMap((b) => (b.type === 'toolCall' ? [{ id: toolUseId(b.id), answered: false }] : []));
+      pending = callIds.map((id) => ({ id, answered: false }));
     }
   }
   closeToolRun();
   return out;
+}
+
+/*
+ * Each message is converted once and the conversion reused by every later request: a branch of
+ * 10 000 messages would otherwise be converted again for each one (as long as the SDK's own
+ * JSON.stringify of the body). Session messages never change in place (an edit or a new reply is
+ * a new object), and nothing changes a conversion: the cache breakpoints copy what they mark.
+ */
+const userCache = new WeakMap<UserMessage, AnthropicMessage | null>();
+const replyCache = new WeakMap<AssistantMessage, { model: string; converted: AnthropicMessage | undefined; callIds: string[] }>();
+const resultCache = new WeakMap<ToolResultMessage, ToolResultBlockParam>();
+
+function convertedUser(message: UserMessage): AnthropicMessage | undefined {
+  let converted = userCache.get(message);
+  if (converted === undefined) {
+    converted = userMessage(message) ?? null;
+    userCache.set(message, converted);
+  }
+  return converted ?? undefined;
+}
+
+/** The reply for `targetModel` (thinking goes only to the model that wrote it) and the ids of its calls. */
+function convertedAssistant(message: AssistantMessage, targetModel: string): { converted: AnthropicMessage | undefined; callIds: string[] } {
+  const known = replyCache.get(message);
+  if (known?.model === targetModel) return known;
+  const fresh = { model: targetModel, converted: assistantMessage(message, targetModel), callIds: message.content.flatMap((b) => (b.type === 'toolCall' ? [toolUseId(b.id)] : [])) };
+  replyCache.set(message, fresh);
+  return fresh;
+}
+
+function convertedResult(message: ToolResultMessage): ToolResultBlockParam {
+  let converted = resultCache.get(message);
+  if (!converted) {
+    converted = toolResult(message);
+    resultCache.set(message, converted);
+  }
+  return converted;
 }
 
 function userMessage(message: UserMessage): AnthropicMessage | undefined {
@@ -155,8 +193,11 @@ function imageBlock(image: ImageContent): ImageBlockParam {
   return { type: 'image', source: { type: 'base64', media_type: image.mimeType as ImageMediaType, data: image.data } };
 }
 
+/** A character other than white space (a test that stops at the first one, unlike trimming a copy of the whole text). */
+const NOT_SPACE = /\S/;
+
 function hasText(text: string | undefined): text is string {
-  return typeof text === 'string' && text.trim().length > 0;
+  return typeof text === 'string' && NOT_SPACE.test(text);
 }
 
 /** Anthropic ids match ^[a-zA-Z0-9_-]{1,64}$; ids from other providers may not. */
@@ -164,8 +205,11 @@ export function toolUseId(id: string): string {
   return id.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64);
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** ES2024's well-formedness methods (Node 20 and VS Code's runtime have them; the ES2022 lib does not declare them). */
+type WellFormedString = string & { isWellFormed(): boolean; toWellFormed(): string };
 
+/** The text with each lone surrogate replaced by U+FFFD; the text itself when it has none (a native scan, no copy). */
 export function wellFormed(text: string): string {
-  return text.replace(LONE_SURROGATE, '\uFFFD');
+  const checked = text as WellFormedString;
+  return checked.isWellFormed() ? text : checked.toWellFormed();
 }
