@@ -5,7 +5,8 @@
 // routed; a failure becomes a notice.
 import * as vscode from 'vscode';
 import { errorMessage } from '../../core/util/errors';
-import { isWebviewToHostMessage, type HostToWebviewMessage, type NoticeAction, type WebviewToHostMessage } from '../../shared/protocol';
+import { isWebviewToHostMessage } from '../../shared/messageGuard';
+import type { HostToWebviewMessage, NoticeAction, WebviewToHostMessage } from '../../shared/protocol';
 import { userMessage } from '../errors';
 import { chatHtml } from './html';
 import type { Logger } from '../../core/util/logger';

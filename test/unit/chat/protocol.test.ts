@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { isWebviewToHostMessage } from '../../../src/shared/protocol';
+import { isWebviewToHostMessage } from '../../../src/shared/messageGuard';
 
 describe('chat protocol: the webview → host guard', () => {
   it('accepts every well-formed message', () => {

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { MAX_SLASH_ARGUMENT, parseSlashCommand, SLASH_COMMANDS, slashCompletions } from '../../../src/core/chat/slashCommands';
-import { isWebviewToHostMessage } from '../../../src/shared/protocol';
+import { isWebviewToHostMessage } from '../../../src/shared/messageGuard';
 
 describe('Slash commands typed in the input', () => {
   it('offers pi’s commands by name', () => {
