@@ -1,4 +1,4 @@
-// The AgentSession of one session, for as long as that session is current: built when the session
+// The AgentSession of one session, for as long as that session is current: built soon after the session
 // becomes current (the meter wants its reading; a reply a dead process left half-streamed is
 // recovered), disposed with the session's scope, and configured again when the settings, the key
 // or the workspace changed (the agent applies it between runs).
@@ -34,6 +34,9 @@ export interface SessionAgentDeps {
   onContextChanged?(): void;
 }
 
+/** How long after its session opens the agent is built when nothing asked for it sooner. */
+const OPENING_BUILD_DELAY_MS = 400;
+
 export class SessionAgent {
   private building: Promise<AgentSession> | undefined;
   private built: AgentSession | undefined;
@@ -55,7 +58,14 @@ export class SessionAgent {
         deps.onContextChanged?.();
       }),
     );
-    this.building = this.build();
+    // Built soon after the session opens rather than at once: with the key and pi's settings already
+    // read, the build and the agent's first reading would run while the chat and the tree draw the
+    // session, and the chat showed a 5 000-message session about 40 % later (bench/chatOpen). A
+    // prompt or a move that needs the agent meanwhile builds it at once (`get`).
+    const soon = setTimeout(() => {
+      this.building ??= this.build();
+    }, OPENING_BUILD_DELAY_MS);
+    scope.add({ dispose: () => clearTimeout(soon) });
   }
 
   /** The agent once built (what it does, a stop, read without waiting). */
