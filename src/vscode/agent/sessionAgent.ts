@@ -84,11 +84,6 @@ export class SessionAgent {
     return agent;
   }
 
-  /** The agent, unless it is still being built or could not be (for waiting on it without building it). */
-  async settled(): Promise<AgentSession | undefined> {
-    return this.building?.catch(() => undefined);
-  }
-
   private build(): Promise<AgentSession> {
     const building = (async () => {
       const inputs = await this.deps.inputs();
