@@ -2,12 +2,15 @@
  * What the CLI touches besides the session file: its two output streams and the clock. Tests run
  * the CLI in-process with a capturing `CliIo`; `main.ts` wires the real process streams.
  */
+import type { StopPoints } from '../core/util/stopPoints';
 
 export interface CliIo {
   /** Writes to standard output; resolves when the text has been handed to the stream. */
   out(text: string): Promise<void>;
   err(text: string): Promise<void>;
   now(): Date;
+  /** Where a kill test freezes the process (see core/util/stopPoints); absent: nowhere. */
+  stopPoints?: StopPoints;
 }
 
 /** Exit codes: success, a problem found in the file, bad usage or an unreadable file. */

@@ -5,6 +5,7 @@
 import { runCli } from './run';
 import type { CliIo } from './io';
 import { errorMessage } from '../core/util/errors';
+import { stopPointsFrom } from '../core/util/stopPoints';
 
 function streamWriter(stream: NodeJS.WriteStream): (text: string) => Promise<void> {
   return (text) =>
@@ -14,7 +15,13 @@ function streamWriter(stream: NodeJS.WriteStream): (text: string) => Promise<voi
     });
 }
 
-const io: CliIo = { out: streamWriter(process.stdout), err: streamWriter(process.stderr), now: () => new Date() };
+const io: CliIo = {
+  out: streamWriter(process.stdout),
+  err: streamWriter(process.stderr),
+  now: () => new Date(),
+  // Only a kill test sets this variable: the process then freezes itself at the named point.
+  stopPoints: stopPointsFrom(process.env.ARBOR_TEST_STOP_AT, () => process.kill(process.pid, 'SIGSTOP')),
+};
 
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
