@@ -33,6 +33,7 @@ const REASONS: Record<Exclude<SessionFileError['reason'], 'not-a-file'>, string>
   'too-large': `is larger than ${MAX_SESSION_MEGABYTES} MB, the most Arbor reads as a session`,
   unreadable: 'could not be read',
   'changed-on-disk': 'was changed by another program while being written; open it again',
+  replaced: 'was replaced, shortened or rewritten by another program while in use; nothing was written to it',
 };
 
 /**

@@ -10,7 +10,8 @@
 import { parseArgs, type FlagSpec } from './args';
 import type { Command } from './command';
 import { COMMANDS } from './commands';
-import { EXIT_OK, EXIT_USAGE, InputError, UsageError, type CliIo } from './io';
+import { EXIT_OK, EXIT_PROBLEM, EXIT_USAGE, InputError, UsageError, type CliIo } from './io';
+import { problemWords, SessionError, writeProblemOf } from '../core/session';
 import { errorMessage } from '../core/util/errors';
 import { stringifyJson } from '../core/util/jsonText';
 import { terminalSafe, terminalSafeJson } from '../core/util/terminalText';
@@ -35,8 +36,15 @@ export async function runCli(argv: readonly string[], rawIo: CliIo): Promise<num
     return await runCommand(command, rest, io);
   } catch (error) {
     if (process.env.ARBOR_DEBUG && error instanceof Error) await io.err(`${error.stack ?? error.message}\n`);
-    return fail(io, `arbor ${command.name}: ${describeError(error)}`);
+    // A disk that is full or failing is not the user's mistake: exit 1, as for a problem found.
+    return fail(io, `arbor ${command.name}: ${describeError(error)}`, isWriteProblem(error) ? EXIT_PROBLEM : EXIT_USAGE);
   }
+}
+
+/** A write the system refused (a full or read-only disk, an I/O error, a file gone or replaced). */
+function isWriteProblem(error: unknown): boolean {
+  if (error instanceof SessionError) return error.reason === 'write-failed';
+  return !(error instanceof UsageError) && !(error instanceof InputError) && writeProblemOf(error) !== 'other' && writeProblemOf(error) !== 'gone';
 }
 
 async function runCommand(command: Command, argv: readonly string[], io: CliIo): Promise<number> {
@@ -78,6 +86,7 @@ const CHUNK_CHARS = 1 << 20;
 function describeError(error: unknown): string {
   if (error instanceof UsageError) return `${error.message} (see arbor --help)`;
   if (error instanceof InputError) return error.message;
+  if (error instanceof SessionError && error.reason === 'write-failed') return `${problemWords(error.problem ?? 'other')}; nothing more was written, and the file ends at its last whole entry (${errorMessage(error.cause ?? error)})`;
   const errno = error as NodeJS.ErrnoException;
   // A failed write of an export or a repair copy: the system message names the path.
   if (errno && typeof errno.code === 'string') return errno.message;
@@ -85,9 +94,9 @@ function describeError(error: unknown): string {
   return `internal error: ${message}`;
 }
 
-async function fail(io: CliIo, line: string): Promise<number> {
+async function fail(io: CliIo, line: string, code: number = EXIT_USAGE): Promise<number> {
   await io.err(`${line.replace(/\s*\n\s*/g, ' ')}\n`);
-  return EXIT_USAGE;
+  return code;
 }
 
 function usageLine(command: Command): string {

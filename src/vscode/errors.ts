@@ -161,6 +161,8 @@ function sessionFileText(error: SessionFileError): string {
       return `The session file ${name} could not be read.`;
     case 'changed-on-disk':
       return `The session file ${name} was changed by another program while Arbor wrote to it.`;
+    case 'replaced':
+      return `The session file ${name} was replaced or shortened by another program; Arbor wrote nothing into it.`;
   }
 }
 

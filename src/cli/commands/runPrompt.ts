@@ -28,7 +28,7 @@ import { compactionSettingsOf, piModelKey } from '../../core/context';
 import { missingToolsNote } from '../../core/agent/tools/foreignTools';
 import { CheckpointsOff, notRecordedText, SessionFilesRecorder } from '../../core/checkpoints';
 import { diskFiles, expandMentions, MentionError } from '../../core/mentions';
-import { openSessionFile, textParts, type AssistantMessage, type Session, type SessionEntry } from '../../core/session';
+import { openSessionFile, textParts, unsavedText, type AssistantMessage, type Session, type SessionEntry } from '../../core/session';
 import { anthropicPrices } from '../../core/llm';
 import { sessionTotals, type SpendTotals } from '../../core/tokens';
 import { integerFlag, stringFlag } from '../args';
@@ -83,7 +83,7 @@ export const runCommand: Command = {
     const effective = await cliCompactionSettings(args, io, pi, piModelKey(provider.provider, model), root);
     const pinBudget = integerFlag(args, 'pin-budget');
     const clock = (): Date => io.now();
-    const { session } = await openSessionFile(file, { cwd: root, clock }).catch(async (error: unknown) => {
+    const { session } = await openSessionFile(file, { cwd: root, clock, stopPoints: io.stopPoints }).catch(async (error: unknown) => {
       const input = await inputErrorFor(file, error);
       throw input instanceof InputError ? input : new InputError(`${file}: ${(error as Error).message}`);
     });
@@ -132,8 +132,11 @@ export const runCommand: Command = {
     agent.dispose();
     await warnSkippedContext(io, systemPrompt.context.current);
     systemPrompt.dispose();
-    await session.sync();
-    const result = { ...report(), ...(unanswered instanceof UnansweredPromptError ? { unanswered: true as const } : {}) };
+    const saved = session.saveState;
+    if (saved.saved) await session.sync();
+    const result: RunReport = { ...report(), ...(unanswered instanceof UnansweredPromptError ? { unanswered: true as const } : {}) };
+    // What could not be written is said in words (the run's reply is still printed below).
+    if (!saved.saved) Object.assign(result, { error: unsavedText(saved, 'command-line'), reason: 'write-failed' });
     return {
       exitCode: result.error === undefined ? EXIT_OK : EXIT_PROBLEM,
       json: () => result,

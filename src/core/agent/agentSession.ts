@@ -21,7 +21,7 @@ import type { Summarizer } from '../compaction';
 import type { ThinkingLevel } from '../llm/provider';
 import { providerSummarizer } from '../compaction/providerSummarizer';
 import { navigateTree, type NavigateResult } from '../navigation';
-import { messageRole, type ImageContent, type Session, type SessionEntry } from '../session';
+import { messageRole, SessionError, type ImageContent, type Session, type SessionEntry } from '../session';
 import { contextBreakdown, type ContextBreakdown, type ContextStatus } from '../tokens';
 import { Emitter, type Disposable, type Event } from '../util/event';
 import { errorMessage } from '../util/errors';
@@ -309,6 +309,7 @@ export class AgentSession implements Disposable {
 
   private async execute(first: PromptInput, signal: AbortSignal): Promise<void> {
     this.emit({ type: 'run_start' });
+    let failed = false;
     try {
       // A stopped run takes nothing more from the queue: what waits there goes back to the user.
       for (let input: PromptInput | undefined = first; input !== undefined; input = signal.aborted ? undefined : this.work.shift()) {
@@ -316,9 +317,11 @@ export class AgentSession implements Disposable {
         if (!signal.aborted) await this.turns.runTurns(signal);
       }
     } catch (error) {
-      this.fail('internal', error);
+      failed = true;
+      this.fail(error instanceof SessionError && error.reason === 'write-failed' ? 'write-failed' : 'internal', error);
     } finally {
-      await this.session.sync().catch((error: unknown) => this.fail('write-failed', error));
+      // A write that failed the run was told already; its entries wait in the session.
+      await this.session.sync().catch((error: unknown) => failed || this.fail('write-failed', error));
       this.emit({ type: 'run_end', unsent: signal.aborted ? this.work.drain() : [] });
     }
   }

@@ -6,7 +6,6 @@
  * Memory is updated synchronously when an append is called, so appends issued without awaiting
  * still chain correctly; the returned promise settles when the line is written.
  */
-import { errorMessage } from '../util/errors';
 import { Emitter, type Event } from '../util/event';
 import { buildSessionContext, buildSessionProjection, type SessionContext } from './context';
 import { newEntryId } from './ids';
@@ -16,6 +15,7 @@ import { SessionTree, type LabelState } from './tree';
 import { messageRole } from './kind';
 import { normalizeEntry } from './normalize';
 import { oneLineName } from './text';
+import type { SaveState } from './saveState';
 import type {
   BranchSummaryEntry,
   CompactionEntry,
@@ -39,33 +39,10 @@ import type {
   UsageEntry,
 } from './types';
 
-/** Where appended entries go. */
-export interface SessionSink {
-  readonly path: string | undefined;
-  append(entry: SessionEntry): Promise<void>;
-  /** Waits for pending writes and makes them durable (fsync). */
-  sync(): Promise<void>;
-  /**
-   * Called once by the session: where the sink hands entries that other programs (pi, another
-   * window) appended to the same file, as it finds them before its own writes.
-   */
-  connect?(receiver: (entries: SessionEntry[]) => void): void;
-  /** Reads complete lines other programs appended since the last look and hands them to the receiver. */
-  refresh?(): Promise<void>;
-  /** Called once by the session: told when the file turns out replaced, shrunk or rewritten under it. */
-  onReplaced?(listener: () => void): void;
-}
+import { SessionError, type SessionSink } from './sessionErrors';
+import { WriteQueue } from './writeQueue';
 
-export class SessionError extends Error {
-  constructor(
-    readonly reason: 'entry-not-found' | 'write-failed' | 'closed',
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'SessionError';
-  }
-}
+export { SessionError, type SessionSink } from './sessionErrors';
 
 export interface SessionInit {
   header: SessionHeader;
@@ -137,8 +114,7 @@ export class Session {
   private leaf: string | null;
   private readonly sink: SessionSink | undefined;
   private readonly clock: () => Date;
-  private writes: Promise<void> = Promise.resolve();
-  private failure: SessionError | undefined;
+  private readonly writes: WriteQueue | undefined;
   private readonly changes: Emitter<SessionChange>;
   private readonly otherWriters: Emitter<OtherWriterNotice>;
   private ingested = 0;
@@ -150,6 +126,7 @@ export class Session {
     this.clock = init.clock;
     this.changes = new Emitter<SessionChange>(init.onListenerError ?? reportListenerError);
     this.otherWriters = new Emitter<OtherWriterNotice>(init.onListenerError ?? reportListenerError);
+    this.writes = this.sink ? new WriteQueue(this.sink, init.onListenerError ?? reportListenerError) : undefined;
     this.leaf = init.leafId !== undefined ? init.leafId : positionOnOpen(this.tree);
     this.sink?.connect?.((entries) => this.ingest(entries));
     this.sink?.onReplaced?.(() => this.otherWriters.fire({ kind: 'replaced', file: this.sink?.path ?? '' }));
@@ -161,6 +138,25 @@ export class Session {
    */
   get onDidDetectOtherWriter(): Event<OtherWriterNotice> {
     return this.otherWriters.event;
+  }
+
+  /** Fires when a write fails (entries wait in memory) and when the waiting entries are written at last. */
+  get onDidChangeSaveState(): Event<SaveState> {
+    return this.writes?.onDidChangeState ?? neverFires;
+  }
+
+  /** Whether every entry is in the file; if not, why and which wait. */
+  get saveState(): SaveState {
+    return this.writes?.state ?? { saved: true };
+  }
+
+  /**
+   * Tries again to write the entries that wait (the user freed space, or the file can be written
+   * again); rejects with the failure if they still cannot be. A file replaced or gone is checked
+   * again too: it is written only if it turns out to be the session's own file after all.
+   */
+  retrySave(): Promise<void> {
+    return this.writes?.retry() ?? Promise.resolve();
   }
 
   /** Fires synchronously, in memory order, when an entry is appended or the position moves. */
@@ -310,10 +306,8 @@ export class Session {
   }
 
   /** Waits for every pending write and fsyncs the file (the agent calls it at the end of each turn). */
-  async sync(): Promise<void> {
-    await this.writes;
-    if (this.failure) throw this.failure;
-    await this.sink?.sync();
+  sync(): Promise<void> {
+    return this.writes?.sync() ?? Promise.resolve();
   }
 
   /**
@@ -324,28 +318,21 @@ export class Session {
    */
   refresh(): Promise<number> {
     const sink = this.sink;
-    if (!sink?.refresh) return Promise.resolve(0);
-    const run = this.writes.then(async () => {
+    if (!sink?.refresh || !this.writes) return Promise.resolve(0);
+    return this.writes.run(async () => {
       const before = this.ingested;
       await sink.refresh!();
       return this.ingested - before;
     });
-    this.writes = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    return run;
   }
 
   /** Waits for pending writes without fsync. */
-  async flush(): Promise<void> {
-    await this.writes;
-    if (this.failure) throw this.failure;
+  flush(): Promise<void> {
+    return this.writes?.settled() ?? Promise.resolve();
   }
 
   /** `fields` may be a function of the new entry's id and time, for fields that name them. */
   private append<T extends SessionEntry>(fields: NewFields<T> | ((base: EntryBase) => NewFields<T>)): Promise<string> {
-    if (this.failure) return Promise.reject(this.failure);
     const entry = this.createEntry(fields as NewEntry | ((base: EntryBase) => NewEntry));
     this.leaf = entry.id;
     this.changes.fire({ kind: 'append', entry });
@@ -391,27 +378,13 @@ export class Session {
     this.leaf = id;
     this.changes.fire({ kind: 'move', leafId: id });
     if (!this.sink || positionOnOpen(this.tree) === id) return;
-    if (this.failure) throw this.failure;
     // Created like any entry (parent = the new position) but the position stays where it is.
     const marker = this.createEntry({ type: 'custom', customType: POSITION_MARKER_TYPE });
     await this.persist(marker);
   }
 
   private persist(entry: SessionEntry): Promise<void> {
-    const sink = this.sink;
-    if (!sink) return Promise.resolve();
-    const write = this.writes.then(async () => {
-      if (this.failure) throw this.failure;
-      try {
-        await sink.append(entry);
-      } catch (error) {
-        // Stop writing: a later line must never land in the file without this one.
-        this.failure = new SessionError('write-failed', `Could not write to ${sink.path}: ${errorMessage(error)}`, { cause: error });
-        throw this.failure;
-      }
-    });
-    this.writes = write.catch(() => undefined);
-    return write;
+    return this.writes?.persist(entry) ?? Promise.resolve();
   }
 }
 
@@ -422,6 +395,8 @@ export function positionOnOpen(tree: SessionTree): string | null {
   if (isPositionMarker(last)) return tree.parentOf(last.id);
   return last.id;
 }
+
+const neverFires: Event<SaveState> = () => ({ dispose: () => undefined });
 
 function reportListenerError(error: unknown): void {
   console.error('Arbor: a session change listener failed:', error);

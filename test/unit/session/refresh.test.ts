@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, promises as fsp, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { createSessionFile, loadSessionFile, openSessionFile, serializeLine, type OtherWriterNotice, type Session } from '../../../src/core/session';
+import { createSessionFile, loadSessionFile, openSessionFile, SessionFileError, serializeLine, type OtherWriterNotice, type Session } from '../../../src/core/session';
 import { assistant, msg, user } from '../../support/builders';
 import { loadPi } from '../../support/pi';
 import { useTempDir } from '../../support/tempDir';
@@ -127,7 +127,7 @@ describe('Session.refresh: following the file when others append', () => {
     assert.deepEqual([...session.entries.map((entry) => entry.id)].sort(), [...onDisk.entries.map((entry) => entry.id)].sort());
   });
 
-  it('tells when the file was replaced under it, and reads the new file’s entries in', async () => {
+  it('tells when the file was replaced under it, and reads nothing from the other file', async () => {
     const { file, ids } = await sessionWithOneTurn(tmp());
     const { session } = await openSessionFile(file);
     const seen = record(session);
@@ -135,9 +135,9 @@ describe('Session.refresh: following the file when others append', () => {
     writeFileSync(replacement, readFileSync(file, 'utf8').split('\n')[0] + '\n' + serializeLine(msg('f0000006', null, user('a different file'))));
     renameSync(replacement, file);
 
-    assert.equal(await session.refresh(), 1);
-    assert.deepEqual(seen.notices[0], { kind: 'replaced', file });
-    assert.equal(seen.notices[1]?.kind, 'appended');
+    await assert.rejects(session.refresh(), (error: SessionFileError) => error.reason === 'replaced');
+    assert.deepEqual(seen.notices, [{ kind: 'replaced', file }]);
+    assert.equal(session.getEntry('f0000006'), undefined, 'nothing of the other file is read in');
     assert.ok(session.getEntry(ids[0]!), 'entries already read stay');
   });
 

@@ -1,7 +1,7 @@
 /** The typed error of the session file layer, and how a failed open or read becomes one. */
 import { describeNotAFile, UnsafeFileError } from '../../util/safeFiles';
 
-export type SessionFileErrorReason = 'not-found' | 'not-a-session' | 'is-directory' | 'not-a-file' | 'too-large' | 'unreadable' | 'changed-on-disk';
+export type SessionFileErrorReason = 'not-found' | 'not-a-session' | 'is-directory' | 'not-a-file' | 'too-large' | 'unreadable' | 'changed-on-disk' | 'replaced';
 
 export class SessionFileError extends Error {
   constructor(
@@ -37,4 +37,10 @@ function isDirectory(file: string, cause: unknown): SessionFileError {
 export function notAFileWords(error: SessionFileError): string {
   const { cause } = error;
   return describeNotAFile(cause instanceof UnsafeFileError && cause.kind ? cause.kind : 'other');
+}
+
+/** A write refused for lack of room: the disk is full, or the user's quota is. */
+export function isNoSpace(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
 }

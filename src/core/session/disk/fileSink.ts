@@ -19,6 +19,14 @@
  * A last line another writer has not finished is given a few milliseconds (it is usually being
  * written right now); if it is still unfinished, our line is written after a newline of its own,
  * so the unfinished bytes stay in the file as one malformed line and ours parses. Nothing is cut.
+ *
+ * Our own line that could not be written whole (a full disk, an I/O error) is taken back: the file
+ * is cut back to where it ended before, when nobody wrote after our bytes, else our bytes are
+ * overwritten by a blank line (neither needs free space). Only what we wrote is ever cut, and the
+ * entry stays in memory for the next attempt. The file is recognised by its identity (device and
+ * inode) and the bytes before the point read: a file that was deleted, renamed away, replaced or
+ * cut shorter is never written to; the append fails with reason `replaced` or `not-found`, so
+ * nothing lands in another file or in one created anew under the name.
  */
 import type { FileHandle } from 'node:fs/promises';
 import { parseSessionText, serializeLine } from '../jsonl';
@@ -27,10 +35,13 @@ import type { SessionEntry } from '../types';
 import { normalizeEntry } from '../normalize';
 import { entryProblem } from '../validate';
 import { writeBackupFile } from './backupFile';
-import { readFailure, SessionFileError } from './fileErrors';
+import { isNoSpace, readFailure, SessionFileError } from './fileErrors';
 import { openRegularFile, readRange, type OpenRegularOptions } from '../../util/safeFiles';
 import { rewriteMigrated, type PendingMigration } from './migrationRewrite';
 import type { TornTail } from '../jsonl';
+import type { DiskFaults } from './diskFaults';
+import { noStopPoints, type StopPoints } from '../../util/stopPoints';
+import type { Stats } from 'node:fs';
 
 export type { PendingMigration } from './migrationRewrite';
 export type PendingRepair = { kind: 'torn-tail'; tornTail: TornTail } | PendingMigration;
@@ -39,6 +50,13 @@ export type PendingRepair = { kind: 'torn-tail'; tornTail: TornTail } | PendingM
 export interface SeenFile {
   size: number;
   lastBytes: Buffer;
+  /** The file's device and inode when it was read (`fileIdentity`); unknown for a file just written. */
+  identity?: string;
+}
+
+/** What tells one file from another that took its name. */
+export function fileIdentity(stat: Pick<Stats, 'dev' | 'ino'>): string {
+  return `${stat.dev}:${stat.ino}`;
 }
 
 const NEWLINE = 0x0a;
@@ -59,6 +77,9 @@ export interface FileSinkOptions {
   /** A v1/v2 file to rewrite in the current format before the first append. */
   migration?: PendingMigration | undefined;
   clock: () => Date;
+  /** Test seams: disk faults to inject, and where a kill test freezes the process mid-append. */
+  faults?: DiskFaults | undefined;
+  stopPoints?: StopPoints | undefined;
 }
 
 export class FileSink implements SessionSink {
@@ -68,11 +89,15 @@ export class FileSink implements SessionSink {
   private unterminated: Buffer;
   /** True while `unterminated` is the torn tail seen at open, not yet repaired. */
   private tornAtOpen: boolean;
+  /** The torn tail is the start of a line of ours that could not be taken back: blanked without a copy. */
+  private tornIsOurs = false;
   private identity: string | undefined;
   private migration: PendingMigration | undefined;
   private receiver: ((entries: SessionEntry[]) => void) | undefined;
   private replacedListener: (() => void) | undefined;
   private readonly clock: () => Date;
+  private readonly faults: DiskFaults | undefined;
+  private readonly stopPoints: StopPoints;
 
   constructor(
     readonly path: string,
@@ -84,8 +109,11 @@ export class FileSink implements SessionSink {
     this.anchor = lastBytes.subarray(Math.max(0, lineEnd - ANCHOR_BYTES), lineEnd);
     this.unterminated = lastBytes.subarray(lineEnd);
     this.tornAtOpen = this.unterminated.length > 0;
+    this.identity = options.seen.identity;
     this.migration = options.migration;
     this.clock = options.clock;
+    this.faults = options.faults;
+    this.stopPoints = options.stopPoints ?? noStopPoints;
   }
 
   connect(receiver: (entries: SessionEntry[]) => void): void {
@@ -116,12 +144,19 @@ export class FileSink implements SessionSink {
     const line = Buffer.from(`${endsMidLine ? '\n' : ''}${serializeLine(entry)}`);
     const before = this.end + this.unterminated.length;
     const handle = await this.open('append');
+    let written = 0;
     try {
-      for (let written = 0; written < line.length; ) {
-        written += (await handle.write(line, written, line.length - written)).bytesWritten;
+      const torn = this.stopPoints.tornAppend();
+      if (torn !== undefined) {
+        written += await this.put(handle, line.subarray(0, Math.min(torn, line.length - 1)));
+        this.stopPoints.halt();
       }
+      while (written < line.length) written += await this.put(handle, line.subarray(written));
       // Nobody else wrote in between: everything up to our newline is known.
       if ((await handle.stat()).size === before + line.length) this.advance(Buffer.concat([this.unterminated, line]));
+    } catch (error) {
+      if (written > 0) await this.takeBack(handle, before, line.subarray(0, written));
+      throw error;
     } finally {
       await handle.close();
     }
@@ -130,9 +165,42 @@ export class FileSink implements SessionSink {
   async sync(): Promise<void> {
     const handle = await this.open('update');
     try {
+      this.faults?.sync();
       await handle.sync();
     } finally {
       await handle.close();
+    }
+  }
+
+  /** One write of (a part of) `bytes` at the end of the file; how many bytes it put down. */
+  private async put(handle: FileHandle, bytes: Buffer): Promise<number> {
+    const allowed = this.faults ? this.faults.write(bytes.length) : bytes.length;
+    return (await handle.write(bytes, 0, allowed)).bytesWritten;
+  }
+
+  /**
+   * Our line was written only in part (`ours`, starting at `before`): cut the file back to
+   * `before` when nothing follows our bytes, else overwrite them with a blank line, once they are
+   * checked to be still ours. If even that fails, the bytes are left as a torn tail of our own,
+   * blanked before the next append (no copy is kept: the entry is still in memory).
+   */
+  private async takeBack(handle: FileHandle, before: number, ours: Buffer): Promise<void> {
+    try {
+      if ((await handle.stat()).size === before + ours.length) {
+        await handle.truncate(before);
+        return;
+      }
+      const update = await this.open('update');
+      try {
+        if ((await readRange(update, before, before + ours.length)).equals(ours)) await update.write(blankLine(ours.length), 0, ours.length, before);
+      } finally {
+        await update.close();
+      }
+    } catch {
+      if (this.unterminated.length > 0) return; // behind another writer's unfinished line: repaired like it
+      this.unterminated = Buffer.from(ours);
+      this.tornAtOpen = true;
+      this.tornIsOurs = true;
     }
   }
 
@@ -144,10 +212,13 @@ export class FileSink implements SessionSink {
       if (this.tornAtOpen) {
         // Still exactly as seen at open: nobody is writing it.
         if (isObjectLine(rest)) return true; // whole, only its newline is missing: ours supplies it
-        if (await this.blankTornTail()) {
+        const blanked = await this.blankTornTail();
+        if (blanked === 'blanked') {
           this.advance(blankLine(rest.length));
           return false;
         }
+        // No room for the copy: the torn bytes stay in the file, as one malformed line before ours.
+        if (blanked === 'no-room') return true;
         continue;
       }
       if (attempt >= SETTLE_ATTEMPTS) return true;
@@ -166,24 +237,25 @@ export class FileSink implements SessionSink {
     return rest;
   }
 
-  /** The bytes after `end`, once the file is known to have only grown; else the whole file, read again. */
+  /**
+   * The bytes after `end`, once the file is known to be the one read and to have only grown. A file
+   * replaced, shrunk or rewritten before the point already read is another file now: nothing is
+   * read from it or written to it (the session in memory keeps everything), and the error says so.
+   */
   private async readAdded(): Promise<Buffer> {
     const handle = await this.open('read');
     try {
       const stat = await handle.stat();
-      const identity = `${stat.dev}:${stat.ino}`;
+      const identity = fileIdentity(stat);
       if ((this.identity === undefined || this.identity === identity) && stat.size >= this.end) {
         const bytes = await readRange(handle, this.end - this.anchor.length, stat.size);
-        this.identity = identity;
-        if (bytes.subarray(0, this.anchor.length).equals(this.anchor)) return bytes.subarray(this.anchor.length);
+        if (bytes.subarray(0, this.anchor.length).equals(this.anchor)) {
+          this.identity = identity;
+          return bytes.subarray(this.anchor.length);
+        }
       }
-      // Replaced, shrunk or rewritten before the point already read: read it all; known ids are skipped.
       this.replacedListener?.();
-      this.identity = identity;
-      this.end = 0;
-      this.anchor = Buffer.alloc(0);
-      this.tornAtOpen = false;
-      return await readRange(handle, 0, stat.size);
+      throw new SessionFileError('replaced', this.path, `${this.path} was replaced, shortened or rewritten by another program; nothing was written to it`);
     } finally {
       await handle.close();
     }
@@ -213,22 +285,33 @@ export class FileSink implements SessionSink {
     if (!firstLine.subarray(0, torn.length).equals(torn) || isObjectLine(firstLine) || isObjectLine(torn)) return;
     const rest = firstLine.subarray(torn.length);
     if (rest.length > 0 && !isObjectLine(rest)) return;
-    if (await this.blankTornTail()) blankLine(torn.length).copy(lines);
+    if ((await this.blankTornTail()) === 'blanked') blankLine(torn.length).copy(lines);
   }
 
-  /** Saves the torn tail beside the file, then overwrites it with a blank line if it is still there. */
-  private async blankTornTail(): Promise<boolean> {
+  /**
+   * Saves the torn tail beside the file, then overwrites it with a blank line if it is still there
+   * ('changed' if not). A torn tail of our own is the start of an entry still in memory: no copy.
+   * 'no-room' when the disk has no room for the copy: then nothing is changed.
+   */
+  private async blankTornTail(): Promise<'blanked' | 'changed' | 'no-room'> {
     const torn = this.unterminated;
-    await writeBackupFile(this.tornPath(), torn);
+    if (!this.tornIsOurs) {
+      try {
+        await writeBackupFile(this.tornPath(), torn);
+      } catch (error) {
+        if (isNoSpace(error)) return 'no-room';
+        throw error;
+      }
+    }
     const handle = await this.open('update');
     try {
       if (!(await readRange(handle, this.end, this.end + torn.length)).equals(torn)) {
         this.tornAtOpen = false;
-        return false;
+        return 'changed';
       }
       const blank = blankLine(torn.length);
       await handle.write(blank, 0, blank.length, this.end);
-      return true;
+      return 'blanked';
     } finally {
       await handle.close();
     }
@@ -252,6 +335,7 @@ export class FileSink implements SessionSink {
     this.anchor = Buffer.concat([this.anchor, bytes.subarray(-ANCHOR_BYTES)]).subarray(-ANCHOR_BYTES);
     this.unterminated = Buffer.alloc(0);
     this.tornAtOpen = false;
+    this.tornIsOurs = false;
   }
 
   /**

@@ -18,12 +18,14 @@ import { Session, SessionError } from '../session';
 import { SessionTree, type TreeProblems } from '../tree';
 import { CURRENT_SESSION_VERSION, type SessionEntry, type SessionHeader } from '../types';
 import { branchedEntries } from '../fork';
-import { FileSink, seenFile, type PendingRepair, type SeenFile } from './fileSink';
+import { FileSink, fileIdentity, seenFile, type PendingRepair, type SeenFile } from './fileSink';
 import { readFailure, SessionFileError } from './fileErrors';
 import { openSessionToRead } from './openToRead';
 import { messageText } from '../text';
 import { messageRole } from '../kind';
 import { readRange, writeNewFile } from '../../util/safeFiles';
+import type { StopPoints } from '../../util/stopPoints';
+import type { DiskFaults } from './diskFaults';
 
 export const systemClock = (): Date => new Date();
 
@@ -90,6 +92,9 @@ export interface OpenOptions {
   /** False: a missing file is an error (`not-found`) instead of a new session (pi's behaviour, the default). */
   createIfMissing?: boolean;
   clock?: () => Date;
+  /** Test seams for the file's writes: injected disk faults, kill-test stop points. */
+  faults?: DiskFaults;
+  stopPoints?: StopPoints;
 }
 
 export interface OpenedSession {
@@ -110,12 +115,12 @@ export async function openSessionFile(file: string, options: OpenOptions = {}): 
     if (options.createIfMissing === false) throw new SessionFileError('not-found', file, `${file} does not exist`);
     // A link whose target is gone: a new session is never created through it.
     if (await isLink(file)) throw new SessionFileError('not-found', file, `${file} is a symbolic link to a file that does not exist`);
-    const session = await writeNewSession({ file, cwd: options.cwd ?? process.cwd(), clock });
+    const session = await writeNewSession({ file, cwd: options.cwd ?? process.cwd(), clock, faults: options.faults, stopPoints: options.stopPoints });
     return { session, report: emptyReport(), created: true };
   }
   const loaded = await loadSessionFile(file);
   const migration = loaded.repair?.kind === 'migration' ? loaded.repair : undefined;
-  const sink = new FileSink(file, { seen: loaded.seen, migration, clock });
+  const sink = new FileSink(file, { seen: loaded.seen, migration, clock, faults: options.faults, stopPoints: options.stopPoints });
   const session = new Session({ header: loaded.header, tree: loaded.tree, sink, clock });
   return { session, report: loaded.report, created: false };
 }
@@ -212,6 +217,8 @@ interface NewSessionSpec {
   now?: Date;
   parentSession?: string | undefined;
   entries?: SessionEntry[];
+  faults?: DiskFaults | undefined;
+  stopPoints?: StopPoints | undefined;
 }
 
 async function writeNewSession(spec: NewSessionSpec): Promise<Session> {
@@ -222,7 +229,7 @@ async function writeNewSession(spec: NewSessionSpec): Promise<Session> {
   const content = [header, ...entries].map(serializeLine).join('');
   // Created exclusively: never overwrites a file that appeared meanwhile, nor writes through a link.
   await writeNewFile(spec.file, content);
-  const sink = new FileSink(spec.file, { seen: seenFile(Buffer.from(content)), clock: spec.clock });
+  const sink = new FileSink(spec.file, { seen: seenFile(Buffer.from(content)), clock: spec.clock, faults: spec.faults, stopPoints: spec.stopPoints });
   return new Session({ header, tree: SessionTree.fromEntries(entries), sink, clock: spec.clock });
 }
 
@@ -262,10 +269,11 @@ async function readSessionText(file: string, exact: boolean): Promise<ReadFile> 
 
 /** The bytes themselves, as much as the file held when this started. */
 async function readExact(handle: FileHandle): Promise<ReadFile> {
-  const bytes = await readRange(handle, 0, (await handle.stat()).size);
+  const stat = await handle.stat();
+  const bytes = await readRange(handle, 0, stat.size);
   const lineEnd = bytes.lastIndexOf(0x0a) + 1;
   const tornTail = lineEnd === bytes.length ? undefined : { offset: lineEnd, length: bytes.length - lineEnd };
-  return { text: bytes.toString('utf8'), tornTail, seen: seenFile(bytes), bytes };
+  return { text: bytes.toString('utf8'), tornTail, seen: { ...seenFile(bytes), identity: fileIdentity(stat) }, bytes };
 }
 
 /**
@@ -276,7 +284,8 @@ async function readExact(handle: FileHandle): Promise<ReadFile> {
  */
 async function readDecoding(handle: FileHandle): Promise<ReadFile | undefined> {
   const text = await handle.readFile('utf8');
-  const { size } = await handle.stat();
+  const stat = await handle.stat();
+  const { size } = stat;
   const lineEnd = text.lastIndexOf('\n') + 1;
   const expected = Buffer.from(text.slice(Math.max(0, lineEnd - 64)), 'utf8');
   if (expected.length > size) return undefined;
@@ -285,7 +294,7 @@ async function readDecoding(handle: FileHandle): Promise<ReadFile | undefined> {
   if (bytesRead !== actual.length || !actual.equals(expected)) return undefined;
   const tailLength = Buffer.byteLength(text.slice(lineEnd), 'utf8');
   const tornTail = tailLength === 0 ? undefined : { offset: size - tailLength, length: tailLength };
-  return { text, tornTail, seen: { size, lastBytes: actual }, bytes: undefined };
+  return { text, tornTail, seen: { size, lastBytes: actual, identity: fileIdentity(stat) }, bytes: undefined };
 }
 
 async function isLink(file: string): Promise<boolean> {
