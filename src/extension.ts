@@ -14,6 +14,7 @@ import { ApiKeyStore } from './vscode/secrets';
 import { SessionTreeView } from './vscode/sessionTree/view';
 import { SessionWatcher } from './vscode/currentSession/sessionWatcher';
 import { OtherWriters } from './vscode/currentSession/otherWriters';
+import { UnsavedEntries } from './vscode/currentSession/unsavedEntries';
 import { ProjectInfo } from './vscode/projectInfo';
 import { ContextPermissions, OutsideContextFiles } from './vscode/contextPermissions';
 import { SessionTotalsWatcher } from './vscode/currentSession/sessionTotals';
@@ -65,6 +66,7 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
     project.onDidChange(() => host.reconfigure()),
     new TokenStatusBar(host, current, project, totals),
     new OtherWriters(current, host, log), // another program writing to the current session: read in, told, followed
+    new UnsavedEntries(current, () => host.sessionsFolder().dir, log), // a file that cannot take its entries: Retry, Save a Copy…
     new SessionWatcher(current, log),
     ...editor.disposables,
     ...sessions.disposables,

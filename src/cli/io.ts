@@ -34,6 +34,14 @@ export class InputError extends Error {
   }
 }
 
+/** A write the disk refused, said in words (a full disk): one line, exit 1. */
+export class DiskError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DiskError';
+  }
+}
+
 /** An in-memory `CliIo` that keeps what was written (tests, benchmarks). */
 export interface CapturedIo extends CliIo {
   readonly stdout: string;

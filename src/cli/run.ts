@@ -10,7 +10,7 @@
 import { parseArgs, type FlagSpec } from './args';
 import type { Command } from './command';
 import { COMMANDS } from './commands';
-import { EXIT_OK, EXIT_PROBLEM, EXIT_USAGE, InputError, UsageError, type CliIo } from './io';
+import { DiskError, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE, InputError, UsageError, type CliIo } from './io';
 import { problemWords, SessionError, writeProblemOf } from '../core/session';
 import { errorMessage } from '../core/util/errors';
 import { stringifyJson } from '../core/util/jsonText';
@@ -43,6 +43,7 @@ export async function runCli(argv: readonly string[], rawIo: CliIo): Promise<num
 
 /** A write the system refused (a full or read-only disk, an I/O error, a file gone or replaced). */
 function isWriteProblem(error: unknown): boolean {
+  if (error instanceof DiskError) return true;
   if (error instanceof SessionError) return error.reason === 'write-failed';
   return !(error instanceof UsageError) && !(error instanceof InputError) && writeProblemOf(error) !== 'other' && writeProblemOf(error) !== 'gone';
 }
@@ -85,7 +86,7 @@ const CHUNK_CHARS = 1 << 20;
 
 function describeError(error: unknown): string {
   if (error instanceof UsageError) return `${error.message} (see arbor --help)`;
-  if (error instanceof InputError) return error.message;
+  if (error instanceof InputError || error instanceof DiskError) return error.message;
   if (error instanceof SessionError && error.reason === 'write-failed') return `${problemWords(error.problem ?? 'other')}; nothing more was written, and the file ends at its last whole entry (${errorMessage(error.cause ?? error)})`;
   const errno = error as NodeJS.ErrnoException;
   // A failed write of an export or a repair copy: the system message names the path.

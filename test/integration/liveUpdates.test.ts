@@ -5,7 +5,6 @@
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { messageRole, openSessionFile, parseSessionText, serializeLine, type Session } from '../../src/core/session';
 import { text } from '../support/fakeAnthropic';
 import { assistant, msg, user } from '../support/builders';
@@ -88,7 +87,7 @@ describe('Live updates from other writers', () => {
     assert.equal(session.tree.childrenOf(firstUser).length, 2);
   });
 
-  it('reads a file another program replaced (renamed over it) again, keeps what it had, and logs a warning', async () => {
+  it('follows a file another program saved anew (renamed over it with the same entries and one more), reading the new entry in', async () => {
     const { session, file } = await sessionWithOneTurn();
     const known = session.entries.map((entry) => entry.id);
     const extra = msg(newId(), session.leafId, user('Written into a rewritten file'));
@@ -97,8 +96,27 @@ describe('Live updates from other writers', () => {
     fs.renameSync(replacement, file);
     await until('the rewritten file\'s new entry to be in host.session', () => session.getEntry(extra.id) !== undefined);
     assert.deepEqual(session.entries.map((entry) => entry.id), [...known, extra.id]);
-    const log = await waitForLog(new RegExp(`Session ${session.id}: ${path.basename(file)} was replaced or rewritten by another program`));
-    assert.match(log, /\[warning\] Session \S+: \S+ was replaced or rewritten by another program; read it again from the start/);
+    assert.doesNotMatch(arborLog(), /was replaced, shortened or rewritten/);
+  });
+
+  it('writes nothing into another file put in its place, keeps the new turn in the session, and writes it once the file is back', async () => {
+    const { session, file } = await sessionWithOneTurn();
+    const stranger = serializeLine({ type: 'session', version: 3, id: 'stranger', timestamp: '2026-01-01T00:00:00.000Z', cwd: '/elsewhere' });
+    fs.renameSync(file, `${file}.away`);
+    fs.writeFileSync(file, stranger);
+    agent.server().script(text('The answer nobody could save.'));
+    await send(agent.host(), 'A question while the file is elsewhere');
+    const reply = session.getBranch().at(-1)!;
+    assert.equal(messageRole(reply), 'assistant');
+    assert.equal(fs.readFileSync(file, 'utf8'), stranger, 'the other file is untouched');
+    assert.equal(session.saveState.saved, false);
+    await waitForLog(new RegExp(`Session ${session.id}: \\d+ entr(y waits|ies wait) to be written \\(replaced\\)`));
+    fs.renameSync(`${file}.away`, file);
+    await session.retrySave();
+    assertEveryLineParses(file);
+    assert.deepEqual(entriesOnDisk(file).at(-1)?.id, reply.id);
+    assert.deepEqual(session.saveState, { saved: true });
+    await waitForLog(new RegExp(`Session ${session.id}: the entries that waited are written`));
   });
 
   it('two writers appending 200 lines alternately never interleave, and each reads the other\'s in', async () => {

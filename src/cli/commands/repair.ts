@@ -4,10 +4,11 @@
  * first. Nothing else is changed: malformed lines stay, orphans are not re-parented; they are
  * listed, and the exit code is 1 while any remain.
  */
-import { readSessionBytes, writeBackupFile, type TornTail } from '../../core/session';
+import { isNoSpace, readSessionBytes, writeBackupFile, type TornTail } from '../../core/session';
+import { formatSize } from '../../core/util/byteSize';
 import { openRegularFile } from '../../core/util/safeFiles';
 import type { Command } from '../command';
-import { EXIT_OK, EXIT_PROBLEM, InputError } from '../io';
+import { DiskError, EXIT_OK, EXIT_PROBLEM, InputError } from '../io';
 import { loadForCli } from '../load';
 import { checkReport, type CheckReport } from './check';
 
@@ -45,7 +46,7 @@ async function repairTornTail(file: string, torn: TornTail, now: Date): Promise<
   if (original.length !== torn.offset + torn.length) {
     throw new InputError(`${file}: changed while being repaired (is a session writing to it?); nothing was done`);
   }
-  const backup = await writeBackupFile(`${file}.before-repair-${now.toISOString().replace(/[:.]/g, '-')}`, original);
+  const backup = await keepOriginal(file, original, torn, now);
   if (torn.complete) {
     // The last entry is whole; only its newline is missing.
     const handle = await openRegularFile(file, { access: 'append', followLinks: true });
@@ -70,6 +71,28 @@ async function repairTornTail(file: string, torn: TornTail, now: Date): Promise<
   return { action: 'removed-torn-line', backup, removedBytes: torn.length };
 }
 
+/**
+ * Copies the file beside it before the repair. On a disk without room for a whole copy, only the
+ * torn bytes are kept (all the repair changes); without room even for them, nothing is changed
+ * and the message says how much room the repair needs.
+ */
+async function keepOriginal(file: string, original: Buffer, torn: TornTail, now: Date): Promise<string> {
+  const time = now.toISOString().replace(/[:.]/g, '-');
+  try {
+    return await writeBackupFile(`${file}.before-repair-${time}`, original);
+  } catch (error) {
+    if (!isNoSpace(error) || torn.complete) throw error;
+  }
+  try {
+    return await writeBackupFile(`${file}.torn-${time}`, original.subarray(torn.offset));
+  } catch (error) {
+    if (!isNoSpace(error)) throw error;
+    throw new DiskError(
+      `${file}: the disk is full: the repair keeps the unfinished last line (${formatSize(torn.length)}) in a file beside it first, and there is no room for it; nothing was changed. Free at least ${formatSize(torn.length + 4096)} and run arbor repair again`,
+    );
+  }
+}
+
 function renderRepair(file: string, report: RepairReport): string {
   const lines: string[] = [];
   if (report.action === 'none') lines.push(`${file}: no torn last line; nothing changed`);
@@ -77,7 +100,7 @@ function renderRepair(file: string, report: RepairReport): string {
   if (report.action === 'removed-torn-line') {
     lines.push(`${file}: removed the unfinished last line (${report.removedBytes} bytes); every complete entry is kept`);
   }
-  if (report.backup) lines.push(`original kept as ${report.backup}`);
+  if (report.backup) lines.push(`${report.backup.includes('.torn-') ? 'the removed line kept' : 'original kept'} as ${report.backup}`);
   const { after } = report;
   if (after.malformedLines.length > 0) lines.push(`left in place: ${after.malformedLines.length} malformed line(s): ${after.malformedLines.map((m) => m.line).join(', ')}`);
   if (after.orphans.length > 0) lines.push(`not re-parented: ${after.orphans.length} orphan(s): ${after.orphans.map((o) => o.id).join(', ')}`);

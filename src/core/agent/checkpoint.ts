@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { entryProblem, type AssistantMessage, type Session } from '../session';
+import { entryProblem, messageRole, type AssistantMessage, type MessageEntry, type Session } from '../session';
 import { errorMessage } from '../util/errors';
 import { readRegularFile, replaceFile, UnsafeFileError } from '../util/safeFiles';
 import type { Logger } from '../util/logger';
@@ -29,6 +29,8 @@ export interface ReplyCheckpoint {
   /** The entry the reply would have been appended under. */
   parentId: string | null;
   message: AssistantMessage;
+  /** The whole reply, kept because the session file could not be written: recovered as it ended, not as stopped. */
+  complete?: boolean;
 }
 
 export interface CheckpointStore {
@@ -157,6 +159,7 @@ export function checkpointProblem(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'not an object';
   const record = value as Record<string, unknown>;
   if (record.version !== 1) return 'version is not 1';
+  if (record.complete !== undefined && typeof record.complete !== 'boolean') return 'complete is not a boolean';
   if (typeof record.sessionId !== 'string') return 'sessionId is not a string';
   const message = record.message as Record<string, unknown> | undefined;
   if (typeof message !== 'object' || message === null || message.role !== 'assistant') return 'message is not an assistant message';
@@ -179,14 +182,21 @@ export async function recoverReply(session: Session, store: CheckpointStore, log
     return false;
   }
   if (!checkpoint) return false;
-  const usable = checkpoint.sessionId === session.id && checkpoint.parentId === session.leafId && checkpoint.message.content.length > 0;
+  const usable = checkpoint.sessionId === session.id && checkpoint.parentId === session.leafId && checkpoint.message.content.length > 0 && !alreadySaved(session, checkpoint);
   if (usable) {
-    await session.appendMessage({ ...checkpoint.message, stopReason: 'aborted' });
+    await session.appendMessage(checkpoint.complete === true ? checkpoint.message : { ...checkpoint.message, stopReason: 'aborted' });
     await session.sync();
-    logger.info('Recovered a reply that was interrupted when the previous process stopped.');
+    logger.info(checkpoint.complete === true ? 'Saved a reply the session file could not take when it arrived.' : 'Recovered a reply that was interrupted when the previous process stopped.');
   } else {
     logger.info('Dropped an old reply checkpoint that does not continue the current position.');
   }
   await store.clear();
   return usable;
+}
+
+/** A whole reply kept while the file was full may have been written since (the user's Retry): never twice. */
+function alreadySaved(session: Session, checkpoint: ReplyCheckpoint): boolean {
+  return session.tree
+    .childrenOf(checkpoint.parentId)
+    .some((entry) => messageRole(entry) === 'assistant' && (entry as MessageEntry).message.timestamp === checkpoint.message.timestamp);
 }

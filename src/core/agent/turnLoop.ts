@@ -106,6 +106,23 @@ export class TurnLoop {
     this.prompt = { message, release, appended };
   }
 
+  /**
+   * Appends the reply. If the session file cannot take it (a full disk), the whole reply is also
+   * kept as a checkpoint in Arbor's own folder, usually on another disk: should the process end
+   * before the file can be written, the next open of the session still finds the paid-for reply.
+   */
+  private async appendReply(message: AssistantMessage): Promise<void> {
+    const parentId = this.host.session.leafId;
+    try {
+      await this.host.session.appendMessage(message);
+    } catch (error) {
+      await this.host.checkpoints
+        .save({ version: 1, sessionId: this.host.session.id, parentId, message, complete: true })
+        .catch((saved: unknown) => this.host.logger.warn(`Could not keep the unsaved reply as a checkpoint either: ${errorMessage(saved)}`));
+      throw error;
+    }
+  }
+
   /** Waits until the prompt's user message is in the session (after the files before it are recorded). */
   private async promptAppended(): Promise<void> {
     const prompt = this.prompt;
@@ -185,7 +202,7 @@ export class TurnLoop {
     const nothing = message.stopReason === 'aborted' && message.content.length === 0;
     await this.promptAppended();
     await this.filesRecorded();
-    if (!nothing) await this.host.session.appendMessage(message);
+    if (!nothing) await this.appendReply(message);
     if (checkpointed) await this.host.checkpoints.clear();
     this.host.emit({ type: 'reply_end', message });
     this.host.compaction.guard.assistantEnded(message, info?.contextWindow);

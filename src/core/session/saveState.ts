@@ -49,16 +49,12 @@ export function retryCanHelp(problem: WriteProblem): boolean {
   return problem !== 'gone' && problem !== 'replaced';
 }
 
-/** "the last reply (600 KB)", "3 entries (612 KB)": what waits to be written. */
+/** "the last reply (600.0KB)", "3 entries (612.0KB)": what waits to be written. */
 export function waitingWords(waiting: readonly SessionEntry[]): string {
   const bytes = formatSize(waiting.reduce((sum, entry) => sum + Buffer.byteLength(serializeLine(entry)), 0));
-  const replies = waiting.filter((entry) => messageRole(entry) === 'assistant');
-  if (waiting.length === 1 || (replies.length === 1 && replies[0] === waiting[waiting.length - 1] && waiting.length <= 2)) {
-    const last = waiting[waiting.length - 1]!;
-    const what = messageRole(last) === 'assistant' ? 'the last reply' : messageRole(last) === 'user' ? 'your last message' : waiting.length === 1 ? 'the last entry' : `${waiting.length} entries`;
-    return `${what} (${bytes})`;
-  }
-  return `${waiting.length} entries (${bytes})`;
+  if (waiting.length !== 1) return `${waiting.length} entries (${bytes})`;
+  const role = messageRole(waiting[0]!);
+  return `${role === 'assistant' ? 'the last reply' : role === 'user' ? 'your last message' : '1 entry'} (${bytes})`;
 }
 
 const CAUSES: Record<WriteProblem, string> = {

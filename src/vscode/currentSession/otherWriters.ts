@@ -3,12 +3,10 @@
 // is idle and the newcomer continued our conversation from our position, moves the position to the
 // continuation so the chat shows it (the decision is core's `followTarget`). The tree shows the
 // new entries through the session's `external` changes.
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { followTarget, type OtherWriterNotice, type Session, type SessionEntry } from '../../core/session';
 import { BurstGate } from '../../core/util/burst';
 import { errorMessage } from '../../core/util/errors';
-import { plainText } from '../../core/util/plainText';
 import type { Scope } from '../../core/util/scope';
 import type { AgentHost } from '../agent/host';
 import type { CurrentSession } from './currentSession';
@@ -23,7 +21,6 @@ const OTHER_WRITER_MESSAGE = 'Another program (pi or another VS Code window) is 
 export class OtherWriters implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private appendedGate = new BurstGate(BURST_QUIET_MS, Date.now);
-  private replacedGate = new BurstGate(BURST_QUIET_MS, Date.now);
 
   constructor(
     current: CurrentSession,
@@ -44,20 +41,12 @@ export class OtherWriters implements vscode.Disposable {
   /** A new session: told afresh about its other writers, for as long as it is current. */
   private watch(session: Session | undefined, scope: Scope): void {
     this.appendedGate = new BurstGate(BURST_QUIET_MS, Date.now);
-    this.replacedGate = new BurstGate(BURST_QUIET_MS, Date.now);
     if (session) scope.add(session.onDidDetectOtherWriter((notice) => this.noticed(session, notice)));
   }
 
   private noticed(session: Session, notice: OtherWriterNotice): void {
-    if (notice.kind === 'replaced') {
-      this.log.warn(`Session ${session.id}: ${path.basename(notice.file)} was replaced or rewritten by another program; read it again from the start`);
-      if (this.replacedGate.shouldTell()) {
-        void vscode.window.showWarningMessage(
-          `The session file ${plainText(path.basename(notice.file))} was replaced or rewritten by another program (it shrank or changed before the part Arbor had read). Arbor read it again from the start and kept every entry it already had.`,
-        );
-      }
-      return;
-    }
+    // A file replaced under the session is a problem of its file: unsavedEntries.ts tells it.
+    if (notice.kind === 'replaced') return;
     this.log.info(`Session ${session.id}: another program appended ${notice.entries.length} entr${notice.entries.length === 1 ? 'y' : 'ies'}`);
     // Decided now, synchronously, while the position is the one their entries were read against.
     this.follow(session, notice.entries);

@@ -48,7 +48,7 @@ describe('the words for failures', () => {
   });
 
   it('words a run that failed by its reason, and offers the key command only for a refused key', () => {
-    assert.equal(runFailureText('write-failed', 'ENOSPC'), 'The session file could not be written: ENOSPC');
+    assert.equal(runFailureText('write-failed', 'ENOSPC'), 'The session file could not be written: ENOSPC. What was not saved stays in this window; the notification offers Retry and Save a Copy…');
     assert.equal(runFailureText('internal', 'x is undefined'), 'Something went wrong in Arbor: x is undefined');
     assert.equal(runFailureText('model-error', 'refused'), 'The request failed: refused');
     assert.equal(runFailureFix('auth'), SET_KEY_COMMAND);

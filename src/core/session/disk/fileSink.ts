@@ -23,10 +23,10 @@
  * Our own line that could not be written whole (a full disk, an I/O error) is taken back: the file
  * is cut back to where it ended before, when nobody wrote after our bytes, else our bytes are
  * overwritten by a blank line (neither needs free space). Only what we wrote is ever cut, and the
- * entry stays in memory for the next attempt. The file is recognised by its identity (device and
- * inode) and the bytes before the point read: a file that was deleted, renamed away, replaced or
- * cut shorter is never written to; the append fails with reason `replaced` or `not-found`, so
- * nothing lands in another file or in one created anew under the name.
+ * entry stays in memory for the next attempt. The file is recognised by the bytes before the point
+ * read: a file that was deleted, renamed away, replaced by another or cut shorter is never written
+ * to; the append fails with reason `replaced` or `not-found`, so nothing lands in another file or
+ * in one created anew under the name.
  */
 import type { FileHandle } from 'node:fs/promises';
 import { parseSessionText, serializeLine } from '../jsonl';
@@ -35,13 +35,12 @@ import type { SessionEntry } from '../types';
 import { normalizeEntry } from '../normalize';
 import { entryProblem } from '../validate';
 import { writeBackupFile } from './backupFile';
-import { isNoSpace, readFailure, SessionFileError } from './fileErrors';
+import { readFailure, SessionFileError } from './fileErrors';
 import { openRegularFile, readRange, type OpenRegularOptions } from '../../util/safeFiles';
 import { rewriteMigrated, type PendingMigration } from './migrationRewrite';
 import type { TornTail } from '../jsonl';
 import type { DiskFaults } from './diskFaults';
 import { noStopPoints, type StopPoints } from '../../util/stopPoints';
-import type { Stats } from 'node:fs';
 
 export type { PendingMigration } from './migrationRewrite';
 export type PendingRepair = { kind: 'torn-tail'; tornTail: TornTail } | PendingMigration;
@@ -50,13 +49,6 @@ export type PendingRepair = { kind: 'torn-tail'; tornTail: TornTail } | PendingM
 export interface SeenFile {
   size: number;
   lastBytes: Buffer;
-  /** The file's device and inode when it was read (`fileIdentity`); unknown for a file just written. */
-  identity?: string;
-}
-
-/** What tells one file from another that took its name. */
-export function fileIdentity(stat: Pick<Stats, 'dev' | 'ino'>): string {
-  return `${stat.dev}:${stat.ino}`;
 }
 
 const NEWLINE = 0x0a;
@@ -91,7 +83,6 @@ export class FileSink implements SessionSink {
   private tornAtOpen: boolean;
   /** The torn tail is the start of a line of ours that could not be taken back: blanked without a copy. */
   private tornIsOurs = false;
-  private identity: string | undefined;
   private migration: PendingMigration | undefined;
   private receiver: ((entries: SessionEntry[]) => void) | undefined;
   private replacedListener: (() => void) | undefined;
@@ -109,7 +100,6 @@ export class FileSink implements SessionSink {
     this.anchor = lastBytes.subarray(Math.max(0, lineEnd - ANCHOR_BYTES), lineEnd);
     this.unterminated = lastBytes.subarray(lineEnd);
     this.tornAtOpen = this.unterminated.length > 0;
-    this.identity = options.seen.identity;
     this.migration = options.migration;
     this.clock = options.clock;
     this.faults = options.faults;
@@ -212,13 +202,11 @@ export class FileSink implements SessionSink {
       if (this.tornAtOpen) {
         // Still exactly as seen at open: nobody is writing it.
         if (isObjectLine(rest)) return true; // whole, only its newline is missing: ours supplies it
-        const blanked = await this.blankTornTail();
-        if (blanked === 'blanked') {
+        // Without room for the copy (a full disk) this fails, and nothing is written until there is.
+        if (await this.blankTornTail()) {
           this.advance(blankLine(rest.length));
           return false;
         }
-        // No room for the copy: the torn bytes stay in the file, as one malformed line before ours.
-        if (blanked === 'no-room') return true;
         continue;
       }
       if (attempt >= SETTLE_ATTEMPTS) return true;
@@ -238,21 +226,19 @@ export class FileSink implements SessionSink {
   }
 
   /**
-   * The bytes after `end`, once the file is known to be the one read and to have only grown. A file
-   * replaced, shrunk or rewritten before the point already read is another file now: nothing is
-   * read from it or written to it (the session in memory keeps everything), and the error says so.
+   * The bytes after `end`, once the file is known to hold what was read and to have only grown: the
+   * bytes before that point are still there. A file saved anew by another program (a new inode with
+   * the same content and more, as an editor saving through a rename does) is followed like one that
+   * grew. A file replaced by another, shortened, or rewritten before that point is another file
+   * now: nothing is read from it or written to it (the session in memory keeps everything).
    */
   private async readAdded(): Promise<Buffer> {
     const handle = await this.open('read');
     try {
-      const stat = await handle.stat();
-      const identity = fileIdentity(stat);
-      if ((this.identity === undefined || this.identity === identity) && stat.size >= this.end) {
-        const bytes = await readRange(handle, this.end - this.anchor.length, stat.size);
-        if (bytes.subarray(0, this.anchor.length).equals(this.anchor)) {
-          this.identity = identity;
-          return bytes.subarray(this.anchor.length);
-        }
+      const { size } = await handle.stat();
+      if (size >= this.end) {
+        const bytes = await readRange(handle, this.end - this.anchor.length, size);
+        if (bytes.subarray(0, this.anchor.length).equals(this.anchor)) return bytes.subarray(this.anchor.length);
       }
       this.replacedListener?.();
       throw new SessionFileError('replaced', this.path, `${this.path} was replaced, shortened or rewritten by another program; nothing was written to it`);
@@ -285,33 +271,25 @@ export class FileSink implements SessionSink {
     if (!firstLine.subarray(0, torn.length).equals(torn) || isObjectLine(firstLine) || isObjectLine(torn)) return;
     const rest = firstLine.subarray(torn.length);
     if (rest.length > 0 && !isObjectLine(rest)) return;
-    if ((await this.blankTornTail()) === 'blanked') blankLine(torn.length).copy(lines);
+    if (await this.blankTornTail()) blankLine(torn.length).copy(lines);
   }
 
   /**
    * Saves the torn tail beside the file, then overwrites it with a blank line if it is still there
-   * ('changed' if not). A torn tail of our own is the start of an entry still in memory: no copy.
-   * 'no-room' when the disk has no room for the copy: then nothing is changed.
+   * (false if not). A torn tail of our own is the start of an entry still in memory: no copy.
    */
-  private async blankTornTail(): Promise<'blanked' | 'changed' | 'no-room'> {
+  private async blankTornTail(): Promise<boolean> {
     const torn = this.unterminated;
-    if (!this.tornIsOurs) {
-      try {
-        await writeBackupFile(this.tornPath(), torn);
-      } catch (error) {
-        if (isNoSpace(error)) return 'no-room';
-        throw error;
-      }
-    }
+    if (!this.tornIsOurs) await writeBackupFile(this.tornPath(), torn);
     const handle = await this.open('update');
     try {
       if (!(await readRange(handle, this.end, this.end + torn.length)).equals(torn)) {
         this.tornAtOpen = false;
-        return 'changed';
+        return false;
       }
       const blank = blankLine(torn.length);
       await handle.write(blank, 0, blank.length, this.end);
-      return 'blanked';
+      return true;
     } finally {
       await handle.close();
     }
@@ -320,7 +298,6 @@ export class FileSink implements SessionSink {
   private async migrate(pending: PendingMigration): Promise<void> {
     const content = await rewriteMigrated(this.path, pending, this.tornPath());
     this.migration = undefined;
-    this.identity = undefined;
     this.end = 0;
     this.anchor = Buffer.alloc(0);
     this.unterminated = Buffer.alloc(0);

@@ -18,7 +18,7 @@ import { Session, SessionError } from '../session';
 import { SessionTree, type TreeProblems } from '../tree';
 import { CURRENT_SESSION_VERSION, type SessionEntry, type SessionHeader } from '../types';
 import { branchedEntries } from '../fork';
-import { FileSink, fileIdentity, seenFile, type PendingRepair, type SeenFile } from './fileSink';
+import { FileSink, seenFile, type PendingRepair, type SeenFile } from './fileSink';
 import { readFailure, SessionFileError } from './fileErrors';
 import { openSessionToRead } from './openToRead';
 import { messageText } from '../text';
@@ -29,7 +29,7 @@ import type { DiskFaults } from './diskFaults';
 
 export const systemClock = (): Date => new Date();
 
-export { notAFileWords, SessionFileError, type SessionFileErrorReason } from './fileErrors';
+export { isNoSpace, notAFileWords, SessionFileError, type SessionFileErrorReason } from './fileErrors';
 
 /** What was found while reading a file; nothing in it was dropped from the file itself. */
 export interface LoadReport {
@@ -269,11 +269,10 @@ async function readSessionText(file: string, exact: boolean): Promise<ReadFile> 
 
 /** The bytes themselves, as much as the file held when this started. */
 async function readExact(handle: FileHandle): Promise<ReadFile> {
-  const stat = await handle.stat();
-  const bytes = await readRange(handle, 0, stat.size);
+  const bytes = await readRange(handle, 0, (await handle.stat()).size);
   const lineEnd = bytes.lastIndexOf(0x0a) + 1;
   const tornTail = lineEnd === bytes.length ? undefined : { offset: lineEnd, length: bytes.length - lineEnd };
-  return { text: bytes.toString('utf8'), tornTail, seen: { ...seenFile(bytes), identity: fileIdentity(stat) }, bytes };
+  return { text: bytes.toString('utf8'), tornTail, seen: seenFile(bytes), bytes };
 }
 
 /**
@@ -284,8 +283,7 @@ async function readExact(handle: FileHandle): Promise<ReadFile> {
  */
 async function readDecoding(handle: FileHandle): Promise<ReadFile | undefined> {
   const text = await handle.readFile('utf8');
-  const stat = await handle.stat();
-  const { size } = stat;
+  const { size } = await handle.stat();
   const lineEnd = text.lastIndexOf('\n') + 1;
   const expected = Buffer.from(text.slice(Math.max(0, lineEnd - 64)), 'utf8');
   if (expected.length > size) return undefined;
@@ -294,7 +292,7 @@ async function readDecoding(handle: FileHandle): Promise<ReadFile | undefined> {
   if (bytesRead !== actual.length || !actual.equals(expected)) return undefined;
   const tailLength = Buffer.byteLength(text.slice(lineEnd), 'utf8');
   const tornTail = tailLength === 0 ? undefined : { offset: size - tailLength, length: tailLength };
-  return { text, tornTail, seen: { size, lastBytes: actual, identity: fileIdentity(stat) }, bytes: undefined };
+  return { text, tornTail, seen: { size, lastBytes: actual }, bytes: undefined };
 }
 
 async function isLink(file: string): Promise<boolean> {
