@@ -80,7 +80,7 @@ export function runFailureText(reason: AgentErrorReason, detail: string, baseUrl
     case 'context-overflow':
       return `The conversation is too long for the model, even after compacting it. ${detail}`;
     case 'write-failed':
-      return `The session file could not be written: ${detail}. What was not saved stays in this window; the notification offers Retry and Save a Copy…`;
+      return `${detail}. What was not saved stays in this window; the notification offers Retry and Save a Copy…`;
     case 'internal':
       return `Something went wrong in Arbor: ${detail}`;
     default:
@@ -171,7 +171,7 @@ function sessionText(error: SessionError): string {
     case 'entry-not-found':
       return 'That entry is not in the session.';
     case 'write-failed':
-      return `The session file could not be written: ${error.message}`;
+      return `${error.message}.`;
     case 'closed':
       return 'The session was closed.';
   }

@@ -5,7 +5,8 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import * as path from 'node:path';
 import { serializeLine } from '../../src/core/session';
 import { assistant, msg, user } from '../support/builders';
 import { text } from '../support/fakeAnthropic';
@@ -95,5 +96,40 @@ describe('Live updates from other writers', () => {
     const sent = JSON.stringify(fake().messageRequests().at(-1)!.body?.messages);
     assert.ok(sent.includes('Answered from a script') && !sent.includes('A side answer from a script'), 'the request is not on the followed branch');
     assertNoProblems();
+  });
+
+  it('keeps what was sent in the chat when the session file was deleted, and Save a Copy… continues the session in a new file', async () => {
+    await newSession();
+    const before = sessionFiles();
+    fake().script(text('Rescue: the first answer.'));
+    await send('Rescue: the first question');
+    await waitForText('Rescue: the first answer.');
+    const file = await waitForSessionFileWith(before, 'Rescue: the first answer.');
+    rmSync(file);
+
+    await send('Rescue: a question after the file was deleted');
+    await waitForText('Rescue: a question after the file was deleted');
+    assert.equal(existsSync(file), false, 'the deleted file is not created again');
+    const toast = workbench().page.locator('.notification-toast').filter({ hasText: 'The session file was deleted or moved away' });
+    await toast.first().waitFor();
+    assert.match(await toast.first().innerText(), /your last message \(\d+B\) is not saved yet\. Choose Save a Copy to keep the session as a new file\./);
+    await toast.first().getByRole('button', { name: 'Save a Copy…' }).click();
+
+    const copy = path.join(path.dirname(file), `${path.basename(file, '.jsonl')}-copy.jsonl`);
+    const input = workbench().page.locator('.quick-input-widget input');
+    await poll('the save dialog to offer the copy\'s name', async () => ((await input.inputValue()).endsWith(path.basename(copy)) ? true : undefined));
+    await input.press('Enter');
+    await poll('the copy to be written', async () => (existsSync(copy) ? true : undefined));
+    const saved = readEntries(copy).map(entryText);
+    assert.ok(saved.includes('Rescue: the first answer.') && saved.includes('Rescue: a question after the file was deleted'), 'everything in memory is in the copy');
+    await workbench().page.locator('.notification-toast').filter({ hasText: `Saved the session as ${path.basename(copy)}; Arbor continues in it.` }).first().waitFor();
+
+    fake().script(text('Rescue: written to the copy.'));
+    await send('Rescue: and now?');
+    await waitForText('Rescue: written to the copy.');
+    await poll('the next reply in the copy', async () => (readEntries(copy).some((entry) => entryText(entry) === 'Rescue: written to the copy.') ? true : undefined));
+    const shown = await conversationText();
+    assert.ok(shown.includes('Rescue: the first answer.') && shown.includes('Rescue: a question after the file was deleted'));
+    assert.match(workbench().arborLog(), /1 entry waits to be written \(gone\)/);
   });
 });

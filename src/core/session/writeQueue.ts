@@ -6,7 +6,7 @@
  */
 import { errorMessage } from '../util/errors';
 import { Emitter, type Event } from '../util/event';
-import { retryCanHelp, writeProblemOf, type SaveState } from './saveState';
+import { problemWords, retryCanHelp, writeProblemOf, type SaveState } from './saveState';
 import { SessionError, type SessionSink } from './sessionErrors';
 import type { SessionEntry } from './types';
 
@@ -68,7 +68,7 @@ export class WriteQueue {
     try {
       await this.sink.sync();
     } catch (error) {
-      throw writeFailure(this.sink.path, error);
+      throw writeFailure(error);
     }
   }
 
@@ -77,7 +77,7 @@ export class WriteQueue {
       try {
         await this.sink.append(this.unsaved[0]!);
       } catch (error) {
-        this.failure = writeFailure(this.sink.path, error);
+        this.failure = writeFailure(error);
         this.states.fire(this.state);
         throw this.failure;
       }
@@ -89,8 +89,10 @@ export class WriteQueue {
   }
 }
 
-/** A failed write of the session file as a SessionError that says why. */
-function writeFailure(file: string | undefined, error: unknown): SessionError {
+/** A failed write of the session file as a SessionError that says why in words (the system's code in brackets; the whole error is its cause, for the log). */
+function writeFailure(error: unknown): SessionError {
   if (error instanceof SessionError) return error;
-  return new SessionError('write-failed', `Could not write to ${file ?? 'the session file'}: ${errorMessage(error)}`, { cause: error, problem: writeProblemOf(error) });
+  const problem = writeProblemOf(error);
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return new SessionError('write-failed', `${problemWords(problem)}${code && problem !== 'gone' ? ` (${code})` : ''}`, { cause: error, problem });
 }

@@ -24,8 +24,8 @@ describe('the words for failures', () => {
       level: 'error',
       text: 'Compaction failed: The model could not write the summary: The API rejected the request (400 invalid_request_error): bad summary',
     });
-    const written = new CompactionError('failed', 'disk full', { cause: new SessionError('write-failed', 'disk full') });
-    assert.deepEqual(compactionOutcome(written), { level: 'error', text: 'Compaction failed: The session file could not be written: disk full' });
+    const written = new CompactionError('failed', 'disk full', { cause: new SessionError('write-failed', 'The disk is full (ENOSPC)', { problem: 'disk-full' }) });
+    assert.deepEqual(compactionOutcome(written), { level: 'error', text: 'Compaction failed: The disk is full (ENOSPC).' });
     assert.deepEqual(compactionOutcome(new Error('boom')), { level: 'error', text: 'Compaction failed: Something went wrong: boom' });
   });
 
@@ -48,7 +48,7 @@ describe('the words for failures', () => {
   });
 
   it('words a run that failed by its reason, and offers the key command only for a refused key', () => {
-    assert.equal(runFailureText('write-failed', 'ENOSPC'), 'The session file could not be written: ENOSPC. What was not saved stays in this window; the notification offers Retry and Save a Copy…');
+    assert.equal(runFailureText('write-failed', 'The disk is full (ENOSPC)'), 'The disk is full (ENOSPC). What was not saved stays in this window; the notification offers Retry and Save a Copy…');
     assert.equal(runFailureText('internal', 'x is undefined'), 'Something went wrong in Arbor: x is undefined');
     assert.equal(runFailureText('model-error', 'refused'), 'The request failed: refused');
     assert.equal(runFailureFix('auth'), SET_KEY_COMMAND);
