@@ -77,7 +77,11 @@ export class AgentSession implements Disposable {
   /** Creates the agent and recovers a reply that a dead process left half-streamed. */
   static async create(options: AgentSessionOptions): Promise<AgentSession> {
     const agent = new AgentSession(options);
-    await agent.recoverInterruptedReply();
+    await agent.recoverInterruptedReply().catch((error: unknown) => {
+      // A file that cannot take it now (a full disk): the reply waits in memory, its checkpoint stays.
+      if (!(error instanceof SessionError && error.reason === 'write-failed')) throw error;
+      agent.logger.warn(`A recovered reply waits to be written: ${errorMessage(error)}`);
+    });
     return agent;
   }
 

@@ -2,9 +2,10 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { AgentSession, checkpointFileFor, FileCheckpointStore } from '../../../src/core/agent';
-import { createSessionFile, openSessionFile, type AssistantMessage, type Session } from '../../../src/core/session';
+import { createSessionFile, openSessionFile, type AssistantMessage, type DiskFaults, type Session } from '../../../src/core/session';
 import { steppingClock } from '../../support/builders';
 import { useTempDir } from '../../support/tempDir';
+import { faultyDisk } from '../../support/faultyDisk';
 import { hangAfter, replyUsage, ScriptedProvider, text } from './support/scriptedProvider';
 
 function partial(textSoFar: string): AssistantMessage {
@@ -71,6 +72,57 @@ describe('reply checkpoints', () => {
       provider.requests[0]!.messages.map((m) => m.role),
       ['user', 'user'],
     );
+  });
+
+  it('keeps a whole reply the full disk refused as a checkpoint, and saves it as it ended at the next open with room', async () => {
+    const clock = steppingClock();
+    const first = await createSessionFile({ dir: dir(), cwd: '/work/project', clock });
+    await first.sync();
+    const answer = 'the paid-for answer '.repeat(500);
+    // Room for the small lines, none for the 10 KB reply.
+    const noRoomForBigLines: DiskFaults = {
+      write: (length) => {
+        if (length > 5000) throw Object.assign(new Error('ENOSPC: injected'), { code: 'ENOSPC' });
+        return length;
+      },
+      sync: () => undefined,
+    };
+    const { session } = await openSessionFile(first.file!, { clock, faults: noRoomForBigLines });
+    const agent = await AgentSession.create({ session, provider: new ScriptedProvider([text(answer)]), settings: { model: 'claude-sonnet-4-5' }, clock, root: '/work/project', checkpointFolder: folder() });
+    const errors: string[] = [];
+    agent.onEvent((event) => event.type === 'error' && errors.push(`${event.reason}: ${event.message}`));
+    await agent.prompt('tell me');
+    assert.deepEqual(errors, ['write-failed: The disk is full (ENOSPC)']);
+    const reply = session.getBranch().at(-1)!;
+    assert.deepEqual((reply.message as AssistantMessage).content, [{ type: 'text', text: answer }], 'the reply stays in the session');
+    const saved = JSON.parse(readFileSync(storeFor(session).file, 'utf8')) as { complete?: boolean; message: AssistantMessage; parentId: string };
+    assert.deepEqual({ complete: saved.complete, stopReason: saved.message.stopReason, parentId: saved.parentId }, { complete: true, stopReason: 'stop', parentId: reply.parentId });
+    agent.dispose();
+
+    // The window comes back with room: the reply is in the file as it ended, once.
+    const { session: reopened } = await openSessionFile(first.file!, { clock });
+    await AgentSession.create({ session: reopened, provider: new ScriptedProvider([]), settings: { model: 'claude-sonnet-4-5' }, clock, root: '/work/project', checkpointFolder: folder() });
+    const recovered = reopened.getBranch().at(-1)!;
+    assert.equal(recovered.parentId, reply.parentId);
+    assert.deepEqual((recovered.message as AssistantMessage).content, [{ type: 'text', text: answer }]);
+    assert.equal((recovered.message as AssistantMessage).stopReason, 'stop');
+    assert.deepEqual(readdirSync(folder()), []);
+    const { session: once } = await openSessionFile(first.file!, { clock });
+    assert.equal(once.entries.filter((entry) => entry.type === 'message' && (entry.message as AssistantMessage).role === 'assistant').length, 1);
+  });
+
+  it('still builds the agent when the recovered reply cannot be written yet: it waits in memory, its checkpoint stays', async () => {
+    const clock = steppingClock();
+    const first = await createSessionFile({ dir: dir(), cwd: '/work/project', clock });
+    const userId = await first.appendMessage({ role: 'user', content: [{ type: 'text', text: 'question' }], timestamp: 1 });
+    await first.sync();
+    await storeFor(first).save({ version: 1, sessionId: first.id, parentId: userId, message: partial('Half of my') });
+    const { session } = await openSessionFile(first.file!, { clock, faults: faultyDisk({ roomBytes: 0 }) });
+    await AgentSession.create({ session, provider: new ScriptedProvider([]), settings: { model: 'claude-sonnet-4-5' }, clock, root: '/work/project', checkpointFolder: folder() });
+    const state = session.saveState;
+    assert.equal(state.saved, false);
+    assert.deepEqual(!state.saved && state.waiting.map((entry) => (entry.message as AssistantMessage).content), [[{ type: 'text', text: 'Half of my' }]]);
+    assert.equal(existsSync(storeFor(first).file), true);
   });
 
   it('drops a checkpoint that no longer continues the position, writing nothing', async () => {
