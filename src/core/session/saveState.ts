@@ -79,6 +79,7 @@ export function problemWords(problem: WriteProblem): string {
 export function unsavedText(state: Extract<SaveState, { saved: false }>, actions: 'buttons' | 'command-line'): string {
   const what = `${CAUSES[state.problem]}: ${waitingWords(state.waiting)} ${state.waiting.length === 1 ? 'is' : 'are'} not saved yet.`;
   if (actions === 'command-line') {
+    if (!retryCanHelp(state.problem)) return `${what} Nothing was written to the file at that name.`;
     const fix = state.problem === 'disk-full' ? ' Free some space and run the command again.' : '';
     return `${what} The file ends at its last whole entry.${fix}`;
   }
