@@ -165,7 +165,10 @@ export class FileSink implements SessionSink {
   /** One write of (a part of) `bytes` at the end of the file; how many bytes it put down. */
   private async put(handle: FileHandle, bytes: Buffer): Promise<number> {
     const allowed = this.faults ? this.faults.write(bytes.length) : bytes.length;
-    return (await handle.write(bytes, 0, allowed)).bytesWritten;
+    const { bytesWritten } = await handle.write(bytes, 0, allowed);
+    // A write that puts nothing down would be tried for ever.
+    if (bytesWritten === 0) throw Object.assign(new Error(`EIO: nothing could be written to ${this.path}`), { code: 'EIO' });
+    return bytesWritten;
   }
 
   /**
