@@ -56,6 +56,15 @@ function splitLines(bytes: Buffer): { lines: Buffer[]; tail: Buffer } {
   return { lines, tail: bytes.subarray(start) };
 }
 
+function isWholeObject(bytes: Buffer): boolean {
+  try {
+    const value: unknown = JSON.parse(bytes.toString('utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
 /** What the repair leaves where a torn tail was: spaces ending in a newline, of its length. */
 function blankOf(length: number): Buffer {
   const blank = Buffer.alloc(length, ' ');
@@ -105,14 +114,16 @@ describe('arbor killed mid-step (built CLI against the fake server)', function (
     assert.equal(next.stdout, 'Going on.\n');
     const after = readFileSync(file);
     assert.ok(after.subarray(0, whole.length).equals(whole), 'every whole line before the tear is unchanged');
-    if (tail.length > 0) {
+    if (tail.length > 0 && isWholeObject(tail)) {
+      // Only its newline was missing: the next append supplies it, the entry stays.
+      assert.ok(after.subarray(whole.length, killed.length + 1).equals(Buffer.concat([tail, Buffer.from('\n')])), 'the whole last entry is kept and ended');
+    } else if (tail.length > 0) {
       assert.ok(after.subarray(whole.length, killed.length).equals(blankOf(tail.length)), 'the torn tail is blanked where it was');
       const copies = tornCopies(file);
       assert.equal(copies.length, 1, `one copy of the torn tail: ${copies.join(', ')}`);
       assert.ok(readFileSync(path.join(dir(), copies[0]!)).equals(tail), 'the copy holds the torn bytes exactly');
-    } else {
-      assert.deepEqual(tornCopies(file), []);
     }
+    if (tail.length === 0 || isWholeObject(tail)) assert.deepEqual(tornCopies(file), []);
     const check = await arbor(dir(), env(), 'check', file);
     assert.deepEqual({ code: check.code, stderr: check.stderr }, { code: 0, stderr: '' }, check.stdout);
     const pi = await loadPi();
@@ -202,6 +213,37 @@ describe('arbor killed mid-step (built CLI against the fake server)', function (
     const types = lines.map((line) => (JSON.parse(line.toString()) as { type: string; message?: { role: string } }).message?.role ?? 'other');
     assert.deepEqual(types.slice(-2), ['user', 'assistant'], 'the prompt and its reply are the last entries: no compaction');
     await assertRecovers(session.file!);
+  });
+
+  it('run killed while writing its automatic compaction: a torn compaction line, kept aside and blanked by the next run; pi never sees half a compaction', async () => {
+    const session = await sessionWithHistory(dir());
+    const before = readFileSync(session.file!);
+    const argv = (file: string): string[] => ['run', file, 'one more', '--keep-recent', '300', '--model', 'claude-sonnet-4-5', '--no-checkpoints'];
+    const script = (): void => server().script(reply(text('Here you go.'), usage({ input_tokens: 190_000, output_tokens: 40 })), reply(text('SUMMARY')));
+    script();
+    const reference = copyOf(session.file!, 'reference.jsonl');
+    assert.equal((await arbor(dir(), env(), ...argv(reference))).code, 0);
+    const appended = splitLines(readFileSync(reference).subarray(before.length)).lines;
+    const compaction = appended.at(-1)!;
+    assert.equal((JSON.parse(compaction.toString()) as { type: string }).type, 'compaction');
+    const bytes = Math.floor(compaction.length / 2);
+    script();
+    await arborKilledAt(dir(), env(), `append:${appended.length}:${bytes}`, ...argv(session.file!));
+    const killed = readFileSync(session.file!);
+    assert.ok(killed.subarray(0, before.length).equals(before));
+    const { lines, tail } = splitLines(killed.subarray(before.length));
+    assert.deepEqual(
+      lines.map((line) => (JSON.parse(line.toString()) as { type: string }).type),
+      appended.slice(0, -1).map((line) => (JSON.parse(line.toString()) as { type: string }).type),
+    );
+    assert.equal(tail.length, bytes);
+    assert.ok(tail.toString().startsWith('{"type":"compaction",'), tail.toString().slice(0, 40));
+    const tornId = /"id":"([0-9a-f]{8})"/.exec(tail.toString())![1]!;
+    await assertRecovers(session.file!);
+    const pi = await loadPi();
+    const piEntries = pi.SessionManager.open(session.file!, dir()).getEntries() as { id: string; type: string }[];
+    assert.equal(piEntries.filter((entry) => entry.id === tornId).length, 0, 'pi has no entry of the torn compaction');
+    assert.equal(readFileSync(session.file!, 'utf8').split('\n').filter((line) => line.includes(`"id":"${tornId}"`)).length, 0, 'nor has the file a line of it');
   });
 
   it('run killed at seeded moments of a tool round, a slow reply and an automatic compaction: the next run finds a consistent session', async () => {
