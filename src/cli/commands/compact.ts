@@ -35,7 +35,7 @@ export const compactCommand: Command = {
   async run({ file, args, io }) {
     const { provider, model } = cliModel(args, io);
     await loadForCli(file); // one-line errors for missing or foreign files
-    const { session } = await openSessionFile(file, { createIfMissing: false, clock: () => io.now() });
+    const { session } = await openSessionFile(file, { createIfMissing: false, clock: () => io.now(), stopPoints: io.stopPoints });
     const leaf = stringFlag(args, 'at');
     if (leaf !== undefined) {
       if (!session.tree.has(leaf)) throw new InputError(`${file}: --at ${leaf}: no entry with that id`);
@@ -58,6 +58,7 @@ export const compactCommand: Command = {
         summarizerContextWindow: info.contextWindow,
         maxOutputTokens: info.maxOutputTokens,
         now: () => io.now().getTime(),
+        stopPoints: io.stopPoints,
       });
     } catch (error) {
       // The model failed (auth, overload after retries…): one line, nothing written.

@@ -114,6 +114,7 @@ export const runCommand: Command = {
       systemPrompt,
       checkpointFolder: cliCheckpointFolder(),
       ...(files ? { workspaceRecorder: files } : {}),
+      ...(io.stopPoints ? { stopPoints: io.stopPoints } : {}),
     });
     const report = collect(agent);
     // A compaction the run needed whose pinned section is over the budget (every pin is still carried);

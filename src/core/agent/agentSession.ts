@@ -102,6 +102,7 @@ export class AgentSession implements Disposable {
       now: () => this.now(),
       emit: (event) => this.emit(event),
       hooks: options.hooks,
+      stopPoints: options.stopPoints,
     });
     this.turns = new TurnLoop({
       session: this.session,
@@ -286,6 +287,7 @@ export class AgentSession implements Disposable {
           modelReasoning: summaryModel?.supportsThinking ?? false,
           estimator: this.config.estimator,
           hooks: this.options.hooks,
+          stopPoints: this.options.stopPoints,
         }),
       );
     } finally {

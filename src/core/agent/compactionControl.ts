@@ -26,6 +26,7 @@ import {
 } from '../compaction';
 import type { ArborHooks } from '../hooks';
 import type { Session } from '../session';
+import type { StopPoints } from '../util/stopPoints';
 import type { ContextTracker } from './contextTracker';
 import type { LiveConfiguration } from './liveConfiguration';
 
@@ -60,6 +61,8 @@ export interface CompactionControlOptions {
   emit: (event: CompactionEvent) => void;
   /** Other extensions' handlers, asked before each compaction. */
   hooks?: ArborHooks | undefined;
+  /** Where a kill test freezes the process mid-compaction (see util/stopPoints); default nowhere. */
+  stopPoints?: StopPoints | undefined;
 }
 
 /** A compaction written, and the pin budget's warning when its pinned section is over it. */
@@ -169,6 +172,7 @@ export class CompactionControl {
       customInstructions: compactionInstructions(this.options.config.compactionInstructions, run.customInstructions),
       pinBudget: this.options.config.pinBudget,
       hooks: this.options.hooks,
+      stopPoints: this.options.stopPoints,
       reason: run.reason,
       willRetry: run.willRetry,
       upToEntryId: run.upToEntryId,

@@ -7,6 +7,7 @@ import type { TokenEstimator } from '../tokens';
 import type { WorkspaceRecorder } from '../checkpoints/recorder';
 import type { CheckpointStore } from './checkpoint';
 import type { Logger } from '../util/logger';
+import type { StopPoints } from '../util/stopPoints';
 import type { SystemPromptSource } from './systemPrompt';
 import type { ApprovalCallback, Tool } from './tools/tool';
 import type { WrittenFile } from './tools/approval';
@@ -87,4 +88,6 @@ export interface AgentSessionOptions {
   hooks?: ArborHooks;
   /** How the agent waits before continuing after a compaction (tests pass a fast one). */
   delay?: (ms: number) => Promise<void>;
+  /** Where a kill test freezes the process mid-compaction or mid-branch-summary (only the CLI passes live ones). */
+  stopPoints?: StopPoints;
 }

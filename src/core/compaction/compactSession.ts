@@ -14,6 +14,7 @@ import type { ExplicitCutProblem } from './explicitCut';
 import { prepareCompaction, whyNothingToPrepare, type CompactionPreparation, type PrepareOptions } from './prepare';
 import type { CompactionSettings } from './settings';
 import { asCompactionError, throwIfCancelled } from './summarizer';
+import { noStopPoints, type StopPoints } from '../util/stopPoints';
 
 export interface CompactSessionOptions extends CompactOptions, Omit<PrepareOptions, 'maxOutputTokens' | 'estimator'> {
   settings: CompactionSettings;
@@ -24,6 +25,8 @@ export interface CompactSessionOptions extends CompactOptions, Omit<PrepareOptio
   willRetry?: boolean | undefined;
   /** Tokens the pinned section may take before the user is warned (`arbor.compaction.pinBudget`); default 4000. */
   pinBudget?: number | undefined;
+  /** Where a kill test freezes the process: once the summary is in hand, before its entry is written. */
+  stopPoints?: StopPoints | undefined;
 }
 
 export type NothingToCompactReason = 'already-compacted' | 'empty-session' | 'unmigrated' | 'empty-span' | ExplicitCutProblem;
@@ -90,6 +93,8 @@ async function compactDecided(session: Session, path: SessionEntry[], preparatio
   // A handler's compaction is written as it came: its own details and usage, or none.
   const details = fromHook ? decision.compaction.details : { readFiles: result.details.readFiles, modifiedFiles: result.details.modifiedFiles };
   const usage = fromHook ? decision.compaction.usage && result.usage : result.usage;
+  // The summary is paid for but nothing is written yet: a process killed here leaves the file as it was.
+  (options.stopPoints ?? noStopPoints).reached('compaction');
   const entryId = await session.appendCompaction({
     summary: result.summary,
     firstKeptEntryId: result.firstKeptEntryId,

@@ -9,6 +9,7 @@ import { messageRole, messageText, SessionError, type BranchSummaryEntry, type S
 import type { TokenEstimator } from '../tokens';
 import { collectEntriesForBranchSummary, CompactionError, generateBranchSummary, type Summarizer } from '../compaction';
 import type { ArborHooks, HookOwner, WillNavigateTreeResult } from '../hooks';
+import { noStopPoints, type StopPoints } from '../util/stopPoints';
 
 export interface NavigationTarget {
   /** The new position (null: before the first entry). */
@@ -54,6 +55,8 @@ export interface NavigateOptions {
   now?: (() => number) | undefined;
   /** Other extensions' handlers, asked before the move (pi's `session_before_tree`). */
   hooks?: ArborHooks | undefined;
+  /** Where a kill test freezes the process: once the summary is in hand, before its entry is written. */
+  stopPoints?: StopPoints | undefined;
 }
 
 export type NavigateResult =
@@ -74,9 +77,12 @@ export async function navigateTree(session: Session, targetId: string, options: 
   if (options.signal?.aborted) return { cancelled: true, aborted: true };
   const { supplied, by } = asked;
   const move = { ...options, ...asked.overrides };
+  // A process killed at this point has the summary but wrote nothing of it: the file is as it was.
+  const summaryInHand = (): void => (options.stopPoints ?? noStopPoints).reached('branch-summary');
   let summaryEntryId: string | undefined;
   if (move.summarize && supplied) {
     // pi: a handler's summary stands for the branch even when there is nothing to summarize.
+    summaryInHand();
     summaryEntryId = await session.branchWithSummary(newLeafId, {
       summary: supplied.summary,
       fromId: oldLeafId ?? 'root',
@@ -89,6 +95,7 @@ export async function navigateTree(session: Session, targetId: string, options: 
     const outcome = await generateBranchSummary(entries, { ...move, summarizer: move.summarizer, cwd: session.cwd });
     if (outcome.kind === 'aborted' || options.signal?.aborted) return { cancelled: true, aborted: true };
     if (outcome.kind === 'error') throw new CompactionError('summarization-failed', outcome.message, { cause: outcome.error });
+    summaryInHand();
     summaryEntryId = await session.branchWithSummary(newLeafId, {
       summary: outcome.summary,
       fromId: oldLeafId ?? 'root',

@@ -55,14 +55,31 @@ export async function arborProcess(...argv: string[]): Promise<CliRun> {
  * blocking this one (so an in-process fake server can answer it).
  */
 export async function arborChild(cwd: string, env: Record<string, string>, ...argv: string[]): Promise<CliRun> {
+  const { code, stdout, stderr } = await (await startArborChild(cwd, env, ...argv)).done;
+  return { code, stdout, stderr };
+}
+
+/** A child started as `arborChild` starts it, while it runs: its pid, a signal to it, and its end (with the signal that ended it). */
+export interface ArborChildProcess {
+  pid: number;
+  /** Sends `signal` unless the process has ended (then nothing: its pid may be another's by now). */
+  kill(signal: NodeJS.Signals): void;
+  done: Promise<CliRun & { signal: NodeJS.Signals | null }>;
+}
+
+export async function startArborChild(cwd: string, env: Record<string, string>, ...argv: string[]): Promise<ArborChildProcess> {
   const cli = await cliBundle();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...argv], { cwd, env: { PATH: process.env.PATH ?? '', ...env } });
+  const child = spawn(process.execPath, [cli, ...argv], { cwd, env: { PATH: process.env.PATH ?? '', ...env } });
+  const done = new Promise<CliRun & { signal: NodeJS.Signals | null }>((resolve, reject) => {
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    child.on('close', (code, signal) => resolve({ code: code ?? -1, stdout, stderr, signal }));
   });
+  // A spawn that failed has no pid; its error rejects `done`.
+  if (child.pid === undefined) await done;
+  if (child.pid === undefined) throw new Error(`arbor ${argv.join(' ')}: the process did not start`);
+  return { pid: child.pid, kill: (signal) => void (child.exitCode === null && child.signalCode === null && child.kill(signal)), done };
 }

@@ -4,6 +4,7 @@ import type { CompactionEntry } from '../../../src/core/session';
 import { appendTurns, memorySession } from '../../support/builders';
 import { sessionWithHistory } from './support/history';
 import { hangingSummarizer, ScriptedSummarizer } from './support/scriptedSummarizer';
+import { noStopPoints, type StopStep } from '../../../src/core/util/stopPoints';
 
 const settings = { ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens: 500 };
 
@@ -62,6 +63,18 @@ describe('compactSession: prepare, summarize, append', () => {
     });
     await assert.rejects(compactSession(session, { settings, summarizer }), { message: 'Summarization failed: boom' });
     assert.equal(session.leafId, leafBefore);
+  });
+
+  it('reaches the compaction stop point once the summary came back and before the entry is written', async () => {
+    const session = await sessionWithHistory();
+    const summarizer = new ScriptedSummarizer();
+    const reached: { step: StopStep; requests: number; entries: number; leaf: string | null }[] = [];
+    const stopPoints = { ...noStopPoints, reached: (step: StopStep) => void reached.push({ step, requests: summarizer.requests.length, entries: session.entries.length, leaf: session.leafId }) };
+    const before = { entries: session.entries.length, leaf: session.leafId };
+    await compactSession(session, { settings, summarizer, stopPoints });
+    assert.deepEqual(reached, [{ step: 'compaction', requests: 1, ...before }]);
+    assert.equal(session.entries.length, before.entries + 1);
+    assert.equal(session.getEntry(session.leafId!)!.type, 'compaction');
   });
 
   it('reports why there is nothing to compact without calling the summarizer', async () => {

@@ -4,6 +4,7 @@ import type { BranchSummaryEntry, LabelEntry } from '../../../src/core/session';
 import { appendTurns, assistant, memorySession, user } from '../../support/builders';
 import { loadFixture } from '../compaction/support/fixtures';
 import { hangingSummarizer, ScriptedSummarizer } from '../compaction/support/scriptedSummarizer';
+import { noStopPoints, type StopStep } from '../../../src/core/util/stopPoints';
 
 async function conversation(turns: number) {
   const session = memorySession();
@@ -122,6 +123,21 @@ describe('navigateTree', () => {
       assert.equal(target.newLeafId, expectedLeaf, record.targetId);
       assert.equal(target.editorText !== undefined, record.derived_navigateTree.editorTextExpected);
     }
+  });
+
+  it('reaches the branch-summary stop point once the summary came back and before its entry is written, and only then', async () => {
+    const { session, ids } = await conversation(3);
+    const summarizer = new ScriptedSummarizer();
+    const reached: { step: StopStep; requests: number; entries: number; leaf: string | null }[] = [];
+    const stopPoints = { ...noStopPoints, reached: (step: StopStep) => void reached.push({ step, requests: summarizer.requests.length, entries: session.entries.length, leaf: session.leafId }) };
+    const before = { entries: session.entries.length, leaf: session.leafId };
+    await navigateTree(session, ids[1]!, { stopPoints });
+    await navigateTree(session, before.leaf!, { stopPoints });
+    assert.deepEqual(reached, [], 'a move without a summary writes no summary');
+    await navigateTree(session, ids[2]!, { summarize: true, summarizer, stopPoints });
+    assert.deepEqual(reached, [{ step: 'branch-summary', requests: 1, ...before }]);
+    assert.equal(session.entries.length, before.entries + 1);
+    assert.equal(session.getEntry(session.leafId!)!.type, 'branch_summary');
   });
 
   it('refuses an unknown target and summarizing without a summarizer', async () => {
