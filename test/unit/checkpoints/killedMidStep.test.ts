@@ -106,27 +106,32 @@ describe('killed mid-step: a restore or a snapshot killed part-way leaves a cons
     assert.deepEqual(listing(place.root), b);
   });
 
-  it('while a killed restore is neither undone nor finished, a restore elsewhere is refused and changes no file', async () => {
-    const place = makePlace(temp());
-    const { file, states } = await twoStates(place, temp());
-    // A third state C for the same session, recorded in-process before the kill.
-    const store = await openStore(place);
-    writeFiles(place.root, { 'third.txt': 'c' });
-    const third = await store.snapshot({ session: SESSION_ID });
-    rmSync(path.join(place.root, 'third.txt'));
-    writeFileSync(file, sessionFileText([filesRecord('fa', null, states[0], states[0]), filesRecord('fb', 'fa', states[0], states[1]), filesRecord('fc', 'fb', states[1], third.state)], SESSION_ID));
-    await killedAt('restore:3', place.root, env(place), 'restore', file, '--to', 'fa');
-    const halfway = listing(place.root);
-    const refused = await arborChild(place.root, env(place), 'restore', file, '--to', 'fc');
-    assert.equal(refused.code, 2);
-    assert.equal(refused.stderr, `arbor restore: ${file}: A restore of the workspace files was interrupted: some files are as recorded, some as before. Undo it first (Undo Restore), or run that same restore again to finish it; no file was changed. To undo it: arbor restore ${file} --undo-interrupted\n`);
-    assert.deepEqual(listing(place.root), halfway);
-  });
-
-  describe('a snapshot killed mid-way', () => {
+  describe('with the fake Anthropic server', () => {
     const server = useFakeAnthropic({ apiKey: KEY });
 
-    it('leaves the store valid: the next run records and a restore to the state before brings the files back exactly', async () => {
+    it('while a killed restore is neither undone nor finished, a restore elsewhere is refused and changes no file, and arbor run says what happened', async () => {
+      const place = makePlace(temp());
+      const { file, states } = await twoStates(place, temp());
+      // A third state C for the same session, recorded in-process before the kill.
+      const store = await openStore(place);
+      writeFiles(place.root, { 'third.txt': 'c' });
+      const third = await store.snapshot({ session: SESSION_ID });
+      rmSync(path.join(place.root, 'third.txt'));
+      writeFileSync(file, sessionFileText([filesRecord('fa', null, states[0], states[0]), filesRecord('fb', 'fa', states[0], states[1]), filesRecord('fc', 'fb', states[1], third.state)], SESSION_ID));
+      await killedAt('restore:3', place.root, env(place), 'restore', file, '--to', 'fa');
+      const halfway = listing(place.root);
+      const refused = await arborChild(place.root, env(place), 'restore', file, '--to', 'fc');
+      assert.equal(refused.code, 2);
+      assert.equal(refused.stderr, `arbor restore: ${file}: A restore of the workspace files was interrupted: some files are as recorded, some as before. Undo it first (Undo Restore), or run that same restore again to finish it; no file was changed. To undo it: arbor restore ${file} --undo-interrupted\n`);
+      assert.deepEqual(listing(place.root), halfway);
+      server().script(reply(text('Hello.')));
+      const run = await arborChild(place.root, { ...env(place), ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server().url, PI_CODING_AGENT_DIR: path.join(temp(), 'pi-agent') }, 'run', file, 'hi', '--json');
+      assert.equal(run.code, 0, run.stderr);
+      assert.match(run.stderr, /^arbor run: A restore of the workspace files was interrupted \(started [0-9T:.-]+Z\): some files are as recorded, some as before\. Run "arbor restore <file> --undo-interrupted" to put every file back as it was before it, or run that restore again to finish it\.$/m);
+    });
+
+
+    it('a snapshot killed mid-way leaves the store valid: the next run records and a restore to the state before brings the files back exactly', async () => {
       const place = makePlace(temp());
       writeFiles(place.root, { 'a.txt': 'one\n', 'lib/b.txt': 'bee\n', 'c.txt': 'see\n' });
       const before = listing(place.root);
