@@ -133,6 +133,24 @@ describe('checkpoint store: faults mid-step', function () {
     assert.equal(existsSync(outside), true);
   });
 
+  it('removes the scratch files a killed restore or reference write left in the store when it is opened next, keeping young ones (another window\'s)', async () => {
+    const place = makePlace(temp());
+    const { store } = await twoStates(place);
+    const old = new Date(Date.now() - STALE_LOCK_MS - 60_000);
+    const left = ['index.restore-0123456789ab', 'index.restore-0123456789ab.lock', 'ref-0123456789ab.tmp', 'restore-in-progress.json.0123456789ab.tmp'];
+    for (const name of left) {
+      writeFileSync(path.join(store.folder, name), 'left');
+      utimesSync(path.join(store.folder, name), old, old);
+    }
+    writeFileSync(path.join(store.folder, 'ref-ba9876543210.tmp'), 'young');
+    writeFileSync(path.join(store.folder, 'index.restore-notours'), 'not a name the store makes');
+    utimesSync(path.join(store.folder, 'index.restore-notours'), old, old);
+    await (await openStore(place)).snapshot();
+    assert.deepEqual(left.filter((name) => existsSync(path.join(store.folder, name))), []);
+    assert.equal(existsSync(path.join(store.folder, 'ref-ba9876543210.tmp')), true);
+    assert.equal(existsSync(path.join(store.folder, 'index.restore-notours')), true);
+  });
+
   it('writes again a session binding left empty by a process killed while writing it: the state can be restored', async () => {
     const place = makePlace(temp());
     const { store, a, b, filesA } = await twoStates(place);
