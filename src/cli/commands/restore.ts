@@ -13,13 +13,12 @@
  * back as it was before it (the snapshot it took first), and running the same restore again
  * finishes it. Until one of the two, any other restore is refused (exit 2, no file changed).
  */
-import { CheckpointsOff, CheckpointStoreError, stateAt, type RestoreReport } from '../../core/checkpoints';
+import { CheckpointsOff, CheckpointStoreError, stateAt, type FileCheckpointStore, type RestoreReport } from '../../core/checkpoints';
 import { stringFlag } from '../args';
 import type { Command } from '../command';
 import { InputError, UsageError } from '../io';
 import { loadForCli, requireEntry } from '../load';
-import { cliWorkspaceStoreOrOff, treeAsSession } from '../workspaceStore';
-import type { FileCheckpointStore } from '../../core/checkpoints';
+import { cliWorkspaceStoreOrOff, treeAsSession, type StoreIo } from '../workspaceStore';
 
 export interface RestoreCliReport {
   restored: string[];
@@ -66,7 +65,8 @@ export const restoreCommand: Command = {
   },
 };
 
-async function storeOrThrow(io: Parameters<typeof cliWorkspaceStoreOrOff>[1]): Promise<FileCheckpointStore> {
+/** The store of the current folder; checkpoints off there is a one-line error (exit 2). */
+async function storeOrThrow(io: StoreIo): Promise<FileCheckpointStore> {
   const store = await cliWorkspaceStoreOrOff(process.cwd(), io);
   if (store instanceof CheckpointsOff) throw new InputError(store.message);
   return store;
