@@ -7,4 +7,4 @@ export * from './recorder';
 export { isStorePath } from './paths';
 export * from './prune';
 export { notRecordedText } from './notRecorded';
-export { readRestoreJournal, journalHolderAlive, RESTORE_INTERRUPTED, type RestoreJournal, type JournalReading } from './restoreJournal';
+export { readRestoreJournal, journalHolderAlive, RESTORE_INTERRUPTED, RESTORE_JOURNAL, type RestoreJournal, type JournalReading } from './restoreJournal';
