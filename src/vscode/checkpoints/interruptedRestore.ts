@@ -8,6 +8,7 @@ import * as fs from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { CheckpointStoreError, journalHolderAlive, readRestoreJournal, storeFolderFor, type FileCheckpointStore } from '../../core/checkpoints';
 import { errorMessage } from '../../core/util/errors';
+import { plainText } from '../../core/util/plainText';
 import { filesOutcome, filesRestoredText } from '../../core/navigation';
 import type { Logger } from '../../core/util/logger';
 import { showFailure } from '../commands/notify';
@@ -57,7 +58,7 @@ async function offerUndo(store: () => Promise<FileCheckpointStore | undefined>, 
     const report = opened && (await opened.undoInterruptedRestore());
     const done = report ? filesRestoredText(filesOutcome(report)) : 'There is no interrupted restore to undo any more.';
     log.info(`Undo of an interrupted restore: ${done}`);
-    void vscode.window.showInformationMessage(done);
+    void vscode.window.showInformationMessage(plainText(done));
   } catch (error) {
     showFailure(log, UNDO_RESTORE, error);
   }
