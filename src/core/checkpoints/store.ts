@@ -369,8 +369,10 @@ export class FileCheckpointStore {
     const refs = output.split('\n').filter((line) => line !== '');
     const undo = refs.filter((ref) => ref.startsWith(UNDO_REFS)).sort();
     const keptUndo = undo.slice(Math.max(0, undo.length - this.limits.keepUndo));
-    // A kept undo snapshot keeps its session's binding too: Undo Restore can still restore it.
-    const kept = new Set([...keep, ...keptUndo.map(stateOfRef)]);
+    // Kept undo snapshots and an interrupted restore's two states keep their sessions' bindings too.
+    const journal = await readRestoreJournal(this.folder);
+    const interrupted = journal.kind === 'found' ? [journal.journal.undo, journal.journal.to] : [];
+    const kept = new Set([...keep, ...keptUndo.map(stateOfRef), ...interrupted]);
     const states = refs.filter((ref) => ref !== LATEST_REF);
     const drop = states.filter((ref) => !kept.has(stateOfRef(ref)));
     if (drop.length > 0) await this.run(['update-ref', '--stdin'], { input: drop.map((ref) => `delete ${ref}\n`).join('') });

@@ -64,6 +64,20 @@ describe('checkpoint store: faults mid-step', function () {
     assert.equal(existsSync(path.join(store.folder, RESTORE_JOURNAL)), false);
   });
 
+  it('keeps both states of an interrupted restore through pruning: it can still be undone', async () => {
+    const place = makePlace(temp());
+    writeFiles(place.root, { 'a.txt': 'one', 'b.txt': 'bee' });
+    const store = await openStore(place, { stopPoints: failAt('restore', 1), limits: { keepUndo: 0 } });
+    const a = await store.snapshot(AS_SESSION);
+    writeFiles(place.root, { 'a.txt': 'two', 'c.txt': 'see' });
+    const filesB = listing(place.root);
+    await store.snapshot(AS_SESSION);
+    await rejection(store.restore(a.state, AS_SESSION));
+    await store.prune(new Set());
+    await store.undoInterruptedRestore();
+    assert.deepEqual(listing(place.root), filesB);
+  });
+
   it('writes no journal for a restore that changes nothing, and removes the one of a restore that finished', async () => {
     const place = makePlace(temp());
     const { store, a, b, filesA } = await twoStates(place);
