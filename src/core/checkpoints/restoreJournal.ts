@@ -12,6 +12,7 @@
  */
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { systemClock } from '../session';
 import { errorMessage } from '../util/errors';
 import { readRegularFile, replaceFile, syncFolder, writeNewFile } from '../util/safeFiles';
 import { isObjectId } from './git';
@@ -94,12 +95,20 @@ export async function clearRestoreJournal(storeFolder: string): Promise<void> {
 }
 
 /**
- * Whether the process that wrote a journal may still be running its restore: another process of
- * this machine that is alive. This process's own journal is a restore that failed part-way (the
- * store runs one job at a time, so none of its restores is running while the journal is read).
+ * A journal older than this is never taken for a restore still running: process ids are reused
+ * (after a restart above all), and no restore of the store takes half an hour.
  */
-export function journalHolderAlive(journal: RestoreJournal, ownPid: number = process.pid): boolean {
-  if (journal.pid === ownPid) return false;
+const LIVE_JOURNAL_MS = 30 * 60_000;
+
+/**
+ * Whether the process that wrote a journal may still be running its restore: another process of
+ * this machine that is alive, and a journal of the last half hour. This process's own journal is
+ * a restore that failed part-way (the store runs one job at a time, so none of its restores is
+ * running while the journal is read).
+ */
+export function journalHolderAlive(journal: RestoreJournal, now: number = systemClock().getTime(), ownPid: number = process.pid): boolean {
+  const started = Date.parse(journal.startedAt);
+  if (journal.pid === ownPid || !Number.isFinite(started) || now - started > LIVE_JOURNAL_MS) return false;
   try {
     process.kill(journal.pid, 0);
     return true;

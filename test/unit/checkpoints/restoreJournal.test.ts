@@ -89,8 +89,16 @@ describe('the restore journal is read distrustfully', () => {
   });
 
   it('counts a journal of this process or of a process that ended as interrupted, and one of a live process as running', () => {
-    assert.equal(journalHolderAlive({ ...journal(), pid: process.pid }), false);
-    assert.equal(journalHolderAlive({ ...journal(), pid: deadPid() }), false);
-    assert.equal(journalHolderAlive({ ...journal(), pid: process.ppid }), true);
+    const now = Date.parse(journal().startedAt) + 60_000;
+    assert.equal(journalHolderAlive({ ...journal(), pid: process.pid }, now), false);
+    assert.equal(journalHolderAlive({ ...journal(), pid: deadPid() }, now), false);
+    assert.equal(journalHolderAlive({ ...journal(), pid: process.ppid }, now), true);
+  });
+
+  it('never takes a journal older than half an hour, or of an unreadable time, for a restore still running (process ids are reused)', () => {
+    const started = Date.parse(journal().startedAt);
+    assert.equal(journalHolderAlive({ ...journal(), pid: process.ppid }, started + 30 * 60_000), true);
+    assert.equal(journalHolderAlive({ ...journal(), pid: process.ppid }, started + 30 * 60_000 + 1), false);
+    assert.equal(journalHolderAlive({ ...journal(), pid: process.ppid, startedAt: 'yesterday' }, started), false);
   });
 });

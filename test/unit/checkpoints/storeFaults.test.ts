@@ -102,7 +102,7 @@ describe('checkpoint store: faults mid-step', function () {
   it('refuses to restore while the journal names a live process (another window restoring), changing no file', async () => {
     const place = makePlace(temp());
     const { store, a, b, filesB } = await twoStates(place);
-    writeFileSync(path.join(store.folder, RESTORE_JOURNAL), JSON.stringify({ v: 1, session: AS_SESSION.session, to: a, undo: b, pid: process.ppid, startedAt: 'now' }));
+    writeFileSync(path.join(store.folder, RESTORE_JOURNAL), JSON.stringify({ v: 1, session: AS_SESSION.session, to: a, undo: b, pid: process.ppid, startedAt: new Date().toISOString() }));
     assert.equal(await store.interruptedRestore(), undefined);
     const refused = await rejection(store.restore(a, AS_SESSION));
     assert.ok(refused instanceof CheckpointStoreError && refused.reason === 'busy');
