@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { type FileCheckpointStore, type WorkspaceState } from '../../../src/core/checkpoints';
 import { entry, sessionFileText } from '../../support/builders';
@@ -146,7 +146,7 @@ describe('killed mid-step: a restore or a snapshot killed part-way leaves a cons
       server().script(reply(toolUse('bash', { command: 'printf three > a.txt' }, 'toolu_kill_2')), reply(text('Done again.')));
       const next = await arborChild(place.root, runEnv, 'run', file, 'more', '--yes', '--json');
       assert.equal(next.code, 0, next.stderr);
-      const records = execFileSync(process.execPath, ['-e', 'process.stdout.write(require("fs").readFileSync(process.argv[1], "utf8"))', file], { encoding: 'utf8' })
+      const records = readFileSync(file, 'utf8')
         .trim()
         .split('\n')
         .map((line) => JSON.parse(line) as { id: string; customType?: string; data?: { cause: string } })
