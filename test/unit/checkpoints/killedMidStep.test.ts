@@ -7,7 +7,8 @@ import { entry, sessionFileText } from '../../support/builders';
 import { reply, text, toolUse, useFakeAnthropic } from '../../support/fakeAnthropic';
 import { useTempDir } from '../../support/tempDir';
 import { arborChild } from '../cli/runArbor';
-import { killedAt, seededPoints } from './killedChild';
+import { arborKilledAt } from '../cli/killArbor';
+import { seededPoints } from './seededPoints';
 import { listing, makePlace, openStore, writeFiles, type Place } from './support';
 
 const SESSION_ID = 'killed-session';
@@ -62,7 +63,7 @@ describe('killed mid-step: a restore or a snapshot killed part-way leaves a cons
     it(`a restore killed at its step ${point} of 8 is found at the next start; one undo puts every file back as before, and running it again gives the target`, async () => {
       const place = makePlace(temp());
       const { file, a, b, states } = await twoStates(place, temp());
-      await killedAt(`restore:${point}`, place.root, env(place), 'restore', file, '--to', 'fa');
+      await arborKilledAt(place.root, env(place), `restore:${point}`, 'restore', file, '--to', 'fa');
       if (point === 8) {
         // Every file written, the journal not cleared yet.
         assert.deepEqual(listing(place.root), a);
@@ -94,7 +95,7 @@ describe('killed mid-step: a restore or a snapshot killed part-way leaves a cons
   it('a killed restore is finished by running it again, and Undo Restore then still brings back the files from before the first attempt', async () => {
     const place = makePlace(temp());
     const { file, a, b, states } = await twoStates(place, temp());
-    await killedAt('restore:4', place.root, env(place), 'restore', file, '--to', 'fa');
+    await arborKilledAt(place.root, env(place), 'restore:4', 'restore', file, '--to', 'fa');
     const again = await arborChild(place.root, env(place), 'restore', file, '--to', 'fa', '--json');
     assert.equal(again.code, 0, again.stderr);
     assert.deepEqual(listing(place.root), a);
@@ -118,7 +119,7 @@ describe('killed mid-step: a restore or a snapshot killed part-way leaves a cons
       const third = await store.snapshot({ session: SESSION_ID });
       rmSync(path.join(place.root, 'third.txt'));
       writeFileSync(file, sessionFileText([filesRecord('fa', null, states[0], states[0]), filesRecord('fb', 'fa', states[0], states[1]), filesRecord('fc', 'fb', states[1], third.state)], SESSION_ID));
-      await killedAt('restore:3', place.root, env(place), 'restore', file, '--to', 'fa');
+      await arborKilledAt(place.root, env(place), 'restore:3', 'restore', file, '--to', 'fa');
       const halfway = listing(place.root);
       const refused = await arborChild(place.root, env(place), 'restore', file, '--to', 'fc');
       assert.equal(refused.code, 2);
@@ -139,7 +140,7 @@ describe('killed mid-step: a restore or a snapshot killed part-way leaves a cons
       const runEnv = { ...env(place), ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: server().url, PI_CODING_AGENT_DIR: path.join(temp(), 'pi-agent') };
       server().script(reply(toolUse('bash', { command: 'printf two > a.txt && rm c.txt && printf new > d.txt' }, 'toolu_kill_1')), reply(text('Done.')));
       // Snapshot 1 records the starting state; snapshot 2 (after the bash call) is killed after its objects are written, before its tree and references.
-      await killedAt('snapshot:2', place.root, runEnv, 'run', file, 'change things', '--yes');
+      await arborKilledAt(place.root, runEnv, 'snapshot:2', 'run', file, 'change things', '--yes');
       const store = await openStore(place);
       fsckStore(store);
 

@@ -34,7 +34,7 @@ export async function arborJson<T = Record<string, unknown>>(...argv: string[]):
 let bundle: Promise<string> | undefined;
 
 /** The CLI bundled as `dist/cli.js` is, into a temp folder, once per test run. */
-export function cliBundle(): Promise<string> {
+function cliBundle(): Promise<string> {
   if (!bundle) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'arbor-cli-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
