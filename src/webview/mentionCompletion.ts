@@ -174,6 +174,8 @@ export class MentionCompletion {
     icon.setAttribute('aria-hidden', 'true');
     const label = document.createElement('span');
     label.textContent = item.kind === 'folder' ? `${item.path}/` : item.path;
+    // A narrow side bar cuts a long path short with an ellipsis: the whole of it is in the tooltip.
+    option.title = label.textContent;
     option.append(icon, label);
     return option;
   }

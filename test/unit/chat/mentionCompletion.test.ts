@@ -74,6 +74,8 @@ describe('The @ list in the chat input', () => {
     await queryAsked();
     mentions.show(queries.at(-1)!.id, [{ kind: 'file', path: 'src/alpha.ts' }]);
     assert.equal(list().hidden, false);
+    // Cut short in a narrow side bar, whole in the tooltip.
+    assert.equal(list().querySelector('[role="option"]')?.getAttribute('title'), 'src/alpha.ts');
     press('Enter');
     assert.deepEqual([input.value, input.selectionStart, list().hidden], ['see @src/alpha.ts', 'see @src/alpha.ts'.length, true]);
     type('#L1-2');
