@@ -19,15 +19,22 @@ function arborCompaction(): SessionEntry {
 }
 
 describe('Session Tree rows', () => {
-  it('shows a user message as its first line, the position mark first, the label as the description, and spells the kind out for screen readers', () => {
+  it('shows a user message as its first line, the position mark first, the label in brackets before the text, and spells the kind out for screen readers', () => {
     assert.deepEqual(row(msg('u1', null, user('Fix the parser\nit breaks on tabs')), { label: 'start', onActivePath: true, isCurrent: true }), {
-      label: '● Fix the parser',
-      description: 'start',
+      label: '● [start] Fix the parser',
+      description: undefined,
       icon: 'account',
       contextValue: 'entry user onPath current labeled',
       tooltip: '\\[start\\]\n\nFix the parser\nit breaks on tabs',
       accessibilityLabel: 'user: Fix the parser, ● current · start',
     });
+  });
+
+  it('cuts a long label short where it leads the row, keeping it whole in the tooltip and the spoken label', () => {
+    const shown = row(msg('u1', null, user('Fix the parser')), { label: 'the first attempt at the parser fix' });
+    assert.equal(shown.label, '[the first attempt at th…] Fix the parser');
+    assert.equal(shown.tooltip, '\\[the first attempt at the parser fix\\]\n\nFix the parser');
+    assert.equal(shown.accessibilityLabel, 'user: Fix the parser, the first attempt at the parser fix');
   });
 
   it('says in the tooltip when the label was set, in local time, and nothing for a time it cannot read', () => {
