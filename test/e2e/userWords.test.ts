@@ -1,16 +1,17 @@
 // Your words everywhere: a message sent with an editor open (the active editor's chip) and one with
 // an `@` mention carry the files' text before the words typed; the Session Tree, the Sessions view,
 // Search Sessions… and Switch Branch… name each message by the words typed, with "· 1 file" after
-// them, never by the `<file name="…">` block in front.
+// them, never by the `<file name="…">` block in front. The chip says that the file goes with the
+// message, and a file opened from the chat itself is not attached.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { reply, text } from '../support/fakeAnthropic';
-import { assertNoProblems, chat, chatReady, newSession, send, waitForText } from './support/chat';
+import { assertNoProblems, chat, chatReady, conversation, newSession, requestMessages, send, waitForText, wireText } from './support/chat';
 import { openFile } from './support/editors';
 import { fake, workbench } from './support/hooks';
 import { openArborForTree, quickInput, quickPickLabels } from './support/treeUi';
-import { poll } from './support/workbench';
+import { poll, untilStable } from './support/workbench';
 
 const SLUG = 'words-e2e/slugify.ts';
 const NOTES = 'words-e2e/notes.txt';
@@ -74,11 +75,25 @@ describe('Your words everywhere', () => {
     await chatReady();
     await openFile(SLUG);
     await poll('the active editor chip', async () => ((await chipNames()).join() === 'slugify.ts' ? true : undefined));
+    // The chip says that the file goes with the message, not only that it is open.
+    assert.deepEqual(await (await chat()).locator('.attachments .chip-editor').locator('.chip-note, .chip-label').allInnerTexts(), ['sends', 'slugify.ts', 'with your message']);
     fake().script(reply(text('The editor message was answered.')));
     await send(WITH_EDITOR);
     await waitForText('The editor message was answered.');
     await wb.runCommand('View: Close All Editors');
     await poll('no chip without an editor', async () => ((await chipNames()).length === 0 ? true : undefined));
+
+    // The file opened from the chat (its mention clicked) is not attached to the next message.
+    await (await conversation()).locator('.mention-chip', { hasText: SLUG }).first().click();
+    await wb.page.locator('.tabs-container .tab.active', { hasText: 'slugify.ts' }).waitFor();
+    await untilStable('the chip after the file opened from the chat', async () => (await chipNames()).join());
+    assert.deepEqual(await chipNames(), []);
+    fake().script(reply(text('The follow-up was answered.')));
+    await send('And the follow-up');
+    await waitForText('The follow-up was answered.');
+    const followUp = requestMessages().filter((message) => message.role === 'user').at(-1);
+    assert.equal(followUp && wireText(followUp), 'And the follow-up');
+    await wb.runCommand('View: Close All Editors');
 
     const editorRows = await treeShows(EDITOR_SHOWN);
     assert.ok(!editorRows.some((row) => row.includes('<file')), editorRows.join('\n'));
