@@ -9,7 +9,7 @@
  * kind. The glue only maps this onto a TreeItem.
  */
 import { localDateTime } from '../util/localTime';
-import { describeEntry, isKnownEntry, messageRole, type ContextMark, type SessionEntry, type ToolCall } from '../session';
+import { describeEntry, isKnownEntry, messageRole, userText, type ContextMark, type SessionEntry, type ToolCall, type UserMessage } from '../session';
 import { cutText } from '../util/markdownText';
 import { compactionLine, compactionNumbers, compactionSentence, compactionShown, entryLine, ROW_TEXT_CHARS } from './rowText';
 import { filesMark, type StepFiles } from './fileRows';
@@ -119,10 +119,12 @@ const SHOWN_LABEL_CHARS = 24;
 
 export function presentRow(row: RowInput): RowView {
   const described = describeEntry(row.entry);
-  const { text, detail } = described;
+  const kind = rowKind(row.entry);
+  // A user message reads as the words typed, not the file blocks sent before them.
+  const text = kind === 'user' ? userText((row.entry as { message: UserMessage }).message.content) : described.text;
+  const { detail } = described;
   const tag = cutText(described.tag, TAG_CHARS);
   const label = row.label === undefined ? undefined : cutText(row.label, ROW_TEXT_CHARS);
-  const kind = rowKind(row.entry);
   const numbers = kind === 'compaction' ? compactionNumbers(row.entry) : undefined;
   const line = numbers ? undefined : entryLine(kind, text, row.call);
   // Spoken in full ("tool read: src/a.ts"); shown without what the icon already says.

@@ -43,10 +43,11 @@ describe('Session Tree rows', () => {
     assert.equal(labeled('not a time').tooltip, '\\[start\\]\n\nFix the parser');
   });
 
-  it('names the images of a message in its tooltip by type and size, without drawing them', () => {
+  it('counts the images of a message after its words and names them in its tooltip by type and size, without drawing them', () => {
     const png = { type: 'image' as const, data: 'A'.repeat(46420), mimeType: 'image/png' };
     const shown = row(msg('u1', null, user([{ type: 'text', text: 'What is this?' }, png, { type: 'image', data: 'R0lG', mimeType: 'image/gif' }])));
-    assert.equal(shown.tooltip, 'What is this?\n\n🖼 image \\(PNG, 34\\.0KB\\)  \n🖼 image \\(GIF, 3B\\)');
+    assert.equal(shown.label, 'What is this? · 2 images');
+    assert.equal(shown.tooltip, 'What is this? · 2 images\n\n🖼 image \\(PNG, 34\\.0KB\\)  \n🖼 image \\(GIF, 3B\\)');
   });
 
   it('counts the images past the first four, and shows a hostile type as text, cut', () => {
