@@ -111,7 +111,8 @@ function tooltip(reading: MeterReading, breakdown: ContextBreakdown | undefined,
   // Only when it takes this very reading apart (the agent's may be newer or older than the meter's).
   section('The next request', breakdown?.total === reading.tokens ? breakdownLines(breakdown) : []);
   section('Compaction settings', compaction ? describeCompactionSettings(compaction) : []);
-  section('Spent', totals ? totalsDetails(totals) : []);
+  // Told apart from the context in use above: what every request sent and received added up.
+  section('Spent (tokens processed, not the context in use)', totals ? totalsDetails(totals) : []);
   markdown.appendMarkdown(`[Show Context](command:${SHOW_CONTEXT_COMMAND}) · [Compact Session](command:${COMPACT_COMMAND})`);
   // Trusted for these two commands only: nothing else in the tooltip can run anything.
   markdown.isTrusted = { enabledCommands: [SHOW_CONTEXT_COMMAND, COMPACT_COMMAND] };

@@ -66,7 +66,7 @@ describe('A branched session in a narrow side bar', () => {
       const shown = (await totals.innerText().catch(() => '')).trim();
       return shown.endsWith('in all') ? shown : undefined;
     });
-    assert.match(line, /^Spent \$[\d.]+ · [\d.]+k? tokens on this branch · \$[\d.]+ in all$/);
+    assert.match(line, /^Spent \$[\d.]+ · [\d.]+k? tokens processed on this branch · \$[\d.]+ in all$/);
 
     for (const width of [300, 250]) {
       await widenSideBar(width);

@@ -99,7 +99,8 @@ describe('Pins in the chat and the tree', () => {
     assert.ok(card.text.includes('3 pinned carried verbatim'), `the card does not count the pins: ${card.text}`);
 
     await (await chatButton(/^Show what was summarized$/)).click();
-    const tab = wb.page.locator('.tabs-container .tab.active', { hasText: `${compaction.id}.md` });
+    // The tab is named by what it shows, not by the compaction's id.
+    const tab = wb.page.locator('.tabs-container .tab.active', { hasText: 'What was summarized.md' });
     await tab.waitFor();
     const lines = wb.page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
     // Monaco draws spaces as no-break spaces, and a narrow editor wraps a line into several.

@@ -5,6 +5,7 @@
  * as an icon.
  */
 import type { SearchField, SearchHit } from '../search';
+import { plainLine } from '../util/markdownText';
 import { plainText } from '../util/plainText';
 import { relativeAge } from './row';
 
@@ -40,10 +41,32 @@ export function hitRow(hit: SearchHit, context: HitContext): HitRow {
   const branch = context.onBranch ? 'current branch' : 'abandoned branch';
   const matches = hit.matchCount > 1 ? ` · ${hit.matchCount} matches` : '';
   return {
-    label: plainText(hit.snippet),
+    label: plainText(readableSnippet(hit)),
     description: `${plainText(context.sessionTitle)} · ${branch}`,
     detail: `${plainText(whatMatched(hit))}${matches} · ${relativeAge(context.modified, context.now)}`,
   };
+}
+
+/** Fields written in Markdown: their snippet is read as words. */
+const MARKDOWN_FIELDS: ReadonlySet<SearchField> = new Set(['text', 'thinking', 'summary', 'custom']);
+
+/**
+ * The snippet as a reader wants it: Markdown as words ("**Use** `npm ci`" reads "Use npm ci"),
+ * a tool call's JSON arguments as "name path: src/a.ts, limit: 20". The search matched the text
+ * as stored; only what the row shows changes.
+ */
+function readableSnippet(hit: SearchHit): string {
+  if (hit.field === 'tool-call') return readableArguments(hit.snippet);
+  return MARKDOWN_FIELDS.has(hit.field) ? plainLine(hit.snippet) || hit.snippet : hit.snippet;
+}
+
+/** JSON's quotes and braces dropped, each key followed by ": ", pairs by ", ". */
+function readableArguments(snippet: string): string {
+  return snippet
+    .replace(/"([^"\\\s]+)"\s*:\s*/g, '$1: ')
+    .replace(/\\"|[{}"]/g, (found) => (found === '\\"' ? '"' : ''))
+    .replace(/,(?=\S)/g, ', ')
+    .trim();
 }
 
 const KIND_NAMES: Record<string, string> = {

@@ -1,6 +1,6 @@
 /**
  * How the chat and the meter's tooltip write a session's totals: a short line for the side bar
- * ("$0.041 · 48.2k tokens on this branch · $0.063 in all") and the full lines for the tooltip,
+ * ("Spent $0.041 · 48.2k tokens processed on this branch · $0.063 in all") and the full lines for the tooltip,
  * replies and summaries apart (and, when there are any, tools' own model work and other recorded
  * usage). Numbers only: nothing here comes from the session's text.
  */
@@ -22,7 +22,8 @@ function dollarsOf(spend: TokenSpend): string {
 export function totalsLine(totals: SessionTotals): string | undefined {
   const { branch, session } = totals;
   if (session.count === 0) return undefined;
-  const here = `${dollarsOf(branch)} · ${formatTokens(branch.totalTokens)} tokens`;
+  // "processed": every token sent and received, told apart from the meter's tokens in the context.
+  const here = `${dollarsOf(branch)} · ${formatTokens(branch.totalTokens)} tokens processed`;
   // One branch (or every usage on it): the file's total says nothing more.
   if (branch.count === session.count) return `Spent ${here}`;
   return `Spent ${here} on this branch · ${dollarsOf(session)} in all`;

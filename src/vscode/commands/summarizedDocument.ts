@@ -12,7 +12,7 @@ export function summarizedDocumentCommand(deps: CommandDeps) {
   const provider: vscode.TextDocumentContentProvider = {
     provideTextDocumentContent(uri) {
       const session = deps.current.session;
-      const id = uri.path.replace(/^\//, '').replace(/\.md$/, '');
+      const id = uri.path.split('/')[1] ?? '';
       return (session && summarizedDocument(session.getBranch(id))) ?? 'That compaction is not in the open session.';
     },
   };
@@ -23,7 +23,8 @@ export function summarizedDocumentCommand(deps: CommandDeps) {
         void vscode.window.showInformationMessage('Choose a compaction to see what it summarized.');
         return false;
       }
-      const document = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: SCHEME, path: `/${id}.md` }));
+      // The tab is named by what it shows; the compaction's id only tells the provider which one.
+      const document = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: SCHEME, path: `/${id}/What was summarized.md` }));
       await vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside });
       return true;
     },

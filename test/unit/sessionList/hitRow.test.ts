@@ -43,6 +43,16 @@ describe('search result rows', () => {
     assert.equal(hitRow(hit({ kind: 'message:toolResult', field: 'tool-result' }), context).detail, 'tool result · just now');
   });
 
+  it('shows a Markdown snippet as words and a tool call\'s arguments without JSON punctuation', () => {
+    const context = { sessionTitle: 'T', modified: NOW, onBranch: true, now: NOW };
+    assert.equal(hitRow(hit({ snippet: '## Run **the** `npm ci` [step](https://x.test)' }), context).label, 'Run the npm ci step');
+    assert.equal(hitRow(hit({ field: 'summary', kind: 'compaction', snippet: '- **Goal**: ship it' }), context).label, 'Goal: ship it');
+    const call = hit({ field: 'tool-call', snippet: 'read {"path":"src/a.ts","limit":20,"note":"say \\"hi\\""}' });
+    assert.equal(hitRow(call, context).label, 'read path: src/a.ts, limit: 20, note: say "hi"');
+    // A tool result is shown as it was: it is not Markdown.
+    assert.equal(hitRow(hit({ field: 'tool-result', kind: 'message:toolResult', snippet: '**not bold**' }), context).label, '**not bold**');
+  });
+
   it('keeps "$(name)" in a snippet as text instead of an icon', () => {
     const row = hitRow(hit({ snippet: 'echo $(date)' }), { sessionTitle: 'T', modified: NOW, onBranch: true, now: NOW });
     assert.equal(row.label, 'echo $\u200b(date)');

@@ -31,13 +31,13 @@ describe('session totals as the chat and the tooltip write them', () => {
     const none: SessionTotals = { branch: totalsOf({}, {}), session: totalsOf({}, {}) };
     assert.equal(totalsLine(none), undefined);
     const one = totalsOf({ totalTokens: 48_200, cost: 0.041, count: 3 }, {});
-    assert.equal(totalsLine({ branch: one, session: one }), 'Spent $0.041 · 48.2k tokens');
+    assert.equal(totalsLine({ branch: one, session: one }), 'Spent $0.041 · 48.2k tokens processed');
   });
 
   it("adds the whole file's dollars when other branches spent too, and marks a sum with unpriced usage as a floor", () => {
     const branch = totalsOf({ totalTokens: 48_200, cost: 0.041, count: 3 }, { totalTokens: 3_000, cost: 0.01, count: 1 });
     const session = totalsOf({ totalTokens: 90_000, cost: 0.5, count: 6, unpriced: 1 }, { totalTokens: 3_000, cost: 0.01, count: 1 });
-    assert.equal(totalsLine({ branch, session }), 'Spent $0.051 · 51.2k tokens on this branch · ≥$0.51 in all');
+    assert.equal(totalsLine({ branch, session }), 'Spent $0.051 · 51.2k tokens processed on this branch · ≥$0.51 in all');
   });
 
   it('details the branch and the whole file with replies and summaries apart, and says what was counted as $0', () => {
