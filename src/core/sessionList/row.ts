@@ -2,6 +2,7 @@
  * How a session and a search hit read in a list (the Sessions view, Search Sessions…): a title,
  * its age and size, and a tooltip. Pure: the time is given, never read.
  */
+import * as path from 'node:path';
 import { formatSize } from '../util/byteSize';
 import { localDateTime, relativeAge } from '../util/localTime';
 import { plainText } from '../util/plainText';
@@ -46,7 +47,7 @@ export function sessionRow(summary: SessionSummary, now: Date, current = false):
   const count = summary.messageCount === 1 ? '1 message' : `${summary.messageCount} messages`;
   const created = new Date(summary.created);
   const dates = [`modified ${localDateTime(summary.modified)}`, ...(Number.isNaN(created.getTime()) ? [] : [`started ${localDateTime(created)}`])].join(' · ');
-  const tooltip = [...(summary.name ? [summary.name] : []), message, '', `${count} · ${formatSize(summary.size)}`, dates, summary.file].join('\n');
+  const tooltip = [...(summary.name ? [summary.name] : []), message, '', `${count} · ${formatSize(summary.size)}`, dates, `file ${path.basename(summary.file)}`].join('\n');
   return { label: sessionTitle(summary), description, tooltip };
 }
 

@@ -46,11 +46,11 @@ describe('session rows', () => {
     assert.equal(openSessionTitle(undefined, []), '(no messages)');
   });
 
-  it('describes a row by age and size, the open session marked first; the tooltip has the dates', () => {
+  it('describes a row by age and size, the open session marked first; the tooltip has the dates and the file\'s name, not the folder pi and Arbor keep it in', () => {
     assert.deepEqual(sessionRow(summary(), NOW), {
       label: 'Fix the parser',
       description: '2 min ago · 2.0KB',
-      tooltip: 'Fix the parser\nIt drops the last token\n\n4 messages · 2.0KB\nmodified 2026-11-30 11:58 · started 2026-11-30 10:00\n/s/--p--/2026-11-30T10-00-00-000Z_abc.jsonl',
+      tooltip: 'Fix the parser\nIt drops the last token\n\n4 messages · 2.0KB\nmodified 2026-11-30 11:58 · started 2026-11-30 10:00\nfile 2026-11-30T10-00-00-000Z_abc.jsonl',
     });
     assert.equal(sessionRow(summary({ name: 'Parser work', messageCount: 1, size: 10 }), NOW, true).description, '● current · 2 min ago · 10B · Fix the parser');
     assert.equal(sessionRow(summary({ name: 'Parser work', messageCount: 1 }), NOW).tooltip.split('\n')[0], 'Parser work');
