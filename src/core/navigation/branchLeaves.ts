@@ -47,7 +47,16 @@ interface Walk {
   /** The branch's first own user message with text, and its first own message with text (below the last branch point). */
   ownUser: SessionEntry | undefined;
   ownAny: SessionEntry | undefined;
+  /** The branch's own part holds something of the conversation, not only bookkeeping (a label, a name, a setting). */
+  ownContent: boolean;
 }
+
+/**
+ * Entries that are part of the conversation. A label or a name set while the position was at an
+ * earlier message is written below it, so it ends a "branch" of its own that is only that
+ * message's path again: such a leaf is not a branch to switch to.
+ */
+const CONTENT_TYPES: ReadonlySet<string> = new Set(['message', 'custom_message', 'compaction', 'branch_summary', 'context_edit']);
 
 /**
  * Every leaf of `tree`, newest first. One pass over the tree, iterative (sessions can be deep),
@@ -58,10 +67,10 @@ export function branchLeaves(tree: SessionTree, leafId: string | null, maxText =
   const start = (entries: readonly SessionEntry[], from: Omit<Walk, 'entry'>): Walk[] => {
     const kids = entries.filter((entry) => !isPositionMarker(entry));
     // Below a branch point the branch's own part starts afresh: label and first message above it are shared.
-    const fresh = kids.length > 1 ? { label: undefined, ownUser: undefined, ownAny: undefined } : {};
+    const fresh = kids.length > 1 ? { label: undefined, ownUser: undefined, ownAny: undefined, ownContent: false } : {};
     return kids.map((entry) => ({ ...from, ...fresh, entry }));
   };
-  const work = start(tree.roots, { messages: 0, label: undefined, pastPosition: false, lastSpoken: undefined, ownUser: undefined, ownAny: undefined });
+  const work = start(tree.roots, { messages: 0, label: undefined, pastPosition: false, lastSpoken: undefined, ownUser: undefined, ownAny: undefined, ownContent: false });
   for (let step = work.pop(); step; step = work.pop()) {
     const { entry } = step;
     const role = messageRole(entry);
@@ -74,9 +83,10 @@ export function branchLeaves(tree: SessionTree, leafId: string | null, maxText =
       lastSpoken: spoken ? entry : step.lastSpoken,
       ownUser: step.ownUser ?? (spoken && role === 'user' ? entry : undefined),
       ownAny: step.ownAny ?? (spoken ? entry : undefined),
+      ownContent: step.ownContent || CONTENT_TYPES.has(entry.type),
     };
     const next = start(tree.childrenOf(entry.id), here);
-    if (next.length === 0) found.set(entry.id, leafOf(here, leafId, maxText));
+    if (next.length === 0 && (here.ownContent || entry.id === leafId)) found.set(entry.id, leafOf(here, leafId, maxText));
     // One by one: `push(...next)` with a hostile entry's million children would overflow the call's arguments.
     for (const child of next) work.push(child);
   }

@@ -75,6 +75,18 @@ describe('Switch Branch: the leaves of the tree', () => {
     assert.deepEqual(timeless(branchLeaves(linear, 'lab')), [{ entryId: 'lab', role: 'assistant', text: 'Hi', divergence: 'Hello', label: 'start', current: true, ahead: false, messages: 2 }]);
   });
 
+  it('lists no branch for a label or a name written while the position was at an earlier message, unless the position is there', () => {
+    // u1 ─ a1 ┬ u2 ─ a2          (the position went back to a1, a label and a name were set, then it went to a2)
+    //         └ lab ─ name
+    const tree = SessionTree.fromEntries([
+      ...chain(msg('u1', null, user('Plan the cache')), msg('a1', null, assistant('Three options.')), msg('u2', null, user('Option one')), msg('a2', null, assistant('One is fast.'))),
+      entry('label', 'lab', 'a1', { targetId: 'u1', label: 'start' }),
+      entry('session_info', 'name', 'lab', { name: 'Cache plans' }),
+    ]);
+    assert.deepEqual(branchLeaves(tree, 'a2').map((leaf) => leaf.entryId), ['a2']);
+    assert.deepEqual(branchLeaves(tree, 'name').map((leaf) => [leaf.entryId, leaf.current]), [['name', true], ['a2', false]]);
+  });
+
   it('treats several roots as branches, and a branch without messages as an item with no text', () => {
     const tree = SessionTree.fromEntries([
       entry('thinking_level_change', 't', null, { thinkingLevel: 'off' }),
@@ -111,7 +123,8 @@ describe('Switch Branch: the leaves of the tree', () => {
   });
 
   it('lists the leaves of an entry with 200 000 children', () => {
-    const children = Array.from({ length: 200_000 }, (_, i) => entry('custom', `c${i}`, 'r', { customType: 'state' }));
+    // Replies without text: each is a branch of the conversation, none gives it words.
+    const children = Array.from({ length: 200_000 }, (_, i) => msg(`c${i}`, 'r', assistant([])));
     const leaves = branchLeaves(SessionTree.fromEntries([msg('r', null, user('root')), ...children]), null);
     assert.equal(leaves.length, 200_000);
     assert.deepEqual([leaves[0]!.entryId, leaves[0]!.divergence, leaves[0]!.text], ['c199999', '', 'root']);
