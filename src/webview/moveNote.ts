@@ -15,7 +15,7 @@ export class MoveNoteView {
     this.host.replaceChildren(
       h('div', { class: 'move-note', attrs: { role: 'status' } }, [
         icon('git-branch'),
-        h('span', { class: 'move-note-text' }, [note.happened ? h('span', { class: 'move-note-happened', text: `${note.happened} ` }) : undefined, h('span', { class: 'move-note-position', text: note.position })]),
+        h('span', { class: 'move-note-text', attrs: { title: [note.happened, note.position].filter(Boolean).join(' ') } }, [note.happened ? h('span', { class: 'move-note-happened', text: `${note.happened} ` }) : undefined, h('span', { class: 'move-note-position', text: note.position })]),
         note.undoRestore ? actionButton('move-undo-restore', 'Undo Restore', 'discard') : undefined,
         note.back ? actionButton('move-back', 'Back', 'arrow-left') : undefined,
         actionButton('move-dismiss', 'Dismiss', 'close', {}, false),

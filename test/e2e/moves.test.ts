@@ -9,6 +9,7 @@ import { text } from '../support/fakeAnthropic';
 import { assertNoProblems, chat, clickItemButton, composer, conversationText, noteShows, waitForCardText, waitForInput } from './support/chat';
 import { fake, workbench } from './support/hooks';
 import { clickTreeRow, openArborForTree, pickItem, quickInput, quickPickShows, rowMenu, twoTurns, type TwoTurnWords } from './support/treeUi';
+import { widenSideBar } from './support/screenshots';
 import { poll } from './support/workbench';
 
 const COLOUR = 'Name a colour for the moves test';
@@ -142,6 +143,28 @@ describe('Moves are legible', () => {
     await workbench().runCommand('Arbor: Undo Compaction');
     await noteShows('Compaction undone: the next Send carries the 2 earlier messages again instead of their summary.');
     await noteShows(`Continuing after: ${PEAR}`);
+
+    // In a 300 px side bar the note takes two lines at most; the whole of it is its tooltip.
+    const widthBefore = Math.round((await workbench().page.locator('.part.sidebar').boundingBox())?.width ?? 0);
+    try {
+      await widenSideBar(300);
+      const text = (await chat()).locator('.move-note-text');
+      const lines = await poll('the note to lay out in the narrow chat', async () => {
+        const measured = await text.evaluate((node) => {
+          // The lines in view: the distinct tops of the text's boxes above the note's bottom edge.
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          const bottom = node.getBoundingClientRect().bottom;
+          const tops = new Set([...range.getClientRects()].filter((rect) => rect.top < bottom - 1).map((rect) => Math.round(rect.top)));
+          return document.documentElement.clientWidth < 300 ? tops.size : undefined;
+        });
+        return measured ?? undefined;
+      });
+      assert.ok(lines <= 2, `the move note takes ${lines} lines`);
+      assert.equal(await text.getAttribute('title'), `Compaction undone: the next Send carries the 2 earlier messages again instead of their summary. Continuing after: ${PEAR}`);
+    } finally {
+      if (widthBefore > 0) await widenSideBar(widthBefore);
+    }
     assertNoProblems();
   });
 });
