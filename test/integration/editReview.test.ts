@@ -79,17 +79,26 @@ describe('Edit review in the diff editor', () => {
     const diff = await proposedDiffTab();
     assert.equal(diff.original.scheme, 'arbor-original');
     assert.equal((await vscode.workspace.openTextDocument(diff.original)).getText(), '');
-    let answered = false;
-    const rejected = Promise.resolve(vscode.commands.executeCommand('arbor.rejectEdit')).then(() => (answered = true));
-    // The optional reason's input box: closing it (Escape) rejects without a reason.
-    while (!answered) {
-      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    await rejected;
+    // The optional reason's input box: Escape takes the denial back, and the edit still waits.
+    await answerReasonBox('workbench.action.closeQuickOpen');
+    assert.equal((await proposedDiffTab()).modified.toString(), diff.modified.toString(), 'the diff is still open');
+    assert.equal(fs.existsSync(workspaceFile(name)), false);
+    // Enter with no text denies without a reason.
+    await answerReasonBox('workbench.action.acceptSelectedQuickOpenItem');
     await run;
     assert.equal(fs.existsSync(workspaceFile(name)), false);
     assert.equal(lastToolResult(agent.server()), 'The user denied this tool call.');
     await diffsClosed();
   });
 });
+
+/** Runs arbor.rejectEdit and answers its reason box with `command` (Escape or Enter) once it shows. */
+async function answerReasonBox(command: string): Promise<void> {
+  let answered = false;
+  const rejected = Promise.resolve(vscode.commands.executeCommand('arbor.rejectEdit')).then(() => (answered = true));
+  while (!answered) {
+    await vscode.commands.executeCommand(command);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await rejected;
+}

@@ -20,8 +20,8 @@ export interface EditReviewer {
   text(requestId: string): string | undefined;
   activeRequest(): string | undefined;
   close(requestId: string): Promise<void>;
-  /** Why the user rejects an edit (undefined: no reason given). */
-  askReason(): Promise<string | undefined>;
+  /** Why the user denies a call ('' for no reason; undefined: Escape, the call still waits). */
+  askReason(toolName: string): Promise<string | undefined>;
 }
 
 interface Waiting {
@@ -130,11 +130,16 @@ export class ChatApprovals {
     for (const { message } of this.pending.values()) this.post(message);
   }
 
-  /** Rejects an edit, asking why first (Escape rejects without a reason). */
+  /**
+   * Denies a call, asking why first. Escape takes the denial back (a key pressed to leave the box
+   * must not answer for the user); Enter without text denies with no reason.
+   */
   private async reject(requestId: string): Promise<void> {
-    if (!this.pending.has(requestId)) return;
-    const reason = await this.reviews?.askReason();
-    this.answer(requestId, 'deny', reason?.trim() || undefined);
+    const waiting = this.pending.get(requestId);
+    if (!waiting) return;
+    const reason = this.reviews ? await this.reviews.askReason(waiting.request.toolName) : '';
+    if (reason === undefined) return;
+    this.answer(requestId, 'deny', reason.trim() || undefined);
   }
 }
 

@@ -70,11 +70,11 @@ export class EditReviews implements EditReviewer, vscode.Disposable {
     return document ? document.getText() : this.proposed.get(review.right);
   }
 
-  askReason(): Promise<string | undefined> {
+  askReason(toolName: string): Promise<string | undefined> {
     return Promise.resolve(
       vscode.window.showInputBox({
-        title: 'Reject the edit',
-        prompt: 'Why? The agent reads your reason (optional: Enter or Escape rejects without one).',
+        title: `Deny the ${toolName} call`,
+        prompt: 'Why? The agent reads your reason (optional: Enter without one denies it; Escape takes the denial back).',
         placeHolder: 'Reason for the agent (optional)',
       }),
     );
