@@ -32,6 +32,8 @@ export function isWebviewToHostMessage(value: unknown): value is WebviewToHostMe
       return true;
     case 'prompt':
       return str('text') && optionalImages(m['images']) && (m['activeEditor'] === undefined || str('activeEditor'));
+    case 'unqueue':
+      return Number.isSafeInteger(m['index']) && (m['index'] as number) >= 0 && str('text');
     case 'editAndBranch':
     case 'branchFrom':
     case 'showSummarized':

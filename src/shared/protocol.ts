@@ -302,6 +302,8 @@ export type WebviewToHostMessage =
   /** `images`: pasted or dropped into the input; `activeEditor`: the active editor chip's path, when it was kept. */
   | { type: 'prompt'; text: string; images?: PromptImage[]; activeEditor?: string }
   | { type: 'stop' }
+  /** A queued prompt's remove button: the prompt at `index` (reading `text`) leaves the queue for the input. */
+  | { type: 'unqueue'; index: number; text: string }
   /** The user scrolled to the first item shown: the items before entry `beforeId`. */
   | { type: 'loadEarlier'; beforeId: string }
   | { type: 'editAndBranch'; entryId: string }

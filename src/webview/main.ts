@@ -321,6 +321,8 @@ document.addEventListener('click', (event) => {
     case 'restore-draft':
       if (draftGeneration !== undefined) post({ type: 'restoreDraft', generation: draftGeneration });
       return;
+    case 'unqueue':
+      return post({ type: 'unqueue', index: Number(data['index']), text: data['text'] ?? '' });
     case 'drop-stash':
       if (draftGeneration !== undefined) post({ type: 'dropStash', generation: draftGeneration });
       return;

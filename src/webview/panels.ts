@@ -37,7 +37,14 @@ export function showQueue(container: HTMLElement, status: ChatStatus): void {
   container.hidden = !(status.running && status.queued.length > 0);
   if (container.hidden) return;
   container.append(h('div', { class: 'muted', text: `Queued (sent when the current reply ends):` }));
-  for (const text of status.queued) container.append(h('div', { class: 'queued-item', text }));
+  status.queued.forEach((text, index) =>
+    container.append(
+      h('div', { class: 'queued-item' }, [
+        h('span', { class: 'queued-text', text }),
+        actionButton('unqueue', 'Take this message out of the queue (back into the input)', 'close', { index: String(index), text }, false),
+      ]),
+    ),
+  );
 }
 
 /**

@@ -107,6 +107,33 @@ describe('No typed text is lost', () => {
     assertNoProblems();
   });
 
+  it('takes one queued message out of the queue with its button: back into the input, never sent, while the other is sent after the reply', async () => {
+    await newSession();
+    const release = scriptHeldReply('Held reply before the queue (remove test).');
+    const requestsBefore = fake().messageRequests().length;
+    fake().script(text('Answer to the kept queued message.'));
+    try {
+      await send('Start a held reply (remove test)');
+      await chatButton(/^Stop$/);
+      await send('Queued and then taken out');
+      await send('Queued and kept');
+      const frame = await chat();
+      const items = frame.locator('#queue .queued-item');
+      await poll('both messages in the queue', async () => ((await items.allInnerTexts()).join('|') === 'Queued and then taken out|Queued and kept' ? true : undefined));
+      await items.first().getByRole('button', { name: /Take this message out of the queue/ }).click();
+      await poll('one message left in the queue', async () => ((await items.allInnerTexts()).join('|') === 'Queued and kept' ? true : undefined));
+      await waitForInput('Queued and then taken out');
+    } finally {
+      release();
+    }
+    await waitForText('Answer to the kept queued message.');
+    const sent = JSON.stringify(fake().messageRequests().slice(requestsBefore).map((request) => request.body?.messages));
+    assert.match(sent, /Queued and kept/);
+    assert.doesNotMatch(sent, /Queued and then taken out/);
+    await waitForInput('Queued and then taken out');
+    assertNoProblems();
+  });
+
   it("keeps each session's own draft: New Session starts empty, the Sessions view brings each session back with its draft, and a reload keeps it; no session file holds a draft", async () => {
     const wb = workbench();
     const draftA = 'Draft marker for the meadow session, not sent';

@@ -156,6 +156,11 @@ export class AgentSession implements Disposable {
     return this.work.submit(images && images.length > 0 ? { text, images } : { text });
   }
 
+  /** Takes a queued prompt back before it is sent (see RunState.remove); its text, or undefined. */
+  unqueue(index: number, text: string): string | undefined {
+    return this.work.remove(index, text);
+  }
+
   /** Stops the running reply, tool or compaction. */
   abort(): void {
     this.stopper.stop();

@@ -109,6 +109,17 @@ export class RunState {
   }
 
   /**
+   * Takes one input out of the queue: the one at `index`, if its text is still `text` (the chat's
+   * list may be a moment old: the input it showed may have been sent meanwhile). Returns its text.
+   */
+  remove(index: number, text: string): string | undefined {
+    if (this.queue[index]?.text !== text) return undefined;
+    const [removed] = this.queue.splice(index, 1);
+    this.announce();
+    return removed!.text;
+  }
+
+  /**
    * Empties the queue and returns the texts it held (a stopped run gives them back to the input;
    * their images are not: the input takes text).
    */

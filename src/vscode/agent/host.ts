@@ -228,6 +228,11 @@ export class AgentHost implements vscode.Disposable {
     this.slot?.ready?.abort();
   }
 
+  /** A queued prompt taken back before it is sent: its text, or undefined when it has gone meanwhile. */
+  unqueue(index: number, text: string): string | undefined {
+    return this.slot?.ready?.unqueue(index, text);
+  }
+
   /** "New Session": stops the run and closes the current session; the next prompt creates a new one. */
   async newSession(): Promise<void> {
     await this.stopAndWait();

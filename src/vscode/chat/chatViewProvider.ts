@@ -221,6 +221,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         return this.chatInput.retry();
       case 'stop':
         return this.host.stop();
+      case 'unqueue': {
+        // The prompt goes back into the input, as Stop gives back what it had queued.
+        const taken = this.host.unqueue(message.index, message.text);
+        return taken === undefined ? undefined : this.chatInput.givenBack([taken]);
+      }
       case 'loadEarlier':
         return this.stream.loadEarlier(message.beforeId);
       // The same moves as the Session Tree's (one way to leave a branch): the summary question per

@@ -75,6 +75,25 @@ describe('the agent state', () => {
     assert.deepEqual(answering, [false, false, true, false]);
   });
 
+  it('takes one queued prompt out of the queue by its place and text, never one sent or changed meanwhile; the rest are sent', async () => {
+    const first = gated(text('first answer'));
+    const { agent, provider, events } = await setup([first.script, text('answer to the third')]);
+    const run = agent.prompt('first');
+    await first.asked;
+    const waiting = [agent.prompt('second'), agent.prompt('third')];
+    assert.equal(agent.unqueue(0, 'third'), undefined, 'the text at that place is another');
+    assert.equal(agent.unqueue(2, 'third'), undefined, 'nothing at that place');
+    assert.equal(agent.unqueue(0, 'second'), 'second');
+    assert.equal(stateText(agent.state), 'running: third');
+    first.release();
+    await Promise.all([run, ...waiting]);
+    assert.deepEqual(states(events), ['running', 'running: second', 'running: second: third', 'running: third', 'running', 'idle']);
+    const lastUser = provider.requests.map((request) => JSON.stringify(request.messages.at(-1)));
+    assert.equal(lastUser.length, 2);
+    assert.match(lastUser[1]!, /"third"/);
+    assert.doesNotMatch(lastUser.join(' '), /"second"/);
+  });
+
   it('stops a run for the Compact command: compacting (manual) at once, idle once compacted', async () => {
     let streaming!: () => void;
     const started = new Promise<void>((resolve) => (streaming = resolve));
