@@ -39,3 +39,17 @@ export async function showChanges(store: FileCheckpointStore, title: string, fro
   const resources = paths.map((path) => [vscode.Uri.joinPath(vscode.Uri.file(store.root), path), checkpointUri(from, path), checkpointUri(to, path)]);
   await vscode.commands.executeCommand('vscode.changes', title, resources);
 }
+
+/** The title of a restore's preview: the tab closes once the question it helped answer is answered. */
+const RESTORE_PREVIEW = 'Files a restore would change';
+
+/** "Preview changes…" of a restore question: what the restore would write, from now to the state restored. */
+export function previewRestore(store: FileCheckpointStore, now: WorkspaceState, to: WorkspaceState, paths: readonly string[]): Promise<void> {
+  return showChanges(store, RESTORE_PREVIEW, now, to, paths);
+}
+
+/** Closes the restore previews still open: once the question is answered they show a state that is gone. */
+export async function closeRestorePreviews(): Promise<void> {
+  const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.label === RESTORE_PREVIEW);
+  if (tabs.length > 0) await vscode.window.tabGroups.close(tabs, true);
+}

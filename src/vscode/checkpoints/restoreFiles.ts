@@ -11,7 +11,7 @@ import { fileCount, filesChanged, filesChoices, filesOutcome, filesRequest, file
 import type { Session } from '../../core/session';
 import type { CommandDeps } from '../commands/deps';
 import { showFailure } from '../commands/notify';
-import { showChanges } from './checkpointDocuments';
+import { closeRestorePreviews, previewRestore } from './checkpointDocuments';
 import { tellInterruptedAfterFailure, UNDO_RESTORE } from './interruptedRestore';
 import type { WorkspaceCheckpoints } from './workspaceCheckpoints';
 import { COMMAND } from '../../shared/commands';
@@ -114,11 +114,15 @@ async function askRestore(store: FileCheckpointStore, plan: RestorePlan, differe
     'The conversation stays where it is; the current files are kept first (Undo Restore brings them back).',
     ...(outside > 0 ? [`${fileCount(outside)} changed outside the agent ${outside === 1 ? 'is' : 'are'} left alone unless you choose to overwrite them.`] : []),
   ].join(' ');
-  for (;;) {
-    const picked = await vscode.window.showWarningMessage(question, { modal: true, detail }, ...choices.map((choice) => choice.label));
-    const choice = choices.find((candidate) => candidate.label === picked);
-    if (!choice) return undefined;
-    if (choice.id !== 'preview') return filesRequest(choice.id)?.overwriteOutside;
-    await showChanges(store, 'Files a restore would change', plan.now, plan.to, difference.paths);
+  try {
+    for (;;) {
+      const picked = await vscode.window.showWarningMessage(question, { modal: true, detail }, ...choices.map((choice) => choice.label));
+      const choice = choices.find((candidate) => candidate.label === picked);
+      if (!choice) return undefined;
+      if (choice.id !== 'preview') return filesRequest(choice.id)?.overwriteOutside;
+      await previewRestore(store, plan.now, plan.to, difference.paths);
+    }
+  } finally {
+    await closeRestorePreviews();
   }
 }
