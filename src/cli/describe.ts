@@ -1,5 +1,5 @@
 /** How entries and messages are named and quoted in the CLI's output. */
-import { bashExecutionToText, systemMessageText, textParts, type AgentMessage, type SessionEntry } from '../core/session';
+import { bashExecutionToText, systemMessageText, textParts, userText, type AgentMessage, type SessionEntry } from '../core/session';
 
 /**
  * The text of a context message as `arbor context` shows it: text blocks joined with newlines
@@ -68,6 +68,9 @@ function describeEntry(entry: SessionEntry, line: OneLine): OneLine {
 function describeMessage(message: AgentMessage | undefined, line: OneLine): OneLine {
   if (!message) return line;
   switch (message.role) {
+    case 'user':
+      // The words typed, not the file blocks sent before them.
+      return line.add(userText(message.content));
     case 'assistant':
       line.addContent(message.content);
       for (const block of message.content) if (block.type === 'toolCall' && !line.full) line.add(`${block.name}(…)`);

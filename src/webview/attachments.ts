@@ -115,7 +115,9 @@ export class Attachments {
     const chips: HTMLElement[] = [];
     if (this.editorPath !== undefined && !this.editorDismissed) {
       const name = this.editorPath.slice(this.editorPath.lastIndexOf('/') + 1);
-      chips.push(chip('chip-editor', [icon('file'), h('span', { class: 'chip-label', text: name })], this.editorPath, 'editor', `Leave ${name} out of this message`));
+      // Says plainly that the whole file goes with the message, not only that it is open.
+      const words = [icon('file'), h('span', { class: 'chip-note', text: 'sends' }), h('span', { class: 'chip-label', text: name }), h('span', { class: 'chip-note', text: 'with your message' })];
+      chips.push(chip('chip-editor', words, `${this.editorPath}: its whole text goes with your message`, 'editor', `Leave ${name} out of this message`));
     }
     this.images.forEach((image, index) => {
       const label = `${image.name ? `${image.name}: ` : ''}${imageLabel(image.mimeType, image.data.length)}`;

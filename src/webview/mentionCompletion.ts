@@ -1,9 +1,11 @@
 // The `@` completion list of the input. Typing `@` (at the start or after a space or an opening
 // bracket) opens a listbox of the workspace's files and folders matching what follows it, plus
 // @problems, @selection and @terminal; the host answers each query (mentionQuery / mentionResults,
-// numbered so a late answer is dropped). Up/Down move, Enter or Tab insert, Escape closes. A folder
-// is inserted with its trailing '/' and the list stays open for what is inside it; a path with a
-// space is quoted. The input keeps the focus; the active option is announced through
+// numbered so a late answer is dropped, and so is one for a mention no longer being typed, such as
+// one sent before its answer came). Up/Down move, Enter or Tab insert, Escape closes. A folder is
+// inserted with its trailing '/' and the list stays open for what is inside it; a file is inserted
+// with nothing after it, the caret right after the path, so `#L1-2` typed next is its line range;
+// a path with a space is quoted. The input keeps the focus; the active option is announced through
 // aria-activedescendant.
 import type { MentionSuggestionView } from '../shared/protocol';
 import { listClosed, listOpened } from './inputListbox';
@@ -25,6 +27,8 @@ export class MentionCompletion {
   private timer = 0;
   /** Where the mention being typed starts (its `@`), while the list is wanted. */
   private start: number | undefined;
+  /** The file last taken from the list, where it was put: the list stays shut while the caret is on it. */
+  private picked: { start: number; text: string } | undefined;
 
   constructor(
     private readonly input: HTMLTextAreaElement,
@@ -77,23 +81,39 @@ export class MentionCompletion {
     return true;
   }
 
-  /** The host's answer: shown when it answers the latest query still wanted. */
+  /**
+   * The host's answer: shown when it answers the latest query and that mention is still being
+   * typed. The input can change without an `input` event (Enter sends and clears it before the
+   * answer comes): a list opened over what is no longer there would take the next click or Enter.
+   */
   show(id: number, items: readonly MentionSuggestionView[]): void {
     if (id !== this.lastId || this.start === undefined) return;
+    if (this.typedAtCaret()?.start !== this.start) return this.close();
     this.items = [...items];
     this.active = 0;
     this.render();
   }
 
   private update(): void {
+    const typed = this.typedAtCaret();
+    if (typed && this.picked?.start === typed.start && this.input.value.startsWith(this.picked.text, typed.start)) {
+      // The caret is still on the file just taken (or a line range typed onto it): nothing to offer.
+      return this.close();
+    }
+    this.picked = undefined;
+    if (!typed) return this.close();
+    this.start = typed.start;
+    clearTimeout(this.timer);
+    this.timer = window.setTimeout(() => this.hooks.query(++this.lastId, typed.query), DEBOUNCE_MS);
+  }
+
+  /** The mention the caret is in (where its `@` is and what follows it), if any. */
+  private typedAtCaret(): { start: number; query: string } | undefined {
     const caret = this.input.selectionStart;
     const before = this.input.selectionEnd === caret ? this.input.value.slice(0, caret) : '';
     const typed = MENTION_AT_CARET.exec(before);
-    if (!typed) return this.close();
-    this.start = caret - typed[1]!.length - 1;
-    const query = typed[1]!.replace(/^"/, '');
-    clearTimeout(this.timer);
-    this.timer = window.setTimeout(() => this.hooks.query(++this.lastId, query), DEBOUNCE_MS);
+    if (!typed) return undefined;
+    return { start: caret - typed[1]!.length - 1, query: typed[1]!.replace(/^"/, '') };
   }
 
   private move(step: number): void {
@@ -109,13 +129,16 @@ export class MentionCompletion {
     const folder = item.kind === 'folder';
     const name = folder ? `${item.path}/` : item.path;
     const text = /\s/.test(name) ? `@"${name}"` : `@${name}`;
-    // A folder is a step on the way: the list stays open for what is inside it.
-    const inserted = folder && !text.endsWith('"') ? text : `${text} `;
+    // A folder is a step on the way: the list stays open for what is inside it. Nothing follows a
+    // file either, so a line range typed next (`#L1-2`) belongs to it; the list stays closed until
+    // the next `@`.
     const value = this.input.value;
-    this.input.value = value.slice(0, this.start) + inserted + value.slice(caret);
-    const at = this.start + inserted.length;
+    this.input.value = value.slice(0, this.start) + text + value.slice(caret);
+    const at = this.start + text.length;
     this.input.setSelectionRange(at, at);
+    const start = this.start;
     this.close();
+    this.picked = folder ? undefined : { start, text };
     // As typing would: the composer saves the draft, and a folder's list opens again here.
     this.input.dispatchEvent(new Event('input'));
   }
@@ -151,6 +174,8 @@ export class MentionCompletion {
     icon.setAttribute('aria-hidden', 'true');
     const label = document.createElement('span');
     label.textContent = item.kind === 'folder' ? `${item.path}/` : item.path;
+    // A narrow side bar cuts a long path short with an ellipsis: the whole of it is in the tooltip.
+    option.title = label.textContent;
     option.append(icon, label);
     return option;
   }

@@ -59,7 +59,7 @@ describe('Arbor in the browser', () => {
     // A linear run is flat: the entries after the first user message sit at its level.
     const level = (start: string) => rows.find((row) => row.label.startsWith(start))?.level;
     assert.equal(level('assistant: Let me look at the files.'), level('user: Refactor src/a.ts'));
-    // At the branch point the branches are nested one level deeper, and labels show as descriptions.
+    // At the branch point the branches are nested one level deeper, and labels are spoken after the text.
     const branchHead = rows.find((row) => row.label.startsWith('user: Write tests for src/a.ts instead'));
     assert.ok(branchHead, labels.join('\n'));
     assert.ok(branchHead.level > level('user: Refactor src/a.ts')!, labels.join('\n'));

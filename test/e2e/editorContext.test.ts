@@ -7,26 +7,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { reply, text } from '../support/fakeAnthropic';
 import { assertNoProblems, chat, chatReady, composer, newSession, readEntries, requestMessages, send, sessionFiles, waitForInput, waitForSessionFileWith, waitForText, wireText } from './support/chat';
+import { openFile } from './support/editors';
 import { fake, workbench } from './support/hooks';
 import { poll } from './support/workbench';
 
 const SAMPLE = 'src/context-sample.ts';
 /** A 1×1 PNG. */
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
-
-/** Opens a workspace file in an editor by Quick Open, and waits for its tab. */
-async function openFile(relative: string): Promise<void> {
-  const wb = workbench();
-  await wb.focusEditorArea();
-  await wb.page.keyboard.press('Control+P');
-  const input = wb.page.locator('.quick-input-widget input');
-  await input.waitFor();
-  await input.fill(relative);
-  const row = wb.page.locator('.quick-input-widget .monaco-list-row', { hasText: path.basename(relative) }).first();
-  await row.waitFor();
-  await input.press('Enter');
-  await wb.page.locator('.tabs-container .tab.active', { hasText: path.basename(relative) }).waitFor();
-}
 
 /** The editor's selection as its status bar item reads it ("Ln 13, Col 1 (96 selected)"). */
 async function statusSelection(): Promise<string> {

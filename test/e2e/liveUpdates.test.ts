@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { serializeLine } from '../../src/core/session';
 import { assistant, msg, user } from '../support/builders';
 import { text } from '../support/fakeAnthropic';
-import { assertNoProblems, conversationText, entryText, newSession, readEntries, send, sessionFiles, waitForSessionFileWith, waitForText } from './support/chat';
+import { assertNoProblems, assertNoProblemsExcept, conversationText, entryText, newSession, readEntries, send, sessionFiles, waitForSessionFileWith, waitForText } from './support/chat';
 import { fake, workbench } from './support/hooks';
 import { openArborForTree } from './support/treeUi';
 import { poll } from './support/workbench';
@@ -131,5 +131,7 @@ describe('Live updates from other writers', () => {
     const shown = await conversationText();
     assert.ok(shown.includes('Rescue: the first answer.') && shown.includes('Rescue: a question after the file was deleted'));
     assert.match(workbench().arborLog(), /1 entry waits to be written \(gone\)/);
+    // The failed write is reported (the notification and the log's error); nothing else may be.
+    assertNoProblemsExcept(/^(.* \[error\] Agent run failed \(write-failed\): )?The session file was deleted or moved away \(Arbor does not create it again\)/);
   });
 });

@@ -35,11 +35,12 @@ describe('@-mentions', () => {
     await chatReady();
     fake().script(reply(text('Read both mentions.')));
     await pick('compare @alpha-no', 'mention-e2e/alpha-notes.txt', 'Enter');
-    await pick('with @beta-li', 'mention-e2e/beta-lines.txt', 'Tab');
+    await pick(' with @beta-li', 'mention-e2e/beta-lines.txt', 'Tab');
     const input = await composer();
-    // The range is typed onto the path the list put in (over the space it added).
-    await input.press('Backspace');
-    await input.pressSequentially('#L2-3 please');
+    // The list puts nothing after the path: the range typed next is the mention's, and the list stays shut.
+    await input.pressSequentially('#L2-3');
+    assert.equal(await (await chat()).locator('#mention-list').isHidden(), true, 'the @ list is open on a path just taken');
+    await input.pressSequentially(' please');
     assert.equal(await input.inputValue(), 'compare @mention-e2e/alpha-notes.txt with @mention-e2e/beta-lines.txt#L2-3 please');
     await input.press('Enter');
     await waitForText('Read both mentions.');
@@ -55,6 +56,32 @@ describe('@-mentions', () => {
     const chips = (await conversation()).locator('.mention-chip');
     assert.deepEqual(await chips.allInnerTexts(), ['mention-e2e/alpha-notes.txt', 'mention-e2e/beta-lines.txt#L2-3']);
     assert.ok(!(await (await conversation()).innerText()).includes('alpha says hello'), 'the file text is a chip, not shown in the message');
+    assertNoProblems();
+  });
+
+  it('leaves the @ list closed when Enter sends before its results come, and the next click is the click\'s', async () => {
+    await chatReady();
+    fake().script(reply(text('Sent with a mention half typed.')));
+    const input = await composer();
+    // Typed and sent at once, as a fast typist does: the list's query goes out after the message did.
+    await input.evaluate((element) => {
+      const textarea = element as HTMLTextAreaElement;
+      textarea.focus();
+      textarea.value = 'look at @alpha-no';
+      textarea.setSelectionRange(textarea.value.length, textarea.value.length);
+      textarea.dispatchEvent(new Event('input'));
+      textarea.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    });
+    await waitForText('Sent with a mention half typed.');
+    const frame = await chat();
+    assert.equal(await input.inputValue(), '');
+    assert.equal(await frame.locator('#mention-list').isHidden(), true, 'the @ list opened again after the message was sent');
+    assert.equal(await input.getAttribute('aria-expanded'), 'false');
+    // A click where the list would have been lands on what is there.
+    await input.click();
+    await input.pressSequentially('after the click');
+    assert.equal(await input.inputValue(), 'after the click');
+    await input.fill('');
     assertNoProblems();
   });
 });

@@ -102,12 +102,13 @@ describe('Session Tree view', () => {
     assert.equal(tree.currentElement()?.entry.id, id);
   });
 
-  it('shows a label set on a row at once: that row alone is refreshed, with the label and the labeled word', async () => {
+  it('shows a label set on a row at once: that row alone is refreshed, the label leading it, with the labeled word', async () => {
     await session.appendLabel('x1000001', 'lexer attempt');
     assert.deepEqual(fired, [['x1000001']]);
     const row = tree.getChildren(tree.getChildren()[1]).find((element) => idOf(element) === 'x1000001')!;
     const item = tree.getTreeItem(row);
-    assert.equal(item.description, 'lexer attempt');
+    assert.ok(String(item.label).startsWith('[lexer attempt] '), String(item.label));
+    assert.equal(item.description, undefined);
     assert.match(String(item.contextValue), /\blabeled\b/);
     // The tooltip says when, as Markdown that can run nothing; undo the label's escaping (backslashes) to read it.
     const markdown = item.tooltip as vscode.MarkdownString;

@@ -8,13 +8,17 @@
  *
  * The state must be one the store of this folder recorded for this session (the file's header
  * id): any other id the file names is refused, exit 2, with no file changed.
+ *
+ * A restore killed part-way leaves its journal in the store: `--undo-interrupted` puts every file
+ * back as it was before it (the snapshot it took first), and running the same restore again
+ * finishes it. Until one of the two, any other restore is refused (exit 2, no file changed).
  */
-import { CheckpointsOff, CheckpointStoreError, stateAt, type RestoreReport } from '../../core/checkpoints';
+import { CheckpointsOff, CheckpointStoreError, stateAt, type FileCheckpointStore, type RestoreReport } from '../../core/checkpoints';
 import { stringFlag } from '../args';
 import type { Command } from '../command';
 import { InputError, UsageError } from '../io';
 import { loadForCli, requireEntry } from '../load';
-import { cliWorkspaceStoreOrOff, treeAsSession } from '../workspaceStore';
+import { cliWorkspaceStoreOrOff, treeAsSession, type StoreIo } from '../workspaceStore';
 
 export interface RestoreCliReport {
   restored: string[];
@@ -26,33 +30,57 @@ export interface RestoreCliReport {
 
 export const restoreCommand: Command = {
   name: 'restore',
-  usage: '--to ID [--dry-run]',
-  summary: "make the current folder's files those recorded at entry ID (checkpoints); --dry-run only lists the paths",
+  usage: '--to ID [--dry-run] | --undo-interrupted',
+  summary: "make the current folder's files those recorded at entry ID (checkpoints); --dry-run only lists the paths; --undo-interrupted puts the files back as they were before a restore that was killed part-way",
   flags: [
     { name: 'to', kind: 'string', value: 'ID' },
     { name: 'dry-run', kind: 'boolean' },
+    { name: 'undo-interrupted', kind: 'boolean' },
   ],
   async run({ file, args, io }) {
     const to = stringFlag(args, 'to');
-    if (to === undefined) throw new UsageError('restore needs --to ID');
+    if (args.flags.has('undo-interrupted')) {
+      if (to !== undefined || args.flags.has('dry-run')) throw new UsageError('--undo-interrupted takes neither --to nor --dry-run');
+      await loadForCli(file);
+      return undoInterrupted(await storeOrThrow(io));
+    }
+    if (to === undefined) throw new UsageError('restore needs --to ID (or --undo-interrupted)');
     const loaded = await loadForCli(file);
     requireEntry(loaded, to, '--to');
     const state = stateAt(treeAsSession(loaded.tree), to);
     if (state === undefined) throw new InputError(`${file}: the session recorded no workspace files (it has no checkpoints)`);
-    const store = await cliWorkspaceStoreOrOff(process.cwd(), io);
-    if (store instanceof CheckpointsOff) throw new InputError(store.message);
+    const store = await storeOrThrow(io);
     const dryRun = args.flags.has('dry-run');
     let done: RestoreReport;
     try {
       done = await store.restore(state, { session: loaded.header.id, overwriteOutside: true, dryRun });
     } catch (error) {
-      if (!(error instanceof CheckpointStoreError) || error.reason !== 'unknown-state') throw error;
+      if (!(error instanceof CheckpointStoreError)) throw error;
+      if (error.reason === 'interrupted') throw new InputError(`${file}: ${error.message} To undo it: arbor restore ${file} --undo-interrupted`);
+      if (error.reason !== 'unknown-state') throw new InputError(`${file}: ${error.message}`);
       throw new InputError(`${file}: the files recorded at ${to} are not in the checkpoint store of this workspace (${store.root}): recorded in another folder or session, or no longer kept. No file was changed`);
     }
     const report: RestoreCliReport = { restored: done.restored, removed: done.removed, skipped: done.skipped, ...(done.linkedFolders.length > 0 ? { linkedFolders: done.linkedFolders } : {}) };
     return { json: () => report, text: () => renderRestore(report, dryRun) };
   },
 };
+
+/** The store of the current folder; checkpoints off there is a one-line error (exit 2). */
+async function storeOrThrow(io: StoreIo): Promise<FileCheckpointStore> {
+  const store = await cliWorkspaceStoreOrOff(process.cwd(), io);
+  if (store instanceof CheckpointsOff) throw new InputError(store.message);
+  return store;
+}
+
+/** `--undo-interrupted`: the files as they were before the interrupted restore, its journal cleared. */
+async function undoInterrupted(store: FileCheckpointStore) {
+  const found = await store.interruptedRestore();
+  if (found?.kind === 'malformed') throw new InputError(`the restore journal of this folder's checkpoint store (${store.folder}) cannot be read (${found.reason}); it is ignored, and no file was changed`);
+  const done = found && (await store.undoInterruptedRestore());
+  if (!done) return { json: () => ({ undone: false }), text: () => "No restore of this folder's files was interrupted; no file was changed.\n" };
+  const report: RestoreCliReport = { restored: done.restored, removed: done.removed, skipped: done.skipped, ...(done.linkedFolders.length > 0 ? { linkedFolders: done.linkedFolders } : {}) };
+  return { json: () => ({ undone: true, ...report }), text: () => `The files are back as they were before the interrupted restore.\n${renderRestore(report, false)}` };
+}
 
 function renderRestore(report: RestoreCliReport, dryRun: boolean): string {
   const section = (title: string, paths: readonly string[]): string[] => (paths.length === 0 ? [] : [`${title} (${paths.length}):`, ...paths.map((file) => `  ${file}`)]);

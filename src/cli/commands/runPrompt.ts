@@ -34,7 +34,7 @@ import { sessionTotals, type SpendTotals } from '../../core/tokens';
 import { integerFlag, stringFlag } from '../args';
 import { LEAF_FLAG, type Command } from '../command';
 import { EXIT_OK, EXIT_PROBLEM, InputError, UsageError, type CliIo } from '../io';
-import { cliWorkspaceStoreOrOff } from '../workspaceStore';
+import { cliWorkspaceStoreOrOff, interruptedRestoreNotice } from '../workspaceStore';
 import { ALLOW_CONTEXT_FLAG, BUDGET_FLAGS, PIN_BUDGET_FLAG, cliCompactionSettings, cliPiEnvironment, cliProjectPrompt, warnSkippedContext } from '../piProject';
 import { cliCheckpointFolder } from '../stateFolder';
 import { silentLogger } from '../../core/util/logger';
@@ -153,6 +153,8 @@ async function runRecorder(session: Session, root: string, io: CliIo): Promise<S
     await io.err(`arbor run: ${store.message}\n`);
     return undefined;
   }
+  const interrupted = await interruptedRestoreNotice(store);
+  if (interrupted !== undefined) await io.err(`arbor run: ${interrupted}\n`);
   return new SessionFilesRecorder(session, store, {
     onOff: (message) => void (io.err(`arbor run: ${message}\n`)),
     log: { ...silentLogger, warn: (message) => void io.err(`arbor run: ${message}\n`) },

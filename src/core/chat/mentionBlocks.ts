@@ -1,12 +1,11 @@
 /**
  * A sent message's mention blocks read back for the chat: the blocks Send put before the user's
  * own text (src/core/mentions/blocks.ts) become chips, and the text after them is what the chat
- * shows as the message. Anyone can write text that looks like a block (a pasted log, a session file
- * from elsewhere, a file whose own text holds `</file>`): a chip is only a label and a path the host
- * checks again before it opens anything, so a wrong reading shows a wrong chip and nothing more.
- * Only blocks at the very start count, read left to right in one pass.
+ * shows as the message (read by src/core/session/userText.ts). A chip is only a label and a path the
+ * host checks again before it opens anything, so a block misread (a file whose own text holds
+ * `</file>`) shows a wrong chip and nothing more.
  */
-import { unescapeName, type BlockTag } from '../mentions/blocks';
+import { leadingBlocks, MAX_LEADING_BLOCKS, type BlockTag } from '../session/userText';
 import type { LineRange } from '../mentions/parse';
 
 export interface MentionChip {
@@ -27,33 +26,18 @@ export interface MessageWithMentions {
 }
 
 /** More blocks than this and the rest is shown as text (a message is never split without end). */
-export const MAX_CHIPS = 100;
+export const MAX_CHIPS = MAX_LEADING_BLOCKS;
 
-const OPENING = /^<(file|folder|problems|selection|terminal)(?: name="([^"\n]*)")?>\n/;
 const RANGE_SUFFIX = /#L([0-9]{1,9})(?:-([0-9]{1,9}))?$/;
 
 export function mentionBlocks(message: string): MessageWithMentions {
-  const chips: MentionChip[] = [];
-  let at = 0;
-  while (chips.length < MAX_CHIPS) {
-    // The opening tag is short: only its first line is looked at.
-    const opening = OPENING.exec(message.slice(at, at + 4200));
-    if (!opening) break;
-    const tag = opening[1] as BlockTag;
-    const closing = `\n</${tag}>\n`;
-    const bodyStart = at + opening[0].length;
-    const end = message.indexOf(closing, bodyStart);
-    if (end < 0) break;
-    chips.push(chipOf(tag, opening[2], message.slice(bodyStart, end)));
-    at = end + closing.length;
-  }
-  return { chips, text: message.slice(at) };
+  const { blocks, text } = leadingBlocks(message);
+  return { chips: blocks.map((block) => chipOf(block.tag, block.name, block.body)), text };
 }
 
-function chipOf(tag: BlockTag, escapedName: string | undefined, body: string): MentionChip {
+function chipOf(tag: BlockTag, name: string | undefined, body: string): MentionChip {
   const lines = body === '' ? 0 : body.split('\n').length;
-  if (escapedName === undefined) return { tag, label: tag, lines };
-  const name = unescapeName(escapedName);
+  if (name === undefined) return { tag, label: tag, lines };
   if (tag === 'terminal') return { tag, label: name, lines };
   const range = RANGE_SUFFIX.exec(name);
   const path = range ? name.slice(0, range.index) : name;

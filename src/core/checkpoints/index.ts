@@ -7,3 +7,4 @@ export * from './recorder';
 export { isStorePath } from './paths';
 export * from './prune';
 export { notRecordedText } from './notRecorded';
+export { readRestoreJournal, journalHolderAlive, RESTORE_INTERRUPTED, RESTORE_JOURNAL, type RestoreJournal, type JournalReading } from './restoreJournal';

@@ -15,10 +15,10 @@
  * link). They are read as git reads them, without running git (a restore checks its target with
  * no process of its own): the loose file, else the line `gc` moved into `packed-refs`.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { replaceFile, writeNewFile } from '../util/safeFiles';
+import { writeNewFile } from '../util/safeFiles';
 import { isObjectId } from './git';
 import type { WorkspaceState } from './types';
 
@@ -45,24 +45,49 @@ export function stateOfRef(ref: string): string {
   return ref.slice(ref.lastIndexOf('/') + 1).split('-').pop()!;
 }
 
-/** Writes a reference once; one that exists already is kept (it names the same state). */
+/**
+ * Writes a reference once; one that exists already is kept (it names the same state), unless it
+ * is not a whole id: a process killed between creating the file and writing it leaves it empty,
+ * and such a file would keep the reference missing for ever. It is then replaced.
+ */
 export async function keepRef(gitDir: string, ref: string, state: WorkspaceState): Promise<void> {
   const file = path.join(gitDir, ...ref.split('/'));
-  await writeNewFile(file, `${state}\n`).catch(async (error: unknown) => {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return ignoreExisting(error);
-    await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-    return writeNewFile(file, `${state}\n`).catch(ignoreExisting);
-  });
+  const kept = await writeNewFile(file, `${state}\n`).then(
+    () => true,
+    async (error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return existingIsWhole(file, error);
+      await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      return writeNewFile(file, `${state}\n`).then(() => true, (again: unknown) => existingIsWhole(file, again));
+    },
+  );
+  if (!kept) await moveRef(gitDir, ref, state);
 }
 
-/** Points a reference at `state`, whatever it named before (written new and renamed in place). */
+/** After EEXIST: whether the reference there names a whole id (else it is torn and must be written again). */
+async function existingIsWhole(file: string, error: unknown): Promise<boolean> {
+  ignoreExisting(error);
+  const content = await fs.readFile(file, 'utf8').catch(() => '');
+  return isObjectId(content.trim());
+}
+
+/**
+ * Points a reference at `state`, whatever it named before: written new in the store's own folder
+ * and renamed in place. The new file is never made below `refs/`, where git would read a file
+ * left by a killed process as a (broken) reference.
+ */
 export async function moveRef(gitDir: string, ref: string, state: WorkspaceState): Promise<void> {
   const file = path.join(gitDir, ...ref.split('/'));
-  await replaceFile(file, `${state}\n`).catch(async (error: unknown) => {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-    await replaceFile(file, `${state}\n`);
-  });
+  const temp = path.join(gitDir, `ref-${randomBytes(6).toString('hex')}.tmp`);
+  await writeNewFile(temp, `${state}\n`);
+  try {
+    await fs.rename(temp, file).catch(async (error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      await fs.rename(temp, file);
+    });
+  } finally {
+    await fs.rm(temp, { force: true });
+  }
 }
 
 /**

@@ -8,6 +8,8 @@ import * as path from 'node:path';
 import { replaceFile, writeNewFile } from '../util/safeFiles';
 import type { GitResult } from './git';
 import { ignoreExisting } from './refs';
+import { systemClock } from '../session';
+import { STALE_LOCK_MS } from './staleLocks';
 
 /**
  * Every attribute that could change bytes between the file and the store (line endings, filters,
@@ -33,8 +35,26 @@ export async function prepareRepository(place: RepositoryPlace): Promise<void> {
     await writeNewFile(path.join(place.folder, 'arbor-workspace'), `${place.root}\n`).catch(ignoreExisting);
   }
   await writeInfo(place);
-  await splitIndex(place);
+  const names = await fs.readdir(place.folder).catch(() => [] as string[]);
+  await removeLeftovers(place.folder, names);
+  await splitIndex(place, names);
 }
+
+/**
+ * Files a process killed mid-step left in the store's folder: a restore's scratch index (and its
+ * lock), a reference or journal being written. Another window's are young: only those unchanged
+ * for longer than a step of the store takes (a stale lock's age) are removed.
+ */
+async function removeLeftovers(folder: string, names: readonly string[]): Promise<void> {
+  const now = systemClock().getTime();
+  for (const name of names.filter((candidate) => LEFTOVER.test(candidate))) {
+    const file = path.join(folder, name);
+    const stat = await fs.lstat(file).catch(() => undefined);
+    if (stat?.isFile() && now - stat.mtimeMs > STALE_LOCK_MS) await fs.rm(file, { force: true });
+  }
+}
+
+const LEFTOVER = /^(?:index\.restore-[0-9a-f]{12}(?:\.lock)?|ref-[0-9a-f]{12}\.tmp|restore-in-progress\.json\.[0-9a-f]{12}\.tmp)$/;
 
 /**
  * Keeps the index in two files (git's split index): the whole listing, rewritten only when much
@@ -42,8 +62,7 @@ export async function prepareRepository(place: RepositoryPlace): Promise<void> {
  * file instead of the whole listing (twice: the files, then the tree). Asked once per store; git
  * keeps an index split once it is.
  */
-async function splitIndex(place: RepositoryPlace): Promise<void> {
-  const names = await fs.readdir(place.folder).catch(() => [] as string[]);
+async function splitIndex(place: RepositoryPlace, names: readonly string[]): Promise<void> {
   if (!names.some((name) => name.startsWith('sharedindex.'))) await place.run(['update-index', '--split-index']);
 }
 

@@ -16,10 +16,12 @@
  * take any tree id a session file names (its built-in empty tree, a sub-folder's tree), and so
  * would empty or rebuild the workspace from it.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { promises as fs, type Stats } from 'node:fs';
 import * as path from 'node:path';
+import { systemClock } from '../session';
 import { SerialQueue } from '../util/serial';
+import { noStopPoints, type StopPoints } from '../util/stopPoints';
 import { GitFailed, isObjectId, nulFields, runGit, type GitContext } from './git';
 import { findGit, type GitProgram } from './gitProgram';
 import { refuseOverBudget, refusePath } from './guard';
@@ -28,6 +30,9 @@ import { keepRef, LATEST_REF, moveRef, readRefs, sessionRef, STATE_REFS, stateOf
 import { parseRawDiff, planFrom, type EntryChange, type TreeEntry } from './restorePlan';
 import { linkAbove, occupied, removeFile, sortListed } from './workspaceFiles';
 import { prepareRepository } from './repository';
+import { beginRestoreJournal, clearRestoreJournal, journalHolderAlive, readRestoreJournal, type JournalReading } from './restoreJournal';
+import { storeBusy, withLockRetry } from './staleLocks';
+import { checkoutEntries } from './checkout';
 import {
   CheckpointStoreError,
   CheckpointsOff,
@@ -59,7 +64,12 @@ export interface FileCheckpointStoreOptions {
   env?: NodeJS.ProcessEnv;
   /** Names undo snapshots in time order (the caller's clock; without it, in the order of this store's restores). */
   now?: () => number;
+  /** Where a kill test freezes the process mid-restore and mid-snapshot (default: nowhere). */
+  stopPoints?: StopPoints;
 }
+
+/** A restore that did not finish (the journal it left), or a journal that is not one (`malformed`). */
+export type InterruptedRestore = Exclude<JournalReading, { kind: 'none' }>;
 
 export interface PruneReport {
   /** States whose reference was dropped. */
@@ -71,6 +81,7 @@ export interface PruneReport {
 export class FileCheckpointStore {
   private readonly git: GitContext;
   private readonly limits: CheckpointLimits;
+  private readonly stopPoints: StopPoints;
   private ready: Promise<void> | undefined;
   private undoCounter = 0;
   /** One index: snapshots, restores, pruning and clearing never overlap (a turn's snapshot may run beside a restore asked for in the UI). */
@@ -89,6 +100,7 @@ export class FileCheckpointStore {
   ) {
     this.git = { program: gitProgram.path, searchPath: gitProgram.searchPath, gitDir: folder, workTree: root };
     this.limits = { ...DEFAULT_CHECKPOINT_LIMITS, ...options.limits };
+    this.stopPoints = options.stopPoints ?? noStopPoints;
   }
 
   /**
@@ -132,6 +144,8 @@ export class FileCheckpointStore {
     // Dropped first: a folder replaced by a link or a file leaves entries below it that would block the new one.
     if (drop.length > 0) await this.run(['update-index', '--force-remove', '-z', '--stdin'], { input: drop.map((file) => `${file}\0`).join('') });
     if (add.length > 0) await this.run(['update-index', '--add', '--remove', '--replace', '-z', '--stdin'], { input: add.map((file) => `${file}\0`).join('') });
+    // Mid-snapshot: the files' objects and the index are written, no tree nor reference yet.
+    this.stopPoints.reached('snapshot');
     return skipped;
   }
 
@@ -209,13 +223,46 @@ export class FileCheckpointStore {
     if (options.dryRun) return { ...report, restored: toWrite, removed: toRemove };
     await keepRef(this.folder, `${UNDO_REFS}${this.undoName()}-${plan.now}`, plan.now);
     await keepRef(this.folder, sessionRef(options.session, plan.now), plan.now);
+    // Before the first file changes: a process killed from here on leaves the journal behind.
+    const journaled = await beginRestoreJournal(this.folder, { to, session: options.session, now: plan.now, changes: toRemove.length + toWrite.length > 0, startedAt: (this.options.now ?? (() => systemClock().getTime()))() });
     for (const file of toRemove) {
       if (await removeFile(this.root, file)) report.removed.push(file);
       else report.skipped.push(file);
+      this.stopPoints.reached('restore');
     }
-    const written = await this.checkout(toWrite.map((file) => targets.get(file)!));
+    const written = await checkoutEntries(this.git, toWrite.map((file) => targets.get(file)!));
     for (const file of toWrite) (written.has(file) ? report.restored : report.skipped).push(file);
-    return report;
+    if (toWrite.length > 0) this.stopPoints.reached('restore');
+    // A restore that threw before this point keeps its journal: the files are part-way too.
+    if (journaled) await clearRestoreJournal(this.folder);
+    return { ...report, undo: journaled?.undo ?? plan.now };
+  }
+
+  /**
+   * A restore that was interrupted (its process killed, or a failure part-way): the workspace
+   * holds some files of its target and some of before. Undefined when there is none, or when the
+   * process that wrote the journal is still running (another window restoring now); a journal
+   * that cannot be read as one is `malformed` (reported, otherwise ignored).
+   */
+  interruptedRestore(): Promise<InterruptedRestore | undefined> {
+    return this.serial.run(async () => {
+      const reading = await readRestoreJournal(this.folder);
+      if (reading.kind === 'malformed') return reading;
+      return reading.kind === 'found' && !journalHolderAlive(reading.journal) ? reading : undefined;
+    });
+  }
+
+  /**
+   * Puts the files back as they were before the interrupted restore (the snapshot it took first),
+   * then clears its journal; undefined when no restore was interrupted.
+   */
+  undoInterruptedRestore(): Promise<RestoreReport | undefined> {
+    return this.serial.run(async () => {
+      const reading = await readRestoreJournal(this.folder);
+      if (reading.kind !== 'found' || journalHolderAlive(reading.journal)) return undefined;
+      const { session, undo } = reading.journal;
+      return this.restoreNow(undo, { session, overwriteOutside: true });
+    });
   }
 
   /**
@@ -322,8 +369,10 @@ export class FileCheckpointStore {
     const refs = output.split('\n').filter((line) => line !== '');
     const undo = refs.filter((ref) => ref.startsWith(UNDO_REFS)).sort();
     const keptUndo = undo.slice(Math.max(0, undo.length - this.limits.keepUndo));
-    // A kept undo snapshot keeps its session's binding too: Undo Restore can still restore it.
-    const kept = new Set([...keep, ...keptUndo.map(stateOfRef)]);
+    // Kept undo snapshots and an interrupted restore's two states keep their sessions' bindings too.
+    const journal = await readRestoreJournal(this.folder);
+    const interrupted = journal.kind === 'found' ? [journal.journal.undo, journal.journal.to] : [];
+    const kept = new Set([...keep, ...keptUndo.map(stateOfRef), ...interrupted]);
     const states = refs.filter((ref) => ref !== LATEST_REF);
     const drop = states.filter((ref) => !kept.has(stateOfRef(ref)));
     if (drop.length > 0) await this.run(['update-ref', '--stdin'], { input: drop.map((ref) => `delete ${ref}\n`).join('') });
@@ -341,7 +390,7 @@ export class FileCheckpointStore {
   // ---- private -------------------------------------------------------------------------------
 
   private run(args: readonly string[], options?: Parameters<typeof runGit>[2]): ReturnType<typeof runGit> {
-    return runGit(this.git, args, options).catch((error: unknown) => {
+    return withLockRetry(this.folder, () => runGit(this.git, args, options), storeBusy).catch((error: unknown) => {
       if (error instanceof GitFailed && error.code === undefined) {
         throw new CheckpointsOff('no-git', 'Checkpoints are off: git was not found. Install git to record and restore the workspace\'s files.');
       }
@@ -364,27 +413,6 @@ export class FileCheckpointStore {
 
   private checkId(state: WorkspaceState): void {
     if (!isObjectId(state)) throw new CheckpointStoreError('unknown-state', `${JSON.stringify(String(state).slice(0, 80))} is not a state id.`);
-  }
-
-  /**
-   * Writes `entries` to the workspace through a scratch index that holds only them (git reads no
-   * more of the target than the files to write); the set of the paths written.
-   */
-  private async checkout(entries: readonly TreeEntry[]): Promise<Set<string>> {
-    if (entries.length === 0) return new Set();
-    const scratch = path.join(this.folder, `index.restore-${randomBytes(6).toString('hex')}`);
-    const context: GitContext = { ...this.git, indexFile: scratch };
-    try {
-      await runGit(context, ['update-index', '-z', '--index-info'], { input: entries.map((entry) => `${entry.mode} ${entry.object}\t${entry.path}\0`).join('') });
-      const input = entries.map((entry) => `${entry.path}\0`).join('');
-      const result = await runGit(context, ['checkout-index', '-f', '-z', '--stdin'], { input, okCodes: [0, 1, 128] });
-      if (result.code === 0) return new Set(entries.map((entry) => entry.path));
-      const written = new Set<string>();
-      for (const entry of entries) if (await occupied(this.root, entry.path)) written.add(entry.path);
-      return written;
-    } finally {
-      await fs.rm(scratch, { force: true });
-    }
   }
 }
 

@@ -123,7 +123,7 @@ export const NOT_IN_STORE = "The files recorded there are not in this workspace'
 /** A git command of the store failed (a state id that is not in the store, a broken store). */
 export class CheckpointStoreError extends Error {
   constructor(
-    readonly reason: 'unknown-state' | 'git-failed' | 'busy',
+    readonly reason: 'unknown-state' | 'git-failed' | 'busy' | 'interrupted',
     message: string,
   ) {
     super(message);

@@ -4,12 +4,13 @@
  * blocks before the prompt's own text. Arbor's other kinds follow the same shape with their own
  * tag. The name is an attribute: its quotes and angle brackets are escaped so a file name cannot
  * close the tag early. The text inside is the file's own and is not escaped (pi does not either):
- * the chat's chips (src/core/chat/mentionBlocks.ts) read these blocks back only to draw them.
+ * the chat's chips and every view's text (src/core/session/userText.ts) read these blocks back only to show them.
  */
 
-export type BlockTag = 'file' | 'folder' | 'problems' | 'selection' | 'terminal';
+import { escapeName, type BlockTag } from '../session/userText';
 
-export const BLOCK_TAGS: readonly BlockTag[] = ['file', 'folder', 'problems', 'selection', 'terminal'];
+// The grammar's tags and the name's escaping live with the reader (a leaf file: the webview imports these).
+export { BLOCK_TAGS, escapeName, unescapeName, type BlockTag } from '../session/userText';
 
 export interface MentionBlock {
   tag: BlockTag;
@@ -21,15 +22,4 @@ export interface MentionBlock {
 export function formatBlock(block: MentionBlock): string {
   const name = block.name === undefined ? '' : ` name="${escapeName(block.name)}"`;
   return `<${block.tag}${name}>\n${block.body}\n</${block.tag}>\n`;
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
-const UNESCAPES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&lt;': '<', '&gt;': '>' };
-
-export function escapeName(name: string): string {
-  return name.replace(/[&"<>]/g, (char) => ESCAPES[char]!);
-}
-
-export function unescapeName(name: string): string {
-  return name.replace(/&(?:amp|quot|lt|gt);/g, (entity) => UNESCAPES[entity]!);
 }

@@ -8,7 +8,7 @@
  * written later, whatever the clocks of the programs that wrote it said. The branch worked on last
  * is the one most often wanted back; tree order would put old experiments of a long session first.
  */
-import { isPositionMarker, messageRole, messageText, type SessionEntry, type SessionTree } from '../session';
+import { isPositionMarker, messageRole, messageText, userText, type SessionEntry, type SessionTree } from '../session';
 import { plainFirstLine } from '../util/markdownText';
 
 export interface BranchLeaf {
@@ -112,5 +112,7 @@ function hasText(entry: SessionEntry): boolean {
 }
 
 function textOf(entry: SessionEntry): string {
-  return entry.type === 'message' ? messageText(entry.message as never, '\n') : '';
+  if (entry.type !== 'message') return '';
+  // A user message reads as the words typed, not the file blocks sent before them.
+  return messageRole(entry) === 'user' ? userText((entry.message as { content?: never }).content) : messageText(entry.message as never, '\n');
 }

@@ -1,5 +1,5 @@
 /** The searchable texts of an entry, each with what it is (for the result's kind). */
-import { textParts, type SessionEntry, type StoredMessage } from '../session';
+import { textParts, userText, type SessionEntry, type StoredMessage } from '../session';
 import { stringifyJson } from '../util/jsonText';
 
 export type SearchField = 'text' | 'thinking' | 'tool-call' | 'tool-result' | 'bash' | 'error' | 'summary' | 'label' | 'name' | 'custom';
@@ -31,6 +31,8 @@ function messageTexts(message: StoredMessage | undefined): SearchableText[] {
   if (!message || typeof message !== 'object') return [];
   switch (message.role) {
     case 'user':
+      // The words typed (and "· 1 file"), not the text of the files sent before them.
+      return texts('text', userText(message.content as never));
     case 'custom':
       return texts('text', textParts(message.content as never).join('\n'));
     case 'toolResult':

@@ -27,3 +27,4 @@ export * from './follow';
 export * from './entryActions';
 export * from './disk/fileWatch';
 export * from './check';
+export * from './userText';

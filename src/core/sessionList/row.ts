@@ -8,7 +8,7 @@ import { plainText } from '../util/plainText';
 
 // How long ago: moved to util/localTime (Switch Branch uses it too); the search rows still take it from here.
 export { relativeAge };
-import { firstLine, messageRole, textParts, type SessionEntry, type SessionSummary } from '../session';
+import { firstLine, messageRole, userText, type SessionEntry, type SessionSummary } from '../session';
 
 export interface SessionRow {
   label: string;
@@ -27,12 +27,12 @@ export function sessionTitle(summary: Pick<SessionSummary, 'name' | 'firstMessag
 
 /** The same title for a session in memory: its name, else its first user message with text (as the catalog reads it). */
 export function openSessionTitle(sessionName: string | undefined, entries: readonly SessionEntry[]): string {
-  const first = entries.find((entry) => messageRole(entry) === 'user' && userText(entry).trim() !== '');
-  return sessionTitle({ name: sessionName, firstMessage: first ? userText(first) : '' });
+  const first = entries.find((entry) => messageRole(entry) === 'user' && userTextOf(entry) !== '');
+  return sessionTitle({ name: sessionName, firstMessage: first ? userTextOf(first) : '' });
 }
 
-function userText(entry: SessionEntry): string {
-  return textParts((entry as { message?: { content?: never } }).message?.content).join(' ');
+function userTextOf(entry: SessionEntry): string {
+  return userText((entry as { message?: { content?: never } }).message?.content, ' ');
 }
 
 /** A named session's row also shows its first message, this long, after the age and size. */

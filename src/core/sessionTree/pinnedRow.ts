@@ -1,12 +1,19 @@
-/** How a pinned entry's row says so: a 📌 before its label, a line in its tooltip, a word for its menus. */
-export const PIN_MARK = '📌';
+/**
+ * How a pinned entry's row says so: the `pinned` codicon as its icon (an emoji shows as an empty box
+ * where no emoji font is installed), the word when another mark took the icon, a line in its
+ * tooltip, a word for its menus.
+ */
+export const PIN_ICON = 'pinned';
 
-export const PINNED_TOOLTIP_LINE = `${PIN_MARK} Pinned: every compaction carries this message into its summary word for word.`;
+export const PINNED_TOOLTIP_LINE = 'Pinned: every compaction carries this message into its summary word for word.';
 
-/** The row's description (its label, if any) with the pin mark first. */
-export function pinnedDescription(pinned: boolean | undefined, label: string | undefined): string | undefined {
-  if (!pinned) return label;
-  return label === undefined ? PIN_MARK : `${PIN_MARK} ${label}`;
+/**
+ * The row's icon: a context mark's first (it says what the model sees), then the pin, then the
+ * entry's own. `pinnedWord` is what the description says when the pin did not get the icon.
+ */
+export function pinnedIcon(pinned: boolean | undefined, markIcon: string | undefined, ownIcon: string): { icon: string; pinnedWord: string | undefined } {
+  if (markIcon !== undefined) return { icon: markIcon, pinnedWord: pinned ? 'pinned' : undefined };
+  return { icon: pinned ? PIN_ICON : ownIcon, pinnedWord: undefined };
 }
 
 /**

@@ -1,19 +1,21 @@
 /**
  * What a Session Tree row shows (issue 11, and issue 16 for a 300 px side bar): a label that
  * starts with the position mark when the row is the current one, then the entry's line of plain
- * text (a message's first line, a branch summary's goal, a compaction's numbers); the entry's label
- * as the description; a codicon name; the context value the manifest's menus match on; a Markdown
+ * text (a message's first line, a branch summary's goal, a compaction's numbers), the entry's label
+ * in brackets before that text (a description at the end is cut off at the default width); the
+ * model's view, the pin when a mark took the icon, and the files changed as the description; a
+ * codicon name (the pin's for a pinned row); the context value the manifest's menus match on; a Markdown
  * tooltip (rendered untrusted by the glue); and an accessible label that spells out the entry's
  * kind. The glue only maps this onto a TreeItem.
  */
 import { localDateTime } from '../util/localTime';
-import { describeEntry, isKnownEntry, messageRole, type ContextMark, type SessionEntry, type ToolCall } from '../session';
+import { describeEntry, isKnownEntry, messageRole, userText, type ContextMark, type SessionEntry, type ToolCall, type UserMessage } from '../session';
 import { cutText } from '../util/markdownText';
 import { compactionLine, compactionNumbers, compactionSentence, compactionShown, entryLine, ROW_TEXT_CHARS } from './rowText';
 import { filesMark, type StepFiles } from './fileRows';
 import { imageLines } from './rowImages';
 import { fileList, rowTooltip, type TooltipBody } from './rowTooltip';
-import { pinContextWord, pinnedDescription, PINNED_TOOLTIP_LINE } from './pinnedRow';
+import { pinContextWord, pinnedIcon, PINNED_TOOLTIP_LINE } from './pinnedRow';
 import { contextMarkIcon, contextMarkLine, contextMarkWord, contextMarkWords } from './markedRow';
 
 /** One row of the view, as core's display tree gives it. */
@@ -36,9 +38,9 @@ export interface RowInput {
 }
 
 export interface RowView {
-  /** Plain text: "● " first on the current row, then what the entry says. */
+  /** Plain text: "● " first on the current row, then "[label] " when the user set one, then what the entry says. */
   label: string;
-  /** The entry's label, if it has one. */
+  /** What the model sees of it, "pinned" when the icon says something else, the files changed. */
   description: string | undefined;
   /** A codicon name. */
   icon: string;
@@ -112,13 +114,17 @@ function ownValue(table: Record<string, string>, key: string): string | undefine
 
 /** A kind's tag is a word or two; a file can name a tool or a custom type with a megabyte. */
 const TAG_CHARS = 40;
+/** A label leads the row, so a long one is cut short there (the tooltip and the spoken label have more). */
+const SHOWN_LABEL_CHARS = 24;
 
 export function presentRow(row: RowInput): RowView {
   const described = describeEntry(row.entry);
-  const { text, detail } = described;
+  const kind = rowKind(row.entry);
+  // A user message reads as the words typed, not the file blocks sent before them.
+  const text = kind === 'user' ? userText((row.entry as { message: UserMessage }).message.content) : described.text;
+  const { detail } = described;
   const tag = cutText(described.tag, TAG_CHARS);
   const label = row.label === undefined ? undefined : cutText(row.label, ROW_TEXT_CHARS);
-  const kind = rowKind(row.entry);
   const numbers = kind === 'compaction' ? compactionNumbers(row.entry) : undefined;
   const line = numbers ? undefined : entryLine(kind, text, row.call);
   // Spoken in full ("tool read: src/a.ts"); shown without what the icon already says.
@@ -128,12 +134,14 @@ export function presentRow(row: RowInput): RowView {
   const mark = row.files ? filesMark(row.files) : undefined;
   const modelSees = contextMarkWords(row.contextMark);
   const notes = [modelSees, row.isCurrent ? CURRENT_MARK : undefined, row.pinned ? 'pinned' : undefined, label, mark].filter((part) => part !== undefined).join(' · ');
-  const description = [modelSees, pinnedDescription(row.pinned, label), mark].filter((part) => part !== undefined).join(' · ');
+  const { icon, pinnedWord } = pinnedIcon(row.pinned, contextMarkIcon(row.contextMark), kind === 'contextEdit' ? editIcon(row.entry) : (ownValue(ICONS, kind) ?? 'circle-small'));
+  const description = [modelSees, pinnedWord, mark].filter((part) => part !== undefined).join(' · ');
   const labelLines = contextMarkLine(row.contextMark, pinnedLabelLine(row.pinned, labelLine(row)));
+  const labeled = row.label === undefined ? shown : `[${cutText(row.label, SHOWN_LABEL_CHARS)}] ${shown}`;
   return {
-    label: row.isCurrent ? `${POSITION_MARK} ${shown}` : shown,
+    label: row.isCurrent ? `${POSITION_MARK} ${labeled}` : labeled,
     description: description === '' ? undefined : description,
-    icon: contextMarkIcon(row.contextMark) ?? (kind === 'contextEdit' ? editIcon(row.entry) : (ownValue(ICONS, kind) ?? 'circle-small')),
+    icon,
     ...(row.contextMark === 'hidden' ? { quiet: true } : {}),
     contextValue: words.filter((word) => word !== '').join(' '),
     tooltip: withFiles(rowTooltip(labelLines, tooltipBody(kind, text, tag), numbers ? compactionSentence(numbers) : detail, imageLines(row.entry)), row.files),

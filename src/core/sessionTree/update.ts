@@ -34,7 +34,7 @@ export function refreshForAdded(before: LazyDisplayTree, after: LazyDisplayTree,
   }
   // Files recorded after a step: that step's row says "✎ N files" now.
   if (isFilesEntry(entry) && entry.parentId !== null && after.isShown(entry.parentId)) rows.add(entry.parentId);
-  // A pin's target gets its 📌 (or loses it).
+  // A pin's target gets its pin icon (or loses it).
   const pinTarget = pinDataOf(entry)?.targetId;
   if (pinTarget !== undefined && after.isShown(pinTarget)) rows.add(pinTarget);
   for (const id of remarked) if (after.isShown(id)) rows.add(id);

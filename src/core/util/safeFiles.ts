@@ -57,6 +57,19 @@ export async function replaceFile(target: string, bytes: Uint8Array | string, op
   }
 }
 
+/** Makes a name created, renamed or removed in `folder` durable. Some platforms cannot fsync a folder: then the name stands anyway. */
+export async function syncFolder(folder: string): Promise<void> {
+  let handle: fs.FileHandle | undefined;
+  try {
+    handle = await fs.open(folder, 'r');
+    await handle.sync();
+  } catch {
+    // EISDIR/EPERM/EINVAL on Windows and some file systems: nothing more can be done.
+  } finally {
+    await handle?.close();
+  }
+}
+
 export type UnsafeFileReason = 'link' | 'not-a-file' | 'too-large';
 
 /** What a name that is not a regular file turned out to be (for the message; `other` when the system did not say). */

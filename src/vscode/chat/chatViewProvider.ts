@@ -276,7 +276,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'dropUris':
         return this.chatInput.dropped(message.uris);
       case 'openMention':
-        return openMention(message.path, message.range, this.log);
+        return openMention(message.path, message.range, this.log, (uri) => this.activeEditor.openedFromChat(uri));
       case 'turnFileDiff':
         await vscode.commands.executeCommand(COMMAND.showTurnFileChanges, message.turnId, message.path);
         return;
@@ -323,6 +323,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     }
     if (file.skipped?.reason === 'outside') await vscode.commands.executeCommand(COMMAND.allowContextFile, file.path);
     else if (file.skipped) void vscode.window.showWarningMessage(plainText(file.skipped.warning));
-    else await vscode.window.showTextDocument(vscode.Uri.file(file.path), { preview: true });
+    else {
+      const uri = vscode.Uri.file(file.path);
+      this.activeEditor.openedFromChat(uri);
+      await vscode.window.showTextDocument(uri, { preview: true });
+    }
   }
 }

@@ -41,9 +41,15 @@ export function droppedMentions(uris: readonly string[]): { mentions: string[]; 
   return { mentions, refused };
 }
 
-/** The active editor's file as the chip shows it (undefined: no file editor of the workspace, or the setting is off). */
+/**
+ * The active editor's file as the chip shows it (undefined: no file editor of the workspace, or the
+ * setting is off). A file the chat itself opened (a mention or a context file clicked) is not the
+ * user's pick of context: it gets no chip until the user makes another editor the active one.
+ */
 export class ActiveEditorFile implements vscode.Disposable {
   private current: string | undefined;
+  /** The URI of the file the chat opened last, while it has not been left for another editor. */
+  private fromChat: string | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly disposables: vscode.Disposable[];
@@ -52,7 +58,10 @@ export class ActiveEditorFile implements vscode.Disposable {
     this.current = this.read();
     this.disposables = [
       this.changed,
-      vscode.window.onDidChangeActiveTextEditor(() => this.update()),
+      vscode.window.onDidChangeActiveTextEditor((editor) => {
+        if (editor && editor.document.uri.toString() !== this.fromChat) this.fromChat = undefined;
+        this.update();
+      }),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration('arbor.chat.includeActiveEditor')) this.update();
       }),
@@ -62,6 +71,14 @@ export class ActiveEditorFile implements vscode.Disposable {
 
   get path(): string | undefined {
     return this.current;
+  }
+
+  /** The chat is about to open `uri`: that editor gets no chip. */
+  openedFromChat(uri: vscode.Uri): void {
+    // A file already in the active editor was the user's own pick: it keeps its chip.
+    if (vscode.window.activeTextEditor?.document.uri.toString() === uri.toString()) return;
+    this.fromChat = uri.toString();
+    this.update();
   }
 
   dispose(): void {
@@ -77,7 +94,7 @@ export class ActiveEditorFile implements vscode.Disposable {
 
   private read(): string | undefined {
     const editor = vscode.window.activeTextEditor;
-    if (!editor || !readConfig().includeActiveEditor) return undefined;
+    if (!editor || !readConfig().includeActiveEditor || editor.document.uri.toString() === this.fromChat) return undefined;
     return workspacePath(editor.document.uri);
   }
 }

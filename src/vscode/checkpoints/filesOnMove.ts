@@ -3,6 +3,7 @@
 // the preview in VS Code's multi-file diff, and the restore itself once the conversation has moved.
 // The decisions live in core/navigation/filesChoice.ts; the store (core/checkpoints) does the work.
 import * as vscode from 'vscode';
+import { tellInterruptedAfterFailure } from './interruptedRestore';
 import { CheckpointStoreError, NOT_IN_STORE, SessionFilesRecorder, type FileCheckpointStore, type RestorePlan, type WorkspaceState } from '../../core/checkpoints';
 import type { FilesPlanOf } from '../../core/agent';
 import { filesOutcome, filesStep, planDifference, positionState, type FilesOutcome } from '../../core/navigation';
@@ -74,6 +75,7 @@ export async function runRestore(pending: PendingRestore, log: Logger): Promise<
     return filesOutcome(report);
   } catch (error) {
     log.error(`Workspace files could not be restored to ${pending.to}: ${errorMessage(error)}`);
+    if (await tellInterruptedAfterFailure(pending.store, error, log)) return undefined;
     void vscode.window.showErrorMessage('Arbor moved in the conversation but could not restore the files; they are as they were. See the Arbor output for the reason.');
     return undefined;
   }

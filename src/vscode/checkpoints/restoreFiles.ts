@@ -12,10 +12,10 @@ import type { Session } from '../../core/session';
 import type { CommandDeps } from '../commands/deps';
 import { showFailure } from '../commands/notify';
 import { showChanges } from './checkpointDocuments';
+import { tellInterruptedAfterFailure, UNDO_RESTORE } from './interruptedRestore';
 import type { WorkspaceCheckpoints } from './workspaceCheckpoints';
 import { COMMAND } from '../../shared/commands';
 
-export const UNDO_RESTORE = 'Undo Restore';
 
 export interface RestoreWords {
   /** The action's name in the log and in a failure. */
@@ -73,6 +73,7 @@ export async function restoreFiles(deps: CommandDeps, checkpoints: WorkspaceChec
       void vscode.window.showWarningMessage(NOT_IN_STORE);
       return NOT_IN_STORE;
     }
+    if (await tellInterruptedAfterFailure(store, error, deps.log)) return undefined;
     showFailure(deps.log, words.name, error);
     return undefined;
   }

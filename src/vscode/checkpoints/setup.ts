@@ -2,6 +2,7 @@
 // turn off or skip a snapshot.
 import type * as vscode from 'vscode';
 import type { SessionSummary } from '../../core/session';
+import { offerUndoOfInterruptedRestore } from './interruptedRestore';
 import { CheckpointPruning } from './pruneSchedule';
 import { checkpointsOffText, WorkspaceCheckpoints } from './workspaceCheckpoints';
 import type { Logger } from '../../core/util/logger';
@@ -15,5 +16,6 @@ export function setUpCheckpoints(log: Logger, listSessions: () => Promise<Sessio
     stores.onDidTurnOff((reason) => tell('warning', checkpointsOffText(reason))),
     stores.onDidSkip((text) => tell('info', text)),
   ];
+  void offerUndoOfInterruptedRestore(stores, stores.stateHome(), log);
   return { stores, prune: (): void => void pruning.prune(), disposables };
 }

@@ -125,7 +125,7 @@ export class WorkspaceCheckpoints implements vscode.Disposable {
   }
 
   /** Where the stores live: below `$XDG_STATE_HOME`, shared with the `arbor` CLI. */
-  private stateHome(): string {
+  stateHome(): string {
     return this.options.stateHome ?? xdgHome(process.env, 'XDG_STATE_HOME', os.homedir());
   }
 }

@@ -11,7 +11,8 @@ import { mentionGoneText, type LineRange } from '../../core/mentions';
 import { errorMessage } from '../../core/util/errors';
 import type { Logger } from '../../core/util/logger';
 
-export async function openMention(given: string, range: LineRange | undefined, log: Logger): Promise<void> {
+/** `opening` is told the file's URI before the editor opens (the chip leaves a file the chat opened out). */
+export async function openMention(given: string, range: LineRange | undefined, log: Logger, opening: (uri: vscode.Uri) => void): Promise<void> {
   const root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   if (root === undefined) return;
   let real: string;
@@ -31,6 +32,7 @@ export async function openMention(given: string, range: LineRange | undefined, l
     await vscode.commands.executeCommand('revealInExplorer', uri);
     return;
   }
+  opening(uri);
   const selection = range ? new vscode.Range(range.first - 1, 0, range.last - 1, Number.MAX_SAFE_INTEGER) : undefined;
   await vscode.window.showTextDocument(uri, { preview: true, ...(selection ? { selection } : {}) });
 }

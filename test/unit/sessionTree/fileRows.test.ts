@@ -44,7 +44,7 @@ describe('Session Tree rows of steps that changed files', () => {
     assert.equal(stepFiles(tree, 'result'), undefined);
   });
 
-  it('says "✎ N files" in the description after the label, adds the word "files" for the menus, and lists the paths in the tooltip as code', () => {
+  it('says "✎ N files" in the description, adds the word "files" for the menus, and lists the paths in the tooltip as code', () => {
     const view = presentRow({
       entry: msg('result', 'call', toolResult(edit, 'edited')),
       label: 'fix',
@@ -53,7 +53,7 @@ describe('Session Tree rows of steps that changed files', () => {
       call: edit,
       files: { changed: ['src/a.ts', 'src/*b*.ts'], count: 2, outside: [], outsideCount: 0 },
     });
-    assert.equal(view.description, 'fix · ✎ 2 files');
+    assert.equal(view.description, '✎ 2 files');
     assert.equal(view.contextValue, 'entry toolResult labeled files');
     assert.equal(view.accessibilityLabel, 'tool edit: src/a.ts, fix · ✎ 2 files');
     assert.ok(view.tooltip.endsWith('\n\nFiles changed:\n\n- `src/a.ts`\n- `src/*b*.ts`'), view.tooltip);

@@ -25,16 +25,21 @@ describe('Session Tree rows of entries the model does not see as written', () =>
     });
   });
 
-  it('marks an edited reply in words first, keeping its own icon, its pin and label after', () => {
+  it('marks an edited reply in words, the pin as its icon, the label before the text', () => {
     const shown = presentRow({ entry: msg('a1', null, assistant('a long answer')), label: 'answer', onActivePath: true, isCurrent: true, pinned: true, contextMark: 'edited' });
     assert.deepEqual(shown, {
-      label: '● a long answer',
-      description: 'the model sees an edited version · 📌 answer',
-      icon: 'sparkle',
+      label: '● [answer] a long answer',
+      description: 'the model sees an edited version',
+      icon: 'pinned',
       contextValue: 'entry assistant onPath current labeled pinned modelEdited',
-      tooltip: `${EDITED_SENTENCE} 📌 Pinned: every compaction carries this message into its summary word for word\\. \\[answer\\]\n\na long answer`,
+      tooltip: `${EDITED_SENTENCE} Pinned: every compaction carries this message into its summary word for word\\. \\[answer\\]\n\na long answer`,
       accessibilityLabel: 'assistant: a long answer, the model sees an edited version · ● current · pinned · answer',
     });
+  });
+
+  it('keeps the closed eye on a hidden pinned row and says the pin in words', () => {
+    const shown = presentRow({ entry: msg('u1', null, user('hello')), label: undefined, onActivePath: true, isCurrent: false, pinned: true, contextMark: 'hidden' });
+    assert.deepEqual([shown.description, shown.icon, shown.quiet], ['hidden from the model · pinned', 'eye-closed', true]);
   });
 
   it('shows an unmarked row as before: no mark words, no dimming', () => {

@@ -6,18 +6,21 @@ import { entry, msg, user } from '../../support/builders';
 const pin = (id: string, targetId: string, pinned: boolean) => entry('custom', id, null, { customType: PIN_CUSTOM_TYPE, data: { v: 1, targetId, pinned } });
 
 describe('Session Tree rows: pins', () => {
-  it('marks a pinned row with 📌 before its label, in its tooltip, its spoken label and its menu word', () => {
+  it('marks a pinned row with the pinned codicon (no emoji), in its tooltip, its spoken label and its menu word', () => {
     const shown = presentRow({ entry: msg('u1', null, user('Keep this')), label: 'start', onActivePath: true, isCurrent: false, pinned: true });
     assert.deepEqual(
-      { description: shown.description, contextValue: shown.contextValue, tooltip: shown.tooltip, accessibilityLabel: shown.accessibilityLabel },
+      { label: shown.label, description: shown.description, icon: shown.icon, contextValue: shown.contextValue, tooltip: shown.tooltip, accessibilityLabel: shown.accessibilityLabel },
       {
-        description: '📌 start',
+        label: '[start] Keep this',
+        description: undefined,
+        icon: 'pinned',
         contextValue: 'entry user onPath labeled pinned',
-        tooltip: '📌 Pinned: every compaction carries this message into its summary word for word\\. \\[start\\]\n\nKeep this',
+        tooltip: 'Pinned: every compaction carries this message into its summary word for word\\. \\[start\\]\n\nKeep this',
         accessibilityLabel: 'user: Keep this, pinned · start',
       },
     );
-    assert.equal(presentRow({ entry: msg('u1', null, user('Keep this')), label: undefined, onActivePath: false, isCurrent: false, pinned: true }).description, '📌');
+    const unlabeled = presentRow({ entry: msg('u1', null, user('Keep this')), label: undefined, onActivePath: false, isCurrent: false, pinned: true });
+    assert.deepEqual([unlabeled.label, unlabeled.description, unlabeled.icon], ['Keep this', undefined, 'pinned']);
     assert.equal(presentRow({ entry: msg('u1', null, user('Keep this')), label: undefined, onActivePath: false, isCurrent: false }).contextValue, 'entry user');
   });
 

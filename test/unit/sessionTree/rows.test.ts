@@ -19,15 +19,22 @@ function arborCompaction(): SessionEntry {
 }
 
 describe('Session Tree rows', () => {
-  it('shows a user message as its first line, the position mark first, the label as the description, and spells the kind out for screen readers', () => {
+  it('shows a user message as its first line, the position mark first, the label in brackets before the text, and spells the kind out for screen readers', () => {
     assert.deepEqual(row(msg('u1', null, user('Fix the parser\nit breaks on tabs')), { label: 'start', onActivePath: true, isCurrent: true }), {
-      label: '● Fix the parser',
-      description: 'start',
+      label: '● [start] Fix the parser',
+      description: undefined,
       icon: 'account',
       contextValue: 'entry user onPath current labeled',
       tooltip: '\\[start\\]\n\nFix the parser\nit breaks on tabs',
       accessibilityLabel: 'user: Fix the parser, ● current · start',
     });
+  });
+
+  it('cuts a long label short where it leads the row, keeping it whole in the tooltip and the spoken label', () => {
+    const shown = row(msg('u1', null, user('Fix the parser')), { label: 'the first attempt at the parser fix' });
+    assert.equal(shown.label, '[the first attempt at th…] Fix the parser');
+    assert.equal(shown.tooltip, '\\[the first attempt at the parser fix\\]\n\nFix the parser');
+    assert.equal(shown.accessibilityLabel, 'user: Fix the parser, the first attempt at the parser fix');
   });
 
   it('says in the tooltip when the label was set, in local time, and nothing for a time it cannot read', () => {
@@ -36,10 +43,11 @@ describe('Session Tree rows', () => {
     assert.equal(labeled('not a time').tooltip, '\\[start\\]\n\nFix the parser');
   });
 
-  it('names the images of a message in its tooltip by type and size, without drawing them', () => {
+  it('counts the images of a message after its words and names them in its tooltip by type and size, without drawing them', () => {
     const png = { type: 'image' as const, data: 'A'.repeat(46420), mimeType: 'image/png' };
     const shown = row(msg('u1', null, user([{ type: 'text', text: 'What is this?' }, png, { type: 'image', data: 'R0lG', mimeType: 'image/gif' }])));
-    assert.equal(shown.tooltip, 'What is this?\n\n🖼 image \\(PNG, 34\\.0KB\\)  \n🖼 image \\(GIF, 3B\\)');
+    assert.equal(shown.label, 'What is this? · 2 images');
+    assert.equal(shown.tooltip, 'What is this? · 2 images\n\n🖼 image \\(PNG, 34\\.0KB\\)  \n🖼 image \\(GIF, 3B\\)');
   });
 
   it('counts the images past the first four, and shows a hostile type as text, cut', () => {

@@ -10,7 +10,8 @@ import { promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import * as path from 'node:path';
 import { isHeader } from '../jsonl';
-import { oneLineName, textParts } from '../text';
+import { oneLineName } from '../text';
+import { userText } from '../userText';
 import { entryProblem, headerProblem } from '../validate';
 import { openSessionToRead } from './openToRead';
 
@@ -141,7 +142,7 @@ class LineScanner {
     if (entry?.message?.role !== 'user') return;
     // An entry the session would leave out (validate.ts) does not name the session either.
     if (entryProblem(entry as Record<string, unknown>) !== undefined) return;
-    const text = textParts(entry.message.content).join(' ');
+    const text = userText(entry.message.content, ' ');
     if (text.trim() !== '') this.firstMessage = text;
   }
 

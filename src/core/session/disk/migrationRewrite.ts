@@ -7,12 +7,11 @@
  * read is left alone (the caller gets a `changed-on-disk` error) rather than overwritten with
  * content that lacks that program's lines.
  */
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { ParsedSessionFile, TornTail } from '../jsonl';
 import { serializeLine } from '../jsonl';
 import type { SessionEntry } from '../types';
-import { replaceFile } from '../../util/safeFiles';
+import { replaceFile, syncFolder } from '../../util/safeFiles';
 import { stripBom } from '../../util/bom';
 import { writeBackupFile } from './backupFile';
 import { SessionFileError } from './fileErrors';
@@ -46,19 +45,6 @@ export async function rewriteMigrated(file: string, pending: PendingMigration, t
   await replaceFile(file, content, { durable: true, beforeRename: unchanged });
   await syncFolder(path.dirname(file));
   return content;
-}
-
-/** Makes the rename itself durable. Some platforms cannot open or fsync a folder; the rename stands anyway. */
-async function syncFolder(folder: string): Promise<void> {
-  let handle: fs.FileHandle | undefined;
-  try {
-    handle = await fs.open(folder, 'r');
-    await handle.sync();
-  } catch {
-    // EISDIR/EPERM/EINVAL on Windows and some file systems: nothing more can be done.
-  } finally {
-    await handle?.close();
-  }
 }
 
 /** The file in v3: ids and parents added; malformed lines carried over verbatim; a torn last line left out (it was backed up). */
