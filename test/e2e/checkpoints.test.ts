@@ -341,6 +341,8 @@ describe('Workspace checkpoints in the real VS Code', () => {
     await clickTreeRow(`user: Write second into ${name}`);
     await answerMove('Restore files (1 file)');
     await fileIs(name, 'first\n', 'Edit & branch restored the files before the first message');
+    // Edit & branch puts the message back in the input after the restore: text typed before that is put aside.
+    await waitForInput(`Write second into ${name}`);
     fake().script(reply(toolUse('write', { path: name, content: 'third\n' })), text('ONE QUESTION THIRD'));
     await turn(`Write third into ${name}`, 'ONE QUESTION THIRD');
     await fileIs(name, 'third\n', 'the second branch wrote');
