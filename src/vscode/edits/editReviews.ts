@@ -73,8 +73,8 @@ export class EditReviews implements EditReviewer, vscode.Disposable {
   askReason(): Promise<string | undefined> {
     return Promise.resolve(
       vscode.window.showInputBox({
-        title: 'Reject the edit',
-        prompt: 'Why? The agent reads your reason (optional: Enter or Escape rejects without one).',
+        title: 'Deny the edit',
+        prompt: 'Why? The agent reads your reason (optional: Enter or Escape denies without one).',
         placeHolder: 'Reason for the agent (optional)',
       }),
     );
