@@ -58,7 +58,7 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   const input = testingEnabled() ? new RecordedInput(port) : port;
   const sessions = registerSessions({ host, current, log, onDeleted: checkpoints.prune });
   const outside = new OutsideContextFiles(project, contextTargets, log);
-  const editor = editorCommands({ host, current, keys, input, log, showLog: () => log.show(true), listSessions: () => sessions.view.list(), checkpoints: checkpoints.stores });
+  const editor = editorCommands({ host, current, keys, input, log, showLog: () => log.show(true), listSessions: () => sessions.view.list(), checkpoints: checkpoints.stores, state: context.workspaceState });
   context.subscriptions.push(
     ...checkpoints.disposables, hooks, current, keys, host, chat, reviews, writtenDiffs, tree, contextTargets, project, outside, totals,
     chat.onDidUseInput(() => tree.inputUsed()),

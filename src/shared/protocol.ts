@@ -127,7 +127,7 @@ export interface ApprovalMessage {
   args: string;
   /** The protected file the call writes (workspace-relative): asked every time, so the card offers no "always". */
   protectedPath?: string;
-  /** A write or edit whose diff is open in the editor for review: the card offers Accept / Reject and the edit buttons. */
+  /** A write or edit whose diff is open in the editor for review: the card offers Accept / Deny and the edit's other answers. */
   review?: boolean;
   /** The file changed on disk while an earlier diff of this call was open: this one was made again from it. */
   changedOnDisk?: boolean;

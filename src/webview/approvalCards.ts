@@ -1,5 +1,7 @@
 // The approval cards above the input: what a tool call would do, in full (the whole command, the
-// path, the content), every hidden character drawn as a visible token, and the buttons that answer.
+// path, the content), every hidden character drawn as a visible token, and the buttons that answer:
+// the approving answer and Deny as buttons, the others in a "More…" menu, so a card fits a narrow
+// chat whole, with nothing in it that scrolls on its own.
 //
 // Nothing here approves by accident. A card never takes the focus: the user may be typing a message
 // to queue when it appears, and their keys, Enter included, must keep going into the input. And
@@ -8,6 +10,7 @@
 // is seen), and so does Deny, however it is pressed.
 import { visibleText } from '../core/util/visibleText';
 import type { ApprovalDecision, ApprovalMessage, EditReviewAction } from '../shared/protocol';
+import { moreMenu } from './moreMenu';
 import { actionButton, h, icon, revealed } from './render/dom';
 
 /**
@@ -40,16 +43,23 @@ interface Choice {
  */
 const MAX_RULE_LABEL = 120;
 
-/** The answers a card offers (what the request asks may narrow them); every one but Deny approves. */
-function choices(request: ApprovalMessage): Choice[] {
-  const rule = request.suggestedRule;
+/** The answers a card shows as buttons: the approving one and Deny. */
+function mainChoices(request: ApprovalMessage): Choice[] {
   return [
     // An edit under review is accepted with what its diff's proposed side holds then.
     { decision: 'allow-once', label: request.review ? 'Accept' : 'Allow once', icon: 'check' },
-    // A protected file is asked about every time: no "always" for it.
-    ...(request.protectedPath === undefined ? [{ decision: 'allow-always' as const, label: 'Always allow for this session', icon: 'check-all' }] : []),
-    ...(request.protectedPath === undefined && rule !== undefined ? [{ decision: 'allow-rule' as const, label: shortLabel(rule.label), icon: 'pass', title: `Adds ${rule.rule} for this workspace folder to arbor.tools.autoApproveByFolder in your user settings` }] : []),
     { decision: 'deny', label: 'Deny', icon: 'close' },
+  ];
+}
+
+/** The answers in the card's "More…" menu (what the request asks may leave none); each approves. */
+function moreChoices(request: ApprovalMessage): Choice[] {
+  const rule = request.suggestedRule;
+  // A protected file is asked about every time: no "always" for it.
+  if (request.protectedPath !== undefined) return [];
+  return [
+    { decision: 'allow-always', label: 'Always allow for this session', icon: 'check-all' },
+    ...(rule !== undefined ? [{ decision: 'allow-rule' as const, label: shortLabel(rule.label), icon: 'pass', title: `Adds ${rule.rule} for this workspace folder to arbor.tools.autoApproveByFolder in your user settings` }] : []),
   ];
 }
 
@@ -59,12 +69,12 @@ interface EditButton {
   icon: string;
 }
 
-/** An edit card's own buttons besides the answers (its diff is open in the editor); only Accept all approves. */
+/** An edit card's own answers besides those (its diff is open in the editor), in its menu; only Accept all approves. */
 const EDIT_BUTTONS: readonly EditButton[] = [
-  { action: 'reject', label: 'Reject with reason…', icon: 'comment' },
+  { action: 'reject', label: 'Deny with reason…', icon: 'comment' },
   { action: 'open-diff', label: 'Open diff', icon: 'diff' },
   { action: 'accept-all', label: 'Accept all', icon: 'check-all' },
-  { action: 'reject-all', label: 'Reject all', icon: 'close-all' },
+  { action: 'reject-all', label: 'Deny all', icon: 'close-all' },
 ];
 
 /** Whether a card's button approves something (its keys wait for the delay). */
@@ -106,18 +116,22 @@ export class ApprovalCards {
   show(request: ApprovalMessage): void {
     if (this.cards.has(request.requestId)) return;
     const hint = h('div', { class: 'approval-hint' });
-    const buttons = [
-      ...choices(request).map((choice) => {
-        const button = actionButton('approve', choice.label, choice.icon, { request: request.requestId, decision: choice.decision });
-        if (choice.title !== undefined) button.title = visibleText(choice.title);
-        return button;
-      }),
+    const answer = (choice: Choice): HTMLButtonElement => {
+      const button = actionButton('approve', choice.label, choice.icon, { request: request.requestId, decision: choice.decision });
+      if (choice.title !== undefined) button.title = visibleText(choice.title);
+      return button;
+    };
+    const shown = mainChoices(request).map(answer);
+    const more = [
+      ...moreChoices(request).map(answer),
       ...(request.review ? EDIT_BUTTONS.map((edit) => actionButton('edit-review', edit.label, edit.icon, { request: request.requestId, review: edit.action })) : []),
     ];
+    const buttons = [...shown, ...more];
+    const menu = more.length > 0 ? moreMenu(more) : undefined;
     for (const button of buttons) if (approves(button)) button.dataset['keys'] = 'ignored';
     const element = h('div', { class: 'approval', attrs: { 'data-request': request.requestId, role: 'group', 'aria-label': visibleText(request.view.title) } }, [
       h('div', { class: 'approval-title' }, [icon('shield'), h('strong', {}, revealed(request.view.title))]),
-      // What would run scrolls on its own: however long, it never pushes the buttons far away.
+      // What would run is shown whole (the cards scroll as a group, their buttons kept in view).
       h('div', { class: 'approval-body' }, [
         request.view.note ? h('div', { class: 'approval-note' }, [icon('warning'), h('span', {}, revealed(request.view.note))]) : undefined,
         request.review ? h('div', { class: 'approval-note' }, [icon('diff'), h('span', { text: REVIEW_NOTE })]) : undefined,
@@ -129,7 +143,8 @@ export class ApprovalCards {
         ]),
         h('details', { class: 'approval-args' }, [h('summary', { text: 'All arguments' }), h('pre', { class: 'approval-text' }, revealed(request.args))]),
       ]),
-      h('div', { class: 'approval-buttons' }, buttons),
+      h('div', { class: 'approval-buttons' }, [...shown, menu?.button]),
+      menu?.menu,
       hint,
     ]);
     const card: Card = { element, hint, stopWatching: () => undefined };

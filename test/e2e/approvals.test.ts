@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Frame } from 'playwright-core';
 import { reply, text, toolUse } from '../support/fakeAnthropic';
-import { assertNoProblems, chat, chatButton, composer, newSession, requestMessages, send, waitForText } from './support/chat';
+import { assertNoProblems, cardMenuItem, chat, chatButton, composer, newSession, requestMessages, send, waitForText } from './support/chat';
 import { fake, workbench } from './support/hooks';
 import { poll } from './support/workbench';
 
@@ -168,7 +168,7 @@ describe('Approval cards: never answered by accident, nothing hidden', () => {
       );
       const requestsBefore = fake().messageRequests().length;
       await send('Run the tests twice, then clean up');
-      const always = await chatButton(/^Always allow `npm test` with any arguments in this workspace$/);
+      const always = await cardMenuItem(/^Always allow `npm test` with any arguments in this workspace$/);
       assert.equal(await always.getAttribute('title'), 'Adds bash(npm test) for this workspace folder to arbor.tools.autoApproveByFolder in your user settings');
       await always.click();
 

@@ -12,10 +12,10 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { reply, text, toolUse } from '../support/fakeAnthropic';
-import { assertNoProblems, chat, conversationText, newSession, send, waitForInput, waitForText } from './support/chat';
+import { assertNoProblems, chat, conversationText, newSession, readEntries, send, sessionFiles, waitForCardText, waitForInput, waitForSessionFileWith, waitForText } from './support/chat';
 import { fake, workbench } from './support/hooks';
-import { clickQuickPickRow, clickTreeRow, openArborForTree, pickItem, quickInput, quickPickLabels, rowMenu, treeRow } from './support/treeUi';
-import { exactly, poll } from './support/workbench';
+import { clickTreeRow, openArborForTree, pickItem, quickInput, quickPickLabels, quickPickShows, rowMenu, treeRow } from './support/treeUi';
+import { poll } from './support/workbench';
 
 /** The user's own files in the repository (tracked, untracked, ignored): never touched by Arbor. */
 const USER_FILES: Record<string, string> = {
@@ -94,28 +94,15 @@ function makeUserRepository(): void {
   git('status', '--porcelain');
 }
 
-function itemRow(label: string) {
-  return quickInput()
-    .locator('.monaco-list-row')
-    .filter({ has: workbench().page.locator('.label-name', { hasText: exactly(label) }) })
-    .first();
-}
-
 /**
- * Answers the questions a move asks: "No summary" when the summary question comes, then the files
- * question with `files` (an item label, or a start such as "Restore files (").
+ * Answers the move's one question with the item for `files` (an item label, or a start such as
+ * "Restore files ("), and "No summary" when the question asks about the summary too.
  */
 async function answerMove(files: string): Promise<void> {
-  await poll(`the files question offering "${files}"`, async () => {
+  await poll(`the question offering "${files}"`, async () => {
     if (!(await quickInput().isVisible())) return undefined;
     const labels = await quickPickLabels().catch(() => [] as string[]);
-    if (labels.includes('No summary')) {
-      // Not pickItem: the files question takes the same widget at once, so it never hides in between.
-      await clickQuickPickRow(itemRow('No summary'));
-      await poll('the summary question to go', 10_000, async () => ((await quickInput().isVisible()) && (await quickPickLabels().catch(() => [] as string[])).includes('No summary') ? undefined : true)).catch(() => undefined);
-      return undefined;
-    }
-    const item = labels.find((label) => label.startsWith(files));
+    const item = labels.find((label) => label.startsWith(files) || label.startsWith(`No summary · ${files}`));
     if (item === undefined) return undefined;
     // The hover of the item under the pointer (its detail) would take the click meant for another.
     const page = workbench().page;
@@ -124,6 +111,11 @@ async function answerMove(files: string): Promise<void> {
     await pickItem(item);
     return true;
   });
+}
+
+/** The label of the quick pick's preselected item. */
+async function activeItem(): Promise<string> {
+  return quickInput().locator('.monaco-list-row.focused .label-name').first().innerText();
 }
 
 /** Waits until the note above the input says the move to `reply` is done (it comes after the files were restored and recorded). */
@@ -335,6 +327,57 @@ describe('Workspace checkpoints in the real VS Code', () => {
     await fileIs(name, 'before\n', 'the palette\'s Undo Restore');
     await fileIs(other, undefined, 'the palette\'s Undo Restore removes the made file again');
     await workbench().runCommand('Notifications: Clear All Notifications');
+    assertNoProblems();
+  });
+
+  it('asks one question on a tree click to the other branch, the summary and the files together with the last answers preselected, and does what was picked', async () => {
+    const name = fileFor('one-question');
+    fs.writeFileSync(workspacePath(name), 'first\n');
+    const before = sessionFiles();
+    await newSession();
+    fake().script(reply(toolUse('write', { path: name, content: 'second\n' })), text('ONE QUESTION SECOND'));
+    await turn(`Write second into ${name}`, 'ONE QUESTION SECOND');
+    const file = await waitForSessionFileWith(before, 'ONE QUESTION SECOND');
+    await clickTreeRow(`user: Write second into ${name}`);
+    await answerMove('Restore files (1 file)');
+    await fileIs(name, 'first\n', 'Edit & branch restored the files before the first message');
+    // Edit & branch puts the message back in the input after the restore: text typed before that is put aside.
+    await waitForInput(`Write second into ${name}`);
+    fake().script(reply(toolUse('write', { path: name, content: 'third\n' })), text('ONE QUESTION THIRD'));
+    await turn(`Write third into ${name}`, 'ONE QUESTION THIRD');
+    await fileIs(name, 'third\n', 'the second branch wrote');
+
+    // The other branch: conversation is left behind and the files differ, so both are asked, once.
+    await expandTreeRow(`user: Write second into ${name}`);
+    await clickTreeRow('assistant: ONE QUESTION SECOND');
+    await quickPickShows([
+      'No summary · Restore files (1 file)',
+      'No summary · Keep files as they are',
+      'Summarize · Restore files (1 file)',
+      'Summarize · Keep files as they are',
+      'Summarize with focus… · Restore files (1 file)',
+      'Summarize with focus… · Keep files as they are',
+      'Preview changes…',
+    ]);
+    assert.equal(await activeItem(), 'No summary · Restore files (1 file)', 'the last move\'s answers are preselected');
+    fake().script(text('One question summary: the third branch wrote third.'));
+    await pickItem('Summarize · Restore files (1 file)');
+    await waitForCardText('One question summary: the third branch wrote third.');
+    await fileIs(name, 'second\n', 'the files were restored as picked');
+    await movedTo('ONE QUESTION SECOND');
+    assert.equal(await quickInput().isVisible(), false, 'no second question');
+    assert.equal(readEntries(file).filter((entry) => entry.type === 'branch_summary').length, 1, 'the summary was written as picked');
+
+    // Back to the third branch: the answers just given come preselected; this time neither is wanted.
+    await expandTreeRow(`user: Write third into ${name}`);
+    await clickTreeRow('assistant: ONE QUESTION THIRD');
+    await poll('the question', async () => ((await quickInput().isVisible()) && (await quickPickLabels().catch(() => [] as string[])).length === 7 ? true : undefined));
+    assert.equal(await activeItem(), 'Summarize · Restore files (1 file)', 'the last move\'s answers are preselected');
+    await pickItem('No summary · Keep files as they are');
+    await movedTo('ONE QUESTION THIRD');
+    assert.equal(await quickInput().isVisible(), false, 'no second question');
+    assert.equal(read(name), 'second\n', 'the files were kept as picked');
+    assert.equal(readEntries(file).filter((entry) => entry.type === 'branch_summary').length, 1, 'no summary was written');
     assertNoProblems();
   });
 

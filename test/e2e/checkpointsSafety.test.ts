@@ -19,7 +19,10 @@ import { E2E_MODEL, fake, workbench } from './support/hooks';
 import { clickTreeRow, openArborForTree, pickItem, quickInput, quickPickShows, treeRow } from './support/treeUi';
 import { ArborWorkbench, poll } from './support/workbench';
 
-const SUMMARY_QUESTION = ['No summary', 'Summarize', 'Summarize with focus…'];
+/** The move's one question when the summary and these files (one changed outside) are both asked. */
+const ONE_QUESTION = ['No summary', 'Summarize', 'Summarize with focus…']
+  .flatMap((summary) => ['Restore files (1 file)', 'Restore files and overwrite changes made outside (2 files)', 'Keep files as they are'].map((files) => `${summary} · ${files}`))
+  .concat('Preview changes…');
 const NOTE = 'notes-safety.txt';
 const ADDED = 'added-safety.txt';
 const WROTE = 'Wrote the notes (safety).';
@@ -105,10 +108,8 @@ describe('Workspace checkpoints keep what is yours', () => {
     // Changed again since the last checkpoint, on disk this time: that change is the user's alone.
     fs.writeFileSync(inWorkspace(NOTE), 'user two');
     await clickTreeRow(`assistant: ${WROTE}`);
-    await quickPickShows(SUMMARY_QUESTION);
-    await pickItem('No summary');
-    await quickPickShows(['Restore files (1 file)', 'Restore files and overwrite changes made outside (2 files)', 'Keep files as they are', 'Preview changes…']);
-    await pickItem('Restore files (1 file)');
+    await quickPickShows(ONE_QUESTION);
+    await pickItem('No summary · Restore files (1 file)');
     await noteShows('Files restored: 1 removed; 1 left alone (changed outside).');
     assert.equal(read(ADDED), undefined, 'the file the agent added after that point is removed');
     assert.equal(read(NOTE), 'user two', "the user's newest edit is left alone");

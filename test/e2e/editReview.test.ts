@@ -1,5 +1,5 @@
 // Edits reviewed in the diff editor, from the chat card: a write waiting for approval opens its
-// diff; "Reject with reason…" asks in an input box and the model reads the reason; "Accept all"
+// diff; "Deny with reason…" (in the card's "More…" menu) asks in an input box and the model reads the reason; "Accept all"
 // writes the edit shown and the next one of the same turn without asking again; a file changed on
 // disk while its diff is open gets a fresh diff and is never written over blind. After the write,
 // the card's "Show diff" (written without review) or "Open diff" opens what was written, also
@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { reply, text, toolUse } from '../support/fakeAnthropic';
-import { assertNoProblems, chat, chatButton, newSession, requestMessages, send, waitForText } from './support/chat';
+import { assertNoProblems, cardMenuItem, chat, chatButton, newSession, requestMessages, send, waitForText } from './support/chat';
 import { fake, workbench } from './support/hooks';
 import { quickInput } from './support/treeUi';
 import { poll } from './support/workbench';
@@ -61,7 +61,7 @@ describe('Edit review from the chat card', () => {
     fake().script(reply(text('I will write a file.'), toolUse('write', { path: name, content: 'in French\n' })), text('Understood, not written.'));
     await send(`Write ${name}`);
     await diffTab(name).first().waitFor();
-    await (await chatButton(/^Reject with reason…$/)).click();
+    await (await cardMenuItem(/^Deny with reason…$/)).click();
     await quickInput().locator('input').waitFor();
     await quickInput().locator('input').fill('keep the notes in English');
     await wb.page.keyboard.press('Enter');
@@ -81,7 +81,7 @@ describe('Edit review from the chat card', () => {
     );
     await send('Write two files');
     await diffTab('first.txt').first().waitFor();
-    await (await chatButton(/^Accept all$/)).click();
+    await (await cardMenuItem(/^Accept all$/)).click();
     await waitForText('Both written.');
     assert.equal(fs.readFileSync(path.join(wb.workspaceDir, 'first.txt'), 'utf8'), 'one\n');
     assert.equal(fs.readFileSync(path.join(wb.workspaceDir, 'second.txt'), 'utf8'), 'two\n');
@@ -126,7 +126,7 @@ describe('Edit review from the chat card', () => {
       text('Both written.'),
     );
     await send('Write two files');
-    await (await chatButton(/^Always allow for this session$/)).click();
+    await (await cardMenuItem(/^Always allow for this session$/)).click();
     await waitForText('Both written.');
     assert.equal(fs.readFileSync(path.join(wb.workspaceDir, 'allowed.txt'), 'utf8'), 'after the write\n');
     assert.equal(await diffTab('allowed.txt').count(), 0, 'the allowed write opened a diff for review');

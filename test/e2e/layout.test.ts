@@ -2,7 +2,8 @@
 // opened, folded and resized by the other tests): Arbor opened for the first time in a 1600×1000
 // window gives the chat the room (the Sessions view folded, the Session Tree smaller), the input and
 // Send in view, and they stay in view with an approval card and a queued message pending, and in a
-// 250 px side bar. The activity bar shows Arbor's own icon.
+// 250 px side bar; at 300 px an edit's card fits whole, with no scroller of its own, and the
+// conversation keeps a third of the view. The activity bar shows Arbor's own icon.
 import * as assert from 'node:assert/strict';
 import type { Frame, Locator } from 'playwright-core';
 import { reply, startFakeAnthropic, text, toolUse, type FakeAnthropic } from '../support/fakeAnthropic';
@@ -104,6 +105,50 @@ describe('Layout at the side bar’s real size', () => {
     await workbench().screenshot('arbor-at-work', e2ePicturesDir);
     await frame.getByRole('button', { name: /^Deny$/ }).click();
     await poll('the queued message to be answered', async () => ((await frame.locator('#conversation').innerText()).includes('The queued message is answered.') ? true : undefined));
+  });
+
+  it('fits an edit approval card in a 300 px side bar with nothing in it scrolling on its own, Accept and Deny shown and the rest in a "More…" menu the keys open and Escape closes, and keeps a third of the view for the conversation with a queued message', async () => {
+    await widenSideBar(300, workbench());
+    const frame = await workbench().chatFrame();
+    server!.script(reply(text('I will write the file.'), toolUse('write', { path: 'layout-card.txt', content: 'one\ntwo\nthree\n' })), text('Denied, so not written.'), text('The second queued message is answered.'));
+    const input = frame.locator('#prompt');
+    await input.fill('Write the layout file');
+    await input.press('Enter');
+    const card = frame.locator('#approvals .approval');
+    await card.getByRole('button', { name: /^Accept$/ }).waitFor();
+    await input.fill('Another message queued while the edit card waits');
+    await input.press('Enter');
+    await frame.locator('.queued-item').waitFor();
+    await assertInputInView('with an edit card and a queued message at 300 px');
+    const scrollers = await card.evaluate((element) =>
+      [element, ...Array.from(element.querySelectorAll('*'))]
+        .filter((node) => ['auto', 'scroll'].includes(getComputedStyle(node).overflowY) || ['auto', 'scroll'].includes(getComputedStyle(node).overflowX))
+        .map((node) => `${node.tagName.toLowerCase()}.${node.className}`),
+    );
+    const view = (await frame.evaluate('window.innerHeight')) as number;
+    const room = await box(frame.locator('#conversation'), 'the conversation');
+    assert.deepEqual(
+      { scrollers, conversationKeepsAThird: room.height >= view / 3, buttons: await card.locator('.approval-buttons button').allInnerTexts() },
+      { scrollers: [], conversationKeepsAThird: true, buttons: ['Accept', 'Deny', 'More…'] },
+      `the conversation is ${room.height} px of the ${view} px chat`,
+    );
+    await workbench().screenshot('layout-edit-card-300');
+
+    // The menu from the keyboard: Enter on "More…" opens it on its first item, Escape closes it and gives the focus back.
+    const more = card.getByRole('button', { name: /^More…$/ });
+    const focused = async (): Promise<string> => (await frame.evaluate('document.activeElement ? document.activeElement.textContent : ""')) as string;
+    await more.focus();
+    await workbench().page.keyboard.press('Enter');
+    assert.deepEqual(await card.getByRole('menuitem').allInnerTexts(), ['Always allow for this session', 'Deny with reason…', 'Open diff', 'Accept all', 'Deny all']);
+    assert.equal(await focused(), 'Always allow for this session');
+    await workbench().page.keyboard.press('ArrowDown');
+    assert.equal(await focused(), 'Deny with reason…');
+    await workbench().page.keyboard.press('Escape');
+    await card.getByRole('menu').waitFor({ state: 'hidden' });
+    assert.deepEqual([await more.getAttribute('aria-expanded'), await focused()], ['false', 'More…']);
+
+    await card.getByRole('button', { name: /^Deny$/ }).click();
+    await poll('the queued message to be answered', async () => ((await frame.locator('#conversation').innerText()).includes('The second queued message is answered.') ? true : undefined));
   });
 
   it('keeps the input, Send and an approval card\'s buttons reachable in a short Chat view', async () => {

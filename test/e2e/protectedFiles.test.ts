@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { reply, text, toolUse } from '../support/fakeAnthropic';
-import { assertNoProblems, chat, chatButton, newSession, send, waitForText } from './support/chat';
+import { assertNoProblems, cardMenuItem, chat, chatButton, newSession, send, waitForText } from './support/chat';
 import { fake, workbench } from './support/hooks';
 import { poll } from './support/workbench';
 
@@ -30,7 +30,7 @@ describe('Protected files', () => {
       text('The settings were not written.'),
     );
     await send('Write a note, then the settings');
-    await (await chatButton(/^Always allow/)).click();
+    await (await cardMenuItem(/^Always allow/)).click();
     await poll('the second card', 30_000, async () => ((await (await chat()).locator('#approvals [data-decision="deny"]').count()) > 0 && fs.existsSync(plain) ? true : undefined));
     assert.equal(await alwaysButtons(), 0, 'the card for .vscode/settings.json offers "always"');
     // Its diff is open for review too (the card's other note says so); the protected file's note stays.

@@ -1,14 +1,14 @@
 /**
  * One move of the position, whatever asked for it (Go to Entry and its kin, Undo Compaction, the
- * move note's Back, Fork): the summary question, the files question, the move, the files' restore
+ * move note's Back, Fork): the one question (summary and files together), the move, the files' restore
  * and its record, telling the user, the text for the input. The editor's questions and its ways of
  * telling are ports; the agent holds `navigating` from the move until the note is told, so input
  * sent meanwhile and another writer's continuation wait for the whole of it, and moves made at once
  * run one after the other.
  */
 import * as path from 'node:path';
-import type { FilesOutcome, MoveReport, NavigateResult, SummaryRequest } from '../navigation';
-import { leavesConversation, navigationTarget, summaryStep, type BranchSummarySetting } from '../navigation';
+import type { FilesDifference, FilesOutcome, MoveAnswer, MoveQuestion, MoveReport, NavigateResult, SummaryRequest, SummaryStep } from '../navigation';
+import { leavesConversation, moveQuestion, navigationTarget, summaryStep, type BranchSummarySetting } from '../navigation';
 import type { Session } from '../session';
 import type { Logger } from '../util/logger';
 
@@ -65,8 +65,14 @@ export interface MoveDone {
   forkFile?: string;
 }
 
-/** The files' side of a move, decided before it: nothing, a restore once moved, or nothing at all (Escape). */
-export type FilesDecisionOf<P> = { kind: 'none' } | { kind: 'restore'; pending: P } | { kind: 'cancelled' };
+/** The files' side of a move, decided before it: nothing, or a restore once moved. */
+export type FilesDecisionOf<P> = { kind: 'none' } | { kind: 'restore'; pending: P };
+
+/**
+ * The files' side of a move, planned before it: decided already (nothing to restore, the setting
+ * says), or to be asked: what would change, the restore an answer makes, and a preview of it.
+ */
+export type FilesPlanOf<P> = FilesDecisionOf<P> | { kind: 'ask'; difference: FilesDifference; restore(overwriteOutside: boolean): P; preview(): Promise<void> };
 
 /** The fork's own steps. */
 export interface ForkPorts<P> {
@@ -87,12 +93,15 @@ export interface MovePorts<P> {
   agent(options: { summarize: boolean }): Promise<MoveAgent>;
   /** `arbor.branchSummary` (or pi's setting) in effect. */
   summarySetting(): Promise<BranchSummarySetting>;
-  /** "No summary" / "Summarize" / "Summarize with focus…"; undefined: Escape. */
-  askSummary(): Promise<SummaryRequest | undefined>;
+  /**
+   * The move's one question (summary, files or both; "Preview changes…" runs `preview` and asks
+   * again); undefined: Escape.
+   */
+  ask(question: MoveQuestion, preview: (() => Promise<void>) | undefined): Promise<MoveAnswer | undefined>;
   /** The summary's work, stoppable by the user. */
   summarizing<T>(work: () => Promise<T>): Promise<T>;
-  /** Whether the files go back to `newLeafId`'s state (asked per `arbor.checkpoints.restore`). */
-  decideFiles(session: Session, newLeafId: string | null): Promise<FilesDecisionOf<P>>;
+  /** Whether the files go back to `newLeafId`'s state: decided, or to ask (per `arbor.checkpoints.restore`). */
+  planFiles(session: Session, newLeafId: string | null): Promise<FilesPlanOf<P>>;
   /** Restores the files decided, and records the restore at the session's position; undefined when it failed (told). */
   restore(pending: P, session: Session): Promise<FilesOutcome | undefined>;
   fork: ForkPorts<P>;
@@ -132,10 +141,9 @@ async function goTo<P>(session: Session, target: Extract<MoveTarget, { kind: 'en
   const { entryId, atTarget } = target;
   if (entryId === session.leafId) return { outcome: 'unchanged' };
   const step = summaryStep(await ports.summarySetting(), leavesConversation(session.tree, session.leafId, entryId));
-  const request = step.kind === 'ask' ? await ports.askSummary() : { summarize: step.summarize };
-  if (!request) return { outcome: 'cancelled' };
-  const files = await ports.decideFiles(session, atTarget ? entryId : navigationTarget(session, entryId).newLeafId);
-  if (files.kind === 'cancelled') return { outcome: 'cancelled' };
+  const decided = await decide(ports, step, await ports.planFiles(session, atTarget ? entryId : navigationTarget(session, entryId).newLeafId));
+  if (!decided) return { outcome: 'cancelled' };
+  const { request, files } = decided;
   const from = session.leafId;
   const agent = await ports.agent({ summarize: request.summarize });
   return agent.move(async (moves) => {
@@ -165,8 +173,9 @@ async function goTo<P>(session: Session, target: Extract<MoveTarget, { kind: 'en
 /** Undo Compaction and Back: straight to an earlier position, with no summary question. */
 async function branchTo<P>(session: Session, target: Extract<MoveTarget, { kind: 'beforeCompaction' | 'back' }>, ports: MovePorts<P>, options: MoveOptions): Promise<MoveDone> {
   const to = target.kind === 'back' ? target.to : target.parentId;
-  const files = await ports.decideFiles(session, to);
-  if (files.kind === 'cancelled') return { outcome: 'cancelled' };
+  const decided = await decide(ports, NO_SUMMARY, await ports.planFiles(session, to));
+  if (!decided) return { outcome: 'cancelled' };
+  const { files } = decided;
   const from = session.leafId;
   const agent = await ports.agent({ summarize: false });
   await agent.move(async (moves) => {
@@ -185,8 +194,9 @@ async function branchTo<P>(session: Session, target: Extract<MoveTarget, { kind:
  */
 async function fork<P>(source: Session, target: Extract<MoveTarget, { kind: 'fork' }>, ports: MovePorts<P>): Promise<MoveDone> {
   const forkLeaf = target.position === 'at' ? target.entryId : source.tree.parentOf(target.entryId);
-  const files = await ports.decideFiles(source, forkLeaf);
-  if (files.kind === 'cancelled') return { outcome: 'cancelled' };
+  const decided = await decide(ports, NO_SUMMARY, await ports.planFiles(source, forkLeaf));
+  if (!decided) return { outcome: 'cancelled' };
+  const { files } = decided;
   const { file, selectedText } = await ports.fork.write(source, target.entryId, target.position, files);
   const restored = await ports.fork.open(file, (opened, agent) =>
     agent.move(async () => (files.kind === 'restore' && opened ? ports.restore(files.pending, opened) : undefined)),
@@ -195,6 +205,24 @@ async function fork<P>(source: Session, target: Extract<MoveTarget, { kind: 'for
   if (selectedText !== undefined) ports.setInput(selectedText);
   ports.fork.tellForked(file, restored);
   return { outcome: 'moved', forkFile: file };
+}
+
+/** Undo Compaction, Back and Fork leave no summary. */
+const NO_SUMMARY: SummaryStep = { kind: 'move', summarize: false };
+
+/**
+ * The summary and files decisions of a move: what the settings decided, and what they leave to the
+ * user asked in one question; undefined when the user pressed Escape (the move is not made).
+ */
+async function decide<P>(ports: MovePorts<P>, summary: SummaryStep, files: FilesPlanOf<P>): Promise<{ request: SummaryRequest; files: FilesDecisionOf<P> } | undefined> {
+  const question = moveQuestion(summary.kind === 'ask', files.kind === 'ask' ? files.difference : undefined);
+  const answer: MoveAnswer | undefined = question ? await ports.ask(question, files.kind === 'ask' ? () => files.preview() : undefined) : {};
+  if (!answer) return undefined;
+  const request = summary.kind === 'ask' ? answer.summary : { summarize: summary.summarize };
+  if (!request) return undefined;
+  if (files.kind !== 'ask') return { request, files };
+  if (!answer.files) return undefined;
+  return { request, files: answer.files === 'keep' ? { kind: 'none' } : { kind: 'restore', pending: files.restore(answer.files.overwriteOutside) } };
 }
 
 function tree(options: MoveOptions): { fromTree?: { since: number } } {

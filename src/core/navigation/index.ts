@@ -6,3 +6,4 @@ export * from './navigate';
 export * from './moveReport';
 export * from './filesChoice';
 export * from './filesTarget';
+export * from './moveQuestion';

@@ -1,16 +1,16 @@
-// The editor's side of a move (core/agent/move.ts makes it): the summary question and its
-// stoppable progress, the files question and restore, the fork written and opened, the note and
+// The editor's side of a move (core/agent/move.ts makes it): its one question (summary and files,
+// the last answers preselected), the summary's stoppable progress, the files' restore, the fork written and opened, the note and
 // the input. Failures are worded here, by the caller's name for the move.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { makeMove, type MoveOptions, type MoveOutcome, type MovePorts, type MoveTarget } from '../../core/agent';
 import { CompactionError } from '../../core/compaction';
-import { bindForkStates, carryStepFiles, filesChanged, filesRestoredText, SUMMARY_CHOICES, summaryRequest, type SummaryChoice, type SummaryRequest } from '../../core/navigation';
+import { bindForkStates, carryStepFiles, filesChanged, filesRestoredText, moveAnswer, movePick, rememberAnswers, type MoveAnswer, type MoveAnswers, type MoveChoice, type MoveQuestion } from '../../core/navigation';
 import { forkSession, type Session } from '../../core/session';
 import { errorDetail, errorMessage } from '../../core/util/errors';
 import { plainText } from '../../core/util/plainText';
 import type { AgentHost } from './host';
-import { decideFiles, runRestore, type PendingRestore } from '../checkpoints/filesOnMove';
+import { planFiles, runRestore, type PendingRestore } from '../checkpoints/filesOnMove';
 import { tellRestored } from '../checkpoints/restoreFiles';
 import type { WorkspaceCheckpoints } from '../checkpoints/workspaceCheckpoints';
 import type { ChatInputPort } from '../chat/inputPort';
@@ -27,6 +27,8 @@ export interface MoveDeps {
   checkpoints?: WorkspaceCheckpoints;
   /** Where the move is told, and text put. */
   input: Pick<ChatInputPort, 'tellMove' | 'setInput'>;
+  /** Where the last move's answers are kept, to preselect them next time (the workspace's state; none: the first item). */
+  state?: vscode.Memento;
 }
 
 /**
@@ -53,9 +55,9 @@ function movePorts(deps: MoveDeps): MovePorts<PendingRestore> {
     agent: ({ summarize }) => host.currentAgent({ withKey: summarize }),
     // arbor.branchSummary when the user set it, else pi's branchSummary.skipPrompt (never), else ask.
     summarySetting: async () => (await settingsInEffect()).compaction.branchSummary.value,
-    askSummary,
+    ask: (question, preview) => askMove(deps.state, question, preview),
     summarizing: (work) => withStoppableProgress(host, 'Arbor: summarizing the branch you are leaving…', work),
-    decideFiles: (session, newLeafId) => decideFiles(deps.checkpoints, session, newLeafId, log),
+    planFiles: (session, newLeafId) => planFiles(deps.checkpoints, session, newLeafId, log),
     restore: (pending, session) => runRestore({ ...pending, session }, log),
     fork: {
       write: (source, entryId, position, files) => writeFork(deps, source, entryId, position, files.kind === 'restore' ? files.pending : undefined),
@@ -82,18 +84,55 @@ async function writeFork(deps: MoveDeps, source: Session, entryId: string, posit
   return { file: session.file!, ...(selectedText !== undefined ? { selectedText } : {}) };
 }
 
-/** "No summary" / "Summarize" / "Summarize with focus…"; undefined when the user pressed Escape anywhere. */
-async function askSummary(): Promise<SummaryRequest | undefined> {
-  const picked = await vscode.window.showQuickPick(
-    SUMMARY_CHOICES.map((choice): vscode.QuickPickItem & { choice: SummaryChoice } => ({ label: choice.label, detail: choice.detail, choice })),
-    { title: 'Leave this branch', placeHolder: 'Summarize the branch you are leaving?' },
-  );
-  if (!picked) return undefined;
-  if (picked.choice.id !== 'focus') return summaryRequest(picked.choice.id);
-  const focus = await vscode.window.showInputBox({
+const ANSWERS_KEY = 'arbor.lastMoveAnswers';
+
+/**
+ * The move's one question, the last answers preselected; "Preview changes…" shows the diff and asks
+ * again, "Summarize with focus…" asks for the focus. Undefined: Escape anywhere (no move).
+ */
+async function askMove(state: vscode.Memento | undefined, question: MoveQuestion, preview: (() => Promise<void>) | undefined): Promise<MoveAnswer | undefined> {
+  const last = state?.get<MoveAnswers>(ANSWERS_KEY) ?? {};
+  for (;;) {
+    const choice = await pickOne(question, last);
+    if (!choice) return undefined;
+    if (choice.files === 'preview') {
+      await preview?.();
+      continue;
+    }
+    const focus = choice.summary === 'focus' ? await askFocus() : undefined;
+    if (choice.summary === 'focus' && focus === undefined) return undefined;
+    await state?.update(ANSWERS_KEY, rememberAnswers(last, choice));
+    return moveAnswer(choice, focus);
+  }
+}
+
+/** The quick pick itself (created, so that the last answer can be the active item). */
+function pickOne(question: MoveQuestion, last: MoveAnswers): Promise<MoveChoice | undefined> {
+  const pick = movePick(question, last);
+  const quickPick = vscode.window.createQuickPick<vscode.QuickPickItem & { choice: MoveChoice }>();
+  quickPick.title = pick.title;
+  quickPick.placeholder = pick.placeHolder;
+  quickPick.ignoreFocusOut = question.files !== undefined;
+  quickPick.items = pick.items.map((choice) => ({ label: choice.label, detail: choice.detail, choice }));
+  quickPick.activeItems = [quickPick.items[pick.active]!];
+  return new Promise((resolve) => {
+    let picked: MoveChoice | undefined;
+    quickPick.onDidAccept(() => {
+      picked = quickPick.selectedItems[0]?.choice ?? quickPick.activeItems[0]?.choice;
+      quickPick.hide();
+    });
+    quickPick.onDidHide(() => {
+      quickPick.dispose();
+      resolve(picked);
+    });
+    quickPick.show();
+  });
+}
+
+function askFocus(): Thenable<string | undefined> {
+  return vscode.window.showInputBox({
     title: 'Summarize with focus',
     prompt: 'What should the summary of the branch you are leaving focus on? (Escape cancels the move)',
     placeHolder: 'e.g. the error we found and the fix we tried',
   });
-  return focus === undefined ? undefined : summaryRequest('focus', focus);
 }

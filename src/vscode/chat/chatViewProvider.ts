@@ -69,7 +69,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.view = new ChatView({ extensionUri: options.extensionUri, log, route: (message) => this.route(message), onReady: () => this.onReady() });
     const notice = this.view.notice;
     this.approvals = new ChatApprovals(post, () => this.view.show(), options.reviews);
-    this.moveNote = new ChatMoveNote({ host, log, checkpoints: host.workspaceCheckpoints, input: this.input }, post);
+    this.moveNote = new ChatMoveNote({ host, log, checkpoints: host.workspaceCheckpoints, input: this.input, state: options.state }, post);
     const mentionIndex = new MentionIndex(log);
     this.chatInput = new ChatInput({ post, notice, log, host, drafts: chatDrafts(options.state), activeEditor: this.activeEditor, mentionIndex, reveal: () => this.view.focus(), onSend: () => this.moveNote.clear() });
     this.stream = new ChatStream({

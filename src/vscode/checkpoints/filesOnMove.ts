@@ -1,11 +1,12 @@
-// The files side of a move in the tree (after the summary question): what restoring the target's
-// recorded files would change, the question (`arbor.checkpoints.restore`), the preview in VS Code's
-// multi-file diff, and the restore itself once the conversation has moved. The decisions live in
-// core/navigation/filesChoice.ts; the store (core/checkpoints) does the work.
+// The files side of a move in the tree: what restoring the target's recorded files would change,
+// whether to ask (`arbor.checkpoints.restore`; the move's one question asks it, with the summary),
+// the preview in VS Code's multi-file diff, and the restore itself once the conversation has moved.
+// The decisions live in core/navigation/filesChoice.ts; the store (core/checkpoints) does the work.
 import * as vscode from 'vscode';
 import { tellInterruptedAfterFailure } from './interruptedRestore';
 import { CheckpointStoreError, NOT_IN_STORE, SessionFilesRecorder, type FileCheckpointStore, type RestorePlan, type WorkspaceState } from '../../core/checkpoints';
-import { filesChoices, filesOutcome, filesRequest, filesStep, planDifference, positionState, restoreWarning, type FilesChoice, type FilesDifference, type FilesOutcome } from '../../core/navigation';
+import type { FilesPlanOf } from '../../core/agent';
+import { filesOutcome, filesStep, planDifference, positionState, type FilesOutcome } from '../../core/navigation';
 import type { Session } from '../../core/session';
 import { errorMessage } from '../../core/util/errors';
 import { readConfig } from '../config';
@@ -22,19 +23,19 @@ export interface PendingRestore {
   overwriteOutside: boolean;
 }
 
-/** What to do with the files: nothing, a restore after the move, or nothing at all (the user pressed Escape). */
-export type FilesDecision = { kind: 'none' } | { kind: 'restore'; pending: PendingRestore } | { kind: 'cancelled' };
+/** What to do with the files: nothing, a restore after the move, or a question (with the summary's). */
+export type FilesPlan = FilesPlanOf<PendingRestore>;
 
-const NONE: FilesDecision = { kind: 'none' };
+const NONE: FilesPlan = { kind: 'none' };
 
 /**
- * Decides, before the move to `newLeafId`, whether its files are restored: nothing when checkpoints
- * are off, nothing is recorded there, or the files already match; else as the setting says (asking,
+ * Plans, before the move to `newLeafId`, whether its files are restored: nothing when checkpoints
+ * are off, nothing is recorded there, or the files already match; else as the setting says (to ask,
  * with a preview, under "ask"; "always" still asks about protected paths and many removals). A
  * target the store did not record for this session is told in plain words, and only the
  * conversation moves; any other failure to plan is logged and the move goes on without files.
  */
-export async function decideFiles(checkpoints: WorkspaceCheckpoints | undefined, session: Session, newLeafId: string | null, log: Logger): Promise<FilesDecision> {
+export async function planFiles(checkpoints: WorkspaceCheckpoints | undefined, session: Session, newLeafId: string | null, log: Logger): Promise<FilesPlan> {
   const store = await checkpoints?.current();
   const to = store ? positionState(session, newLeafId) : undefined;
   if (!store || to === undefined) return NONE;
@@ -54,10 +55,9 @@ export async function decideFiles(checkpoints: WorkspaceCheckpoints | undefined,
   const difference = planDifference(plan);
   const step = filesStep(readConfig().checkpointRestore, difference);
   if (step.kind === 'keep') return NONE;
-  const overwriteOutside = step.kind === 'restore' ? step.overwriteOutside : await askFiles(store, plan, difference);
-  if (overwriteOutside === undefined) return { kind: 'cancelled' };
-  if (overwriteOutside === 'keep') return NONE;
-  return { kind: 'restore', pending: { session, store, to, current, overwriteOutside } };
+  const pending = (overwriteOutside: boolean): PendingRestore => ({ session, store, to, current, overwriteOutside });
+  if (step.kind === 'restore') return { kind: 'restore', pending: pending(step.overwriteOutside) };
+  return { kind: 'ask', difference, restore: pending, preview: () => showChanges(store, 'Files a restore would change', plan.now, plan.to, difference.paths) };
 }
 
 /**
@@ -78,26 +78,5 @@ export async function runRestore(pending: PendingRestore, log: Logger): Promise<
     if (await tellInterruptedAfterFailure(pending.store, error, log)) return undefined;
     void vscode.window.showErrorMessage('Arbor moved in the conversation but could not restore the files; they are as they were. See the Arbor output for the reason.');
     return undefined;
-  }
-}
-
-/**
- * The question; "Preview changes…" shows the diff and asks again. Undefined: Escape (the move is
- * cancelled). A restore that writes a protected path or removes many files says so in the title.
- */
-async function askFiles(store: FileCheckpointStore, plan: RestorePlan, difference: FilesDifference): Promise<boolean | 'keep' | undefined> {
-  const warning = restoreWarning(difference);
-  for (;;) {
-    const picked = await vscode.window.showQuickPick(
-      filesChoices(difference).map((choice): vscode.QuickPickItem & { choice: FilesChoice } => ({ label: choice.label, detail: choice.detail, choice })),
-      { title: warning ? `Files at that point — ${warning}` : 'Files at that point', placeHolder: 'The workspace\'s files differ from those recorded there. Restore them?', ignoreFocusOut: true },
-    );
-    if (!picked) return undefined;
-    if (picked.choice.id === 'preview') {
-      await showChanges(store, 'Files a restore would change', plan.now, plan.to, difference.paths);
-      continue;
-    }
-    const request = filesRequest(picked.choice.id);
-    return request ? request.overwriteOutside : 'keep';
   }
 }

@@ -1,5 +1,6 @@
 // What the command handlers are given (constructor-style injection, no service locator).
 import type { SessionSummary } from '../../core/session';
+import type * as vscode from 'vscode';
 import type { AgentHost } from '../agent/host';
 import type { WorkspaceCheckpoints } from '../checkpoints/workspaceCheckpoints';
 import type { ChatInputPort } from '../chat/inputPort';
@@ -20,4 +21,6 @@ export interface CommandDeps {
   listSessions: () => Promise<SessionSummary[]>;
   /** The workspace's checkpoint stores (none: moves never restore files). */
   checkpoints?: WorkspaceCheckpoints;
+  /** The workspace's state: a move's last answers, preselected in the next move's question. */
+  state?: vscode.Memento;
 }

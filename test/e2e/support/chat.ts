@@ -122,6 +122,20 @@ export async function chatButton(name: RegExp): Promise<Locator> {
   return button;
 }
 
+/**
+ * An answer in the "More…" menu of the newest approval card, the menu opened as a user opens it
+ * (a click on "More…"), once the card shows.
+ */
+export async function cardMenuItem(name: RegExp): Promise<Locator> {
+  const card = (await chat()).locator('#approvals .approval').last();
+  const more = card.getByRole('button', { name: /^More…$/ });
+  await more.waitFor({ state: 'visible' });
+  if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+  const item = card.getByRole('menuitem', { name });
+  await item.waitFor({ state: 'visible' });
+  return item;
+}
+
 /** "Arbor: New Session": the current session closes; the next prompt starts a new one. */
 export async function newSession(): Promise<void> {
   const wb = workbench();

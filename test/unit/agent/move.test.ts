@@ -2,13 +2,14 @@
 // the note, prompts and other moves waiting for it, with the editor's questions as ports.
 import { strict as assert } from 'node:assert';
 import { AgentSession, makeMove, type AgentEvent, type MoveEvent, type MovePorts } from '../../../src/core/agent';
-import type { FilesOutcome } from '../../../src/core/navigation';
+import type { FilesDifference, FilesOutcome, MoveAnswer } from '../../../src/core/navigation';
 import { inMemorySession, messageRole, type Session } from '../../../src/core/session';
 import { steppingClock } from '../../support/builders';
 import { history } from './support/history';
 import { ScriptedProvider, type Script } from './support/scriptedProvider';
 
 const RESTORED: FilesOutcome = { restored: 2, removed: 1, leftAlone: 0, skipped: 0 };
+const DIFFERENCE: FilesDifference = { paths: ['a.txt', 'b.txt'], outside: [] };
 
 async function setup(scripts: Script[] = []) {
   const clock = steppingClock();
@@ -35,17 +36,22 @@ function agentOn(session: Session, scripts: Script[], clock = steppingClock()): 
 }
 
 /** Ports that answer as told and write down what the move did, in order. */
-function recorder(agent: AgentSession, answers: { summary?: 'never' | 'ask' | 'always'; ask?: 'escape' | 'summarize'; files?: 'none' | 'restore' | 'cancelled' } = {}) {
+function recorder(agent: AgentSession, answers: { summary?: 'never' | 'ask' | 'always'; ask?: 'escape' | MoveAnswer; files?: 'none' | 'restore' | 'ask' } = {}) {
   const did: string[] = [];
   const told: MoveEvent[] = [];
   const ports: MovePorts<string> = {
     agent: async () => agent,
     summarySetting: async () => answers.summary ?? 'never',
-    askSummary: async () => (answers.ask === 'escape' ? undefined : { summarize: true }),
+    ask: async (question, preview) => {
+      const parts = [question.summary ? 'the summary' : undefined, question.files ? `${question.files.paths.length} files${preview ? ' with a preview' : ''}` : undefined];
+      did.push(`asked ${parts.filter((part) => part !== undefined).join(' and ')}`);
+      return answers.ask === 'escape' ? undefined : (answers.ask ?? { summary: { summarize: true } });
+    },
     summarizing: (work) => work(),
-    decideFiles: async (_session, newLeafId) => {
-      did.push(`files question for ${newLeafId}`);
+    planFiles: async (_session, newLeafId) => {
+      did.push(`files planned for ${newLeafId}`);
       const kind = answers.files ?? 'none';
+      if (kind === 'ask') return { kind, difference: DIFFERENCE, restore: (overwrite) => `state of ${newLeafId}${overwrite ? ', overwriting' : ''}`, preview: async () => undefined };
       return kind === 'restore' ? { kind, pending: `state of ${newLeafId}` } : { kind };
     },
     restore: async (pending) => {
@@ -84,7 +90,7 @@ describe('one move', () => {
     const { ports, did, told } = recorder(agent, { files: 'restore' });
     const done = await makeMove(session, { kind: 'entry', entryId: target.id }, ports);
     assert.deepEqual(done, { outcome: 'moved' });
-    assert.deepEqual(did, [`files question for ${target.id}`, `restore state of ${target.id} while navigating`, 'told go while navigating']);
+    assert.deepEqual(did, [`files planned for ${target.id}`, `restore state of ${target.id} while navigating`, 'told go while navigating']);
     assert.deepEqual(phases, ['navigating', 'idle']);
     assert.equal(session.leafId, target.id);
     assert.deepEqual(told[0]!.report, { kind: 'go', from, to: target.id, files: RESTORED });
@@ -115,7 +121,7 @@ describe('one move', () => {
     };
     await makeMove(session, { kind: 'entry', entryId: target.id }, ports);
     await sent;
-    assert.deepEqual(did, [`files question for ${target.id}`, 'restored', 'told go while navigating', 'input goes on']);
+    assert.deepEqual(did, [`files planned for ${target.id}`, 'restored', 'told go while navigating', 'input goes on']);
   });
 
   it('makes moves asked at once one after the other', async () => {
@@ -135,16 +141,37 @@ describe('one move', () => {
     assert.deepEqual(order.slice(0, 2), [`first told, position ${first.id}`, `second restores, position ${second.id}`]);
   });
 
-  it('moves nothing when the summary question or the files question is escaped', async () => {
+  it('asks the summary and the files in one question, and makes the move its answer asks', async () => {
+    const { session, agent } = await setup();
+    const target = userMessages(session)[1]!;
+    const { ports, did, told } = recorder(agent, { summary: 'ask', files: 'ask', ask: { summary: { summarize: false }, files: { overwriteOutside: true } } });
+    assert.deepEqual(await makeMove(session, { kind: 'entry', entryId: target.id }, ports), { outcome: 'moved' });
+    assert.deepEqual(did.slice(0, 3), [`files planned for ${target.parentId}`, 'asked the summary and 2 files with a preview', `restore state of ${target.parentId}, overwriting while navigating`]);
+    assert.equal(told[0]!.report.summaryEntryId, undefined);
+  });
+
+  it('asks nothing when the settings decide both parts, and keeps the files when the answer says so', async () => {
+    const { session, agent } = await setup();
+    const target = session.getBranch()[1]!;
+    const decided = recorder(agent, { summary: 'never', files: 'restore' });
+    await makeMove(session, { kind: 'back', to: target.id }, decided.ports);
+    assert.deepEqual(decided.did, [`files planned for ${target.id}`, `restore state of ${target.id} while navigating`, 'told back while navigating']);
+    const kept = recorder(agent, { files: 'ask', ask: { files: 'keep' } });
+    await makeMove(session, { kind: 'back', to: null }, kept.ports);
+    assert.deepEqual(kept.did, ['files planned for null', 'asked 2 files with a preview', 'told back while navigating']);
+    assert.equal(session.leafId, null);
+  });
+
+  it('moves nothing when the question is escaped', async () => {
     const { session, agent, phases } = await setup();
     const leaf = session.leafId;
     const target = userMessages(session)[0]!;
     const escaped = recorder(agent, { summary: 'ask', ask: 'escape' });
     assert.deepEqual(await makeMove(session, { kind: 'entry', entryId: target.id }, escaped.ports), { outcome: 'cancelled' });
-    assert.deepEqual(escaped.did, []);
-    const noFiles = recorder(agent, { files: 'cancelled' });
+    assert.deepEqual(escaped.did, [`files planned for ${target.parentId}`, 'asked the summary']);
+    const noFiles = recorder(agent, { files: 'ask', ask: 'escape' });
     assert.deepEqual(await makeMove(session, { kind: 'beforeCompaction', compactionId: 'c1', parentId: target.id }, noFiles.ports), { outcome: 'cancelled' });
-    assert.deepEqual(noFiles.did, [`files question for ${target.id}`]);
+    assert.deepEqual(noFiles.did, [`files planned for ${target.id}`, 'asked 2 files with a preview']);
     assert.equal(session.leafId, leaf);
     assert.deepEqual(phases, []);
   });
@@ -157,7 +184,7 @@ describe('one move', () => {
     await makeMove(session, { kind: 'beforeCompaction', compactionId: 'c1', parentId: parent.id }, undo.ports);
     assert.deepEqual(undo.told, [{ report: { kind: 'undoCompaction', from: leaf, to: parent.id, compactionId: 'c1', files: RESTORED } }]);
     // Navigating throughout: another writer's continuation is not followed in the middle of it.
-    assert.deepEqual(undo.did, [`files question for ${parent.id}`, `restore state of ${parent.id} while navigating`, 'told undoCompaction while navigating']);
+    assert.deepEqual(undo.did, [`files planned for ${parent.id}`, `restore state of ${parent.id} while navigating`, 'told undoCompaction while navigating']);
     const back = recorder(agent);
     await makeMove(session, { kind: 'back', to: leaf }, back.ports);
     assert.deepEqual(back.told, [{ report: { kind: 'back', from: parent.id, to: leaf } }]);
@@ -189,7 +216,7 @@ describe('one move', () => {
     const done = await makeMove(source, { kind: 'fork', entryId: user.id, position: 'before' }, ports);
     assert.deepEqual(done, { outcome: 'moved', forkFile: '/work/fork.jsonl' });
     assert.deepEqual(did, [
-      `files question for ${user.parentId}`,
+      `files planned for ${user.parentId}`,
       `fork of the source before ${user.id}, files restore`,
       'open /work/fork.jsonl',
       'restore state of ' + user.parentId + ' in the fork while navigating',

@@ -46,6 +46,8 @@ function installGlobals(): () => void {
   const saved = { document: globals['document'], IntersectionObserver: globals['IntersectionObserver'] };
   globals['document'] = document;
   globals['IntersectionObserver'] = FakeIntersectionObserver;
+  // jsdom lays nothing out, so it has no scrollIntoView (the menu brings itself into view on open).
+  window.HTMLElement.prototype.scrollIntoView = () => undefined;
   return () => Object.assign(globals, saved);
 }
 
@@ -82,6 +84,9 @@ describe('Chat approval cards', () => {
   /** Whether Enter or Space on the button answers the card. */
   const byKey = (message: ApprovalMessage, decision = 'allow-once'): boolean => cards.answers(button(message, decision), keyClick());
   const texts = (element: Element, selector: string): string[] => Array.from(element.querySelectorAll(selector), (node) => node.textContent ?? '');
+  /** The card's row of buttons: [action, decision, label] each. */
+  const rowButtons = (message: ApprovalMessage): (string | undefined)[][] =>
+    Array.from(card(message).querySelectorAll<HTMLButtonElement>('.approval-buttons > button'), (node) => [node.dataset['action'], node.dataset['decision'], node.textContent ?? '']);
 
   before(async () => {
     restore = installGlobals();
@@ -113,29 +118,32 @@ describe('Chat approval cards', () => {
     assert.match(card(message).querySelector('.approval-note')!.textContent!, /asked about every time/);
   });
 
-  it('offers Accept, Deny, Reject with reason…, Open diff, Accept all and Reject all on an edit under review, and keys reach only Accept and Accept all after the delay', async () => {
+  it('offers Accept and Deny on an edit under review, and Always allow, Deny with reason…, Open diff, Accept all and Deny all in its "More…" menu; keys reach only Accept and Accept all after the delay', async () => {
     const message: ApprovalMessage = { ...request('edit', { path: 'src/b.ts', edits: [{ oldText: 'a', newText: 'b' }] }), review: true, changedOnDisk: true };
     cards.show(message);
-    const buttons = Array.from(card(message).querySelectorAll('button'));
+    assert.deepEqual(rowButtons(message), [
+      ['approve', 'allow-once', 'Accept'],
+      ['approve', 'deny', 'Deny'],
+      [undefined, undefined, 'More…'],
+    ]);
+    const buttons = Array.from(card(message).querySelectorAll<HTMLButtonElement>('[role="menu"] button'));
     assert.deepEqual(
-      buttons.map((node) => [node.dataset['action'], node.dataset['decision'] ?? node.dataset['review'], node.textContent]),
+      buttons.map((node) => [node.getAttribute('role'), node.dataset['action'], node.dataset['decision'] ?? node.dataset['review'], node.textContent]),
       [
-        ['approve', 'allow-once', 'Accept'],
-        ['approve', 'allow-always', 'Always allow for this session'],
-        ['approve', 'deny', 'Deny'],
-        ['edit-review', 'reject', 'Reject with reason…'],
-        ['edit-review', 'open-diff', 'Open diff'],
-        ['edit-review', 'accept-all', 'Accept all'],
-        ['edit-review', 'reject-all', 'Reject all'],
+        ['menuitem', 'approve', 'allow-always', 'Always allow for this session'],
+        ['menuitem', 'edit-review', 'reject', 'Deny with reason…'],
+        ['menuitem', 'edit-review', 'open-diff', 'Open diff'],
+        ['menuitem', 'edit-review', 'accept-all', 'Accept all'],
+        ['menuitem', 'edit-review', 'reject-all', 'Deny all'],
       ],
     );
     assert.deepEqual(texts(card(message), '.approval-note'), [
       'The diff is open in the editor: change the proposed side if you like; Accept writes what is there.',
       'The file changed on disk while its diff was open: the diff now shows the change made again from the file as it is.',
     ]);
-    const acceptAll = buttons[5]!;
+    const acceptAll = buttons[3]!;
     assert.equal(cards.answers(acceptAll, keyClick()), false);
-    assert.equal(cards.answers(buttons[3]!, keyClick()), true, 'Reject with reason… asks first, so a key may press it');
+    assert.equal(cards.answers(buttons[1]!, keyClick()), true, 'Deny with reason… asks first, so a key may press it');
     FakeIntersectionObserver.last!.seen(1);
     await pause(DELAY_MS * 3);
     assert.equal(cards.answers(acceptAll, keyClick()), true);
@@ -146,7 +154,12 @@ describe('Chat approval cards', () => {
     const label = 'Always allow `npm test` with any arguments in this workspace';
     const message: ApprovalMessage = { ...request('bash', args), suggestedRule: { rule: 'bash(npm test)', label } };
     cards.show(message);
-    assert.deepEqual(Array.from(card(message).querySelectorAll('button'), (node) => node.dataset['decision']), ['allow-once', 'allow-always', 'allow-rule', 'deny']);
+    assert.deepEqual(rowButtons(message), [
+      ['approve', 'allow-once', 'Allow once'],
+      ['approve', 'deny', 'Deny'],
+      [undefined, undefined, 'More…'],
+    ]);
+    assert.deepEqual(Array.from(card(message).querySelectorAll<HTMLElement>('[role="menu"] button'), (node) => node.dataset['decision']), ['allow-always', 'allow-rule']);
     const always = button(message, 'allow-rule');
     assert.deepEqual([always.textContent, always.getAttribute('aria-label'), always.title], [label, label, 'Adds bash(npm test) for this workspace folder to arbor.tools.autoApproveByFolder in your user settings']);
     const hostile: ApprovalMessage = { ...request('bash', args), suggestedRule: { rule: 'bash(x)', label: `Always allow \`<img src=x onerror=alert(1)>\u202E${'y'.repeat(200)}\`` } };
@@ -278,6 +291,61 @@ describe('Chat approval cards', () => {
     assert.equal(focusedAway, 1);
     assert.equal(container.childElementCount, 0);
     assert.equal(cards.answers(document.createElement('button'), pointerClick()), false, 'a button of no card answered');
+  });
+
+  it('opens the "More…" menu from the keyboard on its first item, moves with Up, Down, Home and End, and closes on Escape with the focus back on the button', () => {
+    const message: ApprovalMessage = { ...request('edit', { path: 'src/c.ts', edits: [{ oldText: 'a', newText: 'b' }] }), review: true };
+    cards.show(message);
+    const more = card(message).querySelector<HTMLButtonElement>('.approval-buttons > button[aria-haspopup="menu"]')!;
+    const menu = card(message).querySelector<HTMLElement>('[role="menu"]')!;
+    const key = (key: string): boolean => document.activeElement!.dispatchEvent(new window.KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    const focused = (): string => document.activeElement?.textContent ?? '';
+    assert.deepEqual([menu.hidden, more.getAttribute('aria-expanded'), more.getAttribute('aria-controls')], [true, 'false', menu.id]);
+    more.focus();
+    more.dispatchEvent(keyClick());
+    assert.deepEqual([menu.hidden, more.getAttribute('aria-expanded'), focused()], [false, 'true', 'Always allow for this session']);
+    key('ArrowDown');
+    assert.equal(focused(), 'Deny with reason…');
+    key('ArrowUp');
+    key('ArrowUp');
+    assert.equal(focused(), 'Deny all', 'Up from the first item goes to the last');
+    key('Home');
+    assert.equal(focused(), 'Always allow for this session');
+    key('End');
+    assert.equal(focused(), 'Deny all');
+    assert.equal(key('Escape'), false, 'Escape is taken by the menu');
+    assert.deepEqual([menu.hidden, more.getAttribute('aria-expanded'), document.activeElement], [true, 'false', more]);
+    more.dispatchEvent(pointerClick());
+    assert.deepEqual([menu.hidden, document.activeElement], [false, more], 'a pointer opens the menu and leaves the focus where it was');
+    more.dispatchEvent(pointerClick());
+    assert.equal(menu.hidden, true, 'the button closes its menu too');
+  });
+
+  it('closes the "More…" menu when an item is pressed, but not on a key an approving item ignored (it has not been in view long enough)', () => {
+    const message: ApprovalMessage = { ...request('edit', { path: 'src/d.ts', edits: [{ oldText: 'a', newText: 'b' }] }), review: true };
+    cards.show(message);
+    const more = card(message).querySelector<HTMLButtonElement>('button[aria-haspopup="menu"]')!;
+    const menu = card(message).querySelector<HTMLElement>('[role="menu"]')!;
+    const item = (label: string): HTMLButtonElement => Array.from(menu.querySelectorAll('button')).find((node) => node.textContent === label)!;
+    more.dispatchEvent(keyClick());
+    item('Accept all').dispatchEvent(keyClick());
+    assert.equal(menu.hidden, false, 'a key Accept all ignored closed the menu');
+    item('Open diff').dispatchEvent(keyClick());
+    assert.deepEqual([menu.hidden, document.activeElement], [true, more]);
+    more.dispatchEvent(keyClick());
+    item('Accept all').dispatchEvent(pointerClick());
+    assert.equal(menu.hidden, true);
+  });
+
+  it('shows no "More…" button when a card has no other answers (a protected file: no "always")', () => {
+    const args = { path: '.vscode/tasks.json', content: '{}' };
+    const message: ApprovalMessage = { ...request('write', args), view: approvalView('write', args, '.vscode/tasks.json'), protectedPath: '.vscode/tasks.json' };
+    cards.show(message);
+    assert.deepEqual(rowButtons(message), [
+      ['approve', 'allow-once', 'Allow once'],
+      ['approve', 'deny', 'Deny'],
+    ]);
+    assert.equal(card(message).querySelector('[role="menu"]'), null);
   });
 
   it('shows a card once however often the host sends it (a reload sends waiting cards again)', () => {
