@@ -45,7 +45,7 @@ export interface ChatStatus {
 
 export type ApprovalDecision = 'allow-once' | 'allow-always' | 'deny' | 'allow-rule';
 
-/** An edit card's own buttons: its diff again, reject with a reason, or every edit of the run at once. */
+/** A card's own buttons: Deny with reason… (every card), an edit's diff again, or every edit of the run at once. */
 export type EditReviewAction = 'open-diff' | 'reject' | 'accept-all' | 'reject-all';
 export const EDIT_REVIEW_ACTIONS: readonly EditReviewAction[] = ['open-diff', 'reject', 'accept-all', 'reject-all'];
 
@@ -313,7 +313,7 @@ export type WebviewToHostMessage =
   /** A compaction card's "Show what was summarized" (the same document as the Session Tree's). */
   | { type: 'showSummarized'; entryId: string }
   | { type: 'approvalResponse'; requestId: string; decision: ApprovalDecision }
-  /** An edit card's own button (see EditReviewAction). */
+  /** A card's own button besides its answers (see EditReviewAction; "reject", Deny with reason…, is on every card). */
   | { type: 'editReview'; requestId: string; action: EditReviewAction }
   /** A write or edit card's "Show diff" / "Open diff": the host opens what that call wrote in the diff editor. */
   | { type: 'openWrittenDiff'; toolCallId: string }

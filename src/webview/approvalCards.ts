@@ -69,9 +69,11 @@ interface EditButton {
   icon: string;
 }
 
+/** Every card's menu: a denial the model reads the reason of (the host asks for it). */
+const DENY_WITH_REASON: EditButton = { action: 'reject', label: 'Deny with reason…', icon: 'comment' };
+
 /** An edit card's own answers besides those (its diff is open in the editor), in its menu; only Accept all approves. */
 const EDIT_BUTTONS: readonly EditButton[] = [
-  { action: 'reject', label: 'Deny with reason…', icon: 'comment' },
   { action: 'open-diff', label: 'Open diff', icon: 'diff' },
   { action: 'accept-all', label: 'Accept all', icon: 'check-all' },
   { action: 'reject-all', label: 'Deny all', icon: 'close-all' },
@@ -124,7 +126,7 @@ export class ApprovalCards {
     const shown = mainChoices(request).map(answer);
     const more = [
       ...moreChoices(request).map(answer),
-      ...(request.review ? EDIT_BUTTONS.map((edit) => actionButton('edit-review', edit.label, edit.icon, { request: request.requestId, review: edit.action })) : []),
+      ...[DENY_WITH_REASON, ...(request.review ? EDIT_BUTTONS : [])].map((edit) => actionButton('edit-review', edit.label, edit.icon, { request: request.requestId, review: edit.action })),
     ];
     const buttons = [...shown, ...more];
     const menu = more.length > 0 ? moreMenu(more) : undefined;

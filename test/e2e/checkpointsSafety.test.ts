@@ -119,8 +119,14 @@ describe('Workspace checkpoints keep what is yours', () => {
     // Only the restore's record is left behind: no summary question, the files question at once.
     await clickTreeRow(`assistant: ${SECOND}`);
     await quickPickShows(['Restore files (1 file)', 'Restore files and overwrite changes made outside (2 files)', 'Keep files as they are', 'Preview changes…']);
+    // The preview opens beside the question, which comes back; answering it closes the preview (it would go stale).
+    await pickItem('Preview changes…');
+    const preview = workbench().page.locator('.tabs-container .tab', { hasText: 'Files a restore would change' });
+    await preview.first().waitFor();
+    await quickPickShows(['Restore files (1 file)', 'Restore files and overwrite changes made outside (2 files)', 'Keep files as they are', 'Preview changes…']);
     await pickItem('Restore files and overwrite changes made outside (2 files)');
     await noteShows('Files restored: 2 changed.');
+    await poll('the preview to close once the question is answered', async () => ((await preview.count()) === 0 ? true : undefined));
     assert.equal(read(NOTE), 'user one');
     assert.equal(read(ADDED), 'added\n');
     // Each restore is recorded, its "before" holding the files it replaced (the overwritten edit included).

@@ -4,8 +4,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { reply, text, toolUse } from '../support/fakeAnthropic';
-import { assertNoProblems, chat, chatButton, conversation, expandCardsWith, newSession, requestMessages, send, waitForCardText, waitForText } from './support/chat';
+import { assertNoProblems, cardMenuItem, chat, chatButton, conversation, expandCardsWith, newSession, requestMessages, send, waitForCardText, waitForText } from './support/chat';
 import { fake, workbench } from './support/hooks';
+import { quickInput } from './support/treeUi';
 import { CHAT_ONLY, docsImage } from './support/screenshots';
 
 /** The tool_result blocks of the last request at the fake server. */
@@ -61,6 +62,30 @@ describe('Tool cards and approvals', () => {
     assert.notEqual(results[0]?.is_error, true);
     await waitForCardText('approved-42');
     assert.equal(await approvalButtons(), 0, 'the approval card stays after the answer');
+    assertNoProblems();
+  });
+
+  it('denies bash with a reason from the card\'s "More…" menu: Escape in the reason box takes it back, Enter sends the reason to the model', async () => {
+    const wb = workbench();
+    await newSession();
+    fake().script(reply(text('I will clean up.'), toolUse('bash', { command: 'rm -rf build-reasoned' })), text('Understood, nothing removed.'));
+    await send('Clean the build folder');
+    await (await cardMenuItem(/^Deny with reason…$/)).click();
+    const box = quickInput().locator('input');
+    await box.waitFor();
+    assert.match(await quickInput().innerText(), /Deny the bash call/);
+    await wb.page.keyboard.press('Escape');
+    await box.waitFor({ state: 'hidden' });
+    // Escape answered nothing: the card still waits.
+    await (await chatButton(/^Allow once$/)).waitFor();
+    await (await cardMenuItem(/^Deny with reason…$/)).click();
+    await box.waitFor();
+    await box.fill('the build folder holds my release');
+    await wb.page.keyboard.press('Enter');
+    await waitForText('Understood, nothing removed.');
+    const results = lastToolResults();
+    assert.equal(results[0]?.is_error, true);
+    assert.match(JSON.stringify(results[0]?.content), /The user denied this tool call\. Their reason: the build folder holds my release/);
     assertNoProblems();
   });
 

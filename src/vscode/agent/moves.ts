@@ -10,6 +10,7 @@ import { forkSession, type Session } from '../../core/session';
 import { errorDetail, errorMessage } from '../../core/util/errors';
 import { plainText } from '../../core/util/plainText';
 import type { AgentHost } from './host';
+import { closeRestorePreviews } from '../checkpoints/checkpointDocuments';
 import { planFiles, runRestore, type PendingRestore } from '../checkpoints/filesOnMove';
 import { tellRestored } from '../checkpoints/restoreFiles';
 import type { WorkspaceCheckpoints } from '../checkpoints/workspaceCheckpoints';
@@ -92,17 +93,22 @@ const ANSWERS_KEY = 'arbor.lastMoveAnswers';
  */
 async function askMove(state: vscode.Memento | undefined, question: MoveQuestion, preview: (() => Promise<void>) | undefined): Promise<MoveAnswer | undefined> {
   const last = state?.get<MoveAnswers>(ANSWERS_KEY) ?? {};
-  for (;;) {
-    const choice = await pickOne(question, last);
-    if (!choice) return undefined;
-    if (choice.files === 'preview') {
-      await preview?.();
-      continue;
+  try {
+    for (;;) {
+      const choice = await pickOne(question, last);
+      if (!choice) return undefined;
+      if (choice.files === 'preview') {
+        await preview?.();
+        continue;
+      }
+      const focus = choice.summary === 'focus' ? await askFocus() : undefined;
+      if (choice.summary === 'focus' && focus === undefined) return undefined;
+      await state?.update(ANSWERS_KEY, rememberAnswers(last, choice));
+      return moveAnswer(choice, focus);
     }
-    const focus = choice.summary === 'focus' ? await askFocus() : undefined;
-    if (choice.summary === 'focus' && focus === undefined) return undefined;
-    await state?.update(ANSWERS_KEY, rememberAnswers(last, choice));
-    return moveAnswer(choice, focus);
+  } finally {
+    // Once answered, a preview shows files as they were before the answer: it goes.
+    await closeRestorePreviews();
   }
 }
 

@@ -10,7 +10,7 @@ import { filesOutcome, filesStep, planDifference, positionState, type FilesOutco
 import type { Session } from '../../core/session';
 import { errorMessage } from '../../core/util/errors';
 import { readConfig } from '../config';
-import { showChanges } from './checkpointDocuments';
+import { previewRestore } from './checkpointDocuments';
 import type { WorkspaceCheckpoints } from './workspaceCheckpoints';
 import type { Logger } from '../../core/util/logger';
 
@@ -57,7 +57,7 @@ export async function planFiles(checkpoints: WorkspaceCheckpoints | undefined, s
   if (step.kind === 'keep') return NONE;
   const pending = (overwriteOutside: boolean): PendingRestore => ({ session, store, to, current, overwriteOutside });
   if (step.kind === 'restore') return { kind: 'restore', pending: pending(step.overwriteOutside) };
-  return { kind: 'ask', difference, restore: pending, preview: () => showChanges(store, 'Files a restore would change', plan.now, plan.to, difference.paths) };
+  return { kind: 'ask', difference, restore: pending, preview: () => previewRestore(store, plan.now, plan.to, difference.paths) };
 }
 
 /**

@@ -114,7 +114,7 @@ describe('Chat approval cards', () => {
     const args = { path: '.vscode/settings.json', content: '{}' };
     const message: ApprovalMessage = { ...request('write', args), view: approvalView('write', args, '.vscode/settings.json'), protectedPath: '.vscode/settings.json' };
     cards.show(message);
-    assert.deepEqual(Array.from(card(message).querySelectorAll('button'), (node) => node.dataset['decision']), ['allow-once', 'deny']);
+    assert.deepEqual(Array.from(card(message).querySelectorAll<HTMLElement>('button[data-action="approve"]'), (node) => node.dataset['decision']), ['allow-once', 'deny']);
     assert.match(card(message).querySelector('.approval-note')!.textContent!, /asked about every time/);
   });
 
@@ -159,7 +159,8 @@ describe('Chat approval cards', () => {
       ['approve', 'deny', 'Deny'],
       [undefined, undefined, 'More…'],
     ]);
-    assert.deepEqual(Array.from(card(message).querySelectorAll<HTMLElement>('[role="menu"] button'), (node) => node.dataset['decision']), ['allow-always', 'allow-rule']);
+    // A shell command can be denied with a reason too.
+    assert.deepEqual(Array.from(card(message).querySelectorAll<HTMLElement>('[role="menu"] button'), (node) => node.dataset['decision'] ?? node.dataset['review']), ['allow-always', 'allow-rule', 'reject']);
     const always = button(message, 'allow-rule');
     assert.deepEqual([always.textContent, always.getAttribute('aria-label'), always.title], [label, label, 'Adds bash(npm test) for this workspace folder to arbor.tools.autoApproveByFolder in your user settings']);
     const hostile: ApprovalMessage = { ...request('bash', args), suggestedRule: { rule: 'bash(x)', label: `Always allow \`<img src=x onerror=alert(1)>\u202E${'y'.repeat(200)}\`` } };
@@ -337,15 +338,16 @@ describe('Chat approval cards', () => {
     assert.equal(menu.hidden, true);
   });
 
-  it('shows no "More…" button when a card has no other answers (a protected file: no "always")', () => {
+  it('offers a protected file only "Deny with reason…" in its "More…" menu: no "always"', () => {
     const args = { path: '.vscode/tasks.json', content: '{}' };
     const message: ApprovalMessage = { ...request('write', args), view: approvalView('write', args, '.vscode/tasks.json'), protectedPath: '.vscode/tasks.json' };
     cards.show(message);
     assert.deepEqual(rowButtons(message), [
       ['approve', 'allow-once', 'Allow once'],
       ['approve', 'deny', 'Deny'],
+      [undefined, undefined, 'More…'],
     ]);
-    assert.equal(card(message).querySelector('[role="menu"]'), null);
+    assert.deepEqual(Array.from(card(message).querySelectorAll<HTMLElement>('[role="menu"] button'), (node) => [node.dataset['review'], node.textContent]), [['reject', 'Deny with reason…']]);
   });
 
   it('shows a card once however often the host sends it (a reload sends waiting cards again)', () => {
