@@ -8,8 +8,8 @@ import { randomBytes } from 'node:crypto';
 import type { Frame } from 'playwright-core';
 import { serializeLine } from '../../src/core/session';
 import { assistant, msg, user } from '../support/builders';
-import { text } from '../support/fakeAnthropic';
-import { assertNoProblems, chat, entryText, newSession, readEntries, send, sessionFiles, waitForSessionFileWith, waitForText } from './support/chat';
+import { reply, text, toolUse } from '../support/fakeAnthropic';
+import { assertNoProblems, chat, chatButton, entryText, newSession, readEntries, send, sessionFiles, waitForSessionFileWith, waitForText } from './support/chat';
 import { fake, workbench } from './support/hooks';
 import { widenSideBar } from './support/screenshots';
 import { openArborForTree } from './support/treeUi';
@@ -85,6 +85,29 @@ describe('A branched session in a narrow side bar', () => {
       }
       await workbench().screenshot(`narrow-chat-${width}`);
     }
+    assertNoProblems();
+  });
+
+  it("keeps a finished edit card's tool name on one line at 250 px, its long path giving way", async () => {
+    await widenSideBar(400);
+    await newSession();
+    const file = 'narrow-card/a-rather-long-folder-name/and-a-long-file-name-too.txt';
+    fake().script(reply(toolUse('write', { path: file, content: 'narrow\n' })), text('Narrow: written.'));
+    await send('Narrow: write the file');
+    await (await chatButton(/^Accept$/)).click();
+    await waitForText('Narrow: written.');
+    const frame = await chat();
+    await widenSideBar(250);
+    await poll('the chat to lay out at 250 px', async () => (((await frame.evaluate('document.documentElement.clientWidth')) as number) < 250 ? true : undefined));
+    const name = frame.locator('.card > summary .tool-name', { hasText: /^write$/ }).last();
+    const lines = await name.evaluate((node) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    assert.equal(lines, 1, 'the tool name breaks across lines');
+    assert.equal(await name.innerText(), 'write');
+    assert.deepEqual(await overflowing(frame), []);
     assertNoProblems();
   });
 });

@@ -48,8 +48,8 @@ export function previewRestore(store: FileCheckpointStore, now: WorkspaceState, 
   return showChanges(store, RESTORE_PREVIEW, now, to, paths);
 }
 
-/** Closes the restore previews still open: once the question is answered they show a state that is gone. */
+/** Closes the restore previews still open: once the question is answered they show a state that is gone. VS Code adds "(2 files)" to the title. */
 export async function closeRestorePreviews(): Promise<void> {
-  const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.label === RESTORE_PREVIEW);
+  const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.label === RESTORE_PREVIEW || tab.label.startsWith(`${RESTORE_PREVIEW} (`));
   if (tabs.length > 0) await vscode.window.tabGroups.close(tabs, true);
 }
