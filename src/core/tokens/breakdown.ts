@@ -35,6 +35,11 @@ export interface ContextBreakdown {
   uncounted: BreakdownPart[];
   /** threshold − total (negative: over it); undefined when auto-compaction cannot fire. */
   free: number | undefined;
+  /**
+   * The reported usage was smaller than the estimated system prompt, context files and tools, so
+   * they take a share of it like the messages, not their estimated count (the tooltip says so).
+   */
+  frameShared: boolean;
   threshold: number | undefined;
 }
 
@@ -79,7 +84,7 @@ export function contextBreakdown(input: BreakdownInput): ContextBreakdown {
   const parts = partsOf(units);
   // The conversation's line is always there, so an empty session still reads "Messages: 0".
   if (!parts.some((part) => part.kind === 'messages')) parts.push({ kind: 'messages', label: 'Messages', reported: 0, estimated: 0, tokens: 0 });
-  const reported = shareReported(status.reportedTokens, parts, units);
+  const { shares: reported, frameShared } = shareReported(status.reportedTokens, parts, units);
   const estimated = apportion(status.estimatedTokens, parts.map((part) => sumWeights(units, part, false)));
   parts.forEach((part, i) => {
     part.reported = reported[i]!;
@@ -95,7 +100,14 @@ export function contextBreakdown(input: BreakdownInput): ContextBreakdown {
     const tokens = sumWeights(frame, part, false);
     return { ...part, estimated: tokens, tokens };
   });
-  return { total, parts: parts.filter((part) => part.tokens > 0 || part.kind === 'messages'), uncounted, free: status.threshold === undefined ? undefined : status.threshold - total, threshold: status.threshold };
+  return {
+    total,
+    parts: parts.filter((part) => part.tokens > 0 || part.kind === 'messages'),
+    uncounted,
+    free: status.threshold === undefined ? undefined : status.threshold - total,
+    frameShared,
+    threshold: status.threshold,
+  };
 }
 
 /**
@@ -106,14 +118,15 @@ export function contextBreakdown(input: BreakdownInput): ContextBreakdown {
  * A usage too small to hold the frame's counts (an endpoint that under-reports) is shared among
  * all the parts in proportion instead.
  */
-function shareReported(total: number, parts: readonly BreakdownPart[], units: readonly Unit[]): number[] {
+function shareReported(total: number, parts: readonly BreakdownPart[], units: readonly Unit[]): { shares: number[]; frameShared: boolean } {
   const weights = parts.map((part) => sumWeights(units, part, true));
   const isFrame = parts.map((part) => units.some((unit) => unit.frame && unit.kind === part.kind && unit.label === part.label));
   const frame = weights.reduce((sum, weight, i) => (isFrame[i] ? sum + weight : sum), 0);
   const messages = weights.map((weight, i) => (isFrame[i] ? 0 : weight));
-  if (frame === 0 || frame > total || !messages.some((weight) => weight > 0)) return apportion(total, weights);
+  if (frame === 0 || !messages.some((weight) => weight > 0)) return { shares: apportion(total, weights), frameShared: false };
+  if (frame > total) return { shares: apportion(total, weights), frameShared: true };
   const rest = apportion(total - frame, messages);
-  return weights.map((weight, i) => (isFrame[i] ? weight : rest[i]!));
+  return { shares: weights.map((weight, i) => (isFrame[i] ? weight : rest[i]!)), frameShared: false };
 }
 
 /** The system prompt (without the context files it quotes), each context file, the tools. */
@@ -196,6 +209,7 @@ export function breakdownLines(breakdown: ContextBreakdown): string[] {
   const n = (value: number): string => value.toLocaleString('en-US');
   const lines = breakdown.parts.map((part) => `${plainText(part.label, 200)}: ${n(part.tokens)} (${sourceOf(part, n)})`);
   for (const part of breakdown.uncounted) lines.push(`${plainText(part.label, 200)}: about ${n(part.tokens)}, not in the count until a reply reports usage`);
+  if (breakdown.frameShared) lines.push('The API reported less than the system prompt and tools are estimated at: every part above has a share of what it reported');
   if (breakdown.free !== undefined && breakdown.threshold !== undefined) {
     lines.push(breakdown.free >= 0 ? `Free before auto-compaction: ${n(breakdown.free)} of ${n(breakdown.threshold)}` : `Over the auto-compaction threshold by ${n(-breakdown.free)}`);
   }
