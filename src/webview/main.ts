@@ -218,7 +218,10 @@ function receive(message: HostToWebviewMessage): void {
       }
       if (message.item.kind === 'user') sentPrompts.push(message.item.text);
       store.append(message.item);
-      list.schedule();
+      // A compaction the user asked for (no run going on) is what they wait for: its card comes
+      // into view, its top first, even when they had scrolled up. One a run makes is followed as before.
+      if (message.item.kind === 'compaction' && !status.running) list.scrollToIndex(store.items.length - 1);
+      else list.schedule();
       return refreshChrome();
     case 'replyStart':
       store.startReply(message.model);

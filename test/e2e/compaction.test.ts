@@ -61,6 +61,11 @@ describe('Compaction', () => {
       await waitForText(`End of step ${index + 1}.`);
     }
     meterBefore = meterTokens(await meterText());
+    // Scrolled up to the first message: the card must still come into view when the compaction is written.
+    await (await conversation()).evaluate((element) => {
+      const scroller = element.scrollHeight > element.clientHeight ? element : (document.scrollingElement as HTMLElement);
+      scroller.scrollTop = 0;
+    });
 
     // The summary requests wait until the test has seen the progress notification.
     const summaryRequests: RecordedRequest[] = [];
@@ -81,6 +86,16 @@ describe('Compaction', () => {
       release();
       fake().server.setHandler(undefined);
     }
+    const cardTop = await poll('the compaction card to come into view, its top first', async () => {
+      const where = await (await conversation()).evaluate((element) => {
+        const item = [...element.querySelectorAll<HTMLElement>('.item')].find((node) => node.textContent?.includes('Summary marker'));
+        const view = (element.scrollHeight > element.clientHeight ? element : document.documentElement).getBoundingClientRect();
+        const box = item?.getBoundingClientRect();
+        return box ? { top: Math.round(box.top), viewTop: Math.round(Math.max(view.top, 0)), viewBottom: Math.round(Math.min(view.bottom, window.innerHeight)) } : undefined;
+      });
+      return where && where.top >= where.viewTop - 1 && where.top < where.viewBottom ? where : undefined;
+    }).catch(() => undefined);
+    assert.ok(cardTop, 'the compaction card is not in view');
     assert.ok(summaryRequests.length > 0);
     assert.ok(summaryRequests.some((request) => requestText(request).includes(FOCUS)), 'the focus instructions are not in the summary request');
     const card = (await conversation()).locator('details, [aria-expanded]').filter({ hasText: 'Summary marker' });
