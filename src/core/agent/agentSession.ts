@@ -148,10 +148,7 @@ export class AgentSession implements Disposable {
     return this.config.thinking;
   }
 
-  /**
-   * Sends a prompt and resolves when the run that answers it is over. While the agent is busy the
-   * text is queued (pi's follow-up) and sent when the running work is done.
-   */
+  /** Sends a prompt; resolves when the run answering it is over. While busy it is queued (pi's follow-up). */
   prompt(text: string, images?: readonly ImageContent[]): Promise<void> {
     return this.work.submit(images && images.length > 0 ? { text, images } : { text });
   }

@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { EditPlan } from '../../core/agent/tools/editPlan';
 import { errorMessage } from '../../core/util/errors';
+import { plainText } from '../../core/util/plainText';
 import { visibleText } from '../../core/util/visibleText';
 import type { EditReviewer } from '../chat/approvals';
 import type { Logger } from '../../core/util/logger';
@@ -73,7 +74,7 @@ export class EditReviews implements EditReviewer, vscode.Disposable {
   askReason(toolName: string): Promise<string | undefined> {
     return Promise.resolve(
       vscode.window.showInputBox({
-        title: `Deny the ${toolName} call`,
+        title: `Deny the ${plainText(toolName)} call`,
         prompt: 'Why? The agent reads your reason (optional: Enter without one denies it; Escape takes the denial back).',
         placeHolder: 'Reason for the agent (optional)',
       }),
