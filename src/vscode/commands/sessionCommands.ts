@@ -1,4 +1,5 @@
 // New Session, Open Session…, Open Session File: which session is current.
+import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
 import { sessionPickRow } from '../../core/sessionList/row';
 import { errorMessage } from '../../core/util/errors';
@@ -63,15 +64,13 @@ async function pickSession(deps: CommandDeps): Promise<vscode.Uri | undefined> {
     placeHolder: "Search this workspace's sessions by name or first message, or browse for a file",
     matchOnDetail: true,
   });
-  if (picked?.browse) return pickSessionFile();
+  if (picked?.browse) return pickSessionFile(deps);
   return picked?.file === undefined ? undefined : vscode.Uri.file(picked.file);
 }
 
-async function pickSessionFile(): Promise<vscode.Uri | undefined> {
+async function pickSessionFile(deps: CommandDeps): Promise<vscode.Uri | undefined> {
   const picked = await vscode.window.showOpenDialog({
-    // This workspace's sessions are in the list above Browse…: the dialog is for a file elsewhere,
-    // so it starts where the user's files are, not in the sessions folder pi and Arbor keep.
-    defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
+    defaultUri: await startFolder(deps),
     canSelectMany: false,
     openLabel: 'Open Session',
     title: 'Open an Arbor or pi session file',
@@ -80,3 +79,19 @@ async function pickSessionFile(): Promise<vscode.Uri | undefined> {
   return picked?.[0];
 }
 
+/** Where the picker starts: this workspace's sessions folder (as new sessions go), else its root. */
+async function startFolder(deps: CommandDeps): Promise<vscode.Uri | undefined> {
+  const { dir, root } = deps.host.sessionsFolder();
+  for (const candidate of [dir, root]) {
+    if (await isFolder(candidate)) return vscode.Uri.file(candidate);
+  }
+  return undefined;
+}
+
+async function isFolder(dir: string): Promise<boolean> {
+  try {
+    return (await fs.stat(dir)).isDirectory();
+  } catch {
+    return false;
+  }
+}
