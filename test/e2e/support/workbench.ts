@@ -265,16 +265,19 @@ export class ArborWorkbench {
     // The dialog first fills in the folder it starts from, listing it as it reads it; a path typed
     // before that settles is overwritten. Wait for the start folder, then type; retype if needed.
     await poll('the file dialog to show its start folder', async () => ((await input.inputValue().catch(() => '')).endsWith('/') ? true : undefined));
-    // The dialog reads a folder once; a listing it read before the file was there (or a row it did
-    // not scroll to) never shows it. Every few seconds, go up a folder and back: it reads it again.
+    // The dialog lists the whole folder and does not scroll to the file typed: in a folder of many
+    // sessions its row is below the rows drawn. Scroll the list down until the row shows.
+    // (A file that sorts higher is found on the next pass from the top.)
+    const list = this.page.locator('.quick-input-widget .monaco-list').first();
     let attempts = 0;
     await poll(`the file dialog to list ${path.basename(filePath)}`, async () => {
-      if (++attempts % 12 === 0) {
-        await input.fill(`${path.dirname(path.dirname(filePath))}/`);
-        return undefined; // the next attempt, 250 ms later, types the path again
-      }
       if ((await input.inputValue()) !== filePath) await input.fill(filePath);
-      return (await fileRow.isVisible()) && (await input.inputValue()) === filePath ? true : undefined;
+      if (await fileRow.isVisible()) return (await input.inputValue()) === filePath ? true : undefined;
+      if (await list.isVisible()) {
+        await list.hover();
+        await this.page.mouse.wheel(0, ++attempts % 20 === 0 ? -1_000_000 : 600);
+      }
+      return undefined;
     });
   }
 
