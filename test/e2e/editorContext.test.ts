@@ -34,6 +34,8 @@ async function selectLines(from: number, to: number): Promise<void> {
     const input = wb.page.locator('.quick-input-widget input');
     await input.waitFor();
     await input.fill(`:${from}`);
+    // Enter before the picker offers the line does nothing and leaves it open: wait for the offer.
+    await wb.page.locator('.quick-input-widget .monaco-list-row', { hasText: `line ${from}` }).first().waitFor();
     await input.press('Enter');
     await wb.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
     for (let line = from; line < to; line++) await wb.page.keyboard.press('Shift+ArrowDown');
