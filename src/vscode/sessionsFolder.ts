@@ -7,7 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { MAX_SETTINGS_BYTES, parsePiSettings, piEnvironment, PI_SETTINGS_FILE, sessionsFolderFor } from '../core/context';
+import { MAX_SETTINGS_BYTES, parsePiSettings, piEnvironment, PI_SETTINGS_FILE, sessionsFolderFor, type SessionsFolderSource } from '../core/context';
 import { readConfig } from './config';
 
 export interface SessionsFolder {
@@ -17,6 +17,8 @@ export interface SessionsFolder {
   cwd: string;
   /** The sessions root it sits in. */
   root: string;
+  /** Who chose the folder (the default is the extension's own storage). */
+  source: SessionsFolderSource;
 }
 
 /** `defaultRoot` is where sessions go when neither the setting nor pi names a place (globalStorage/sessions). */
@@ -33,7 +35,7 @@ export function workspaceSessionsFolder(defaultRoot: string): SessionsFolder {
     agentDirExists: isDirectory(pi.agentDir),
     home,
   });
-  return { dir: location.dir, cwd, root: location.root };
+  return { dir: location.dir, cwd, root: location.root, source: location.source };
 }
 
 /**

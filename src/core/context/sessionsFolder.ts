@@ -51,3 +51,13 @@ export function sessionsFolderFor(input: SessionsFolderInput): SessionsLocation 
   if (pi.agentDirFromEnv || input.agentDirExists) return perProject(path.join(pi.agentDir, 'sessions'), 'pi agent folder');
   return perProject(input.defaultRoot, 'default');
 }
+
+/**
+ * Where a file dialog for session files may start, the first that exists: the sessions folder and
+ * its root when the user chose them (their setting, pi's folders they know), then the workspace
+ * folder. Never the extension's own storage: an internal place nobody browses to (its sessions
+ * are listed above Browse… anyway).
+ */
+export function browseStartFolders(location: SessionsLocation, cwd: string): string[] {
+  return location.source === 'default' ? [cwd] : [location.dir, location.root, cwd];
+}

@@ -1,6 +1,7 @@
 // New Session, Open Session…, Open Session File: which session is current.
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
+import { browseStartFolders } from '../../core/context';
 import { sessionPickRow } from '../../core/sessionList/row';
 import { errorMessage } from '../../core/util/errors';
 import { sameFile } from '../sessions/sessionArg';
@@ -79,10 +80,10 @@ async function pickSessionFile(deps: CommandDeps): Promise<vscode.Uri | undefine
   return picked?.[0];
 }
 
-/** Where the picker starts: this workspace's sessions folder (as new sessions go), else its root. */
+/** Where the picker starts: the sessions folder the user chose, else the workspace folder. */
 async function startFolder(deps: CommandDeps): Promise<vscode.Uri | undefined> {
-  const { dir, root } = deps.host.sessionsFolder();
-  for (const candidate of [dir, root]) {
+  const folder = deps.host.sessionsFolder();
+  for (const candidate of browseStartFolders(folder, folder.cwd)) {
     if (await isFolder(candidate)) return vscode.Uri.file(candidate);
   }
   return undefined;

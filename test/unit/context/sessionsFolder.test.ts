@@ -6,7 +6,7 @@
 import { strict as assert } from 'node:assert';
 import { mkdirSync } from 'node:fs';
 import * as path from 'node:path';
-import { piEnvironment, sessionsFolderFor, type SessionsFolderInput } from '../../../src/core/context';
+import { browseStartFolders, piEnvironment, sessionsFolderFor, type SessionsFolderInput } from '../../../src/core/context';
 import { createSessionFile } from '../../../src/core/session';
 import { steppingClock, user } from '../../support/builders';
 import { loadPi } from '../../support/pi';
@@ -97,5 +97,16 @@ describe('the folder for new sessions: where pi keeps them when pi is there', ()
     const location = sessionsFolderFor(input({ arborDirectory: mine, piSessionDirSetting: '~/x', pi: piEnvironment({ PI_CODING_AGENT_SESSION_DIR: '/y' }, home()) }));
     assert.deepEqual([location.root, location.source], [mine, 'arbor setting']);
     assert.equal(path.dirname(location.dir), mine);
+  });
+
+  it("starts Browse… in the workspace folder when the sessions live in the extension's own storage, and in a folder the user chose otherwise", () => {
+    const internal = sessionsFolderFor(input({ agentDirExists: false, pi: piEnvironment({}, home()) }));
+    assert.equal(internal.source, 'default');
+    assert.deepEqual(browseStartFolders(internal, cwd()), [cwd()]);
+    const mine = path.join(tmp(), 'mine');
+    const chosen = sessionsFolderFor(input({ arborDirectory: mine }));
+    assert.deepEqual(browseStartFolders(chosen, cwd()), [chosen.dir, mine, cwd()]);
+    const pis = sessionsFolderFor(input());
+    assert.deepEqual(browseStartFolders(pis, cwd()), [pis.dir, path.join(agentDir(), 'sessions'), cwd()]);
   });
 });
