@@ -87,10 +87,10 @@ function compactionParts({ tokensBefore, tokensAfter, summarizedEntries }: Compa
   return { tokens, entries };
 }
 
-/** The tooltip's sentence for a compaction: "Summarized 9 entries: 5,300 → 1,500 tokens (estimated after)". */
+/** The tooltip's sentence for a compaction: "Summarized 9 entries: 5,300 → about 1,500 tokens" (after: the meter's estimate). */
 export function compactionSentence(numbers: CompactionNumbers): string {
   const { tokensBefore, tokensAfter, summarizedEntries } = numbers;
   const n = (value: number): string => value.toLocaleString('en-US');
   const what = summarizedEntries !== undefined ? `Summarized ${summarizedEntries} ${summarizedEntries === 1 ? 'entry' : 'entries'}: ` : '';
-  return tokensAfter !== undefined ? `${what}${n(tokensBefore)} → ${n(tokensAfter)} tokens` : `${what}${n(tokensBefore)} tokens before`;
+  return tokensAfter !== undefined ? `${what}${n(tokensBefore)} → about ${n(tokensAfter)} tokens` : `${what}${n(tokensBefore)} tokens before`;
 }

@@ -95,7 +95,7 @@ describe('Session Tree rows', () => {
     assert.equal(shown.accessibilityLabel, 'compaction · 182k → 21k · 12 entries, ● current');
     assert.equal(
       shown.tooltip,
-      '## Goal\nShip the tree view\n\nRead:\n\n- `src/b.ts`\n\nModified:\n\n- `src/a.ts`\n- `docs/my_notes.md`\n\nSummarized 12 entries: 182,400 → 21,049 tokens',
+      '## Goal\nShip the tree view\n\nRead:\n\n- `src/b.ts`\n\nModified:\n\n- `src/a.ts`\n- `docs/my_notes.md`\n\nSummarized 12 entries: 182,400 → about 21,049 tokens',
     );
   });
 
