@@ -103,7 +103,8 @@ let placeSought: Place | undefined;
  */
 function showPlace(previous: string | undefined): void {
   placeSought = undefined;
-  const place = shownSession !== previous && shownSession !== undefined ? places[shownSession] : undefined;
+  // Own keys only: a session id such as "__proto__" (ids come from files) finds no inherited place.
+  const place = shownSession !== previous && shownSession !== undefined && Object.hasOwn(places, shownSession) ? places[shownSession] : undefined;
   list.scrollToBottom();
   if (place) seekPlace(place);
   else rememberPlace();
