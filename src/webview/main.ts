@@ -127,7 +127,9 @@ const composer = new Composer({
   send: (text) => {
     notices.replaceChildren();
     moveNote.hide();
+    // Sending is looking at the end: the place saved from reading further up is no longer where the reader is.
     list.scrollToBottom();
+    rememberPlace();
     // A known `/` command runs on the host; any other text (an unknown `/word` too) is a message, as in pi.
     const command = parseSlashCommand(text);
     post(command ? { type: 'slashCommand', ...command } : { type: 'prompt', text, ...attachments.take() });

@@ -27,6 +27,8 @@ export class VirtualList {
   /** The place kept at the view's top (restored, or an item revealed) until the user scrolls. */
   private hold: Place | undefined;
   private frame = 0;
+  /** The scroll position and content height when last seen (by a scroll event or our own scrolling). */
+  private seen = { top: 0, height: 0 };
   /** Where our last programmatic scroll put the view (its scroll event is not the user's). */
   private ownScrollTop: number | undefined;
   /** The focus was in an element the list took out: its item and the action of the button that had it. */
@@ -45,7 +47,11 @@ export class VirtualList {
       if (this.ownScrollTop !== undefined && Math.abs(scroller.scrollTop - this.ownScrollTop) <= 1) return;
       this.ownScrollTop = undefined;
       this.hold = undefined;
-      this.stick = this.distanceFromBottom() <= STICK_SLACK_PX;
+      // Up by any amount over content that did not change is the user leaving the end (a pointer
+      // bringing a button near the end into view included): within the slack it would snap back.
+      const up = scroller.scrollTop < this.seen.top && scroller.scrollHeight === this.seen.height;
+      this.stick = !up && this.distanceFromBottom() <= STICK_SLACK_PX;
+      this.noteSeen();
       this.schedule();
       this.onScrolled();
     });
@@ -130,6 +136,7 @@ export class VirtualList {
   update(): void {
     for (let pass = 0; pass < 3; pass++) if (!this.renderPass()) break;
     if (this.stick) this.setScrollTop(this.scroller.scrollHeight);
+    else this.noteSeen();
   }
 
   /** The items' keys and top offsets (known heights, else the estimate). */
@@ -244,5 +251,11 @@ export class VirtualList {
   private setScrollTop(top: number): void {
     this.scroller.scrollTop = top;
     this.ownScrollTop = this.scroller.scrollTop;
+    this.noteSeen();
+  }
+
+  /** The position and height a later scroll is compared with (to tell a move up from content that changed). */
+  private noteSeen(): void {
+    this.seen = { top: this.scroller.scrollTop, height: this.scroller.scrollHeight };
   }
 }

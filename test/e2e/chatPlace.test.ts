@@ -126,4 +126,17 @@ describe('The chat keeps its place', () => {
     await placeComesBack(before, 'after folding the Chat view');
     assertNoProblems();
   });
+
+  it('stays where the user scrolled a few pixels up from the end, instead of snapping back to it', async () => {
+    const frame = await chat();
+    await scrollToShare(frame, 1);
+    const end = await frame.evaluate(() => Math.round(document.getElementById('conversation')!.scrollTop));
+    await frame.evaluate(() => {
+      document.getElementById('conversation')!.scrollTop -= 20;
+    });
+    // Two frames: the list's update after a scroll runs in the next one.
+    await frame.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+    assert.equal(await frame.evaluate(() => Math.round(document.getElementById('conversation')!.scrollTop)), end - 20, 'the view snapped back to the end');
+    assertNoProblems();
+  });
 });
