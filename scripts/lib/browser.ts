@@ -42,8 +42,9 @@ export async function launchBrowser(): Promise<Browser> {
   return browser;
 }
 
+/** A laptop's browser window (1600×1000): the size the e2e suite and the browser benches run at. */
 export async function newLocalContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1100 } });
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
   await context.route('**/*', (route) => (isLocal(route.request().url()) ? route.continue() : route.abort('blockedbyclient')));
   return context;
 }

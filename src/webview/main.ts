@@ -16,10 +16,15 @@ import { itemElement } from './render/items';
 import { toggleFold } from './render/userText';
 import { ChatStore } from './store';
 import { VirtualList } from './virtualList';
+import { placesOf, withPlace, type Place } from './place';
 
 interface SavedState {
-  /** Undefined: stuck to the bottom. (The draft is the host's: drafts belong to their session.) */
-  scrollTop?: number;
+  /**
+   * Each session's place in the conversation (a session not here was left at its end), kept across
+   * a reload, a hidden view and a switch to another session and back. (The draft is the host's:
+   * drafts belong to their session.)
+   */
+  places?: Record<string, Place>;
 }
 
 const vscode = acquireVsCodeApi();
@@ -52,16 +57,11 @@ moveNoteHost.className = 'move-note-host';
 byId('composer').before(moveNoteHost);
 const moveNote = new MoveNoteView(moveNoteHost);
 
-const saved: SavedState = { ...(vscode.getState() as SavedState | undefined) };
-const save = (patch: Partial<SavedState>): void => {
-  Object.assign(saved, patch);
-  if (patch.scrollTop === undefined && 'scrollTop' in patch) delete saved.scrollTop;
-  vscode.setState(saved);
-};
+const savedState = vscode.getState() as { places?: unknown } | undefined;
+let places = placesOf(savedState?.places);
 
 const store = new ChatStore();
 let status: ChatStatus = { running: false, queued: [], trusted: true, hasKey: true, model: '', compacting: false, hasSession: false };
-let restoreScroll = saved.scrollTop;
 /** The host holds items before the first one here (a long branch arrives from its end). */
 let hasEarlier = false;
 let loadingEarlier = false;
@@ -81,10 +81,44 @@ const list = new VirtualList(
   conversation,
   { count: () => store.count, key: (index) => store.at(index).id, render: (index) => itemElement(store.at(index)) },
   () => {
-    save({ scrollTop: list.stuckToBottom ? undefined : list.scrollTop });
+    placeSought = undefined;
+    rememberPlace();
     requestAnimationFrame(maybeLoadEarlier);
   },
 );
+
+/** Saves where the shown session is read (its end: nothing kept). */
+function rememberPlace(): void {
+  if (shownSession === undefined) return;
+  places = withPlace(places, shownSession, list.place());
+  vscode.setState({ places } satisfies SavedState);
+}
+
+/** A place whose item is before the items held: earlier windows are asked for until it comes (or the user scrolls). */
+let placeSought: Place | undefined;
+
+/**
+ * A session newly shown (the view loaded, or another session opened) comes back where it was read;
+ * the same session shown again (a move, a compaction) shows its end.
+ */
+function showPlace(previous: string | undefined): void {
+  placeSought = undefined;
+  // Own keys only: a session id such as "__proto__" (ids come from files) finds no inherited place.
+  const place = shownSession !== previous && shownSession !== undefined && Object.hasOwn(places, shownSession) ? places[shownSession] : undefined;
+  list.scrollToBottom();
+  if (place) seekPlace(place);
+  else rememberPlace();
+}
+
+/** Goes to `place` if its item is held, else asks for the window before; with none left (the item is no longer on the branch) the end stays. */
+function seekPlace(place: Place): void {
+  placeSought = undefined;
+  if (list.keepPlace(place)) return;
+  if (!hasEarlier || store.items.length === 0) return rememberPlace();
+  placeSought = place;
+  loadingEarlier = true;
+  post({ type: 'loadEarlier', beforeId: store.items[0]!.id });
+}
 
 /** The session's prompts on every branch, oldest first (what Up recalls): from `reset`, then each one appended. */
 let sentPrompts: string[] = [];
@@ -93,7 +127,9 @@ const composer = new Composer({
   send: (text) => {
     notices.replaceChildren();
     moveNote.hide();
+    // Sending is looking at the end: the place saved from reading further up is no longer where the reader is.
     list.scrollToBottom();
+    rememberPlace();
     // A known `/` command runs on the host; any other text (an unknown `/word` too) is a message, as in pi.
     const command = parseSlashCommand(text);
     post(command ? { type: 'slashCommand', ...command } : { type: 'prompt', text, ...attachments.take() });
@@ -157,7 +193,8 @@ let shownSession: string | undefined;
 
 function receive(message: HostToWebviewMessage): void {
   switch (message.type) {
-    case 'reset':
+    case 'reset': {
+      const previous = shownSession;
       shownSession = message.sessionId;
       dropOtherSessionNotices(notices, shownSession);
       store.reset(message.items, message.streaming);
@@ -166,17 +203,16 @@ function receive(message: HostToWebviewMessage): void {
       atSessionStart = message.atSessionStart === true;
       loadingEarlier = false;
       list.clear();
-      if (restoreScroll !== undefined) {
-        list.scrollTo(restoreScroll);
-        restoreScroll = undefined;
-      } else list.scrollToBottom();
+      showPlace(previous);
       list.update();
       return refreshChrome();
+    }
     case 'prepend':
       hasEarlier = message.hasEarlier;
       loadingEarlier = false;
       store.prepend(message.items);
       list.prepended(message.items.map((item) => item.id));
+      if (placeSought) seekPlace(placeSought);
       return;
     case 'append':
       if (message.item.kind === 'assistant') {
@@ -240,7 +276,7 @@ function receive(message: HostToWebviewMessage): void {
     case 'reveal': {
       const index = store.indexOf(message.entryId);
       if (index !== undefined) list.scrollToIndex(index);
-      return;
+      return rememberPlace();
     }
     case 'moveNote':
       return moveNote.show(message);

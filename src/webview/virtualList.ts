@@ -1,7 +1,10 @@
 // A virtualized list: only the items on screen (plus a margin) are in the DOM, between two spacers
 // whose heights stand for the rest. Heights are measured after render; unmeasured items count with
 // an estimate. The list sticks to the bottom (a streaming reply stays in view) until the user
-// scrolls up, and when scrolled to the end the last items are always rendered.
+// scrolls up, and when scrolled to the end the last items are always rendered. A place it was
+// told to keep (an item and an offset in it) stays at the view's top while the heights around it
+// are measured, until the user scrolls.
+import { placeAt, scrollTopFor, type Place } from './place';
 
 const MARGIN_PX = 800;
 const ESTIMATE_PX = 120;
@@ -21,7 +24,11 @@ export class VirtualList {
   private readonly top = document.createElement('div');
   private readonly bottom = document.createElement('div');
   private stick = true;
+  /** The place kept at the view's top (restored, or an item revealed) until the user scrolls. */
+  private hold: Place | undefined;
   private frame = 0;
+  /** The scroll position and content height when last seen (by a scroll event or our own scrolling). */
+  private seen = { top: 0, height: 0 };
   /** Where our last programmatic scroll put the view (its scroll event is not the user's). */
   private ownScrollTop: number | undefined;
   /** The focus was in an element the list took out: its item and the action of the button that had it. */
@@ -39,7 +46,12 @@ export class VirtualList {
       // Our own scrolling lands where we put it; any other position is the user's (or a test's) doing.
       if (this.ownScrollTop !== undefined && Math.abs(scroller.scrollTop - this.ownScrollTop) <= 1) return;
       this.ownScrollTop = undefined;
-      this.stick = this.distanceFromBottom() <= STICK_SLACK_PX;
+      this.hold = undefined;
+      // Up by any amount over content that did not change is the user leaving the end (a pointer
+      // bringing a button near the end into view included): within the slack it would snap back.
+      const up = scroller.scrollTop < this.seen.top && scroller.scrollHeight === this.seen.height;
+      this.stick = !up && this.distanceFromBottom() <= STICK_SLACK_PX;
+      this.noteSeen();
       this.schedule();
       this.onScrolled();
     });
@@ -70,26 +82,33 @@ export class VirtualList {
 
   scrollToBottom(): void {
     this.stick = true;
+    this.hold = undefined;
     this.schedule();
   }
 
   /** Scrolls so that the item at `index` is at the top. */
   scrollToIndex(index: number): void {
-    this.stick = false;
-    this.update();
-    this.setScrollTop(this.offsetOf(index));
-    this.update();
+    this.keepPlace({ key: this.source.key(index), offset: 0 });
   }
 
-  scrollTo(top: number): void {
+  /**
+   * Puts `place` at the view's top and keeps it there while the items around it are measured (their
+   * heights were estimates), until the user scrolls. False, and nothing moves, when its item is not held.
+   */
+  keepPlace(place: Place): boolean {
+    const count = this.source.count();
+    if (!Array.from({ length: count }, (_, index) => this.source.key(index)).includes(place.key)) return false;
     this.stick = false;
+    this.hold = place;
     this.update();
-    this.setScrollTop(top);
-    this.update();
+    return true;
   }
 
-  get scrollTop(): number {
-    return this.scroller.scrollTop;
+  /** The item at the view's top and the offset in it; undefined when the list follows its end. */
+  place(): Place | undefined {
+    if (this.stick) return undefined;
+    const { keys, offsets } = this.layout();
+    return placeAt(keys, offsets, this.scroller.scrollTop);
   }
 
   schedule(): void {
@@ -106,6 +125,7 @@ export class VirtualList {
   /** Items were added before the first: keep what is on screen where it is. */
   prepended(keys: string[]): void {
     if (this.stick) return this.schedule();
+    if (this.hold) return this.update();
     const added = keys.reduce((sum, key) => sum + (this.heights.get(key) ?? ESTIMATE_PX), 0);
     this.update();
     this.setScrollTop(this.scroller.scrollTop + added);
@@ -116,17 +136,37 @@ export class VirtualList {
   update(): void {
     for (let pass = 0; pass < 3; pass++) if (!this.renderPass()) break;
     if (this.stick) this.setScrollTop(this.scroller.scrollHeight);
+    else this.noteSeen();
   }
 
-  private renderPass(): boolean {
+  /** The items' keys and top offsets (known heights, else the estimate). */
+  private layout(): { keys: string[]; offsets: number[] } {
     const count = this.source.count();
     const keys = Array.from({ length: count }, (_, index) => this.source.key(index));
     const offsets = new Array<number>(count + 1);
     offsets[0] = 0;
     for (let i = 0; i < count; i++) offsets[i + 1] = offsets[i]! + (this.heights.get(keys[i]!) ?? ESTIMATE_PX);
+    return { keys, offsets };
+  }
+
+  /** Where the held place puts the view's top with the heights known now; a place whose item left lets go (the end is followed). */
+  private heldScrollTop(keys: string[], offsets: number[], view: number): number | undefined {
+    if (!this.hold) return undefined;
+    const top = scrollTopFor(this.hold, keys, offsets, view);
+    if (top === undefined) {
+      this.hold = undefined;
+      this.stick = true;
+    }
+    return top;
+  }
+
+  private renderPass(): boolean {
+    const { keys, offsets } = this.layout();
+    const count = keys.length;
     const total = offsets[count]!;
     const view = this.scroller.clientHeight || 600;
-    const scrollTop = this.stick ? Math.max(0, total - view) : this.scroller.scrollTop;
+    const held = this.heldScrollTop(keys, offsets, view);
+    const scrollTop = this.stick ? Math.max(0, total - view) : (held ?? this.scroller.scrollTop);
     let first = 0;
     while (first < count && offsets[first + 1]! < scrollTop - MARGIN_PX) first++;
     let last = first;
@@ -175,7 +215,12 @@ export class VirtualList {
         changed = true;
       }
     }
-    if (shiftAbove !== 0 && !this.stick) this.setScrollTop(this.scroller.scrollTop + shiftAbove);
+    if (this.hold) {
+      // The spacers stand for the items not drawn, the drawn ones are measured: the place's pixel now.
+      const after = this.layout();
+      const top = this.heldScrollTop(after.keys, after.offsets, view);
+      if (top !== undefined) this.setScrollTop(top);
+    } else if (shiftAbove !== 0 && !this.stick) this.setScrollTop(this.scroller.scrollTop + shiftAbove);
     return changed;
   }
 
@@ -199,12 +244,6 @@ export class VirtualList {
     (button ?? this.scroller).focus({ preventScroll: true });
   }
 
-  private offsetOf(index: number): number {
-    let offset = 0;
-    for (let i = 0; i < index; i++) offset += this.heights.get(this.source.key(i)) ?? ESTIMATE_PX;
-    return offset;
-  }
-
   private distanceFromBottom(): number {
     return this.scroller.scrollHeight - this.scroller.scrollTop - this.scroller.clientHeight;
   }
@@ -212,5 +251,11 @@ export class VirtualList {
   private setScrollTop(top: number): void {
     this.scroller.scrollTop = top;
     this.ownScrollTop = this.scroller.scrollTop;
+    this.noteSeen();
+  }
+
+  /** The position and height a later scroll is compared with (to tell a move up from content that changed). */
+  private noteSeen(): void {
+    this.seen = { top: this.scroller.scrollTop, height: this.scroller.scrollHeight };
   }
 }

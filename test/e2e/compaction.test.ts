@@ -1,8 +1,9 @@
 // Compact Session from the palette (focus instructions → progress → the card in the chat → the
-// meter drops), the meter's click, and Undo Compaction after more turns. The tests of this file
-// build on each other in order: one long session, compacted, then continued and undone.
+// meter drops), the meter's click, and Undo Compaction after more turns. The first three tests of
+// this file build on each other in order: one long session, compacted, then continued and undone.
+// The last one compacts a session of its own: the card's numbers against the meter's.
 import * as assert from 'node:assert/strict';
-import { text, type RecordedRequest } from '../support/fakeAnthropic';
+import { reply, text, usage, type RecordedRequest } from '../support/fakeAnthropic';
 import {
   assertNoProblems,
   conversation,
@@ -20,11 +21,22 @@ import { requestText } from './support/fake';
 import { fake, workbench } from './support/hooks';
 import { CHAT_ONLY, docsImage } from './support/screenshots';
 import { answerInputBox, inputBoxAsking, quickInput } from './support/treeUi';
-import { poll } from './support/workbench';
+import { poll, untilStable } from './support/workbench';
 
 const FOCUS = 'Keep the decisions about the tokenizer cache';
 const SUMMARY = 'Summary marker: the user and Arbor planned the tokenizer cache in three steps.';
 const FIRST_PROMPT = 'Describe the tokenizer cache plan, step one';
+
+/** "12.6k" → 12600, as the card and the meter write a count. */
+function tokensOf(written: string): number {
+  return written.endsWith('k') ? Number(written.slice(0, -1)) * 1000 : Number(written);
+}
+
+/** The meter's reading once it has stopped changing. */
+async function settledMeter(): Promise<number> {
+  await untilStable('the meter to settle', () => meterText(), 3);
+  return meterTokens(await meterText());
+}
 
 /** A long reply (about 1 500 tokens), so that a few turns exceed the 1 000 tokens kept word for word. */
 function longReply(step: number): string {
@@ -135,6 +147,44 @@ describe('Compaction', () => {
     assert.ok(!sent.includes('Summary marker'), 'the request still carries the compaction summary');
     assert.ok(sent.includes(FIRST_PROMPT), 'the request lacks the messages from before the compaction');
     assert.ok(!sent.includes('One more question after compacting'), 'the request carries the turn made after the compaction');
+    assertNoProblems();
+  });
+
+  it("gives the card's after as the meter's reading right after and below before, with a high calibration ratio and a long reply kept", async () => {
+    const wb = workbench();
+    await newSession();
+    const prompt = 'Numbers test: a prompt long enough for the estimate to calibrate on. '.repeat(4);
+    // The provider counts the second prompt far above its estimate: the calibration's ratio is 3, its highest.
+    fake().script(reply(text('Noted the first.'), usage({ input_tokens: 5_000, output_tokens: 10 })));
+    await send(`First: ${prompt}`);
+    await waitForText('Noted the first.');
+    fake().script(reply(text('Noted the second.'), usage({ input_tokens: 6_500, output_tokens: 10 })));
+    await send(`Second: ${prompt}`);
+    await waitForText('Noted the second.');
+    // A long last reply: the compaction keeps it word for word.
+    fake().script(reply(text(`${longReply(7).repeat(4)} End of the long answer.`), usage({ input_tokens: 6_600, output_tokens: 6_000 })));
+    await send('Now the long answer');
+    await waitForText('End of the long answer.');
+    const before = await settledMeter();
+
+    fake().server.setHandler(async () => text('Numbers summary: two prompts noted, then a long answer.'));
+    try {
+      await wb.runCommand('Arbor: Compact Session');
+      await answerInputBox(/focus/i, 'Keep the numbers');
+      await waitForCardText('Numbers summary');
+    } finally {
+      fake().server.setHandler(undefined);
+    }
+    const heading = await (await conversation()).locator('.card-heading').filter({ hasText: 'Context compacted' }).last().innerText();
+    const numbers = /([\d.]+k?) → about ([\d.]+k?) tokens/.exec(heading);
+    assert.ok(numbers, `the card reads "${heading}"`);
+    const [cardBefore, cardAfter] = [tokensOf(numbers[1]!), tokensOf(numbers[2]!)];
+    const after = await poll('the meter to drop', async () => {
+      const tokens = meterTokens(await meterText());
+      return tokens < before ? tokens : undefined;
+    });
+    assert.deepEqual([cardBefore, cardAfter], [before, after]);
+    assert.ok(cardAfter < cardBefore, `${cardAfter} < ${cardBefore}`);
     assertNoProblems();
   });
 });

@@ -17,9 +17,12 @@ describe('Context files under the chat input', () => {
   const made: string[] = [];
   before(async () => {
     await workbench().openArbor();
+    // The list is under the input, which a Chat view shorter than 300 px leaves out for the input's sake.
+    await workbench().setPaneExpanded('Session Tree', false);
   });
-  after(() => {
+  after(async () => {
     for (const file of made.reverse()) fs.rmSync(file, { recursive: true, force: true });
+    await workbench().setPaneExpanded('Session Tree', true);
   });
 
   const listed = async (): Promise<string[]> => (await chat()).locator('#project-line .context-file').allInnerTexts();

@@ -122,10 +122,10 @@ describe('Session Tree', () => {
     assert.ok(rows.indexOf(current) < rows.indexOf(old), `the current branch is not listed first:\n${labels}`);
     // The compaction row: the tokens before → after and what it summarized, the position mark first.
     const compaction = rowOf(rows, 'compaction ·')!;
-    assert.match(compaction.label, /^compaction · \d+(\.\d)?k? → \d+(\.\d)?k? · \d+ entr(y|ies), ● current$/, labels);
-    // Shown with the numbers first (the icon says compaction): "● 5.3k → 1.5k compaction · 9 entries".
-    const [, tokens, entries] = /^compaction · (.+) · (\d+ entr(?:y|ies)), ● current$/.exec(compaction.label)!;
-    assert.equal(compaction.shown, `● ${tokens} compaction · ${entries}`, labels);
+    assert.match(compaction.label, /^compaction · \d+(\.\d)?k? → about \d+(\.\d)?k? · \d+ entr(y|ies), ● current$/, labels);
+    // Shown with the numbers first (the icon says compaction): "● 5.3k → ~1.5k compaction · 9 entries".
+    const [, before, after, entries] = /^compaction · (.+) → about (.+) · (\d+ entr(?:y|ies)), ● current$/.exec(compaction.label)!;
+    assert.equal(compaction.shown, `● ${before} → ~${after} compaction · ${entries}`, labels);
     assert.equal(compaction.level, current.level + 1, labels);
     // A message row shows its text alone (its icon says who wrote it).
     assert.equal(current.shown, EDITED, labels);
@@ -163,10 +163,10 @@ describe('Session Tree', () => {
       // No pointer over the tree: a hovered row gives room to its buttons.
       await wb.page.mouse.move(900, 500);
       const visible = await visibleRowText(compaction.label);
-      // The mark and both numbers whole ("● 5.3k → 1.5k"), whatever is cut after them.
-      const numbers = /^compaction · (\d+(\.\d)?k? → \d+(\.\d)?k?) · /.exec(compaction.label)?.[1];
+      // The mark and both numbers whole ("● 5.3k → ~1.5k"), whatever is cut after them.
+      const numbers = /^compaction · (\d+(\.\d)?k?) → about (\d+(\.\d)?k?) · /.exec(compaction.label);
       assert.ok(numbers, compaction.label);
-      assert.ok(visible.startsWith(`● ${numbers} `), `what the row shows at ${SIDE_BAR_NARROW} px: "${visible}"`);
+      assert.ok(visible.startsWith(`● ${numbers[1]} → ~${numbers[3]} `), `what the row shows at ${SIDE_BAR_NARROW} px: "${visible}"`);
     } finally {
       await widenSideBar();
       await wb.setPaneExpanded('Chat', true);

@@ -78,7 +78,7 @@ export const compactCommand: Command = {
     };
     return {
       json: () => report,
-      text: () => `compacted: ${report.compactionId}, ${report.tokensBefore} → ${report.tokensAfter} tokens, first kept entry ${report.firstKeptEntryId}\n`,
+      text: () => `compacted: ${report.compactionId}, ${report.tokensBefore} → about ${report.tokensAfter} tokens (estimated), first kept entry ${report.firstKeptEntryId}\n`,
     };
   },
 };

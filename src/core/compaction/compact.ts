@@ -11,12 +11,12 @@
  *   the running summary (pi sends the whole span, however large, in one).
  */
 import { convertToLlm, type AgentMessage, type Json, type Usage } from '../session';
-import { measureContext, piEstimator, type ContextMeasureOptions, type TokenEstimator } from '../tokens';
+import { piEstimator, type ContextMeasureOptions, type TokenEstimator } from '../tokens';
 import { chunkConversation, conservativeTextTokens, conversationBudget } from './chunking';
 import type { CutAdjustment } from './cutAdjust';
 import { computeFileLists, formatFileOperations, stripFileOperations } from './fileOps';
 import { formatPinnedSection, type PinnedMessage } from '../pins';
-import type { CompactionPreparation } from './prepare';
+import { tokensAfterCompaction, type CompactionPreparation } from './prepare';
 import {
   historyPrompt,
   NO_PRIOR_HISTORY,
@@ -60,8 +60,9 @@ export interface CompactionDetails {
 /** Arbor's record of a compaction, stored beside pi's fields under `arbor` (pi ignores it). */
 export interface ArborCompactionRecord {
   /**
-   * Context size right after the compaction (summary + kept tail), measured as the meter measures
-   * it: all estimate, since every usage on record describes the context before the compaction.
+   * Context size right after the compaction (summary + kept tail): the meter's reading there
+   * (`tokensAfterCompaction`), all estimate, since every usage on record describes the context
+   * before the compaction.
    */
   tokensAfter: number;
   summarizerModel?: string;
@@ -115,8 +116,7 @@ export async function compact(preparation: CompactionPreparation, options: Compa
   const pinned = options.pinned ?? [];
   const pinnedSection = formatPinnedSection(pinned);
   const summary = (prefix === undefined ? history.text : history.text + SPLIT_TURN_SEPARATOR + prefix) + pinnedSection + formatFileOperations(readFiles, modifiedFiles);
-  const summaryMessage: AgentMessage = { role: 'compactionSummary', summary, tokensBefore: preparation.tokensBefore, timestamp: now() };
-  const after = measureContext([summaryMessage, ...preparation.keptMessages], { estimator, ...options.measure, useReportedUsage: false });
+  const tokensAfter = tokensAfterCompaction(preparation.branch, { summary, firstKeptEntryId: preparation.firstKeptEntryId, tokensBefore: preparation.tokensBefore }, { estimator, ...options.measure });
   return {
     kind: 'compacted',
     result: {
@@ -126,7 +126,7 @@ export async function compact(preparation: CompactionPreparation, options: Compa
       details: { readFiles, modifiedFiles },
       usage: tally.usage,
       arbor: {
-        tokensAfter: after.contextTokens,
+        tokensAfter,
         ...(tally.model !== undefined ? { summarizerModel: tally.model } : {}),
         requests: tally.requests,
         chunks: history.chunks,

@@ -11,11 +11,11 @@ import type { HookOwner } from '../hooks/chain';
 import type { ArborHooks, CompactionAsk } from '../hooks/hooks';
 import type { HookCompaction, HookCompactionPreparation } from '../hooks/types';
 import { formatPinnedSection, pinnedBefore, type PinnedMessage } from '../pins';
-import type { AgentMessage, SessionEntry } from '../session';
-import { measureContext, piEstimator } from '../tokens';
+import type { SessionEntry } from '../session';
+import { piEstimator } from '../tokens';
 import type { CompactionResult, CompactOptions } from './compact';
-import { keptContextMessages, type CompactionPreparation } from './prepare';
-import { clockOrSystem, CompactionError } from './summarizer';
+import { tokensAfterCompaction, type CompactionPreparation } from './prepare';
+import { CompactionError } from './summarizer';
 
 export type HookDecision = { kind: 'default' } | { kind: 'supplied'; compaction: HookCompaction; by: HookOwner };
 
@@ -42,15 +42,14 @@ export function suppliedResult(
   branch: readonly SessionEntry[],
   preparation: CompactionPreparation,
   supplied: { compaction: HookCompaction; by: HookOwner },
-  options: Pick<CompactOptions, 'estimator' | 'measure' | 'now'> & { pinnedIds: ReadonlySet<string> },
+  options: Pick<CompactOptions, 'estimator' | 'measure'> & { pinnedIds: ReadonlySet<string> },
 ): { result: CompactionResult; pinned: PinnedMessage[] } {
   const { compaction } = supplied;
   const kept = branch.findIndex((entry) => entry.id === compaction.firstKeptEntryId);
   const pinned = pinnedBefore(branch, kept, options.pinnedIds);
   const pinnedSection = formatPinnedSection(pinned);
   const summary = compaction.summary + pinnedSection;
-  const summaryMessage: AgentMessage = { role: 'compactionSummary', summary, tokensBefore: compaction.tokensBefore, timestamp: clockOrSystem(options.now)() };
-  const after = measureContext([summaryMessage, ...keptContextMessages(branch, compaction.firstKeptEntryId)], { estimator: options.estimator ?? piEstimator, ...options.measure, useReportedUsage: false });
+  const tokensAfter = tokensAfterCompaction(branch, { summary, firstKeptEntryId: compaction.firstKeptEntryId, tokensBefore: compaction.tokensBefore }, { estimator: options.estimator ?? piEstimator, ...options.measure });
   const result: CompactionResult = {
     summary,
     firstKeptEntryId: compaction.firstKeptEntryId,
@@ -58,7 +57,7 @@ export function suppliedResult(
     details: { readFiles: [], modifiedFiles: [] },
     usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 }, ...compaction.usage },
     arbor: {
-      tokensAfter: after.contextTokens,
+      tokensAfter,
       requests: 0,
       chunks: 0,
       durationMs: 0,

@@ -41,6 +41,8 @@ export interface PrepareOptions {
 }
 
 export interface CompactionPreparation {
+  /** The branch prepared (root → position): the compaction goes at its end. */
+  branch: readonly SessionEntry[];
   firstKeptEntryId: string;
   firstKeptEntryIndex: number;
   /** Path index where the summarized span starts. */
@@ -106,6 +108,7 @@ export function prepareCompaction(
   const pathIndex = pathIndexOf(pathEntries);
   const measure = { estimator, ...options.measure };
   return {
+    branch: pathEntries,
     firstKeptEntryId: firstKept.id,
     firstKeptEntryIndex: pathIndex(entries[cut.firstKeptEntryIndex]!),
     boundaryStart: boundaryStart < end ? pathIndex(entries[boundaryStart]!) : pathEntries.length,
@@ -195,9 +198,23 @@ function pinnedSectionChars(entry: CompactionEntry): number | undefined {
  * compactions and an extension's are measured alike.
  */
 export function keptContextMessages(branch: readonly SessionEntry[], firstKeptEntryId: string): AgentMessage[] {
+  return keptMessagesOf(projectPath(withCompaction(branch, { summary: '', firstKeptEntryId, tokensBefore: 0 })).entries, 1);
+}
+
+/**
+ * The meter's reading right after a compaction: the branch with the compaction at its end,
+ * measured by the function that measures every position for the meter and the trigger
+ * (`measureProjection`), so the card's "after" is that reading, whatever the context holds.
+ */
+export function tokensAfterCompaction(branch: readonly SessionEntry[], compaction: Pick<CompactionEntry, 'summary' | 'firstKeptEntryId' | 'tokensBefore'>, measure: ContextMeasureOptions): number {
+  const path = withCompaction(branch, compaction);
+  return measureProjection(projectPath(path), path, measure).contextTokens;
+}
+
+/** The branch with a compaction appended under its last entry (not written anywhere). */
+function withCompaction(branch: readonly SessionEntry[], compaction: Pick<CompactionEntry, 'summary' | 'firstKeptEntryId' | 'tokensBefore'>): SessionEntry[] {
   const last = branch.at(-1);
-  const closing: CompactionEntry = { type: 'compaction', id: '', parentId: last?.id ?? null, timestamp: last?.timestamp ?? '', summary: '', firstKeptEntryId, tokensBefore: 0 };
-  return keptMessagesOf(projectPath([...branch, closing]).entries, 1);
+  return [...branch, { type: 'compaction', id: '', parentId: last?.id ?? null, timestamp: last?.timestamp ?? '', ...compaction }];
 }
 
 /** The kept messages of a projection from `from` on, without system messages (prompt state, not conversation). */

@@ -67,30 +67,31 @@ export function compactionNumbers(entry: SessionEntry): CompactionNumbers | unde
 
 /** "compaction · 5.3k → 1.5k · 9 entries"; for one pi wrote (no Arbor record), "compaction · 182k before". What a screen reader says. */
 export function compactionLine(numbers: CompactionNumbers): string {
-  const { tokens, entries } = compactionParts(numbers);
+  const { tokens, entries } = compactionParts(numbers, 'about ');
   return ['compaction', tokens, entries].filter((part) => part !== undefined).join(' · ');
 }
 
 /**
- * The row as shown: "5.3k → 1.5k compaction · 9 entries", "182k before compaction". The numbers
+ * The row as shown: "5.3k → ~1.5k compaction · 9 entries", "182k before compaction". The numbers
  * come first: in a narrow side bar a nested row is cut after a few words, and the word is what its
  * icon already says.
  */
 export function compactionShown(numbers: CompactionNumbers): string {
-  const { tokens, entries } = compactionParts(numbers);
+  const { tokens, entries } = compactionParts(numbers, '~');
   return [`${tokens} compaction`, entries].filter((part) => part !== undefined).join(' · ');
 }
 
-function compactionParts({ tokensBefore, tokensAfter, summarizedEntries }: CompactionNumbers): { tokens: string; entries: string | undefined } {
-  const tokens = tokensAfter !== undefined ? `${formatTokens(tokensBefore)} → ${formatTokens(tokensAfter)}` : `${formatTokens(tokensBefore)} before`;
+function compactionParts({ tokensBefore, tokensAfter, summarizedEntries }: CompactionNumbers, about: 'about ' | '~'): { tokens: string; entries: string | undefined } {
+  // Right after a compaction no reply has reported usage: "after" is an estimate ("~" where space is short).
+  const tokens = tokensAfter !== undefined ? `${formatTokens(tokensBefore)} → ${about}${formatTokens(tokensAfter)}` : `${formatTokens(tokensBefore)} before`;
   const entries = summarizedEntries !== undefined ? `${summarizedEntries} ${summarizedEntries === 1 ? 'entry' : 'entries'}` : undefined;
   return { tokens, entries };
 }
 
-/** The tooltip's sentence for a compaction: "Summarized 9 entries: 5,300 → 1,500 tokens (estimated after)". */
+/** The tooltip's sentence for a compaction: "Summarized 9 entries: 5,300 → about 1,500 tokens" (after: the meter's estimate). */
 export function compactionSentence(numbers: CompactionNumbers): string {
   const { tokensBefore, tokensAfter, summarizedEntries } = numbers;
   const n = (value: number): string => value.toLocaleString('en-US');
   const what = summarizedEntries !== undefined ? `Summarized ${summarizedEntries} ${summarizedEntries === 1 ? 'entry' : 'entries'}: ` : '';
-  return tokensAfter !== undefined ? `${what}${n(tokensBefore)} → ${n(tokensAfter)} tokens` : `${what}${n(tokensBefore)} tokens before`;
+  return tokensAfter !== undefined ? `${what}${n(tokensBefore)} → about ${n(tokensAfter)} tokens` : `${what}${n(tokensBefore)} tokens before`;
 }

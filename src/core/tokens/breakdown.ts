@@ -35,6 +35,11 @@ export interface ContextBreakdown {
   uncounted: BreakdownPart[];
   /** threshold − total (negative: over it); undefined when auto-compaction cannot fire. */
   free: number | undefined;
+  /**
+   * The reported usage was smaller than the estimated system prompt, context files and tools, so
+   * they take a share of it like the messages, not their estimated count (the tooltip says so).
+   */
+  frameShared: boolean;
   threshold: number | undefined;
 }
 
@@ -45,7 +50,7 @@ export interface PromptComposition {
 }
 
 export interface BreakdownInput {
-  status: Pick<ContextStatus, 'contextTokens' | 'reportedTokens' | 'estimatedTokens' | 'lastUsageIndex' | 'calibrationRatio' | 'threshold'>;
+  status: Pick<ContextStatus, 'contextTokens' | 'reportedTokens' | 'estimatedTokens' | 'lastUsageIndex' | 'threshold'>;
   /** The context messages the status was measured on. */
   messages: readonly AgentMessage[];
   estimator: TokenEstimator;
@@ -67,6 +72,8 @@ interface Unit {
   weight: number;
   /** Covered by the reported usage (else estimated). */
   reported: boolean;
+  /** The system prompt, a context file or the tools: not a message, the same in every request. */
+  frame?: true;
 }
 
 export function contextBreakdown(input: BreakdownInput): ContextBreakdown {
@@ -77,7 +84,7 @@ export function contextBreakdown(input: BreakdownInput): ContextBreakdown {
   const parts = partsOf(units);
   // The conversation's line is always there, so an empty session still reads "Messages: 0".
   if (!parts.some((part) => part.kind === 'messages')) parts.push({ kind: 'messages', label: 'Messages', reported: 0, estimated: 0, tokens: 0 });
-  const reported = apportion(status.reportedTokens, parts.map((part) => sumWeights(units, part, true)));
+  const { shares: reported, frameShared } = shareReported(status.reportedTokens, parts, units);
   const estimated = apportion(status.estimatedTokens, parts.map((part) => sumWeights(units, part, false)));
   parts.forEach((part, i) => {
     part.reported = reported[i]!;
@@ -87,12 +94,39 @@ export function contextBreakdown(input: BreakdownInput): ContextBreakdown {
   const streaming = Math.max(0, Math.round(input.streamingTokens ?? 0));
   if (streaming > 0) parts.push({ kind: 'streaming', label: 'Reply streaming now', reported: 0, estimated: streaming, tokens: streaming });
   const total = status.contextTokens + streaming;
-  const ratio = Number.isFinite(status.calibrationRatio) && status.calibrationRatio > 0 ? status.calibrationRatio : 1;
+  // Priced as the reported usage prices them (`shareReported`): at the estimator's count, so a part
+  // reads the same before and after a reply reports usage.
   const uncounted = counted ? [] : partsOf(frame).map((part) => {
-    const tokens = Math.ceil(sumWeights(frame, part, false) * ratio);
+    const tokens = sumWeights(frame, part, false);
     return { ...part, estimated: tokens, tokens };
   });
-  return { total, parts: parts.filter((part) => part.tokens > 0 || part.kind === 'messages'), uncounted, free: status.threshold === undefined ? undefined : status.threshold - total, threshold: status.threshold };
+  return {
+    total,
+    parts: parts.filter((part) => part.tokens > 0 || part.kind === 'messages'),
+    uncounted,
+    free: status.threshold === undefined ? undefined : status.threshold - total,
+    frameShared,
+    threshold: status.threshold,
+  };
+}
+
+/**
+ * The reported usage shared among the parts it covers. The system prompt, the context files and
+ * the tools are the same in every request, so each gets its estimator's count, as when no reply
+ * has counted them yet (`uncounted`): a part keeps its price when the count turns from estimated
+ * to reported or back (a compaction). The messages share the rest, in proportion to their counts.
+ * A usage too small to hold the frame's counts (an endpoint that under-reports) is shared among
+ * all the parts in proportion instead.
+ */
+function shareReported(total: number, parts: readonly BreakdownPart[], units: readonly Unit[]): { shares: number[]; frameShared: boolean } {
+  const weights = parts.map((part) => sumWeights(units, part, true));
+  const isFrame = parts.map((part) => units.some((unit) => unit.frame && unit.kind === part.kind && unit.label === part.label));
+  const frame = weights.reduce((sum, weight, i) => (isFrame[i] ? sum + weight : sum), 0);
+  const messages = weights.map((weight, i) => (isFrame[i] ? 0 : weight));
+  if (frame === 0 || !messages.some((weight) => weight > 0)) return { shares: apportion(total, weights), frameShared: false };
+  if (frame > total) return { shares: apportion(total, weights), frameShared: true };
+  const rest = apportion(total - frame, messages);
+  return { shares: weights.map((weight, i) => (isFrame[i] ? weight : rest[i]!)), frameShared: false };
 }
 
 /** The system prompt (without the context files it quotes), each context file, the tools. */
@@ -104,11 +138,11 @@ function frameUnits(input: BreakdownInput, reported: boolean): Unit[] {
     for (const file of prompt.contextFiles) {
       const weight = estimator.estimateText(file.quoted);
       files += weight;
-      units.push({ kind: 'contextFile', label: file.path, weight, reported });
+      units.push({ kind: 'contextFile', label: file.path, weight, reported, frame: true });
     }
-    units.unshift({ kind: 'system', label: 'System prompt', weight: Math.max(0, estimator.estimateText(prompt.text) - files), reported });
+    units.unshift({ kind: 'system', label: 'System prompt', weight: Math.max(0, estimator.estimateText(prompt.text) - files), reported, frame: true });
   }
-  if (input.tools.length > 0) units.push({ kind: 'tools', label: `Tool definitions (${input.tools.length})`, weight: estimator.estimateText(JSON.stringify(input.tools)), reported });
+  if (input.tools.length > 0) units.push({ kind: 'tools', label: `Tool definitions (${input.tools.length})`, weight: estimator.estimateText(JSON.stringify(input.tools)), reported, frame: true });
   return units;
 }
 
@@ -175,6 +209,7 @@ export function breakdownLines(breakdown: ContextBreakdown): string[] {
   const n = (value: number): string => value.toLocaleString('en-US');
   const lines = breakdown.parts.map((part) => `${plainText(part.label, 200)}: ${n(part.tokens)} (${sourceOf(part, n)})`);
   for (const part of breakdown.uncounted) lines.push(`${plainText(part.label, 200)}: about ${n(part.tokens)}, not in the count until a reply reports usage`);
+  if (breakdown.frameShared) lines.push('The API reported less than the system prompt and tools are estimated at: every part above has a share of what it reported');
   if (breakdown.free !== undefined && breakdown.threshold !== undefined) {
     lines.push(breakdown.free >= 0 ? `Free before auto-compaction: ${n(breakdown.free)} of ${n(breakdown.threshold)}` : `Over the auto-compaction threshold by ${n(-breakdown.free)}`);
   }

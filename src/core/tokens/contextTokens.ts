@@ -33,7 +33,7 @@ export interface ContextMeasure {
    * (no usage); undefined when no reply has one.
    */
   lastReportedTokens: number | undefined;
-  /** The calibration factor applied to the estimate (1 = none). */
+  /** The calibration factor applied to the estimate (1 = none; always 1 when nothing is reported: a whole context is not scaled). */
   calibrationRatio: number;
   estimator: string;
   /** The last usage was not counted: it was reported before the latest context edit or compaction on the path. */
@@ -58,7 +58,12 @@ export type ContextMeasureOptions = Pick<MeasureOptions, 'estimator' | 'calibrat
 export function measureContext(messages: readonly AgentMessage[], options: MeasureOptions = {}): ContextMeasure {
   const estimator = options.estimator ?? piEstimator;
   const { index, stale, lastReported } = lastTrustedUsage(messages, options);
-  const ratio = options.calibration?.ratio(options.modelKey ?? lastModelKey(messages)) ?? 1;
+  // The calibration was learned on the messages between two replies, against the growth the
+  // provider reported: it scales only that, the messages after a counted reply. A whole context
+  // (no reply counted: a new session, right after a compaction or a context edit) is estimated
+  // unscaled, as pi estimates it: a ratio learned on a few short messages, applied to a long
+  // summary, once made a compaction's "after" read above its "before".
+  const ratio = index === null ? 1 : (options.calibration?.ratio(options.modelKey ?? lastModelKey(messages)) ?? 1);
   let raw = 0;
   if (index === null) raw = new ContextEstimate(estimator, messages).tokens;
   else for (let i = index + 1; i < messages.length; i++) raw += estimator.estimate(messages[i]!);

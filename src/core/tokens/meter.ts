@@ -95,11 +95,13 @@ export function measureMeter(messages: readonly AgentMessage[], options: Measure
 /**
  * How the estimated part was counted: "estimated at 4 characters per token", or "estimated
  * (gpt-tokenizer counts, calibrated to this model's reported usage: × 1.12)". The tokenizer only
- * stands in for the model's own, and the text says so.
+ * stands in for the model's own, and the text says so. With no reply counted the whole context is
+ * estimated, never scaled (the calibration scales what follows a counted reply), and it says that.
  */
-export function estimatorLabel(reading: Pick<MeterReading, 'estimator' | 'calibrationRatio'>): string {
+export function estimatorLabel(reading: Pick<MeterReading, 'estimator' | 'calibrationRatio' | 'reportCounted'>): string {
   const calibrated = `calibrated to this model's reported usage: × ${reading.calibrationRatio.toFixed(2)}`;
   if (reading.estimator === 'pi') return reading.calibrationRatio === 1 ? 'estimated at 4 characters per token' : `estimated at 4 characters per token, ${calibrated}`;
+  if (!reading.reportCounted) return `estimated (${reading.estimator} counts of the whole context, not scaled until a reply reports usage)`;
   return `estimated (${reading.estimator} counts, ${reading.calibrationRatio === 1 ? 'not calibrated to this model yet' : calibrated})`;
 }
 

@@ -37,7 +37,8 @@ function bodyOf(item: ChatItem): HTMLElement[] {
     case 'assistant':
       return [role(item.streaming ? 'Arbor (replying…)' : 'Arbor', 'sparkle', item), ...assistantBody(item)];
     case 'compaction': {
-      const after = item.tokensAfter !== undefined ? ` → ${formatTokens(item.tokensAfter)}` : '';
+      // Right after a compaction no reply has reported usage: "after" is the meter's estimate.
+      const after = item.tokensAfter !== undefined ? ` → about ${formatTokens(item.tokensAfter)}` : '';
       const entries = item.summarizedEntries !== undefined ? ` · ${item.summarizedEntries} entries summarized` : '';
       const pinned = item.pinnedCount !== undefined ? ` · ${item.pinnedCount} pinned carried verbatim` : '';
       return [

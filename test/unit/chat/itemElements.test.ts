@@ -181,7 +181,7 @@ describe('Chat items as drawn', () => {
       entry<CompactionEntry>('compaction', 'c1', null, { summary: 'S', firstKeptEntryId: 'x', tokensBefore: 5300, arbor: { tokensAfter: 1500, summarizedEntries: 9, instructions: 'Keep paths', pins: { ids: ['u1', 'u2'], chars: 40 } } }),
     ]);
     const card = itemElement(item!);
-    assert.equal(card.querySelector('.card-heading')?.textContent, 'Context compacted 5.3k → 1.5k tokens · 9 entries summarized · 2 pinned carried verbatim');
+    assert.equal(card.querySelector('.card-heading')?.textContent, 'Context compacted 5.3k → about 1.5k tokens · 9 entries summarized · 2 pinned carried verbatim');
     const show = card.querySelector('button[data-action="show-summarized"]');
     assert.deepEqual([show?.textContent, show?.getAttribute('data-id')], ['Show what was summarized', 'c1']);
     assert.equal(card.querySelector('.summary-instructions')?.textContent, 'Instructions: Keep paths');

@@ -232,11 +232,11 @@ describe('compact with a scripted summarizer', () => {
       summarizerModel: 'claude-haiku',
       requests: 1,
       chunks: 1,
-      durationMs: 750,
+      durationMs: 500,
       summarizedEntries: 2,
       adjustments: [],
     });
-    // Clock reads: start 1250, the request's timestamp 1500, the summary estimate 1750, the end 2000.
+    // Clock reads: start 1250, the request's timestamp 1500, the end 1750 (the "after" reads no clock).
     assert.equal(summarizer.requests[0]!.messages[0]!.timestamp, 1500);
   });
 

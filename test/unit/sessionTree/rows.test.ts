@@ -88,14 +88,14 @@ describe('Session Tree rows', () => {
 
   it('shows a compaction by its numbers first, and its summary with the file lists as lists in the tooltip', () => {
     const shown = row(arborCompaction(), { onActivePath: true, isCurrent: true });
-    assert.equal(shown.label, '● 182k → 21k compaction · 12 entries');
+    assert.equal(shown.label, '● 182k → ~21k compaction · 12 entries');
     assert.equal(shown.description, undefined);
     assert.equal(shown.icon, 'fold');
     assert.equal(shown.contextValue, 'entry compaction onPath current');
-    assert.equal(shown.accessibilityLabel, 'compaction · 182k → 21k · 12 entries, ● current');
+    assert.equal(shown.accessibilityLabel, 'compaction · 182k → about 21k · 12 entries, ● current');
     assert.equal(
       shown.tooltip,
-      '## Goal\nShip the tree view\n\nRead:\n\n- `src/b.ts`\n\nModified:\n\n- `src/a.ts`\n- `docs/my_notes.md`\n\nSummarized 12 entries: 182,400 → 21,049 tokens',
+      '## Goal\nShip the tree view\n\nRead:\n\n- `src/b.ts`\n\nModified:\n\n- `src/a.ts`\n- `docs/my_notes.md`\n\nSummarized 12 entries: 182,400 → about 21,049 tokens',
     );
   });
 
@@ -103,7 +103,7 @@ describe('Session Tree rows', () => {
     const shown = row(compactionEntry('c', null, 'x', 'Earlier work'));
     assert.equal(shown.label, '1k before compaction');
     assert.equal(shown.tooltip, 'Earlier work\n\n1,000 tokens before');
-    assert.equal(compactionLine({ tokensBefore: 5300, tokensAfter: 1500, summarizedEntries: 9 }), 'compaction · 5.3k → 1.5k · 9 entries');
+    assert.equal(compactionLine({ tokensBefore: 5300, tokensAfter: 1500, summarizedEntries: 9 }), 'compaction · 5.3k → about 1.5k · 9 entries');
     assert.equal(compactionLine({ tokensBefore: 182_000, tokensAfter: undefined, summarizedEntries: undefined }), 'compaction · 182k before');
   });
 

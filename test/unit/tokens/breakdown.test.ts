@@ -43,6 +43,32 @@ describe('the context breakdown', () => {
     assert.equal(breakdown.uncounted[1]!.tokens, piEstimator.estimateText(QUOTED_RULES));
   });
 
+  it('prices the system prompt, a context file and the tools the same when the reported usage covers them as before it does', () => {
+    const call = toolCall('read', { path: 'a.ts' }, 'tc-1');
+    const frame = (breakdown: ContextBreakdown) => [...breakdown.parts, ...breakdown.uncounted].filter((part) => part.kind !== 'messages').map((part) => [part.kind, part.tokens]);
+    const counted = breakdownOf([user('Read a.ts'), assistant([call], { usage: usage(1_234, 57), stopReason: 'toolUse' }), toolResult(call, 'x'.repeat(400))]);
+    const notYet = breakdownOf([user('x'.repeat(40))]);
+    // 4 characters a token: the prompt without the file it quotes, the file as quoted, the tools' JSON.
+    const expected = [['system', Math.ceil(PROMPT.text.length / 4) - Math.ceil(QUOTED_RULES.length / 4)], ['contextFile', Math.ceil(QUOTED_RULES.length / 4)], ['tools', Math.ceil(JSON.stringify(TOOLS).length / 4)]];
+    assert.deepEqual([frame(counted), frame(notYet)], [expected, expected]);
+    // The messages take the rest of the reported usage.
+    assert.equal(counted.parts.find((part) => part.kind === 'messages')!.reported, 1_291 - expected.reduce((sum, [, tokens]) => sum + (tokens as number), 0));
+  });
+
+  it('says why the system prompt and tools are not priced at their estimate when the API reported less than that', () => {
+    const call = toolCall('read', { path: 'a.ts' }, 'tc-1');
+    const small = breakdownOf([user('Read a.ts'), assistant([call], { usage: usage(100, 0), stopReason: 'toolUse' })]);
+    // The prompt with its file and the tools are estimated at more than the 100 reported: all four parts share the 100.
+    assert.ok(Math.ceil(PROMPT.text.length / 4) + Math.ceil(JSON.stringify(TOOLS).length / 4) > 100);
+    assert.deepEqual([small.parts.map((part) => part.kind), partsSum(small)], [['system', 'contextFile', 'tools', 'messages'], 100]);
+    assert.ok(small.parts.every((part) => part.reported > 0 && part.estimated === 0));
+    assert.equal(small.frameShared, true);
+    assert.equal(breakdownLines(small).at(-2), 'The API reported less than the system prompt and tools are estimated at: every part above has a share of what it reported');
+    const enough = breakdownOf([user('Read a.ts'), assistant([call], { usage: usage(1_234, 57), stopReason: 'toolUse' })]);
+    assert.equal(enough.frameShared, false);
+    assert.ok(!breakdownLines(enough).some((line) => line.startsWith('The API reported less')));
+  });
+
   it('counts a compaction summary, its pinned section and the messages it kept apart from what came after', () => {
     const pinned = '\n\n## Pinned (verbatim)\n\n' + 'p'.repeat(800);
     const summary: CompactionSummaryMessage = { role: 'compactionSummary', summary: 's'.repeat(400) + pinned, tokensBefore: 9_000, timestamp: 1 };

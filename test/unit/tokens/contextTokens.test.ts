@@ -47,6 +47,19 @@ describe('context-token accounting', () => {
     assert.equal(measure.calibrationRatio, 1.5);
   });
 
+  it('estimates a whole context unscaled when no usage is counted: the calibration scales only what follows a counted reply', async () => {
+    const pi = await loadPi();
+    // After a compaction: the kept reply's usage is from before it (trust starts after it).
+    const summary: AgentMessage = { role: 'compactionSummary', summary: 's'.repeat(400), tokensBefore: 9_000, timestamp: 1 };
+    const messages: AgentMessage[] = [summary, user('k'.repeat(200)), assistant('kept', { usage: usage(8000, 10) })];
+    const calibration = new TokenCalibration({}, { 'anthropic/claude-sonnet-4-5': { ratio: 2.11, samples: 3 } });
+    const measure = measureContext(messages, { calibration, trust: { from: 3, after: 'compaction' } });
+    // pi's own estimate of the summary, the kept question and the kept reply (151), not × 2.11.
+    const piCount = messages.reduce((sum, message) => sum + pi.estimateTokens(message), 0);
+    assert.deepEqual([measure.reportedTokens, measure.calibrationRatio, measure.estimatedTokens, measure.contextTokens], [0, 1, 151, 151]);
+    assert.equal(piCount, 151);
+  });
+
   it('gives the meter and the trigger the same numbers', () => {
     // The trigger the agent asks before a prompt, on the same messages and window (the builders' replies are anthropic/claude-sonnet-4-5).
     const trigger = (messages: AgentMessage[]) =>

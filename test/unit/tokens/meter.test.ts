@@ -83,7 +83,12 @@ describe('the token meter reading', () => {
     const reading = measureMeter([...messages, user('w'.repeat(96))], { estimator, calibration, contextWindow: 200_000, settings: SETTINGS });
     assert.equal(reading.estimatedTokens, Math.ceil((4 + 96) * 2.2));
     assert.equal(meterDetails(reading)[2], "The rest, 221, is estimated (counter counts, calibrated to this model's reported usage: × 2.20)");
-    assert.equal(meterDetails(measureMeter([user('w'.repeat(96))], { estimator, contextWindow: 200_000, settings: SETTINGS }))[2], 'The rest, 100, is estimated (counter counts, not calibrated to this model yet)');
+    assert.equal(meterDetails(measureMeter([...messages, user('w'.repeat(96))], { estimator, contextWindow: 200_000, settings: SETTINGS }))[2], 'The rest, 100, is estimated (counter counts, not calibrated to this model yet)');
+    // No reply counted: the whole context is estimated, and no ratio scales it.
+    assert.equal(
+      meterDetails(measureMeter([user('w'.repeat(96))], { estimator, calibration, contextWindow: 200_000, settings: SETTINGS }))[2],
+      'The rest, 100, is estimated (counter counts of the whole context, not scaled until a reply reports usage)',
+    );
   });
 
   it('says what the API reported last, and that it is not counted once a compaction or a context edit changed that context', () => {
