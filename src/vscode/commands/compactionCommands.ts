@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { Session } from '../../core/session';
 import { errorDetail } from '../../core/util/errors';
 import { plainText } from '../../core/util/plainText';
+import { readConfig } from '../config';
 import { compactionOutcome, PromptError } from '../errors';
 import { move } from '../agent/moves';
 import { showFailure } from './notify';
@@ -34,9 +35,11 @@ async function compactSession(deps: CommandDeps, given?: string): Promise<boolea
 
 /** The optional focus instructions for a summary; undefined when the user pressed Escape. */
 export function askFocus(title: string): Thenable<string | undefined> {
+  // Said once, by name only: the standing instructions are the user's own, and the box is short.
+  const standing = readConfig().compactionInstructions.trim() !== '' ? ' Your standing instructions (arbor.compaction.instructions) apply as well.' : '';
   return vscode.window.showInputBox({
     title,
-    prompt: 'What should the summary focus on? (optional: press Enter for none, Escape to cancel)',
+    prompt: `What should the summary focus on? (optional: press Enter for none, Escape to cancel)${standing}`,
     placeHolder: 'e.g. the decisions about the API, the open bugs',
     // Asked from a tree row's menu too: selecting the row may move the focus, which must not cancel it.
     ignoreFocusOut: true,

@@ -17,6 +17,10 @@ describe('standing compaction instructions', () => {
     assert.equal(compactionInstructions(undefined, '  '), undefined);
   });
 
+  it('sends them once when the focus typed repeats them', () => {
+    assert.equal(compactionInstructions('Keep paths', ' Keep paths '), 'Keep paths');
+  });
+
   for (const reason of ['threshold', 'manual'] as const) {
     it(`sends them with a ${reason} compaction and records them on the entry`, async () => {
       const session = await sessionWithHistory();
