@@ -103,15 +103,17 @@ export async function proposeCompaction(session: Session, options: CompactSessio
   }
   const ask = { preparation, branch: path, customInstructions: options.customInstructions, reason: options.reason ?? 'manual', willRetry: options.willRetry ?? false, signal: options.signal };
   const decision = await askCompactionHooks(options.hooks, ask);
-  throwIfCancelled(options.signal);
   if (decision.kind === 'supplied') {
+    // A failure from here on, a stop included, is that of a handler's compaction.
     try {
+      throwIfCancelled(options.signal);
       const { result, pinned } = suppliedResult(path, preparation, decision, { ...options, pinnedIds: pinnedIds(session.entries) });
       return { kind: 'proposed', proposal: { ...base, result, pinned, fromHook: true, supplied: decision.compaction } };
     } catch (error) {
       throw asCompactionError(error, true);
     }
   }
+  throwIfCancelled(options.signal);
   const pinned = pinnedBefore(path, preparation.firstKeptEntryIndex, pinnedIds(session.entries));
   const outcome = await compact(preparation, { ...options, pinned });
   if (outcome.kind !== 'compacted') return outcome;
