@@ -114,7 +114,7 @@ export function helpText(): string {
   return [
     'usage: arbor <command> <session.jsonl> [options]',
     '',
-    'Reads pi / Arbor session files (versions 1–3). Older files are read as version 3; commands that only read leave them as they are, and run and compact rewrite them as version 3 before appending, as pi does.',
+    'Reads pi / Arbor session files (versions 1–3). Older files are read as version 3; commands that only read leave them as they are, and those that append (run, compact, pin, hide, replace, unhide) rewrite them as version 3 first, as pi does.',
     '',
     'commands:',
     ...rows,

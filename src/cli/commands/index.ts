@@ -4,6 +4,7 @@ import { branchEntriesCommand } from './branchEntries';
 import { checkCommand } from './check';
 import { compactCommand } from './compact';
 import { contextCommand } from './context';
+import { hideCommand, replaceCommand, unhideCommand } from './contextEdit';
 import { cutPointCommand } from './cutPoint';
 import { exportCommand } from './export';
 import { filesCommand } from './files';
@@ -15,4 +16,4 @@ import { tokensCommand } from './tokens';
 import { treeCommand } from './tree';
 import { usageCommand } from './usage';
 
-export const COMMANDS: readonly Command[] = [treeCommand, contextCommand, tokensCommand, usageCommand, cutPointCommand, branchEntriesCommand, checkCommand, repairCommand, exportCommand, compactCommand, runCommand, filesCommand, restoreCommand, pinCommand];
+export const COMMANDS: readonly Command[] = [treeCommand, contextCommand, tokensCommand, usageCommand, cutPointCommand, branchEntriesCommand, checkCommand, repairCommand, exportCommand, compactCommand, runCommand, filesCommand, restoreCommand, pinCommand, hideCommand, replaceCommand, unhideCommand];

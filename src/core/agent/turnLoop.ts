@@ -20,6 +20,7 @@ import type { LiveConfiguration } from './liveConfiguration';
 import { missingResult } from './requestMessages';
 import { streamReply, type StreamedReply } from './streamReply';
 import { runToolCall } from './toolRunner';
+import { hideFailedAttempt } from './failedAttempt';
 import { buildNextRequest, type NextRequest } from './nextRequest';
 import type { ToolResult } from './tools/tool';
 
@@ -215,6 +216,7 @@ export class TurnLoop {
   private async recoverFromError(message: AssistantMessage, reason: LlmErrorReason | undefined, signal: AbortSignal): Promise<boolean> {
     const decision = this.host.compaction.decide({ point: 'agent-end', assistant: message }, this.host.config.compactionModel());
     if (decision.kind === 'compact' && decision.reason === 'overflow') {
+      await hideFailedAttempt(this.host.session);
       const next = await this.host.compactNow('overflow', decision.willRetry, undefined, signal);
       if (next?.continueAfterMs !== undefined && !signal.aborted) {
         await this.host.delay(next.continueAfterMs);
@@ -236,6 +238,8 @@ export class TurnLoop {
     const decision = this.host.compaction.decide({ point: 'agent-end', assistant: reply }, this.host.config.compactionModel());
     if (decision.kind !== 'compact') return undefined;
     await this.filesRecorded();
+    // A reply cut at the output limit by an overflow is a failed attempt; a complete one stays (as in pi).
+    if (decision.reason === 'overflow' && reply.stopReason === 'length') await hideFailedAttempt(this.host.session);
     return this.host.compactNow(decision.reason, decision.willRetry, undefined, signal);
   }
 

@@ -7,13 +7,15 @@ import type { ArborHooks } from '../hooks/hooks';
 import type { CompactionReason } from '../hooks/types';
 import { checkPinBudget, DEFAULT_PIN_BUDGET, pinnedBefore, pinnedIds, type PinnedMessage } from '../pins';
 import { piEstimator } from '../tokens';
-import type { CompactionEntry, Session, SessionEntry } from '../session';
+import type { HookCompaction } from '../hooks/types';
+import type { CompactionEntry, Session } from '../session';
 import { arborRecordJson, compact, type CompactionResult, type CompactOptions } from './compact';
-import { askCompactionHooks, suppliedResult, type HookDecision } from './hookedCompaction';
+import { givenSummaryResult } from './givenSummary';
+import { askCompactionHooks, suppliedResult } from './hookedCompaction';
 import type { ExplicitCutProblem } from './explicitCut';
 import { prepareCompaction, whyNothingToPrepare, type CompactionPreparation, type PrepareOptions } from './prepare';
 import type { CompactionSettings } from './settings';
-import { asCompactionError, throwIfCancelled } from './summarizer';
+import { asCompactionError, CompactionError, throwIfCancelled } from './summarizer';
 import { noStopPoints, type StopPoints } from '../util/stopPoints';
 
 export interface CompactSessionOptions extends CompactOptions, Omit<PrepareOptions, 'maxOutputTokens' | 'estimator'> {
@@ -27,6 +29,8 @@ export interface CompactSessionOptions extends CompactOptions, Omit<PrepareOptio
   pinBudget?: number | undefined;
   /** Where a kill test freezes the process: once the summary is in hand, before its entry is written. */
   stopPoints?: StopPoints | undefined;
+  /** A summary written exactly as given (`arbor compact --summary-file`): no handler and no model is asked. */
+  summary?: string | undefined;
 }
 
 export type NothingToCompactReason = 'already-compacted' | 'empty-session' | 'unmigrated' | 'empty-span' | ExplicitCutProblem;
@@ -47,11 +51,40 @@ export type CompactSessionOutcome =
   | { kind: 'compacted'; entryId: string; result: CompactionResult; pinWarning?: string }
   | { kind: 'nothing-to-compact'; reason: NothingToCompactReason };
 
+/** A compaction ready to be written: its summary in hand (paid for, if the model wrote it), nothing written yet. */
+export interface CompactionProposal {
+  /** The position it was made at: it is written only there. */
+  leafId: string | null;
+  preparation: CompactionPreparation;
+  result: CompactionResult;
+  /** The pinned messages its summary carries. */
+  pinned: PinnedMessage[];
+  /** A handler's compaction (pi's `fromHook`), written as it came. */
+  fromHook: boolean;
+  /** The handler's compaction, when one was supplied. */
+  supplied?: HookCompaction;
+  /** The model was asked for the summary: its usage is written with the entry. */
+  paid: boolean;
+}
+
+export type ProposeCompactionOutcome = { kind: 'proposed'; proposal: CompactionProposal } | { kind: 'nothing-to-compact'; reason: NothingToCompactReason };
+
 /**
  * Compacts the session's current branch (up to `upToEntryId` when given, else by the
  * keep-recent budget). Throws `CompactionError` (cancelled / summarization-failed).
  */
 export async function compactSession(session: Session, options: CompactSessionOptions): Promise<CompactSessionOutcome> {
+  const proposed = await proposeCompaction(session, options);
+  if (proposed.kind !== 'proposed') return proposed;
+  return writeCompaction(session, proposed.proposal, options);
+}
+
+/**
+ * Everything of a compaction but its entry: the preparation, the handlers' decision and the
+ * summary (the model's, a handler's, or `options.summary` as given). Writes nothing, so a preview
+ * can show it and `writeCompaction` write it later without a second request.
+ */
+export async function proposeCompaction(session: Session, options: CompactSessionOptions): Promise<ProposeCompactionOutcome> {
   const path = session.getBranch();
   const preparation = prepareCompaction(path, options.settings, {
     estimator: options.estimator,
@@ -63,36 +96,58 @@ export async function compactSession(session: Session, options: CompactSessionOp
     upToEntryId: options.upToEntryId,
   });
   if (!preparation) return { kind: 'nothing-to-compact', reason: whyNothingToPrepare(path, options) };
+  const base = { leafId: session.leafId, preparation, fromHook: false, paid: false };
+  if (options.summary !== undefined) {
+    if (preparation.messagesToSummarize.length === 0 && preparation.turnPrefixMessages.length === 0) return { kind: 'nothing-to-compact', reason: 'empty-span' };
+    return { kind: 'proposed', proposal: { ...base, result: givenSummaryResult(preparation, options.summary, options), pinned: [] } };
+  }
   const ask = { preparation, branch: path, customInstructions: options.customInstructions, reason: options.reason ?? 'manual', willRetry: options.willRetry ?? false, signal: options.signal };
   const decision = await askCompactionHooks(options.hooks, ask);
+  if (decision.kind === 'supplied') {
+    // A failure from here on, a stop included, is that of a handler's compaction.
+    try {
+      throwIfCancelled(options.signal);
+      const { result, pinned } = suppliedResult(path, preparation, decision, { ...options, pinnedIds: pinnedIds(session.entries) });
+      return { kind: 'proposed', proposal: { ...base, result, pinned, fromHook: true, supplied: decision.compaction } };
+    } catch (error) {
+      throw asCompactionError(error, true);
+    }
+  }
+  throwIfCancelled(options.signal);
+  const pinned = pinnedBefore(path, preparation.firstKeptEntryIndex, pinnedIds(session.entries));
+  const outcome = await compact(preparation, { ...options, pinned });
+  if (outcome.kind !== 'compacted') return outcome;
+  throwIfCancelled(options.signal);
+  return { kind: 'proposed', proposal: { ...base, result: outcome.result, pinned, paid: true } };
+}
+
+/**
+ * Writes a proposal at the position it was made at (else `CompactionError('failed')`: propose it
+ * again there). `summary`: the text the user accepted, when it differs from the proposal's; it is
+ * written exactly, and the sizes are measured for it.
+ */
+export async function writeCompaction(session: Session, proposal: CompactionProposal, options: WriteCompactionOptions): Promise<CompactSessionOutcome> {
   try {
-    return await compactDecided(session, path, preparation, decision, options);
+    return await writeProposal(session, proposal, options);
   } catch (error) {
     // The failure event says whether a handler's compaction was being written.
-    throw decision.kind === 'supplied' ? asCompactionError(error, true) : error;
+    throw proposal.fromHook ? asCompactionError(error, true) : error;
   }
 }
 
-/** The rest of a compaction once the handlers decided: the summary, the entry, the after-event. */
-async function compactDecided(session: Session, path: SessionEntry[], preparation: CompactionPreparation, decision: HookDecision, options: CompactSessionOptions): Promise<CompactSessionOutcome> {
+export type WriteCompactionOptions = Pick<CompactSessionOptions, 'hooks' | 'reason' | 'willRetry' | 'pinBudget' | 'estimator' | 'measure' | 'now' | 'customInstructions' | 'stopPoints' | 'signal'> & {
+  summary?: string | undefined;
+};
+
+async function writeProposal(session: Session, proposal: CompactionProposal, options: WriteCompactionOptions): Promise<CompactSessionOutcome> {
   throwIfCancelled(options.signal);
-  const pins = pinnedIds(session.entries);
-  let result: CompactionResult;
-  // The pins carried: before the first kept entry the summary's writer chose.
-  let pinned: PinnedMessage[];
-  if (decision.kind === 'supplied') {
-    ({ result, pinned } = suppliedResult(path, preparation, decision, { ...options, pinnedIds: pins }));
-  } else {
-    pinned = pinnedBefore(path, preparation.firstKeptEntryIndex, pins);
-    const outcome = await compact(preparation, { ...options, pinned });
-    if (outcome.kind !== 'compacted') return outcome;
-    throwIfCancelled(options.signal);
-    result = outcome.result;
-  }
-  const fromHook = decision.kind === 'supplied';
+  if (session.leafId !== proposal.leafId) throw new CompactionError('failed', 'The session moved since this compaction was proposed: compact it again from here');
+  const edited = options.summary !== undefined && options.summary !== proposal.result.summary;
+  const result = edited ? givenSummaryResult(proposal.preparation, options.summary!, options, proposal.result) : proposal.result;
+  const { fromHook, supplied } = proposal;
   // A handler's compaction is written as it came: its own details and usage, or none.
-  const details = fromHook ? decision.compaction.details : { readFiles: result.details.readFiles, modifiedFiles: result.details.modifiedFiles };
-  const usage = fromHook ? decision.compaction.usage && result.usage : result.usage;
+  const details = fromHook ? supplied?.details : { readFiles: result.details.readFiles, modifiedFiles: result.details.modifiedFiles };
+  const usage = fromHook ? supplied?.usage && result.usage : proposal.paid ? result.usage : undefined;
   // The summary is paid for but nothing is written yet: a process killed here leaves the file as it was.
   (options.stopPoints ?? noStopPoints).reached('compaction');
   const entryId = await session.appendCompaction({
@@ -106,6 +161,6 @@ async function compactDecided(session: Session, path: SessionEntry[], preparatio
   });
   const entry = session.getEntry(entryId);
   if (options.hooks && entry?.type === 'compaction') options.hooks.didCompact({ compactionEntry: entry as CompactionEntry, fromExtension: fromHook, reason: options.reason ?? 'manual', willRetry: options.willRetry ?? false });
-  const { warning } = checkPinBudget(pinned, options.pinBudget ?? DEFAULT_PIN_BUDGET, options.estimator ?? piEstimator);
+  const { warning } = checkPinBudget(proposal.pinned, options.pinBudget ?? DEFAULT_PIN_BUDGET, options.estimator ?? piEstimator);
   return { kind: 'compacted', entryId, result, ...(warning !== undefined ? { pinWarning: warning } : {}) };
 }

@@ -13,6 +13,7 @@ export * from './providerSummarizer';
 export * from './chunking';
 export * from './compact';
 export * from './compactSession';
+export * from './givenSummary';
 export * from './orphans';
 export * from './autoGuard';
 export * from './branchEntries';

@@ -5,6 +5,7 @@ export * from './migrate';
 export * from './tree';
 export * from './context';
 export * from './contextMarks';
+export * from './contextEditPlan';
 export * from './convert';
 export * from './session';
 export * from './saveState';

@@ -12,7 +12,8 @@ import { OVERFLOW_RECOVERY_FAILED_MESSAGE, SUMMARIZATION_SYSTEM_PROMPT } from '.
 import { createAnthropicProvider } from '../../../src/core/llm';
 import { inMemorySession, type AssistantMessage, type Session } from '../../../src/core/session';
 import { steppingClock } from '../../support/builders';
-import { chunks, overflow, reply, slow, text, toolUse, usage, useFakeAnthropic, type RecordedRequest } from '../../support/fakeAnthropic';
+import { chunks, overflow, reply, slow, stop, text, toolUse, usage, useFakeAnthropic, type RecordedRequest } from '../../support/fakeAnthropic';
+import { loadPi } from '../../support/pi';
 import { useTempDir } from '../../support/tempDir';
 import { echoTool, hangingTool } from './support/fakeTools';
 import { history } from './support/history';
@@ -127,6 +128,33 @@ describe('AgentSession against the fake Anthropic server', function () {
     assert.match(JSON.stringify(wire(requests[2]!).messages[0]), /<summary>\\nSUMMARY/);
     assert.equal((session.getBranch().at(-1)!.message as AssistantMessage).stopReason, 'stop');
     assert.deepEqual(events.filter((e) => e.type === 'error'), []);
+  });
+
+  it('"prompt is too long": hides the failed attempt with a context edit before the compaction, so pi\'s context after it lacks the attempt', async () => {
+    const { session, agent } = setup([], { session: await withHistory() });
+    server().script(overflow(250000, 200000), text('SUMMARY'), text('Done after compacting.'));
+    await agent.prompt('the big task');
+    const branch = session.getBranch();
+    const failed = branch.find((entry) => entry.type === 'message' && (entry.message as AssistantMessage).stopReason === 'error')!;
+    const compaction = branch.findIndex((entry) => entry.type === 'compaction');
+    const edit = branch.findIndex((entry) => entry.type === 'context_edit');
+    assert.deepEqual(branch[edit], { ...branch[edit], targetId: failed.id, replacement: null });
+    assert.equal(edit, compaction - 1, 'the edit comes right before the compaction');
+    const pi = await loadPi();
+    const context = pi.buildSessionContext(session.entries as never, session.leafId).messages as { role: string; stopReason?: string }[];
+    assert.deepEqual(context.filter((message) => message.stopReason === 'error'), []);
+    assert.deepEqual(context.map((message) => message.role).slice(-2), ['user', 'assistant']);
+  });
+
+  it('a reply cut at the output limit by an overflow is hidden before its compaction', async () => {
+    const { session, agent } = setup([], { session: await withHistory(), contextWindow: 40000 });
+    server().script(reply(text('I will'), stop('max_tokens'), usage({ input_tokens: 39900, output_tokens: 0 })), text('SUMMARY'));
+    await agent.prompt('the big task');
+    const branch = session.getBranch();
+    const cut = branch.find((entry) => entry.type === 'message' && (entry.message as AssistantMessage).stopReason === 'length')!;
+    const compaction = branch.findIndex((entry) => entry.type === 'compaction');
+    assert.ok(compaction > 0, 'compacted');
+    assert.deepEqual(branch.slice(compaction - 1, compaction).map((entry) => [entry.type, (entry as { targetId?: string }).targetId]), [['context_edit', cut.id]]);
   });
 
   it('a second "prompt is too long" ends the run with an error and no further request', async () => {

@@ -73,7 +73,7 @@ describe('arbor errors', () => {
 
   it('bad usage: exit 2 with one line and no stack trace', async () => {
     const headerOnly = file('header.jsonl', HEADER);
-    assertOneLineError(await arbor('grow', headerOnly), 'arbor: unknown command "grow" (commands: tree, context, tokens, usage, cut-point, branch-entries, check, repair, export, compact, run, files, restore, pin)');
+    assertOneLineError(await arbor('grow', headerOnly), 'arbor: unknown command "grow" (commands: tree, context, tokens, usage, cut-point, branch-entries, check, repair, export, compact, run, files, restore, pin, hide, replace, unhide)');
     assertOneLineError(await arbor('tree'), 'arbor tree: missing the session file (usage: arbor tree <file> [--json]) (see arbor --help)');
     assertOneLineError(await arbor('tree', headerOnly, '--leaf', 'x'), 'arbor tree: unknown option --leaf (see arbor --help)');
     assertOneLineError(await arbor('context', headerOnly, '--leaf'), 'arbor context: option --leaf needs a value (ID) (see arbor --help)');

@@ -4,7 +4,7 @@ import { defaultSystemPrompt } from '../../../src/core/agent/systemPrompt';
 import { createTools, toolSpecs } from '../../../src/core/agent/tools/registry';
 import { compactSession, DEFAULT_COMPACTION_SETTINGS } from '../../../src/core/compaction';
 import { recall, recallText, summarizedDocument } from '../../../src/core/recall';
-import type { Session } from '../../../src/core/session';
+import { hideFromModel, replaceForModel, type Session } from '../../../src/core/session';
 import { appendTurns, assistant, memorySession, user } from '../../support/builders';
 import { chars } from '../compaction/support/path';
 import { ScriptedSummarizer } from '../compaction/support/scriptedSummarizer';
@@ -63,12 +63,41 @@ describe('recall', () => {
     assert.deepEqual(recall(session.getBranch(), kept).entries, []);
   });
 
+  it('never returns a message hidden from the model, summarized or not, by words or by id', async () => {
+    const session = memorySession();
+    const hidden = await session.appendMessage(user('the port is 7411 on staging'));
+    await session.appendMessage(assistant('ok, port 7411'));
+    await hideFromModel(session, hidden);
+    await appendTurns(session, 2);
+    await session.appendMessage(user(chars(4000)));
+    const late = await session.appendMessage(assistant('port 7411 again, later'));
+    await hideFromModel(session, late);
+    const outcome = await compactSession(session, { settings, summarizer: new ScriptedSummarizer(() => ({ text: 'S' })) });
+    assert.equal(outcome.kind, 'compacted');
+    assert.deepEqual(recall(session.getBranch(), '7411').entries.map((entry) => entry.text), ['ok, port 7411']);
+    assert.deepEqual(recall(session.getBranch(), hidden).entries, []);
+    assert.deepEqual(recall(session.getBranch(), late).entries, []);
+  });
+
+  it('returns the original of a message the model sees edited, before any compaction and in the kept part', async () => {
+    const { session } = await compactedSession();
+    const kept = session.getBranch().at(-2)!.id; // the kept answer
+    await replaceForModel(session, kept, 'shortened');
+    assert.deepEqual(recall(session.getBranch(), kept).entries.map((entry) => entry.text), ['walrus is in the kept part']);
+    assert.deepEqual(recall(session.getBranch(), 'walrus').entries.map((entry) => entry.id), [kept]);
+    const fresh = memorySession();
+    const long = await fresh.appendMessage(user('a long log with 7411 in it'));
+    await fresh.appendMessage(assistant('ok'));
+    await replaceForModel(fresh, long, 'a log (shortened)');
+    assert.deepEqual(recall(fresh.getBranch(), long).entries.map((entry) => entry.text), ['a long log with 7411 in it']);
+  });
+
   it('finds nothing before any compaction', async () => {
     const session = memorySession();
     await session.appendMessage(user('the port is 7411'));
     const result = recall(session.getBranch(), '7411');
     assert.deepEqual(result, { entries: [], omitted: 0, searched: 0 });
-    assert.equal(recallText('7411', result), 'Nothing on this branch has been summarized yet: there are no originals to recall.');
+    assert.equal(recallText('7411', result), 'Nothing on this branch has been summarized or edited yet: there are no originals to recall.');
   });
 
   it('keeps to the budget with whole messages, cuts one too long, and says how many were left out', async () => {

@@ -12,11 +12,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import {
   buildSessionContext,
+  ContextEditError,
   convertToLlm,
   describeEntry,
   firstLine,
   loadSessionFile,
   openSessionFile,
+  planHide,
+  planReplace,
+  planUnhide,
   projectPath,
   SessionFileError,
   summarizeSessionFile,
@@ -327,6 +331,16 @@ describe('no valid-JSON line makes a reader throw (property)', function () {
       const { entries } = collectEntriesForBranchSummary(tree, leaf, other);
       prepareBranchEntries(entries, dice.pick([0, 200]), { cwd: '/home/dev/project' });
       navigationTarget({ tree }, other);
+      // The user's context edits, planned on whatever the file holds: refused in words or planned, never a throw of another kind.
+      const branch = { getBranch: () => pathEntries, getEntry: (id: string) => tree.get(id) };
+      const target = dice.pick(pathEntries).id;
+      for (const plan of [() => planHide(branch, target), () => planReplace(branch, target, 'other text'), () => planUnhide(branch, target)]) {
+        try {
+          plan();
+        } catch (error) {
+          if (!(error instanceof ContextEditError)) throw error;
+        }
+      }
     }
   }
 
@@ -346,9 +360,11 @@ describe('no valid-JSON line makes a reader throw (property)', function () {
     ];
     if (ids.length > 0) runs.push(['branch-entries', file, '--from', dice.pick(ids), '--to', dice.pick(ids)]);
     const run = new Set(runs.map((argv) => argv[0]));
-    // restore works on the current folder's files and a store (test/unit/cli/checkpoints.test.ts); `pin` writes to the
-    // file by design (this property wants the file unchanged; test/unit/cli/pinRecall.test.ts covers it).
-    for (const command of COMMANDS) assert.ok(run.has(command.name) || CALLS_THE_MODEL.has(command.name) || command.name === 'restore' || command.name === 'pin', `arbor ${command.name} is not exercised`);
+    // restore works on the current folder's files and a store (test/unit/cli/checkpoints.test.ts); `pin`, `hide`,
+    // `replace` and `unhide` write to the file by design (this property wants the file unchanged;
+    // test/unit/cli/pinRecall.test.ts and contextEdit.test.ts cover them, and readAtLeaf plans their edits here).
+    const writers = new Set(['restore', 'pin', 'hide', 'replace', 'unhide']);
+    for (const command of COMMANDS) assert.ok(run.has(command.name) || CALLS_THE_MODEL.has(command.name) || writers.has(command.name), `arbor ${command.name} is not exercised`);
     for (const argv of runs) {
       if (!everyCommand && dice.chance(0.5)) continue;
       for (const json of [false, true]) {

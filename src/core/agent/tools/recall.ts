@@ -1,6 +1,6 @@
 /**
  * `recall`: read-only, never asks. Searches the original messages that the compactions on the
- * current branch summarized — by words or by entry id — and returns them exactly, budgeted, with
+ * current branch summarized, and those the model sees edited there (never one hidden from it) — by words or by entry id — and returns them exactly, budgeted, with
  * their ids. The branch comes from the tool context (the agent's session at the time of the call).
  */
 import { recall, recallText } from '../../recall';
@@ -18,7 +18,7 @@ export function createRecallTool(): Tool {
       description:
         'Get back the exact original messages that a compaction summarized on this branch of the conversation. ' +
         'Give words that must all occur (any order, case-insensitive), or the id of one entry. ' +
-        'Only summarized messages are searched: not the recent ones you still see, not other branches.',
+        'Only summarized messages and those you see in an edited or shortened form are searched: not the recent ones you still see as written, not other branches.',
       inputSchema: argumentsSchema({ query: param('string', 'Words to look for, or an entry id') }, ['query']),
     },
     needsApproval: false,

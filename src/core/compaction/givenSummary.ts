@@ -1,0 +1,48 @@
+/**
+ * A compaction whose summary someone gave rather than the model wrote — a file passed to `arbor
+ * compact --summary-file`, or a proposed summary the user changed before accepting it: the summary
+ * is kept exactly as given (nothing appended: no pinned section, no file blocks), while the cut, the
+ * file lists and the sizes are the preparation's, computed as for any compaction. No model is asked.
+ */
+import type { AgentMessage } from '../session';
+import { measureContext, piEstimator } from '../tokens';
+import type { CompactionResult, CompactOptions } from './compact';
+import { computeFileLists } from './fileOps';
+import type { CompactionPreparation } from './prepare';
+import { clockOrSystem } from './summarizer';
+
+const NO_USAGE: CompactionResult['usage'] = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+
+/**
+ * The result for `summary` on `preparation`. `spent`: a proposal the summary replaces, whose
+ * requests were paid for (their usage and count stay on record); none: nothing was requested.
+ */
+export function givenSummaryResult(
+  preparation: CompactionPreparation,
+  summary: string,
+  options: Pick<CompactOptions, 'estimator' | 'measure' | 'now' | 'customInstructions'>,
+  spent?: CompactionResult,
+): CompactionResult {
+  const now = clockOrSystem(options.now);
+  const summaryMessage: AgentMessage = { role: 'compactionSummary', summary, tokensBefore: preparation.tokensBefore, timestamp: now() };
+  // Measured as `compact` measures its own summary: the meter's reading right after the compaction.
+  const after = measureContext([summaryMessage, ...preparation.keptMessages], { estimator: options.estimator ?? piEstimator, ...options.measure, useReportedUsage: false });
+  const { readFiles, modifiedFiles } = computeFileLists(preparation.fileOps);
+  return {
+    summary,
+    firstKeptEntryId: preparation.firstKeptEntryId,
+    tokensBefore: preparation.tokensBefore,
+    details: { readFiles, modifiedFiles },
+    usage: spent?.usage ?? NO_USAGE,
+    arbor: {
+      tokensAfter: after.contextTokens,
+      ...(spent?.arbor.summarizerModel !== undefined ? { summarizerModel: spent.arbor.summarizerModel } : {}),
+      requests: spent?.arbor.requests ?? 0,
+      chunks: spent?.arbor.chunks ?? 0,
+      durationMs: spent?.arbor.durationMs ?? 0,
+      summarizedEntries: preparation.messagesToSummarize.length + preparation.turnPrefixMessages.length,
+      adjustments: preparation.adjustments,
+      ...(options.customInstructions ? { instructions: options.customInstructions } : {}),
+    },
+  };
+}
