@@ -4,12 +4,10 @@
  * is kept exactly as given (nothing appended: no pinned section, no file blocks), while the cut, the
  * file lists and the sizes are the preparation's, computed as for any compaction. No model is asked.
  */
-import type { AgentMessage } from '../session';
-import { measureContext, piEstimator } from '../tokens';
+import { piEstimator } from '../tokens';
 import type { CompactionResult, CompactOptions } from './compact';
 import { computeFileLists } from './fileOps';
-import type { CompactionPreparation } from './prepare';
-import { clockOrSystem } from './summarizer';
+import { tokensAfterCompaction, type CompactionPreparation } from './prepare';
 
 const NO_USAGE: CompactionResult['usage'] = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
 
@@ -20,13 +18,11 @@ const NO_USAGE: CompactionResult['usage'] = { input: 0, output: 0, cacheRead: 0,
 export function givenSummaryResult(
   preparation: CompactionPreparation,
   summary: string,
-  options: Pick<CompactOptions, 'estimator' | 'measure' | 'now' | 'customInstructions'>,
+  options: Pick<CompactOptions, 'estimator' | 'measure' | 'customInstructions'>,
   spent?: CompactionResult,
 ): CompactionResult {
-  const now = clockOrSystem(options.now);
-  const summaryMessage: AgentMessage = { role: 'compactionSummary', summary, tokensBefore: preparation.tokensBefore, timestamp: now() };
   // Measured as `compact` measures its own summary: the meter's reading right after the compaction.
-  const after = measureContext([summaryMessage, ...preparation.keptMessages], { estimator: options.estimator ?? piEstimator, ...options.measure, useReportedUsage: false });
+  const tokensAfter = tokensAfterCompaction(preparation.branch, { summary, firstKeptEntryId: preparation.firstKeptEntryId, tokensBefore: preparation.tokensBefore }, { estimator: options.estimator ?? piEstimator, ...options.measure });
   const { readFiles, modifiedFiles } = computeFileLists(preparation.fileOps);
   return {
     summary,
@@ -35,7 +31,7 @@ export function givenSummaryResult(
     details: { readFiles, modifiedFiles },
     usage: spent?.usage ?? NO_USAGE,
     arbor: {
-      tokensAfter: after.contextTokens,
+      tokensAfter,
       ...(spent?.arbor.summarizerModel !== undefined ? { summarizerModel: spent.arbor.summarizerModel } : {}),
       requests: spent?.arbor.requests ?? 0,
       chunks: spent?.arbor.chunks ?? 0,
