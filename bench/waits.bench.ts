@@ -2,7 +2,10 @@
  * Waits a user notices (issue 29, "Must hold"), in the real browser (code-server + Chromium, the
  * e2e harness) against the fake Anthropic server:
  * - an edit waiting for approval: its diff's proposed text on screen / its card on screen (≤ 1.5),
- *   both timed from the Enter that sent the prompt;
+ *   both timed from the Enter that sent the prompt, with another file of the project open in the
+ *   editor as almost always (VS Code's diff editor shows neither side until its worker has
+ *   computed the diff, and it stops that worker whenever no editor model is left; the window's
+ *   first review, which starts it, is printed on its own line);
  * - the first prompt of a new session (the window's first, and others): the user's own message on
  *   screen / a later prompt's (≤ 2);
  * - after Reload Window: the chat's content on screen / the Session Tree's rows (≤ 1.5), both
@@ -21,6 +24,8 @@ import { msLine, ratioLine } from './measure';
 const ROUNDS = 3;
 const KEY = 'sk-ant-bench-key';
 const FILE = 'slugify.ts';
+/** The file open in the editor while the agent works. */
+const OTHER = 'index.ts';
 const FILE_TEXT = Array.from({ length: 60 }, (_, index) => `export const line${index} = ${index}; // an ordinary line of source\n`).join('');
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -48,6 +53,17 @@ async function newSession(wb: ArborWorkbench, frame: Frame): Promise<void> {
   await poll('the chat to empty after New Session', async () => ((await frame.locator('#conversation [data-id]').count()) === 0 ? true : undefined));
 }
 
+/** Opens a workspace file in an editor by Quick Open, as a user does. */
+async function openInEditor(wb: ArborWorkbench, name: string): Promise<void> {
+  await wb.focusEditorArea();
+  await wb.page.keyboard.press('Control+P');
+  const input = wb.page.locator('.quick-input-widget input');
+  await input.fill(name);
+  await wb.page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first().waitFor();
+  await input.press('Enter');
+  await wb.page.locator('.tabs-container .tab.active', { hasText: name }).waitFor();
+}
+
 /** When Arbor's log last said it activated (its lines start with the local date and time). */
 function activatedAt(wb: ArborWorkbench): number {
   const line = wb
@@ -65,19 +81,23 @@ export async function run(): Promise<void> {
   const sessions = mkdtempSync(path.join(os.tmpdir(), 'arbor-bench-waits-'));
   const source = path.join(sessions, FILE);
   writeFileSync(source, FILE_TEXT);
+  const other = path.join(sessions, OTHER);
+  writeFileSync(other, 'export const other = 1;\n');
   const wb = await ArborWorkbench.start({
-    workspaceFiles: { [FILE]: source },
+    workspaceFiles: { [FILE]: source, [OTHER]: other },
     userSettings: { 'arbor.baseUrl': fake.url, 'arbor.sessionsDirectory': sessions, 'arbor.thinking': 'off', 'diffEditor.useInlineViewWhenSpaceIsLimited': false },
     env: { ANTHROPIC_API_KEY: KEY },
   });
   try {
     await wb.openArbor();
+    await openInEditor(wb, OTHER);
     let frame = await wb.chatFrame();
     const firsts: number[] = [];
     const laters: number[] = [];
     const cards: number[] = [];
     const diffs: number[] = [];
     let windowFirst = 0;
+    let windowReview = { card: 0, diff: 0 };
     for (let round = 0; round <= ROUNDS; round++) {
       // The first prompt of a new session, then a later one in it.
       await newSession(wb, frame);
@@ -100,6 +120,7 @@ export async function run(): Promise<void> {
       if (round === 0) {
         // The window's first session: what a user meets first (the estimator's tables load then).
         windowFirst = first;
+        windowReview = { card, diff };
         continue; // otherwise the first round warms up
       }
       firsts.push(first);
@@ -135,8 +156,11 @@ export async function run(): Promise<void> {
 
     const card = median(cards);
     const diff = median(diffs);
+    console.log(msLine("the window's first edit review: its card shows (from Enter)", windowReview.card));
+    console.log(msLine("the window's first edit review: its diff shows the proposed text", windowReview.diff));
     console.log(msLine('edit awaiting approval: its card shows (median, from Enter)', card));
     console.log(msLine('edit awaiting approval: its diff shows the proposed text', diff));
+    console.log(ratioLine("the window's first review: diff text / card (VS Code's worker starts)", windowReview.diff / windowReview.card));
     console.log(ratioLine('diff text visible / approval card visible', diff / card, { max: 1.5 }));
     const first = median(firsts);
     const later = median(laters);
