@@ -18,6 +18,7 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Frame, Page } from 'playwright-core';
 import { reply, startFakeAnthropic, text, toolUse } from '../test/support/fakeAnthropic';
+import { openFile } from '../test/e2e/support/editors';
 import { ArborWorkbench, poll } from '../test/e2e/support/workbench';
 import { msLine, ratioLine } from './measure';
 
@@ -53,17 +54,6 @@ async function newSession(wb: ArborWorkbench, frame: Frame): Promise<void> {
   await poll('the chat to empty after New Session', async () => ((await frame.locator('#conversation [data-id]').count()) === 0 ? true : undefined));
 }
 
-/** Opens a workspace file in an editor by Quick Open, as a user does. */
-async function openInEditor(wb: ArborWorkbench, name: string): Promise<void> {
-  await wb.focusEditorArea();
-  await wb.page.keyboard.press('Control+P');
-  const input = wb.page.locator('.quick-input-widget input');
-  await input.fill(name);
-  await wb.page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first().waitFor();
-  await input.press('Enter');
-  await wb.page.locator('.tabs-container .tab.active', { hasText: name }).waitFor();
-}
-
 /** When Arbor's log last said it activated (its lines start with the local date and time). */
 function activatedAt(wb: ArborWorkbench): number {
   const line = wb
@@ -90,7 +80,7 @@ export async function run(): Promise<void> {
   });
   try {
     await wb.openArbor();
-    await openInEditor(wb, OTHER);
+    await openFile(OTHER, wb);
     let frame = await wb.chatFrame();
     const firsts: number[] = [];
     const laters: number[] = [];
