@@ -54,15 +54,15 @@ async function newSession(wb: ArborWorkbench, frame: Frame): Promise<void> {
   await poll('the chat to empty after New Session', async () => ((await frame.locator('#conversation [data-id]').count()) === 0 ? true : undefined));
 }
 
-/** When Arbor's log last said it activated (its lines start with the local date and time). */
-function activatedAt(wb: ArborWorkbench): number {
+/** When Arbor's log last said `said` (its lines start with the local date and time). */
+function loggedAt(wb: ArborWorkbench, said: RegExp): number {
   const line = wb
     .arborLog()
     .split('\n')
-    .filter((one) => / activated$/.test(one))
+    .filter((one) => said.test(one))
     .at(-1);
   const stamp = line && /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d\.\d{3})/.exec(line);
-  if (!stamp) throw new Error('Arbor never said it activated');
+  if (!stamp) throw new Error(`Arbor's log never matched ${String(said)}`);
   return new Date(`${stamp[1]}T${stamp[2]}`).getTime();
 }
 
@@ -120,7 +120,7 @@ export async function run(): Promise<void> {
     }
 
     // Reload Window with a session open: the chat's content and the Session Tree's rows.
-    const reloads: { chat: number; tree: number; activated: number; frame: number }[] = [];
+    const reloads: { chat: number; tree: number; activated: number; agent: number; frame: number }[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const treeRows = wb.page.locator('.pane', { has: wb.paneHeader('Session Tree') }).locator('.pane-body .monaco-list-row');
       const loaded = wb.page.waitForEvent('load', { timeout: 120_000 });
@@ -141,7 +141,7 @@ export async function run(): Promise<void> {
         frameMs = performance.now() - start;
         return shownAfter(start, frame, conversationHolds, `Edited ${ROUNDS}.`);
       })();
-      reloads.push({ chat: await chat, tree: await tree, activated: activatedAt(wb) - startWall, frame: frameMs });
+      reloads.push({ chat: await chat, tree: await tree, activated: loggedAt(wb, / activated$/) - startWall, agent: (await poll('the agent to be built after the reload', async () => (loggedAt(wb, /Agent ready/) > startWall ? loggedAt(wb, /Agent ready/) : undefined))) - startWall, frame: frameMs });
     }
 
     const card = median(cards);
@@ -163,6 +163,7 @@ export async function run(): Promise<void> {
     const tree = median(reloads.map((one) => one.tree));
     console.log(msLine('Reload Window: Arbor activated (its log; median)', median(reloads.map((one) => one.activated))));
     console.log(msLine("Reload Window: the chat's webview has its page (median)", median(reloads.map((one) => one.frame))));
+    console.log(msLine("Reload Window: the session's agent built (its log; median)", median(reloads.map((one) => one.agent))));
     console.log(msLine('Reload Window: the Session Tree shows its rows (median)', tree));
     console.log(msLine("Reload Window: the chat shows the session's content (median)", chat));
     console.log(ratioLine('chat content / Session Tree rows after a reload', chat / tree, { max: 1.5 }));
