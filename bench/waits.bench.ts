@@ -120,7 +120,7 @@ export async function run(): Promise<void> {
     }
 
     // Reload Window with a session open: the chat's content and the Session Tree's rows.
-    const reloads: { chat: number; tree: number; activated: number; agent: number; frame: number }[] = [];
+    const reloads: { chat: number; tree: number; activated: number; agent: number; frame: number; script: number }[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const treeRows = wb.page.locator('.pane', { has: wb.paneHeader('Session Tree') }).locator('.pane-body .monaco-list-row');
       const loaded = wb.page.waitForEvent('load', { timeout: 120_000 });
@@ -136,12 +136,16 @@ export async function run(): Promise<void> {
         return performance.now() - start;
       })();
       let frameMs = 0;
+      let scriptMs = 0;
       const chat = (async () => {
         frame = await wb.chatFrame();
         frameMs = performance.now() - start;
-        return shownAfter(start, frame, conversationHolds, `Edited ${ROUNDS}.`);
+        const shown = await shownAfter(start, frame, conversationHolds, `Edited ${ROUNDS}.`);
+        // When the page had run its script (DOMContentLoaded comes after the one script at the end of its body).
+        scriptMs = (await frame.evaluate(() => window.performance.timeOrigin + (window.performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd)) - startWall;
+        return shown;
       })();
-      reloads.push({ chat: await chat, tree: await tree, activated: loggedAt(wb, / activated$/) - startWall, agent: (await poll('the agent to be built after the reload', async () => (loggedAt(wb, /Agent ready/) > startWall ? loggedAt(wb, /Agent ready/) : undefined))) - startWall, frame: frameMs });
+      reloads.push({ chat: await chat, tree: await tree, activated: loggedAt(wb, / activated$/) - startWall, script: scriptMs, agent: (await poll('the agent to be built after the reload', async () => (loggedAt(wb, /Agent ready/) > startWall ? loggedAt(wb, /Agent ready/) : undefined))) - startWall, frame: frameMs });
     }
 
     const card = median(cards);
@@ -163,6 +167,7 @@ export async function run(): Promise<void> {
     const tree = median(reloads.map((one) => one.tree));
     console.log(msLine('Reload Window: Arbor activated (its log; median)', median(reloads.map((one) => one.activated))));
     console.log(msLine("Reload Window: the chat's webview has its page (median)", median(reloads.map((one) => one.frame))));
+    console.log(msLine("Reload Window: the chat's page has run its script (median)", median(reloads.map((one) => one.script))));
     console.log(msLine("Reload Window: the session's agent built (its log; median)", median(reloads.map((one) => one.agent))));
     console.log(msLine('Reload Window: the Session Tree shows its rows (median)', tree));
     console.log(msLine("Reload Window: the chat shows the session's content (median)", chat));
