@@ -357,9 +357,7 @@ export class AgentHost implements vscode.Disposable {
   private settingsChanged(): void {
     this.piSettings.changed();
     this.fireState();
-    // An agent not built yet reads the settings as they are when it is (the key read and the
-    // project's files found at start-up must not build it before the chat has the session).
-    if (!this.slot?.started) return;
+    if (!this.slot) return;
     this.ensureAgent({ keyOptional: true }).catch((error: unknown) => this.deps.log.warn(`The agent could not take the new settings: ${errorMessage(error)}`));
   }
 

@@ -77,11 +77,6 @@ export class SessionAgent {
     scope.add({ dispose: () => clearTimeout(soon) });
   }
 
-  /** Its build has begun (a configuration change is then applied to it; before, the build reads the new one). */
-  get started(): boolean {
-    return this.building !== undefined;
-  }
-
   /** The agent once built (what it does, a stop, read without waiting). */
   get ready(): AgentSession | undefined {
     return this.built;
