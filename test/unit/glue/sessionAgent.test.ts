@@ -36,19 +36,13 @@ describe("A session's agent built as its session opens", () => {
     return { deps, builds: () => builds };
   }
 
-  /** An agent whose chat has not been sent the session; its opening delay has passed. */
-  async function agentBeforeTheChat(): Promise<{ chatShown: () => void; builds: () => number }> {
+  it('waits for the chat to have been sent the session, then builds it', async () => {
     scope = new Scope();
     let chatShown = (): void => undefined;
     const shown = new Promise<void>((resolve) => (chatShown = resolve));
     const { deps, builds } = recordingDeps(() => shown);
     new SessionAgent(memorySession(), scope, deps);
     await sleep(PAST_THE_OPENING_DELAY_MS);
-    return { chatShown, builds };
-  }
-
-  it('waits for the chat to have been sent the session, then builds it', async () => {
-    const { chatShown, builds } = await agentBeforeTheChat();
     assert.equal(builds(), 0, 'the agent was built before the chat had the session');
     chatShown();
     await sleep(0);
@@ -56,7 +50,12 @@ describe("A session's agent built as its session opens", () => {
   });
 
   it('builds nothing for a session that closed before the chat had it', async () => {
-    const { chatShown, builds } = await agentBeforeTheChat();
+    scope = new Scope();
+    let chatShown = (): void => undefined;
+    const shown = new Promise<void>((resolve) => (chatShown = resolve));
+    const { deps, builds } = recordingDeps(() => shown);
+    new SessionAgent(memorySession(), scope, deps);
+    await sleep(PAST_THE_OPENING_DELAY_MS);
     scope.dispose();
     chatShown();
     await sleep(0);
