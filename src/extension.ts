@@ -49,7 +49,7 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   const writtenDiffs = new WrittenDiffs(written, log);
   // The context files' targets the user allowed (remembered across windows and workspaces).
   const contextTargets = new ContextPermissions(context.globalState);
-  const host = new AgentHost({ current, keys, log, defaultSessionsRoot: storage('sessions'), checkpointFolder: storage('checkpoints'), workspaceCheckpoints: checkpoints.stores, hooks, written, reviews, contextTargets, returnUnsent: (unsent) => chat.returnUnsent(unsent), onContextChanged: () => void project.refresh(), chatShown: (): Promise<void> => chat.whenShown() }); // called once a session is replaced or a request made: chat and project exist by then
+  const host = new AgentHost({ current, keys, log, defaultSessionsRoot: storage('sessions'), checkpointFolder: storage('checkpoints'), workspaceCheckpoints: checkpoints.stores, hooks, written, reviews, contextTargets, returnUnsent: (unsent) => chat.returnUnsent(unsent), onContextChanged: () => void project.refresh() }); // called once a session is replaced or a request made: chat and project exist by then
   const project = new ProjectInfo(log, contextTargets);
   const totals = new SessionTotalsWatcher(current);
   const chat = new ChatViewProvider({ extensionUri: context.extensionUri, host, current, log, state: context.workspaceState, project, totals, reviews, writtenDiffs });

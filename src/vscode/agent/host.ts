@@ -67,12 +67,7 @@ export interface AgentHostDeps {
   returnUnsent?(unsent: UnsentInputs): void;
   /** A request loaded other context files than the one before (a folder above the workspace, say). */
   onContextChanged?(): void;
-  /** Resolves once the chat has been sent the current session (a session's agent is built after it). */
-  chatShown?(): Promise<void>;
 }
-
-/** How long a session's opening build waits for a chat that is not shown (its view folded or elsewhere). */
-const CHAT_SHOWN_WAIT_MS = 5_000;
 
 export class AgentHost implements vscode.Disposable {
   private readonly events = new vscode.EventEmitter<AgentEvent>();
@@ -289,7 +284,6 @@ export class AgentHost implements vscode.Disposable {
       written: this.deps.written,
       onEvent: (event: AgentEvent) => this.agentEvent(event),
       onContextChanged: () => this.deps.onContextChanged?.(),
-      shown: () => this.chatShown(),
     };
     const left = this.slot;
     // The old agent is disposed, its run stopping; what waited in its queue is still there.
@@ -297,19 +291,6 @@ export class AgentHost implements vscode.Disposable {
     this.slot = session ? new SessionAgent(session, scope, deps) : undefined;
     if (left && unsent.length > 0) this.deps.returnUnsent?.({ session: left.session, texts: unsent });
     this.fireState();
-  }
-
-  /** The chat has been sent the current session, or has not shown it for CHAT_SHOWN_WAIT_MS. */
-  private chatShown(): Promise<void> {
-    const shown = this.deps.chatShown?.();
-    if (!shown) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, CHAT_SHOWN_WAIT_MS);
-      void shown.then(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
   }
 
   /** Watched until the first reply came or the run ended without one. */

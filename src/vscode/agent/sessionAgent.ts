@@ -32,12 +32,6 @@ export interface SessionAgentDeps {
   onEvent(event: AgentEvent): void;
   /** A request found other context files or contents than the one before (the chat's list follows). */
   onContextChanged?(): void;
-  /**
-   * Resolves once the chat has been sent the session: the opening build waits for it, since
-   * loading the tokenizer holds this process up and the chat's page, loading after a window
-   * reload, would wait behind it for its conversation.
-   */
-  shown?(): Promise<void>;
 }
 
 /** How long after its session opens the agent is built when nothing asked for it sooner. */
@@ -66,13 +60,10 @@ export class SessionAgent {
     );
     // Built soon after the session opens rather than at once: with the key and pi's settings already
     // read, the build and the agent's first reading would run while the chat and the tree draw the
-    // session, and the chat showed a 5 000-message session about 40 % later (bench/chatOpen); and
-    // not before the chat has been sent the session (after a reload its page loads later). A
+    // session, and the chat showed a 5 000-message session about 40 % later (bench/chatOpen). A
     // prompt or a move that needs the agent meanwhile builds it at once (`get`).
     const soon = setTimeout(() => {
-      void (deps.shown?.() ?? Promise.resolve()).then(() => {
-        if (!scope.isDisposed) this.building ??= this.build();
-      });
+      this.building ??= this.build();
     }, OPENING_BUILD_DELAY_MS);
     scope.add({ dispose: () => clearTimeout(soon) });
   }

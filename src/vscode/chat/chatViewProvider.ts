@@ -127,11 +127,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     return this.chatInput.insert(text);
   }
 
-  /** Resolves once the chat's webview has been sent what it shows (the current session's conversation). */
-  whenShown(): Promise<void> {
-    return this.view.whenReady();
-  }
-
   /** Scrolls the chat to an entry. */
   reveal(entryId: string): void {
     this.view.post({ type: 'reveal', entryId });

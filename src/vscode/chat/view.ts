@@ -57,7 +57,6 @@ export class ChatView implements vscode.Disposable {
 
   private view: vscode.WebviewView | undefined;
   private ready = false;
-  private readonly readied = new vscode.EventEmitter<void>();
   private queue: HostToWebviewMessage[] = [];
   private viewDisposables: vscode.Disposable[] = [];
 
@@ -93,17 +92,6 @@ export class ChatView implements vscode.Disposable {
     this.post({ type: 'notice', level, text, ...(action ? { action } : {}) });
   };
 
-  /** Resolves once the webview listens (at once when it does now): it has been sent what it shows. */
-  whenReady(): Promise<void> {
-    if (this.ready) return Promise.resolve();
-    return new Promise((resolve) => {
-      const once = this.readied.event(() => {
-        once.dispose();
-        resolve();
-      });
-    });
-  }
-
   /** The view's title bar names the session (its `session_info` name), as the Sessions view does. */
   setTitle(name: string | undefined): void {
     if (this.view) this.view.description = name;
@@ -122,7 +110,6 @@ export class ChatView implements vscode.Disposable {
 
   dispose(): void {
     this.disposeView();
-    this.readied.dispose();
   }
 
   private receive(message: unknown): void {
@@ -144,7 +131,6 @@ export class ChatView implements vscode.Disposable {
     const queued = this.queue;
     this.queue = [];
     queued.forEach((queuedMessage) => this.post(queuedMessage));
-    this.readied.fire();
   }
 
   private disposeView(): void {
