@@ -172,6 +172,14 @@ export interface DraftMessage {
   focus: boolean;
 }
 
+/**
+ * A prompt the chat sent is settled: in the session (its entry was appended), queued behind a run,
+ * or refused (its text is back in the input). The message the chat showed at once goes.
+ */
+export interface PromptSettledMessage {
+  type: 'promptSettled';
+}
+
 export interface FocusInputMessage {
   type: 'focusInput';
 }
@@ -283,6 +291,7 @@ export type HostToWebviewMessage =
   | NoticeMessage
   | DraftMessage
   | FocusInputMessage
+  | PromptSettledMessage
   | RevealMessage
   | MoveNoteMessage
   | ContextFilesMessage

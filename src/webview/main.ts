@@ -1,6 +1,7 @@
 // The Chat view's script: draws what the host sends and posts the user's intents back. It holds no
 // conversation logic: items come from core's render model (src/core/chat) via src/shared/protocol.ts.
 import { STREAMING_ID } from '../core/chat/items';
+import { pendingUserItem } from '../core/chat/pendingPrompt';
 import type { ApprovalDecision, ChatCommandId, EditReviewAction, ChatStatus, HostToWebviewMessage, WebviewToHostMessage } from '../shared/protocol';
 import { parseSlashCommand } from '../core/chat/slashCommands';
 import { typedBeforeLoad } from '../core/chat/drafts';
@@ -132,7 +133,16 @@ const composer = new Composer({
     rememberPlace();
     // A known `/` command runs on the host; any other text (an unknown `/word` too) is a message, as in pi.
     const command = parseSlashCommand(text);
-    post(command ? { type: 'slashCommand', ...command } : { type: 'prompt', text, ...attachments.take() });
+    if (command) return post({ type: 'slashCommand', ...command });
+    const attached = attachments.take();
+    // Shown at once, drawn before anything else happens (the host may first make the session and
+    // build its agent); one sent during a run is queued, and the queue shows it.
+    if (!status.running) {
+      store.pending = pendingUserItem(text, attached.images);
+      list.update();
+      refreshChrome();
+    }
+    post({ type: 'prompt', text, ...attached });
   },
   stop: () => post({ type: 'stop' }),
   draftChanged: (text) => {
@@ -261,6 +271,12 @@ function receive(message: HostToWebviewMessage): void {
       // A notice about a session sent before another one was shown (queued while the view was hidden) is stale.
       if (message.sessionId !== undefined && message.sessionId !== shownSession) return;
       return showNotice(notices, message);
+    case 'promptSettled':
+      // Taken by the session (its entry replaced it), queued behind a run, or refused (the draft is back).
+      if (!store.pending) return;
+      store.pending = undefined;
+      list.schedule();
+      return refreshChrome();
     case 'draft': {
       // The first draft since the view loaded may find text typed while it was on its way: kept.
       const input = draftGeneration === undefined ? typedBeforeLoad(message.input, composer.input.value) : message.input;

@@ -1,6 +1,6 @@
 // The conversation as the webview holds it: the branch's items, the reply being streamed, and an
 // index from tool call ids to their blocks. Applies the host's messages; says which items changed.
-import type { AssistantItem, ChatItem, ToolCallBlock } from '../core/chat/items';
+import type { AssistantItem, ChatItem, ToolCallBlock, UserItem } from '../core/chat/items';
 import { setItemPin } from '../core/chat/pins';
 import { setItemContextMark } from '../core/chat/contextMarks';
 import type { ContextMarkChange } from '../core/session/types';
@@ -10,6 +10,8 @@ import type { ReplyDelta, ToolMessage, TurnFilesMessage } from '../shared/protoc
 export class ChatStore {
   items: ChatItem[] = [];
   streaming: AssistantItem | undefined;
+  /** The user's message sent and not yet in the session (see core/chat/pendingPrompt.ts). */
+  pending: UserItem | undefined;
   private tools = new Map<string, { item: ChatItem; block: ToolCallBlock }>();
   private ids = new Map<string, number>();
 
@@ -22,13 +24,14 @@ export class ChatStore {
     if (streaming) this.index(streaming, -1);
   }
 
-  /** All items to draw: the branch, then the streamed reply. */
+  /** All items to draw: the branch, the message being sent, then the streamed reply. */
   get count(): number {
-    return this.items.length + (this.streaming ? 1 : 0);
+    return this.items.length + (this.pending ? 1 : 0) + (this.streaming ? 1 : 0);
   }
 
   at(index: number): ChatItem {
-    return index < this.items.length ? this.items[index]! : this.streaming!;
+    if (index < this.items.length) return this.items[index]!;
+    return index === this.items.length && this.pending ? this.pending : this.streaming!;
   }
 
   indexOf(entryId: string): number | undefined {
@@ -45,6 +48,8 @@ export class ChatStore {
   append(item: ChatItem): void {
     // The finished reply replaces the streamed one.
     if (item.kind === 'assistant') this.streaming = undefined;
+    // The session's own entry of the message being sent takes its place.
+    if (item.kind === 'user') this.pending = undefined;
     this.items.push(item);
     this.index(item, this.items.length - 1);
   }

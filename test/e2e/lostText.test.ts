@@ -5,10 +5,12 @@
 // & branch, a click on a tree row) puts the draft aside, and "Restore draft" brings it back.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { text } from '../support/fakeAnthropic';
 import {
   assertNoProblems,
   chat,
+  chatNotices,
   chatButton,
   clickItemButton,
   composer,
@@ -131,6 +133,49 @@ describe('No typed text is lost', () => {
     assert.match(sent, /Queued and kept/);
     assert.doesNotMatch(sent, /Queued and then taken out/);
     await waitForInput('Queued and then taken out');
+    assertNoProblems();
+  });
+
+  it('shows the first message of a new session as Enter is pressed, before the session is made for it, and once when its reply has come', async () => {
+    await newSession();
+    const words = 'Lost text: my first words in a fresh session';
+    const frame = await chat();
+    // What the chat showed when the host's `reset` of the session made for the prompt arrived.
+    await frame.evaluate((said) => {
+      const seen: boolean[] = [];
+      (window as unknown as { e2eShownAtReset: boolean[] }).e2eShownAtReset = seen;
+      window.addEventListener('message', (event: MessageEvent<{ type?: string; sessionId?: string }>) => {
+        if (event.data.type === 'reset' && event.data.sessionId !== undefined) seen.push(document.getElementById('conversation')!.innerText.includes(said));
+      });
+    }, words);
+    const release = scriptHeldReply('The fresh session answers.');
+    try {
+      await send(words);
+      const shownAtReset = await poll('the session made for the prompt to be shown', async () => {
+        const seen = await frame.evaluate(() => (window as unknown as { e2eShownAtReset: boolean[] }).e2eShownAtReset);
+        return seen.length > 0 ? seen : undefined;
+      });
+      assert.deepEqual(shownAtReset, [true], 'the words were not on screen when the new session came');
+      assert.equal(await (await chat()).locator('#conversation .item-user', { hasText: words }).count(), 1);
+    } finally {
+      release();
+    }
+    await waitForText('The fresh session answers.');
+    assert.equal(await (await chat()).locator('#conversation .item-user', { hasText: words }).count(), 1, 'the words show twice');
+    assert.equal(await (await chat()).locator('#conversation .item-pending').count(), 0, 'the message shown at once stayed beside the session’s own');
+    assertNoProblems();
+  });
+
+  it('gives a first message that cannot be sent back to the input, leaving nothing of it in the conversation', async () => {
+    fs.writeFileSync(path.join(workbench().workspaceDir, 'lost-text-short.txt'), 'one\ntwo\n');
+    await newSession();
+    // A range past the file's end refuses the prompt before any session is made for it.
+    const words = 'Lost text: look at @lost-text-short.txt#L50-60 please';
+    await send(words);
+    await waitForInput(words);
+    await poll('the notice saying why', async () => ((await chatNotices()).includes('starts past the end of lost-text-short.txt') ? true : undefined));
+    await poll('the message shown at once to go', async () => ((await (await chat()).locator('#conversation .item-user').count()) === 0 ? true : undefined));
+    await typeDraft('');
     assertNoProblems();
   });
 

@@ -2,6 +2,7 @@ export * from './approvalView';
 export * from './items';
 export * from './buildItems';
 export * from './streamingReply';
+export * from './pendingPrompt';
 export * from './toolSummary';
 export * from './window';
 export * from './summaryView';

@@ -70,6 +70,9 @@ export class ChatInput {
       this.postDraft(drafts.change((draft) => givenBack(draft, [text])), true);
       const failure = promptFailure(error, readConfig().baseUrl);
       notice('error', failure.message, commandAction(failure.command) ?? { kind: 'retry', label: 'Retry' });
+    } finally {
+      // The message the chat showed at once goes: the session's entry, the queue or the input has it now.
+      this.options.post({ type: 'promptSettled' });
     }
   }
 

@@ -30,6 +30,8 @@ const BEFORE_READY: Record<HostToWebviewMessage['type'], 'resent' | 'dropped' | 
   tool: 'dropped',
   replyStart: 'dropped',
   replyReset: 'dropped',
+  // A reloaded webview shows nothing sent before it loaded.
+  promptSettled: 'dropped',
   turnFiles: 'queued',
   approvalDone: 'queued',
   notice: 'queued',

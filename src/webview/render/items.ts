@@ -1,5 +1,6 @@
 // One chat item → its element: the message or card, and its actions (Edit & branch, Branch from here,
 // Pin / Unpin; a compaction's Show what was summarized).
+import { PENDING_ID } from '../../core/chat/pendingPrompt';
 import { STREAMING_ID, type BranchSummaryItem, type ChatItem, type CompactionItem, type SummaryFiles } from '../../core/chat/items';
 import { assistantBody, card, resultElements } from './assistant';
 import { actionButton, formatTokens, h, icon } from './dom';
@@ -12,10 +13,12 @@ import { userText } from './userText';
 
 export function itemElement(item: ChatItem): HTMLElement {
   const marked = item.contextMark ? ` model-${item.contextMark}` : '';
-  const element = h('article', { class: `item item-${item.kind}${marked}`, attrs: { 'data-id': item.id } });
+  const pending = item.id === PENDING_ID ? ' item-pending' : '';
+  const element = h('article', { class: `item item-${item.kind}${marked}${pending}`, attrs: { 'data-id': item.id } });
   // One by one: a reply may hold any number of blocks, too many to spread into one call.
   for (const part of bodyOf(item)) element.append(part);
-  if (item.id !== STREAMING_ID) element.append(actionsOf(item));
+  // Neither the reply being streamed nor the message being sent is an entry yet: no actions.
+  if (item.id !== STREAMING_ID && item.id !== PENDING_ID) element.append(actionsOf(item));
   return element;
 }
 
@@ -28,7 +31,7 @@ function bodyOf(item: ChatItem): HTMLElement[] {
   switch (item.kind) {
     case 'user':
       return [
-        role('You', 'account', item),
+        role(item.id === PENDING_ID ? 'You (sending…)' : 'You', 'account', item),
         ...mentionChips(item.mentions),
         ...userText(item.id, item.text),
         ...item.images.map((image) => h('img', { class: 'chat-image', attrs: { src: `data:${image.mimeType};base64,${image.data}`, alt: 'Attached image' } })),
