@@ -148,6 +148,14 @@ async function turn(prompt: string, done: string): Promise<void> {
   });
 }
 
+/** The answered question goes (its widget may take a moment to leave); a second question would stay. */
+async function noSecondQuestion(): Promise<void> {
+  const gone = await quickInput()
+    .waitFor({ state: 'hidden', timeout: 5_000 })
+    .then(() => true, () => false);
+  assert.equal(gone, true, 'no second question');
+}
+
 describe('Workspace checkpoints in the real VS Code', () => {
   let fingerprint: Record<string, string>;
 
@@ -365,7 +373,7 @@ describe('Workspace checkpoints in the real VS Code', () => {
     await waitForCardText('One question summary: the third branch wrote third.');
     await fileIs(name, 'second\n', 'the files were restored as picked');
     await movedTo('ONE QUESTION SECOND');
-    assert.equal(await quickInput().isVisible(), false, 'no second question');
+    await noSecondQuestion();
     assert.equal(readEntries(file).filter((entry) => entry.type === 'branch_summary').length, 1, 'the summary was written as picked');
 
     // Back to the third branch: the answers just given come preselected; this time neither is wanted.
@@ -375,7 +383,7 @@ describe('Workspace checkpoints in the real VS Code', () => {
     assert.equal(await activeItem(), 'Summarize · Restore files (1 file)', 'the last move\'s answers are preselected');
     await pickItem('No summary · Keep files as they are');
     await movedTo('ONE QUESTION THIRD');
-    assert.equal(await quickInput().isVisible(), false, 'no second question');
+    await noSecondQuestion();
     assert.equal(read(name), 'second\n', 'the files were kept as picked');
     assert.equal(readEntries(file).filter((entry) => entry.type === 'branch_summary').length, 1, 'no summary was written');
     assertNoProblems();
