@@ -192,16 +192,6 @@ function pinnedSectionChars(entry: CompactionEntry): number | undefined {
 }
 
 /**
- * What the context right after a compaction that keeps from `firstKeptEntryId` holds after its
- * summary: the kept entries as edited (the branch projected with that compaction at its end, so
- * context edits and older compactions count as they will), without system messages. Arbor's own
- * compactions and an extension's are measured alike.
- */
-export function keptContextMessages(branch: readonly SessionEntry[], firstKeptEntryId: string): AgentMessage[] {
-  return keptMessagesOf(projectPath(withCompaction(branch, { summary: '', firstKeptEntryId, tokensBefore: 0 })).entries, 1);
-}
-
-/**
  * The meter's reading right after a compaction: the branch with the compaction at its end,
  * measured by the function that measures every position for the meter and the trigger
  * (`measureProjection`), so the card's "after" is that reading, whatever the context holds.

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { computeFileLists, DEFAULT_COMPACTION_SETTINGS, keptContextMessages, prepareCompaction, serializeConversation, type CompactionPreparation } from '../../../src/core/compaction';
-import { convertToLlm, type SessionEntry } from '../../../src/core/session';
+import { computeFileLists, DEFAULT_COMPACTION_SETTINGS, prepareCompaction, serializeConversation, type CompactionPreparation } from '../../../src/core/compaction';
+import { contextOfPath, convertToLlm, type SessionEntry } from '../../../src/core/session';
 import { assistant, toolCall, toolResult, user } from '../../support/builders';
 import { loadFixture, sha256 } from './support/fixtures';
 import { chars, compactionEntry, pathOf } from './support/path';
@@ -163,7 +163,7 @@ describe('prepareCompaction', () => {
       const closing = { ...pathOf(compactionEntry({ summary: 'S', firstKeptEntryId: 'e3' }))[0]!, id: 'c', parentId: 'e8' };
       const pi = await loadPiSession();
       const theirs = pi.buildSessionContext([...path, closing] as never, 'c').messages.slice(1);
-      const ours = keptContextMessages(path, 'e3');
+      const ours = contextOfPath([...path, closing]).messages.slice(1);
       assert.deepEqual(ours.map((m) => m.role), ['assistant', 'user', 'assistant']);
       assert.deepEqual(ours, theirs);
     });
