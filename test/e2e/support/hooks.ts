@@ -61,6 +61,15 @@ export const mochaHooks = {
     if (shared && test?.state === 'failed') {
       const file = await shared.screenshot(`failed-${test.fullTitle()}`).catch(() => undefined);
       if (file) console.log(`    screenshot: ${file}`);
+      // What Arbor did meanwhile (a prompt refused, a move failed) is what a screenshot cannot say.
+      const log = (() => {
+        try {
+          return shared.arborLog().trimEnd().split('\n').slice(-25).join('\n      ');
+        } catch (error) {
+          return String(error);
+        }
+      })();
+      console.log(`    the last lines of Arbor's log:\n      ${log}`);
       // Its unused replies would answer the next tests' prompts, failing them too.
       const dropped = fakeServer?.dropPending() ?? 0;
       if (dropped > 0) console.log(`    dropped ${dropped} scripted repl${dropped === 1 ? 'y' : 'ies'} the failed test did not use`);
