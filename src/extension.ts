@@ -53,7 +53,7 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   const project = new ProjectInfo(log, contextTargets);
   const totals = new SessionTotalsWatcher(current);
   const chat = new ChatViewProvider({ extensionUri: context.extensionUri, host, current, log, state: context.workspaceState, project, totals, reviews, writtenDiffs });
-  const tree = new SessionTreeView({ current, state: context.workspaceState, revealInChat: (entryId) => chat.reveal(entryId) });
+  const tree = new SessionTreeView({ current, state: context.workspaceState, revealInChat: (entryId) => chat.reveal(entryId), inputSettled: () => chat.inputSettled() });
   const port = treeFollowsMoves(chat.input, tree);
   const input = testingEnabled() ? new RecordedInput(port) : port;
   const sessions = registerSessions({ host, current, log, onDeleted: checkpoints.prune });

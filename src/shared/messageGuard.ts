@@ -42,6 +42,8 @@ export function isWebviewToHostMessage(value: unknown): value is WebviewToHostMe
       return id('entryId') && typeof m['pinned'] === 'boolean';
     case 'loadEarlier':
       return id('beforeId');
+    case 'inputBarrier':
+      return Number.isSafeInteger(m['id']);
     case 'approvalResponse':
       return id('requestId') && typeof m['decision'] === 'string' && DECISIONS.includes(m['decision']);
     case 'editReview':

@@ -184,6 +184,15 @@ export interface FocusInputMessage {
   type: 'focusInput';
 }
 
+/**
+ * Answered at once with the same id: everything the chat posted before its answer (a click in the
+ * input, say) has reached the host by then. The Session Tree asks before it takes the focus.
+ */
+export interface InputBarrierMessage {
+  type: 'inputBarrier';
+  id: number;
+}
+
 /** Scroll to an entry's item. */
 export interface RevealMessage {
   type: 'reveal';
@@ -291,6 +300,7 @@ export type HostToWebviewMessage =
   | NoticeMessage
   | DraftMessage
   | FocusInputMessage
+  | InputBarrierMessage
   | PromptSettledMessage
   | RevealMessage
   | MoveNoteMessage
@@ -350,6 +360,8 @@ export type WebviewToHostMessage =
    * working in the chat, so a move's pending focus of the Session Tree gives way.
    */
   | { type: 'inputUsed' }
+  /** The answer to the host's `inputBarrier` of the same id. */
+  | { type: 'inputBarrier'; id: number }
   /** The move note was dismissed (it does not come back when the view reloads). */
   | { type: 'dismissMoveNote' }
   /** Open a context file the chat lists: the host opens it only when it is one of the listed files, and only when it was read. */

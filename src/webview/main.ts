@@ -289,6 +289,8 @@ function receive(message: HostToWebviewMessage): void {
     }
     case 'focusInput':
       return composer.focus();
+    case 'inputBarrier':
+      return post({ type: 'inputBarrier', id: message.id });
     case 'reveal': {
       const index = store.indexOf(message.entryId);
       if (index !== undefined) list.scrollToIndex(index);

@@ -58,6 +58,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private readonly inputUse = new vscode.EventEmitter<void>();
   /** The user clicked or typed in the input (see the protocol's `inputUsed`). */
   readonly onDidUseInput = this.inputUse.event;
+  /** Resolves once every `inputUsed` the chat posted so far has been told (see the protocol's `inputBarrier`). */
+  readonly inputSettled = (): Promise<void> => this.view.barrier();
   private readonly host: AgentHost;
   private readonly log: Logger;
 

@@ -12,6 +12,9 @@ import { chatHtml } from './html';
 import type { Logger } from '../../core/util/logger';
 
 /** What a message sent before `ready` becomes: re-sent by the reply to `ready`, dropped (the reply's `reset` has it), or queued. */
+/** How long a barrier waits for the webview's answer (a busy or closing view does not hold anyone up longer). */
+const BARRIER_TIMEOUT_MS = 1000;
+
 const BEFORE_READY: Record<HostToWebviewMessage['type'], 'resent' | 'dropped' | 'queued'> = {
   reset: 'resent',
   status: 'resent',
@@ -32,6 +35,8 @@ const BEFORE_READY: Record<HostToWebviewMessage['type'], 'resent' | 'dropped' | 
   replyReset: 'dropped',
   // A reloaded webview shows nothing sent before it loaded.
   promptSettled: 'dropped',
+  // Unanswered while the view is not listening: the asker's wait ends by its timeout.
+  inputBarrier: 'dropped',
   turnFiles: 'queued',
   approvalDone: 'queued',
   notice: 'queued',
@@ -58,6 +63,9 @@ export class ChatView implements vscode.Disposable {
   private view: vscode.WebviewView | undefined;
   private ready = false;
   private queue: HostToWebviewMessage[] = [];
+  private barrierId = 0;
+  /** The barriers posted and not answered yet, by id. */
+  private readonly barriers = new Map<number, () => void>();
   private viewDisposables: vscode.Disposable[] = [];
 
   constructor(private readonly options: ChatViewOptions) {}
@@ -86,6 +94,25 @@ export class ChatView implements vscode.Disposable {
     const before = BEFORE_READY[message.type];
     if (message.type === 'draft' && message.focus) this.queue.push({ type: 'focusInput' });
     if (before === 'queued') this.queue.push(message);
+  }
+
+  /**
+   * Resolves once the webview has answered a barrier, so everything it posted before (a click in
+   * the input) has been routed; at once when it is not listening, and after a second at most.
+   */
+  barrier(): Promise<void> {
+    if (!this.view || !this.ready) return Promise.resolve();
+    const id = ++this.barrierId;
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.barriers.delete(id);
+        resolve();
+      };
+      const timer = setTimeout(done, BARRIER_TIMEOUT_MS);
+      this.barriers.set(id, done);
+      this.post({ type: 'inputBarrier', id });
+    });
   }
 
   readonly notice: Notice = (level, text, action) => {
@@ -125,6 +152,7 @@ export class ChatView implements vscode.Disposable {
   }
 
   private async handle(message: WebviewToHostMessage): Promise<void> {
+    if (message.type === 'inputBarrier') return this.barriers.get(message.id)?.();
     if (message.type !== 'ready') return this.options.route(message);
     this.ready = true;
     this.options.onReady();

@@ -22,6 +22,8 @@ export interface SessionTreeDeps {
   state: vscode.Memento;
   /** Scrolls the chat to an entry (ChatViewProvider.reveal). */
   revealInChat(entryId: string): void;
+  /** Resolves once the chat's word of a click or key in its input so far has come (ChatViewProvider.inputSettled). */
+  inputSettled(): Promise<void>;
 }
 
 export class SessionTreeView implements vscode.Disposable {
@@ -113,6 +115,8 @@ export class SessionTreeView implements vscode.Disposable {
   private async revealNow(): Promise<void> {
     const follow = this.followingMove;
     this.followingMove = undefined;
+    // A click in the chat's input just before now may still be on its way (a busy host): its word comes first.
+    if (follow && this.view.visible) await this.deps.inputSettled();
     if (!follow || !this.view.visible || this.inputUsedAt >= follow.since) return this.revealCurrent(false);
     await this.revealCurrent(true);
     follow.then?.();
