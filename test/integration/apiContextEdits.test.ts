@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { ArborApiV1, ArborExports, ContextEditError, DidEditContextEvent } from '../../api/arbor';
 import { serializeLine } from '../../src/core/session';
 import { text } from '../support/fakeAnthropic';
-import { branchMessages, colourThenFruit, entriesOnDisk, requestMessages, send, useAgent, wireText } from './agentSupport';
+import { branchMessages, colourThenFruit, entriesOnDisk, requestMessages, send, useAgent, whenIdle, wireText } from './agentSupport';
 import { ARBOR_ID, until } from './support';
 
 async function api(): Promise<ArborApiV1> {
@@ -44,6 +44,7 @@ describe("Arbor's API: hide, replace and show again an entry for the model", () 
 
   it('hides a reply, gives another its text, shows the first again: the file, the requests and the events follow', async () => {
     const file = await colourThenFruit(agent);
+    await whenIdle();
     const [, teal, , pear] = branchMessages(agent.host()).map((entry) => entry.id);
     const arbor = await api();
 
@@ -58,6 +59,7 @@ describe("Arbor's API: hide, replace and show again an entry for the model", () 
 
     agent.server().script(text('An oak.'));
     await send(agent.host(), 'Name a tree');
+    await whenIdle();
     assert.deepEqual(sent(agent), ['user: Name a colour', 'user: Name a fruit', 'assistant: A pear.', 'user: Name a tree']);
 
     const replaced = await arbor.replaceForModel(pear!, 'A plum.');
@@ -88,6 +90,7 @@ describe("Arbor's API: hide, replace and show again an entry for the model", () 
 
   it('refuses an unknown id, a second hide and an entry off the current branch with a ContextEditError, appending nothing', async () => {
     const file = await colourThenFruit(agent);
+    await whenIdle();
     const [colour, teal] = branchMessages(agent.host()).map((entry) => entry.id);
     const arbor = await api();
     await arbor.hideFromModel(teal!);
@@ -97,10 +100,13 @@ describe("Arbor's API: hide, replace and show again an entry for the model", () 
     assert.deepEqual([unknown.name, unknown.reason, unknown.message], ['ContextEditError', 'unknown-entry', 'No entry with id nosuchid']);
     const again = await refusal(arbor.hideFromModel(teal!));
     assert.deepEqual([again.reason, again.message], ['already-hidden', `Entry ${teal} is already hidden from the model`]);
+    assert.equal(entriesOnDisk(file).length, lines);
     await agent.host().navigate(colour!);
+    await whenIdle();
+    const moved = entriesOnDisk(file).length;
     const elsewhere = await refusal(arbor.replaceForModel(teal!, 'Blue.'));
     assert.deepEqual([elsewhere.reason, elsewhere.message], ['not-on-branch', `Entry ${teal} is not on the current branch: move to it first`]);
-    assert.equal(entriesOnDisk(file).length, lines);
+    assert.equal(entriesOnDisk(file).length, moved);
   });
 
   it('refuses with no session open', async () => {
