@@ -8,7 +8,8 @@
  *
  * Version 1 lets an extension take part in compaction and in moves within the Session Tree, as pi's
  * `session_before_compact` / `session_before_tree` extension events do, and hear about them
- * afterwards (pi's `session_compact`, `session_compact_failed`, `session_tree`). Everything an event holds is a frozen copy: changing it changes nothing in the session.
+ * afterwards (pi's `session_compact`, `session_compact_failed`, `session_tree`); and shape what the
+ * model sees of the open session (hide, replace, show again) and hear when anyone did. Everything an event holds is a frozen copy: changing it changes nothing in the session.
  *
  * The version rule: a version only grows (new members, new optional fields, new event fields); a
  * change that could break an extension written against it (a member removed or renamed, a type
@@ -46,6 +47,28 @@ export interface ArborApiV1 {
   readonly onDidFailCompaction: vscode.Event<DidFailCompactionEvent>;
   /** The position moved in the Session Tree (with the branch summary written, if any). */
   readonly onDidNavigateTree: vscode.Event<DidNavigateTreeEvent>;
+
+  /**
+   * Hides an entry of the open session from the model (pi 1.6's `context_edit` with no replacement,
+   * appended on the current branch). A reply with tool calls and the results of those calls are
+   * hidden together, so every request stays valid: `targetIds` names them all. The file keeps the
+   * entry; `showToModelAgain` shows it again. Rejects with a `ContextEditError`.
+   */
+  hideFromModel(entryId: string): Promise<ContextEditResult>;
+  /**
+   * Gives an entry of the open session other text for the model (a reply keeps its tool calls after
+   * the text); a hidden partner of it (its reply, or a result of its calls) is shown again. The
+   * file keeps the original. Rejects with a `ContextEditError`.
+   */
+  replaceForModel(entryId: string, text: string): Promise<ContextEditResult>;
+  /** Shows a hidden or edited entry of the open session to the model as written again (with its hidden tool-call partners). Rejects with a `ContextEditError`. */
+  showToModelAgain(entryId: string): Promise<ContextEditResult>;
+  /**
+   * The model's context of the open session was edited, by anyone: your calls, another
+   * extension's, the user in the chat or the Session Tree, Arbor's recovery of a failed attempt, or
+   * another program writing the file (`arbor hide`, pi). One event per operation.
+   */
+  readonly onDidEditContext: vscode.Event<DidEditContextEvent>;
 
   /** The messages as the model receives them (Arbor's conversion of context messages; custom and summary messages become user messages). */
   convertToLlm(messages: readonly AgentMessage[]): LlmMessage[];
@@ -162,6 +185,42 @@ export interface DidFailCompactionEvent {
   willRetry: boolean;
   /** The compaction that failed was an extension's (its summary was being written). */
   fromExtension: boolean;
+}
+
+/** What a context edit appended. */
+export interface ContextEditResult {
+  /** The new `context_edit` entries, in the order they were appended (the position is the last). */
+  entryIds: string[];
+  /** The entries they edit, in the same order: the entry you named and its tool-call partners. */
+  targetIds: string[];
+  /** What the edit did, in plain words (as the chat asks before it). */
+  description: string;
+}
+
+/**
+ * Why a context edit was refused: no session is open; Arbor is at work on it (a reply, a
+ * compaction, a move: try again once it is done); no entry has the id; the entry is on another
+ * branch than the current one; it gives the model no message (a label, a model change…); a
+ * compaction summarizes it; it is hidden already (hide); it is neither hidden nor edited (show
+ * again); the new text is empty (replace: hide it instead).
+ */
+export type ContextEditReason = 'no-session' | 'busy' | 'unknown-entry' | 'not-on-branch' | 'no-model-content' | 'summarized' | 'already-hidden' | 'not-edited' | 'empty-text';
+
+/** The error a context edit rejects with: nothing was appended. `message` says why in plain words. */
+export interface ContextEditError extends Error {
+  readonly name: 'ContextEditError';
+  readonly reason: ContextEditReason;
+}
+
+export interface DidEditContextEvent {
+  /** The session file whose context was edited. */
+  sessionFile: string;
+  /** The new `context_edit` entries, in the order they were added. */
+  entryIds: readonly string[];
+  /** The entries they edit, in the same order. */
+  targetIds: readonly string[];
+  /** Another program (the `arbor` CLI, pi, another window) wrote them to the file; false when made in this window. */
+  byOtherProgram: boolean;
 }
 
 export interface DidNavigateTreeEvent {

@@ -24,6 +24,7 @@ import { registerSessions } from './vscode/sessions';
 import { startOrReport } from './core/util/startup';
 import { plainText } from './core/util/plainText';
 import { arborExports, createHooks } from './vscode/api';
+import { contextEditsApi } from './vscode/contextEditsApi';
 import { arborTesting, RecordedInput, testingEnabled, type ArborExtensionExports } from './vscode/testing';
 import { treeFollowsMoves } from './vscode/sessionTree/followMoves';
 
@@ -58,9 +59,10 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   const input = testingEnabled() ? new RecordedInput(port) : port;
   const sessions = registerSessions({ host, current, log, onDeleted: checkpoints.prune });
   const outside = new OutsideContextFiles(project, contextTargets, log);
+  const edits = contextEditsApi({ current, busy: () => host.state.agent.phase.kind !== 'idle', log });
   const editor = editorCommands({ host, current, keys, input, log, showLog: () => log.show(true), listSessions: () => sessions.view.list(), checkpoints: checkpoints.stores, state: context.workspaceState });
   context.subscriptions.push(
-    ...checkpoints.disposables, hooks, current, keys, host, chat, reviews, writtenDiffs, tree, contextTargets, project, outside, totals,
+    ...checkpoints.disposables, hooks, edits.disposable, current, keys, host, chat, reviews, writtenDiffs, tree, contextTargets, project, outside, totals,
     chat.onDidUseInput(() => tree.inputUsed()),
     vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chat),
     project.onDidChange(() => host.reconfigure()),
@@ -77,5 +79,5 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   void keys.refresh();
   void current.restore();
   const testing = input instanceof RecordedInput ? { testing: arborTesting({ host, project, sessionTree: tree.provider, sessions: sessions.view, input }) } : {};
-  return { ...arborExports(hooks), ...testing };
+  return { ...arborExports(hooks, edits.members), ...testing };
 }

@@ -1,5 +1,6 @@
 // Arbor's API for other extensions (`extension.exports.getApi(1)`, typed in api/arbor.d.ts): the
-// hooks around compactions and moves, their after-events, and two helpers of the core. The
+// hooks around compactions and moves, their after-events, two helpers of the core, and the context
+// edits of the open session (contextEditsApi.ts). The
 // handlers live in one ArborHooks that every agent is given; this file only adapts it to VS Code
 // (disposables, a CancellationToken beside pi's AbortSignal, the caller's display name, the log).
 import * as vscode from 'vscode';
@@ -9,6 +10,7 @@ import { ArborHooks, type HookOwner } from '../core/hooks';
 import { convertToLlm, type AgentMessage, type LlmMessage } from '../core/session';
 import { errorMessage } from '../core/util/errors';
 import type { Logger } from '../core/util/logger';
+import type { ContextEditMembers } from './contextEditsApi';
 
 /** The hooks every agent is given, with failures of other extensions' handlers in Arbor's log. */
 export function createHooks(log: Logger): ArborHooks {
@@ -19,10 +21,11 @@ export function createHooks(log: Logger): ArborHooks {
   );
 }
 
-/** Version 1 of the API over `hooks`. */
-export function apiV1(hooks: ArborHooks): ArborApiV1 {
+/** Version 1 of the API over `hooks`, with the context edits of the open session. */
+export function apiV1(hooks: ArborHooks, edits: ContextEditMembers): ArborApiV1 {
   return {
     apiVersion: 1,
+    ...edits,
     onWillCompact: (handler, options) => hooks.onWillCompact(withToken((event) => handler(event as never) as never), handlerOptions(options)),
     onWillNavigateTree: (handler, options) => hooks.onWillNavigateTree(withToken((event) => handler(event as never) as never), handlerOptions(options)),
     onDidCompact: hooks.onDidCompact as ArborApiV1['onDidCompact'],
@@ -34,8 +37,8 @@ export function apiV1(hooks: ArborHooks): ArborApiV1 {
 }
 
 /** What `activate` returns to every extension: the API by version (as the Git extension's `getAPI(1)`). */
-export function arborExports(hooks: ArborHooks): ArborExports {
-  const v1 = apiV1(hooks);
+export function arborExports(hooks: ArborHooks, edits: ContextEditMembers): ArborExports {
+  const v1 = apiV1(hooks, edits);
   return { getApi: (version) => (version === 1 ? v1 : undefined) };
 }
 

@@ -72,7 +72,7 @@ export class AgentSession implements Disposable {
   private lastPrompt: ComposedPrompt | undefined;
   private composing = false;
   /** What the latest compaction put in the context, worked out once per compaction. */
-  private shape: { view: ContextView; shape: CompactionShape } | undefined;
+  private shape: { view: ContextView; edits: number; shape: CompactionShape } | undefined;
 
   /** Creates the agent and recovers a reply that a dead process left half-streamed. */
   static async create(options: AgentSessionOptions): Promise<AgentSession> {
@@ -205,7 +205,7 @@ export class AgentSession implements Disposable {
    */
   status(): ContextStatus {
     const view = this.tracker.current();
-    return this.config.status(view.messages, view.trust);
+    return this.config.status(view.messages, view.trust, (estimator) => view.wholeEstimate(estimator));
   }
 
   /**
@@ -387,7 +387,7 @@ export class AgentSession implements Disposable {
     const view = this.tracker.current();
     const compacted = view.latestCompaction !== undefined;
     // A view is rebuilt on a compaction or an edit, which can change what was kept; appends cannot.
-    if (this.shape?.view !== view) this.shape = { view, shape: compactionShape(this.session.getBranch(), view.latestCompaction) };
+    if (this.shape?.view !== view || this.shape.edits !== view.editsApplied) this.shape = { view, edits: view.editsApplied, shape: compactionShape(this.session.getBranch(), view.latestCompaction) };
     const { shape } = this.shape;
     return contextBreakdown({
       status,

@@ -1,50 +1,60 @@
 /**
  * The agent's view of the current position: the context messages and the request messages,
  * maintained incrementally. An entry appended under the tracked position adds its message (O(1));
- * anything else — a move, a compaction, a context edit, a summary attached elsewhere, a change kind
- * this build does not know — marks the view stale, and it is rebuilt from the session once, on next use.
+ * a context edit appended there changes the one message of its target in place (hidden: taken
+ * out; replaced: swapped), and the whole-context estimates the meter reads are corrected by that
+ * message alone, so an edit costs the meter no recount of the branch. Anything else — a move, a
+ * compaction, an edit of something other than one message (a compaction, a hidden entry shown
+ * again), a summary attached elsewhere, a change kind this build does not know — marks the view
+ * stale, and it is rebuilt from the session once, on next use.
  */
 import {
   entryToContextMessage,
   messageRole,
   projectPath,
+  replaced,
   type AgentMessage,
   type AssistantMessage,
   type CompactionEntry,
+  type ContextEditEntry,
   type ModelRef,
   type Session,
   type SessionChange,
   type SessionEntry,
 } from '../session';
-import { usageTrust, type UsageTrust } from '../tokens';
+import { ContextEstimate, usageTrust, type TokenEstimator, type UsageTrust } from '../tokens';
 import type { Disposable } from '../util/event';
 import { RequestMessages } from './requestMessages';
 
 export interface ContextView {
   /** The context messages (the agent state); do not mutate. */
-  messages: readonly AgentMessage[];
-  request: RequestMessages;
+  readonly messages: readonly AgentMessage[];
+  readonly request: RequestMessages;
   /** The latest compaction on the branch, if any. */
-  latestCompaction: CompactionEntry | undefined;
+  readonly latestCompaction: CompactionEntry | undefined;
   /**
    * Which messages may carry a trusted usage: those after the latest context edit or compaction on
-   * the branch. Appends keep it (they come after); an edit or a compaction rebuilds the view.
+   * the branch. Appends keep it (they come after); an edit starts it after every message.
    */
-  trust: UsageTrust;
+  readonly trust: UsageTrust;
   /** The context holds context edits (pi 1.6 then measures its threshold on the projected context). */
-  edited: boolean;
+  readonly edited: boolean;
+  /** How many context edits were applied to this view in place (what was kept may have changed). */
+  readonly editsApplied: number;
   /** Grows with every message added (the guard's "generation"). */
-  generation: number;
-  /** The model and thinking level the branch last recorded (entries or replies). */
-  model: ModelRef | null;
-  thinkingLevel: string;
+  readonly generation: number;
+  /** The model and thinking level the branch last recorded (entries or replies, hidden ones too). */
+  readonly model: ModelRef | null;
+  readonly thinkingLevel: string;
   /** The names of the tools the context's replies called. */
-  calledTools: Set<string>;
+  readonly calledTools: Set<string>;
+  /** The whole context estimated by `estimator` (kept up to date by appends and edits: no recount). */
+  wholeEstimate(estimator: TokenEstimator): ContextEstimate;
 }
 
 export class ContextTracker implements Disposable {
   private leafId: string | null | undefined;
-  private view: ContextView | undefined;
+  private view: TrackedView | undefined;
   private readonly subscription: Disposable;
 
   constructor(
@@ -80,39 +90,106 @@ export class ContextTracker implements Disposable {
 
   private appended(entry: SessionEntry): void {
     const view = this.view;
-    // A compaction or a context edit changes messages already in the view: rebuilt on next use.
-    if (!view || entry.parentId !== this.leafId || entry.type === 'compaction' || entry.type === 'context_edit') {
-      this.view = undefined;
-      return;
-    }
-    this.leafId = entry.id;
-    recordSettings(view, entry);
-    const message = entryToContextMessage(entry);
-    if (!message) return;
-    (view.messages as AgentMessage[]).push(message);
-    view.request.push(message);
-    addCalledTools(view.calledTools, message);
-    view.generation++;
+    const applied = view !== undefined && entry.parentId === this.leafId && (entry.type === 'context_edit' ? view.applyEdit(entry as ContextEditEntry, this.session) : entry.type !== 'compaction' && (view.append(entry), true));
+    // Otherwise (a compaction, an edit the view cannot apply, an entry elsewhere): rebuilt on next use.
+    if (applied) this.leafId = entry.id;
+    else this.view = undefined;
   }
 
   private rebuild(): void {
     const leafId = this.session.leafId;
-    const path = this.session.getBranch(leafId);
-    const projection = projectPath(path);
-    const { messages, model, thinkingLevel } = projection;
-    this.view = {
-      messages,
-      request: new RequestMessages(messages),
-      latestCompaction: latestCompaction(path),
-      trust: usageTrust(projection, path),
-      edited: projection.entries.some((projected) => projected.entry.type === 'context_edit'),
-      generation: messages.length,
-      model,
-      thinkingLevel,
-      calledTools: new Set(),
-    };
-    for (const message of messages) addCalledTools(this.view.calledTools, message);
+    this.view = new TrackedView(this.session.getBranch(leafId));
     this.leafId = leafId;
+  }
+}
+
+/** A view of one position, changed in place by appends and edits under it. */
+class TrackedView implements ContextView {
+  readonly messages: AgentMessage[];
+  latestCompaction: CompactionEntry | undefined;
+  trust: UsageTrust;
+  edited: boolean;
+  editsApplied = 0;
+  generation: number;
+  model: ModelRef | null;
+  thinkingLevel: string;
+  /** What each context entry contributes now (none: hidden), by entry id. */
+  private readonly contributions = new Map<string, readonly AgentMessage[]>();
+  private readonly estimates = new Map<TokenEstimator, ContextEstimate>();
+  /** Built on first use after an edit (an edit can change any message: a full pass, but not the meter's). */
+  private requestMessages: RequestMessages | undefined;
+  private tools: Set<string> | undefined;
+
+  constructor(path: readonly SessionEntry[]) {
+    const projection = projectPath(path);
+    this.messages = projection.messages;
+    this.latestCompaction = latestCompaction(path);
+    this.trust = usageTrust(projection, path);
+    this.edited = projection.entries.some((projected) => projected.entry.type === 'context_edit');
+    this.generation = projection.messages.length;
+    this.model = projection.model;
+    this.thinkingLevel = projection.thinkingLevel;
+    for (const projected of projection.entries) this.contributions.set(projected.entry.id, projected.messages);
+  }
+
+  get request(): RequestMessages {
+    return (this.requestMessages ??= new RequestMessages(this.messages));
+  }
+
+  get calledTools(): Set<string> {
+    if (!this.tools) {
+      this.tools = new Set();
+      for (const message of this.messages) addCalledTools(this.tools, message);
+    }
+    return this.tools;
+  }
+
+  wholeEstimate(estimator: TokenEstimator): ContextEstimate {
+    let estimate = this.estimates.get(estimator);
+    if (!estimate) this.estimates.set(estimator, (estimate = new ContextEstimate(estimator, this.messages)));
+    return estimate;
+  }
+
+  append(entry: SessionEntry): void {
+    recordSettings(this, entry);
+    const message = entryToContextMessage(entry);
+    this.contributions.set(entry.id, message ? [message] : []);
+    if (!message) return;
+    this.messages.push(message);
+    this.requestMessages?.push(message);
+    if (this.tools) addCalledTools(this.tools, message);
+    for (const estimate of this.estimates.values()) estimate.add(message);
+    this.generation++;
+  }
+
+  /**
+   * Applies an edit appended at the position: its target's one message is taken out or swapped,
+   * and every usage before it stops being trusted. False when this view cannot (the target gives
+   * other than one message now — hidden, a compaction — or its edited form is not one message).
+   */
+  applyEdit(edit: ContextEditEntry, session: Pick<Session, 'getEntry'>): boolean {
+    const before = this.contributions.get(edit.targetId);
+    const target = session.getEntry(edit.targetId);
+    if (before !== undefined) {
+      if (before.length !== 1 || !target || target.type === 'compaction') return false;
+      const original = entryToContextMessage(target);
+      const after = edit.replacement === null || !original ? undefined : replaced(original, edit.replacement);
+      const index = this.messages.lastIndexOf(before[0]!);
+      if (index < 0) return false;
+      for (const estimate of this.estimates.values()) if (!estimate.remove(before[0]!)) return false;
+      if (after) this.messages[index] = after;
+      else this.messages.splice(index, 1);
+      for (const estimate of this.estimates.values()) if (after) estimate.add(after);
+      this.contributions.set(edit.targetId, after ? [after] : []);
+      this.requestMessages = undefined;
+      this.tools = undefined;
+    }
+    // An edit of something outside the context (summarized, another branch) changes no message; as any edit, it ends the trust of the usages before it.
+    this.contributions.set(edit.id, []);
+    this.trust = { from: this.messages.length, after: 'context_edit' };
+    this.edited = true;
+    this.editsApplied++;
+    return true;
   }
 }
 
@@ -130,7 +207,7 @@ function latestCompaction(path: readonly SessionEntry[]): CompactionEntry | unde
 }
 
 /** The same rules as the session's context building, for one appended entry. */
-function recordSettings(view: ContextView, entry: SessionEntry): void {
+function recordSettings(view: { model: ModelRef | null; thinkingLevel: string }, entry: SessionEntry): void {
   if (entry.type === 'thinking_level_change' && typeof entry.thinkingLevel === 'string') view.thinkingLevel = entry.thinkingLevel;
   else if (entry.type === 'model_change') view.model = { provider: String(entry.provider), modelId: String(entry.modelId) };
   else if (messageRole(entry) === 'assistant') {

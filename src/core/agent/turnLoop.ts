@@ -55,6 +55,12 @@ export interface TurnHost {
   delay(ms: number): Promise<void>;
 }
 
+/** The result of a tool call a reply cut at the output limit made: not run (its arguments may be cut off). */
+const CUT_OFF_CALL: ToolResult = {
+  content: [{ type: 'text', text: 'This tool call was not run: the reply reached the output token limit, so its arguments may be incomplete. Send the call again with complete arguments.' }],
+  isError: true,
+};
+
 export class TurnLoop {
   /**
    * The recording of the files after the last tool call, left running beside the next model
@@ -70,6 +76,8 @@ export class TurnLoop {
   private prompt: PendingPrompt | undefined;
   /** The missing tools last told (so the same set is told once). */
   private missingNoted = '';
+  /** The output limit the last request asked for (what tells a reply cut by the window from one that used it all). */
+  private askedMaxTokens: number | undefined;
 
   constructor(private readonly host: TurnHost) {}
 
@@ -161,12 +169,19 @@ export class TurnLoop {
       const calls = message.content.filter((block): block is ToolCall => block.type === 'toolCall');
       for (const call of calls) {
         await this.filesRecorded();
-        await this.appendToolResult(call, await runToolCall(call, this.toolOptions(signal)));
-        this.recording = this.host.files?.toolFinished(call);
+        // As pi 1.6.0: a reply cut at the output limit may hold cut-off arguments (half a file to
+        // write): its calls are not run, and the model is told why, so it sends them again whole.
+        await this.appendToolResult(call, message.stopReason === 'length' ? CUT_OFF_CALL : await runToolCall(call, this.toolOptions(signal)));
+        if (message.stopReason !== 'length') this.recording = this.host.files?.toolFinished(call);
       }
       await this.host.session.sync();
       if (signal.aborted) return;
-      const compacted = await this.autoCompact(message, signal);
+      const compacted = await this.autoCompact(message, calls.length === 0, signal);
+      // A reply cut short by the window is asked again once, from the compacted context.
+      if (compacted?.retry && compacted.continueAfterMs !== undefined) {
+        await this.host.delay(compacted.continueAfterMs);
+        continue;
+      }
       // The task goes on by itself when it had more to do (the compaction cut the run short).
       if (calls.length === 0) return;
       if (compacted && compacted.continueAfterMs !== undefined) await this.host.delay(compacted.continueAfterMs);
@@ -183,6 +198,7 @@ export class TurnLoop {
     const prompt = this.prompt;
     const next = await buildNextRequest(config, this.host.session, this.host.tracker);
     this.host.requestBuilt(next);
+    this.askedMaxTokens = next.request.maxTokens;
     prompt?.release();
     const streamed = await streamReply({
       provider: config.provider,
@@ -234,13 +250,22 @@ export class TurnLoop {
     return false;
   }
 
-  private async autoCompact(reply: AssistantMessage, signal: AbortSignal): Promise<{ continueAfterMs: number | undefined } | undefined> {
-    const decision = this.host.compaction.decide({ point: 'agent-end', assistant: reply }, this.host.config.compactionModel());
+  /**
+   * The compaction a turn's end calls for. A reply cut at the output limit that ends the run
+   * (`endsRun`: no tool call) and used less output than the request asked for was cut by the
+   * window: as in pi 1.6.0 it is a failed attempt, hidden before the compaction and asked again
+   * once (`retry`); a second cut gives up, as an overflow does. A complete reply stays.
+   */
+  private async autoCompact(reply: AssistantMessage, endsRun: boolean, signal: AbortSignal): Promise<{ continueAfterMs: number | undefined; retry: boolean } | undefined> {
+    const desiredMaxOutput = endsRun && reply.stopReason === 'length' ? this.askedMaxTokens : undefined;
+    const decision = this.host.compaction.decide({ point: 'agent-end', assistant: reply, desiredMaxOutput }, this.host.config.compactionModel());
+    if (decision.kind === 'error' && reply.stopReason === 'length') this.host.compaction.overflowGaveUp(decision.message);
     if (decision.kind !== 'compact') return undefined;
     await this.filesRecorded();
-    // A reply cut at the output limit by an overflow is a failed attempt; a complete one stays (as in pi).
-    if (decision.reason === 'overflow' && reply.stopReason === 'length') await hideFailedAttempt(this.host.session);
-    return this.host.compactNow(decision.reason, decision.willRetry, undefined, signal);
+    const failed = decision.reason === 'overflow' && reply.stopReason === 'length';
+    if (failed) await hideFailedAttempt(this.host.session);
+    const compacted = await this.host.compactNow(decision.reason, decision.willRetry, undefined, signal);
+    return compacted && { ...compacted, retry: failed && decision.willRetry && endsRun && !signal.aborted };
   }
 
   /** Waits for the last tool call's files to be recorded (a recorder never throws). */

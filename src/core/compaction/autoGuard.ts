@@ -22,6 +22,9 @@ export type OverflowDecision = 'recover' | 'give-up';
 export const OVERFLOW_RECOVERY_FAILED_MESSAGE =
   'Context overflow recovery failed after one compact-and-retry attempt. Try reducing context or switching to a larger-context model.';
 
+/** When a reply cut short at the output limit comes cut short again after its one recovery (pi's words, which its extensions see). */
+export const TRUNCATED_RECOVERY_FAILED_MESSAGE = 'Truncated response recovery failed after one compact-and-retry attempt.';
+
 export class AutoCompactionGuard {
   private stuckAtGeneration: number | undefined;
   private overflowRecoveryUsed = false;
@@ -32,12 +35,13 @@ export class AutoCompactionGuard {
   }
 
   /**
-   * An assistant message ended. A good reply makes overflow recovery available again (pi resets on
-   * any non-error reply). Unlike pi, a reply that is itself an overflow (silent or truncated, with
-   * `stopReason` 'stop'/'length') does not: otherwise such a provider could compact-and-retry forever.
+   * An assistant message ended. A good reply makes overflow recovery available again; as in pi, a
+   * reply cut at the output limit (`length`) does not, whether it is recovered or not. Unlike pi, a
+   * reply that is itself a silent overflow (`stop` over the window) does not either: otherwise such a
+   * provider could compact-and-retry forever.
    */
   assistantEnded(message: OverflowCheckable, contextWindow?: number): void {
-    if (message.stopReason !== 'error' && !isContextOverflow(message, contextWindow)) this.overflowRecoveryUsed = false;
+    if (message.stopReason !== 'error' && message.stopReason !== 'length' && !isContextOverflow(message, contextWindow)) this.overflowRecoveryUsed = false;
   }
 
   /** Whether a threshold compaction may run now. */

@@ -15,12 +15,15 @@
  *   the reply (e.g. `!cmd` output) are estimated, as the token meter does;
  * - an overflow found before a prompt compacts without a retry: the prompt is the continuation;
  * - a retry after an overflow also drops a silently overflowing reply (pi only drops errors, and
- *   its `continue()` then fails on the trailing assistant).
+ *   its `continue()` then fails on the trailing assistant);
+ * - a reply cut at the output limit is recoverable below the limit the request asked for (pi: the
+ *   model's own limit, which its requests ask for unless told otherwise; Arbor asks for
+ *   `arbor.maxOutputTokens`, so a reply that used all of it is complete as configured).
  */
 import type { AgentMessage, AssistantMessage, CompactionEntry } from '../session';
 import { calculateContextTokens, compactionThreshold, measureContext, type CompactionThreshold, type MeasureOptions, type UsageTrust } from '../tokens';
-import { OVERFLOW_RECOVERY_FAILED_MESSAGE, type AutoCompactionGuard } from './autoGuard';
-import { isContextOverflow } from '../llm/overflow';
+import { OVERFLOW_RECOVERY_FAILED_MESSAGE, TRUNCATED_RECOVERY_FAILED_MESSAGE, type AutoCompactionGuard } from './autoGuard';
+import { isContextOverflow, isRecoverableLength } from '../llm/overflow';
 
 /** The model the next request goes to. */
 export interface CompactionModel {
@@ -31,8 +34,12 @@ export interface CompactionModel {
 }
 
 export type CompactionTrigger =
-  /** A run ended; `assistant` is its last assistant message. */
-  | { point: 'agent-end'; assistant: AssistantMessage }
+  /**
+   * A run ended; `assistant` is its last assistant message. `desiredMaxOutput`: the output limit
+   * the request asked for, given when a reply cut at the output limit (`length`) would end the run
+   * (it holds no tool call): below that limit the cut was not the reply's own (see `isRecoverableLength`).
+   */
+  | { point: 'agent-end'; assistant: AssistantMessage; desiredMaxOutput?: number | undefined }
   /** A user prompt is about to be sent; `assistant` is the last one in the agent state (`findLastAssistant`). */
   | { point: 'before-prompt'; assistant: AssistantMessage | undefined; pendingPromptTokens?: number };
 
@@ -110,6 +117,12 @@ export function decideCompaction(options: DecideCompactionOptions): CompactionDe
       willRetry: trigger.point === 'agent-end',
       dropTrailingError: messages[messages.length - 1]?.role === 'assistant',
     };
+  }
+  // pi 1.6.0: a reply cut short below the output limit asked for (the window, or the provider,
+  // cut it) is recovered as an overflow: the attempt hidden, a compaction, one retry.
+  if (trigger.point === 'agent-end' && sameModel && isRecoverableLength(assistant, trigger.desiredMaxOutput) && indexOfMessage(messages, assistant) >= 0) {
+    if (guard.checkOverflow() === 'give-up') return { kind: 'error', reason: 'overflow', message: TRUNCATED_RECOVERY_FAILED_MESSAGE };
+    return { kind: 'compact', reason: 'overflow', willRetry: true, dropTrailingError: messages[messages.length - 1]?.role === 'assistant' };
   }
 
   if (!model) return none('no-model');

@@ -106,6 +106,16 @@ export function isContextOverflow(message: OverflowCheckable, contextWindow?: nu
   return contextOverflowEvidence(message, contextWindow) !== undefined;
 }
 
+/**
+ * A reply cut at the output limit (`length`) with less output than the limit the request asked for
+ * (`desiredMaxOutput`, before any cut the window made): the window or the provider cut it, not its
+ * own length, so compacting and asking again can help (pi-ai 1.6.0's `isRecoverableLength`, same
+ * verdicts). Without a limit (undefined, 0) it never is.
+ */
+export function isRecoverableLength(message: Pick<AssistantMessage, 'stopReason' | 'usage'>, desiredMaxOutput: number | undefined): boolean {
+  return message.stopReason === 'length' && desiredMaxOutput !== undefined && desiredMaxOutput > 0 && message.usage.output < desiredMaxOutput;
+}
+
 /** An error text that names an overflow and is not a rate-limit text (any provider's rules but Cerebras's). */
 export function isOverflowText(errorMessage: string): boolean {
   return isOverflowError(errorMessage, undefined);

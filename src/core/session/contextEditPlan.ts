@@ -218,10 +218,13 @@ export interface ContextEditOutcome {
   entryIds: string[];
 }
 
-/** Appends the plan's edits at the session's position (each becomes the position, as any append). */
+/**
+ * Appends the plan's edits at the session's position (each becomes the position, as any append).
+ * All of them join the tree at once, before any is written: a reply and its results are never
+ * seen apart, and the edits are told as one (`watchContextEdits`); the file takes them in order.
+ */
 export async function applyContextEditPlan(session: Pick<Session, 'appendContextEdit'>, plan: ContextEditPlan): Promise<ContextEditOutcome> {
-  const entryIds: string[] = [];
-  for (const edit of plan.edits) entryIds.push(await session.appendContextEdit(edit.targetId, edit.replacement));
+  const entryIds = await Promise.all(plan.edits.map((edit) => session.appendContextEdit(edit.targetId, edit.replacement)));
   return { plan, entryIds };
 }
 

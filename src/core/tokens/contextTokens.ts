@@ -50,6 +50,11 @@ export interface MeasureOptions {
   trust?: UsageTrust;
   /** false: estimate every message, ignoring reported usage (the CLI's pure estimate). */
   useReportedUsage?: boolean;
+  /**
+   * The whole context's estimate kept up to date with these messages (the agent's view keeps one):
+   * used instead of a recount when no usage is counted. Ignored when made with another estimator.
+   */
+  whole?: ContextEstimate;
 }
 
 /** How a context is counted (estimator, calibration, model): the meter, the trigger and compaction's numbers pass the same. */
@@ -65,7 +70,7 @@ export function measureContext(messages: readonly AgentMessage[], options: Measu
   // summary, once made a compaction's "after" read above its "before".
   const ratio = index === null ? 1 : (options.calibration?.ratio(options.modelKey ?? lastModelKey(messages)) ?? 1);
   let raw = 0;
-  if (index === null) raw = new ContextEstimate(estimator, messages).tokens;
+  if (index === null) raw = (options.whole?.estimator === estimator ? options.whole : new ContextEstimate(estimator, messages)).tokens;
   else for (let i = index + 1; i < messages.length; i++) raw += estimator.estimate(messages[i]!);
   const reportedTokens = index === null ? 0 : calculateContextTokens((messages[index] as AssistantMessage).usage);
   const estimatedTokens = Math.ceil(raw * ratio);

@@ -79,4 +79,14 @@ export class ContextEstimate {
     this.replayTokens = undefined;
   }
 
+  /**
+   * Takes out a message added before (an edit hid or replaced it): its own estimate, not a recount.
+   * False for a system message (its replay would have to be worked out again): count afresh then.
+   */
+  remove(message: AgentMessage): boolean {
+    if (message.role === 'system') return false;
+    this.others -= this.estimator.estimate(message);
+    return true;
+  }
+
 }

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { AgentSession, STOPPED_TOOL_TEXT, type AgentEvent } from '../../../src/core/agent';
 import { createTools } from '../../../src/core/agent/tools/registry';
 import type { Tool } from '../../../src/core/agent/tools/tool';
-import { OVERFLOW_RECOVERY_FAILED_MESSAGE, SUMMARIZATION_SYSTEM_PROMPT } from '../../../src/core/compaction';
+import { OVERFLOW_RECOVERY_FAILED_MESSAGE, SUMMARIZATION_SYSTEM_PROMPT, TRUNCATED_RECOVERY_FAILED_MESSAGE } from '../../../src/core/compaction';
 import { createAnthropicProvider } from '../../../src/core/llm';
 import { inMemorySession, type AssistantMessage, type Session } from '../../../src/core/session';
 import { steppingClock } from '../../support/builders';
@@ -21,13 +21,19 @@ import { requestProblems } from './support/validBody';
 
 const MODEL = 'claude-sonnet-4-6';
 const LONG = 'x'.repeat(400);
+/** The retry's context after the compaction of `withHistory` (the summary, then the kept exchange), before the prompt. */
+const RETRY_CONTEXT = [
+  'user: The conversation history before this point was compacted into the following summary:\n\n<summary>\nSUMMARY\n</summary>',
+  `user: old question 4 ${LONG}`,
+  `assistant: old answer 4 ${LONG}`,
+];
 
 describe('AgentSession against the fake Anthropic server', function () {
   this.timeout(30000);
   const server = useFakeAnthropic();
   const dir = useTempDir();
 
-  function setup(tools: Tool[], options: { contextWindow?: number; session?: Session } = {}) {
+  function setup(tools: Tool[], options: { contextWindow?: number; session?: Session; maxTokens?: number } = {}) {
     const clock = steppingClock();
     const session = options.session ?? inMemorySession(dir(), clock);
     const provider = createAnthropicProvider({
@@ -42,7 +48,7 @@ describe('AgentSession against the fake Anthropic server', function () {
       session,
       provider,
       tools,
-      settings: { model: MODEL, compaction: { keepRecentTokens: 150, reserveTokens: 2000 } },
+      settings: { model: MODEL, compaction: { keepRecentTokens: 150, reserveTokens: 2000 }, ...(options.maxTokens ? { maxTokens: options.maxTokens } : {}) },
       clock,
       root: dir(),
       delay: async () => undefined,
@@ -146,10 +152,11 @@ describe('AgentSession against the fake Anthropic server', function () {
     assert.deepEqual(context.map((message) => message.role).slice(-2), ['user', 'assistant']);
   });
 
-  it('a reply cut at the output limit by an overflow is hidden before its compaction', async () => {
+  it('a reply cut at the output limit by an overflow is hidden before its compaction, and asked again once', async () => {
     const { session, agent } = setup([], { session: await withHistory(), contextWindow: 40000 });
-    server().script(reply(text('I will'), stop('max_tokens'), usage({ input_tokens: 39900, output_tokens: 0 })), text('SUMMARY'));
+    server().script(reply(text('I will'), stop('max_tokens'), usage({ input_tokens: 39900, output_tokens: 0 })), text('SUMMARY'), text('Done after compacting.'));
     await agent.prompt('the big task');
+    assert.deepEqual(server().messageRequests().map(isSummary), [false, true, false]);
     const branch = session.getBranch();
     const cut = branch.find((entry) => entry.type === 'message' && (entry.message as AssistantMessage).stopReason === 'length')!;
     const compaction = branch.findIndex((entry) => entry.type === 'compaction');
@@ -184,5 +191,71 @@ describe('AgentSession against the fake Anthropic server', function () {
       ['threshold'],
     );
     assert.equal((session.getBranch().at(-1)!.message as AssistantMessage).content[0]!.type, 'text');
+  });
+  describe('a reply that stops at the output limit (max_tokens), as pi 1.6.0 recovers it', () => {
+    const CUT = 'I will write the whole module now: first the';
+    const cutShort = (output: number) => reply(text(CUT), stop('max_tokens'), usage({ input_tokens: 1200, output_tokens: output }));
+    /** A request's messages as role and text (a tool result's text, a tool call's name). */
+    const said = (request: RecordedRequest): string[] =>
+      (request.body!.messages as unknown as { role: string; content: string | { type: string; text?: string; name?: string; content?: string | { text: string }[] }[] }[]).map(
+        (message) => `${message.role}: ${typeof message.content === 'string' ? message.content : message.content.map((block) => block.text ?? block.name ?? (typeof block.content === 'string' ? block.content : block.content?.map((part) => part.text).join(''))).join(' | ')}`,
+      );
+
+    it('cut below the limit asked for: hidden, compacted, asked again once; neither the summary nor the retry carries it', async () => {
+      const { session, agent, events } = setup([], { session: await withHistory(), maxTokens: 4096 });
+      server().script(cutShort(700), text('SUMMARY'), text('Done after compacting.'));
+      await agent.prompt('the big task');
+      const [first, summary, retry] = server().messageRequests();
+      assert.deepEqual(server().messageRequests().map(isSummary), [false, true, false]);
+      assert.equal(first!.body!.max_tokens, 4096);
+      assert.doesNotMatch(JSON.stringify(summary!.body), /I will write the whole module/);
+      assert.deepEqual(said(retry!), [...RETRY_CONTEXT, 'user: the big task']);
+      assert.equal(retry!.body!.max_tokens, 4096);
+      const branch = session.getBranch();
+      const cut = branch.find((entry) => entry.type === 'message' && (entry.message as AssistantMessage).stopReason === 'length')!;
+      assert.deepEqual(
+        branch.slice(branch.indexOf(cut)).map((entry) => (entry.type === 'message' ? (entry.message as AssistantMessage).stopReason : `${entry.type}${entry.type === 'context_edit' ? `:${String(entry['targetId'] === cut.id)}` : ''}`)),
+        ['length', 'context_edit:true', 'compaction', 'stop'],
+      );
+      assert.deepEqual(
+        events.filter((e) => e.type === 'compaction_end').map((e) => [(e as { reason: string }).reason, (e as { willRetry: boolean }).willRetry]),
+        [['overflow', true]],
+      );
+    });
+
+    it('cut at the limit asked for: the reply is complete as configured, nothing is compacted or asked again', async () => {
+      const { session, agent } = setup([], { session: await withHistory(), maxTokens: 4096 });
+      server().script(cutShort(4096));
+      await agent.prompt('the big task');
+      assert.equal(server().attempts, 1);
+      assert.deepEqual(session.getBranch().filter((entry) => entry.type === 'context_edit' || entry.type === 'compaction'), []);
+      assert.equal((session.getBranch().at(-1)!.message as AssistantMessage).stopReason, 'length');
+    });
+
+    it('cut short again after its one recovery: gives up in pi\'s words, with no third request', async () => {
+      const { agent, events } = setup([], { session: await withHistory(), maxTokens: 4096 });
+      server().script(cutShort(700), text('SUMMARY'), cutShort(650));
+      await agent.prompt('the big task');
+      assert.equal(server().attempts, 3);
+      assert.deepEqual(
+        events.filter((e) => e.type === 'compaction_end').map((e) => (e as { errorMessage?: string }).errorMessage),
+        [undefined, TRUNCATED_RECOVERY_FAILED_MESSAGE],
+      );
+    });
+
+    it('its tool calls are not run (their arguments may be cut off): each is answered so, and the model is asked again', async () => {
+      const echoed: string[] = [];
+      const { session, agent } = setup([echoTool(echoed)], { maxTokens: 4096 });
+      server().script(reply(text('Echoing.'), toolUse('echo', { text: 'half' }, 'toolu_cut'), stop('max_tokens'), usage({ output_tokens: 4096 })), text('Sent again.'));
+      await agent.prompt('echo something long');
+      assert.deepEqual(echoed, []);
+      assert.deepEqual(said(server().messageRequests()[1]!), [
+        'user: echo something long',
+        'assistant: Echoing. | echo',
+        'user: This tool call was not run: the reply reached the output token limit, so its arguments may be incomplete. Send the call again with complete arguments.',
+      ]);
+      assert.deepEqual(requestProblems(server().messageRequests()[1]!.body), []);
+      assert.deepEqual(roles(session), ['user', 'assistant', 'toolResult', 'assistant']);
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { contextOverflowEvidence, isContextOverflow, isOverflowText, type OverflowCheckable, type OverflowEvidence } from '../../../src/core/llm/overflow';
+import { contextOverflowEvidence, isContextOverflow, isOverflowText, isRecoverableLength, type OverflowCheckable, type OverflowEvidence } from '../../../src/core/llm/overflow';
 import type { StopReason } from '../../../src/core/session';
 import { usage } from '../../support/builders';
 import { loadPiAi } from '../../support/pi';
@@ -122,5 +122,33 @@ describe('isContextOverflow', () => {
     assert.equal(contextOverflowEvidence(recorded, WINDOW), 'error-message');
     assert.equal(piIsContextOverflow(recorded, WINDOW), false);
     assert.equal(contextOverflowEvidence(error('The API rejected the request (400): 400 status code (no body)'), WINDOW), undefined);
+  });
+});
+
+describe('isRecoverableLength', () => {
+  type PiIsRecoverableLength = (message: unknown, desiredMaxOutput: number) => boolean;
+  let piIsRecoverableLength: PiIsRecoverableLength;
+  before(async () => {
+    piIsRecoverableLength = ((await loadPiAi()) as unknown as { isRecoverableLength: PiIsRecoverableLength }).isRecoverableLength;
+  });
+
+  const rows: { name: string; message: OverflowCheckable; limit: number; expected: boolean }[] = [
+    { name: 'length below the limit asked for', message: reply('length', 1000, 700), limit: 4096, expected: true },
+    { name: 'length with no output at all', message: reply('length', 1000, 0), limit: 4096, expected: true },
+    { name: 'length at the limit asked for', message: reply('length', 1000, 4096), limit: 4096, expected: false },
+    { name: 'length over the limit (thinking counted in the output)', message: reply('length', 1000, 5000), limit: 4096, expected: false },
+    { name: 'stop below the limit', message: reply('stop', 1000, 700), limit: 4096, expected: false },
+    { name: 'toolUse below the limit', message: reply('toolUse', 1000, 700), limit: 4096, expected: false },
+    { name: 'length with no limit known (0)', message: reply('length', 1000, 700), limit: 0, expected: false },
+  ];
+  for (const row of rows) {
+    it(`${row.name} → ${row.expected ? 'recoverable' : 'not recoverable'}, as pi-ai 1.6.0 says`, () => {
+      assert.equal(isRecoverableLength(row.message, row.limit), row.expected);
+      assert.equal(piIsRecoverableLength(row.message, row.limit), row.expected);
+    });
+  }
+
+  it('is never recoverable without a limit (undefined: the reply would not end the run)', () => {
+    assert.equal(isRecoverableLength(reply('length', 1000, 700), undefined), false);
   });
 });
