@@ -110,7 +110,7 @@ export class ContextTracker implements Disposable {
 /** A view of one position, changed in place by appends and edits under it. */
 class TrackedView implements ContextView {
   /** The context messages, the edits in `pending` not yet applied; `owners[i]`: the entry `list[i]` comes from. */
-  private readonly list: AgentMessage[] = [];
+  private readonly list: AgentMessage[];
   private readonly owners: string[] = [];
   /** Where each entry's message is in `list` (by index, not by message: two entries may hold one message object). */
   private readonly positions = new Map<string, number>();
@@ -133,6 +133,7 @@ class TrackedView implements ContextView {
 
   constructor(path: readonly SessionEntry[]) {
     const projection = projectPath(path);
+    this.list = projection.messages;
     this.latestCompaction = latestCompaction(path);
     this.trust = usageTrust(projection, path);
     this.edited = projection.entries.some((projected) => projected.entry.type === 'context_edit');
@@ -140,8 +141,9 @@ class TrackedView implements ContextView {
     this.model = projection.model;
     this.thinkingLevel = projection.thinkingLevel;
     for (const projected of projection.entries) {
-      this.contributions.set(projected.entry.id, projected.messages);
-      for (const message of projected.messages) this.place(projected.entry.id, message);
+      const id = projected.entry.id;
+      this.contributions.set(id, projected.messages);
+      for (let i = 0; i < projected.messages.length; i++) this.positions.set(id, this.owners.push(id) - 1);
     }
   }
 
