@@ -205,7 +205,7 @@ export class AgentSession implements Disposable {
    */
   status(): ContextStatus {
     const view = this.tracker.current();
-    return this.config.status(view.messages, view.trust, (estimator) => view.wholeEstimate(estimator));
+    return this.config.status(view, view.trust, (estimator) => view.wholeEstimate(estimator));
   }
 
   /**

@@ -1,12 +1,15 @@
 /**
  * The agent's view of the current position: the context messages and the request messages,
  * maintained incrementally. An entry appended under the tracked position adds its message (O(1));
- * a context edit appended there changes the one message of its target in place (hidden: taken
- * out; replaced: swapped), and the whole-context estimates the meter reads are corrected by that
- * message alone, so an edit costs the meter no recount of the branch. Anything else — a move, a
- * compaction, an edit of something other than one message (a compaction, a hidden entry shown
- * again), a summary attached elsewhere, a change kind this build does not know — marks the view
- * stale, and it is rebuilt from the session once, on next use.
+ * a context edit appended there changes the one message of its target (hidden: taken out;
+ * replaced: swapped), and the whole-context estimates the meter reads are corrected by that
+ * message alone, so an edit costs the meter no recount of the branch. The edit is not applied to
+ * the message array at once — taking a message out of the middle moves every one after it — but
+ * held until something needs the whole array (a request, the tools called); the meter reads the
+ * context from its end through the held edits. Anything else — a move, a compaction, an edit of
+ * something other than one message (a compaction, a hidden entry shown again), a summary attached
+ * elsewhere, a change kind this build does not know — marks the view stale, and it is rebuilt from
+ * the session once, on next use.
  */
 import {
   entryToContextMessage,
@@ -22,11 +25,12 @@ import {
   type SessionChange,
   type SessionEntry,
 } from '../session';
-import { ContextEstimate, usageTrust, type TokenEstimator, type UsageTrust } from '../tokens';
+import { ContextEstimate, usageTrust, type ContextFromEnd, type TokenEstimator, type UsageTrust } from '../tokens';
 import type { Disposable } from '../util/event';
 import { RequestMessages } from './requestMessages';
 
-export interface ContextView {
+/** The meter reads a view as a context from its end (`contextStatus(view, …)`): no edit need be applied to its array for that. */
+export interface ContextView extends ContextFromEnd {
   /** The context messages (the agent state); do not mutate. */
   readonly messages: readonly AgentMessage[];
   readonly request: RequestMessages;
@@ -105,7 +109,14 @@ export class ContextTracker implements Disposable {
 
 /** A view of one position, changed in place by appends and edits under it. */
 class TrackedView implements ContextView {
-  readonly messages: AgentMessage[];
+  /** The context messages, the edits in `pending` not yet applied; `owners[i]`: the entry `list[i]` comes from. */
+  private readonly list: AgentMessage[];
+  private readonly owners: string[] = [];
+  /** Where each entry's message is in `list` (by index, not by message: two entries may hold one message object). */
+  private readonly positions = new Map<string, number>();
+  /** Edits not applied to `list` yet, by index there: the message's replacement, or null when taken out. */
+  private readonly pending = new Map<number, AgentMessage | null>();
+  private removed = 0;
   latestCompaction: CompactionEntry | undefined;
   trust: UsageTrust;
   edited: boolean;
@@ -122,14 +133,37 @@ class TrackedView implements ContextView {
 
   constructor(path: readonly SessionEntry[]) {
     const projection = projectPath(path);
-    this.messages = projection.messages;
+    this.list = projection.messages;
     this.latestCompaction = latestCompaction(path);
     this.trust = usageTrust(projection, path);
     this.edited = projection.entries.some((projected) => projected.entry.type === 'context_edit');
     this.generation = projection.messages.length;
     this.model = projection.model;
     this.thinkingLevel = projection.thinkingLevel;
-    for (const projected of projection.entries) this.contributions.set(projected.entry.id, projected.messages);
+    for (const projected of projection.entries) {
+      const id = projected.entry.id;
+      this.contributions.set(id, projected.messages);
+      for (let i = 0; i < projected.messages.length; i++) this.positions.set(id, this.owners.push(id) - 1);
+    }
+  }
+
+  get messages(): readonly AgentMessage[] {
+    if (this.pending.size > 0) this.applyPending();
+    return this.list;
+  }
+
+  get messageCount(): number {
+    return this.list.length - this.removed;
+  }
+
+  /** The messages newest first, the pending edits applied on the way (one lookup a message, no array built). */
+  *newestFirst(): Generator<AgentMessage, undefined> {
+    const { list, pending } = this;
+    for (let i = list.length - 1; i >= 0; i--) {
+      const edited = pending.size > 0 ? pending.get(i) : undefined;
+      if (edited === undefined) yield list[i]!;
+      else if (edited !== null) yield edited;
+    }
   }
 
   get request(): RequestMessages {
@@ -155,7 +189,7 @@ class TrackedView implements ContextView {
     const message = entryToContextMessage(entry);
     this.contributions.set(entry.id, message ? [message] : []);
     if (!message) return;
-    this.messages.push(message);
+    this.place(entry.id, message);
     this.requestMessages?.push(message);
     if (this.tools) addCalledTools(this.tools, message);
     for (const estimate of this.estimates.values()) estimate.add(message);
@@ -163,33 +197,56 @@ class TrackedView implements ContextView {
   }
 
   /**
-   * Applies an edit appended at the position: its target's one message is taken out or swapped,
-   * and every usage before it stops being trusted. False when this view cannot (the target gives
-   * other than one message now — hidden, a compaction — or its edited form is not one message).
+   * Applies an edit appended at the position: its target's one message is taken out or swapped
+   * (held in `pending`), and every usage before it stops being trusted. False when this view
+   * cannot (the target gives other than one message now — hidden, a compaction — or its edited
+   * form is not one message).
    */
   applyEdit(edit: ContextEditEntry, session: Pick<Session, 'getEntry'>): boolean {
     const before = this.contributions.get(edit.targetId);
     const target = session.getEntry(edit.targetId);
     if (before !== undefined) {
-      if (before.length !== 1 || !target || target.type === 'compaction') return false;
+      const index = this.positions.get(edit.targetId);
+      if (before.length !== 1 || !target || target.type === 'compaction' || index === undefined) return false;
       const original = entryToContextMessage(target);
       const after = edit.replacement === null || !original ? undefined : replaced(original, edit.replacement);
-      const index = this.messages.lastIndexOf(before[0]!);
-      if (index < 0) return false;
       for (const estimate of this.estimates.values()) if (!estimate.remove(before[0]!)) return false;
-      if (after) this.messages[index] = after;
-      else this.messages.splice(index, 1);
       for (const estimate of this.estimates.values()) if (after) estimate.add(after);
+      // The target gives one message now, so its slot holds it: not taken out by an earlier pending edit.
+      this.pending.set(index, after ?? null);
+      if (!after) this.removed++;
       this.contributions.set(edit.targetId, after ? [after] : []);
       this.requestMessages = undefined;
       this.tools = undefined;
     }
     // An edit of something outside the context (summarized, another branch) changes no message; as any edit, it ends the trust of the usages before it.
     this.contributions.set(edit.id, []);
-    this.trust = { from: this.messages.length, after: 'context_edit' };
+    this.trust = { from: this.messageCount, after: 'context_edit' };
     this.edited = true;
     this.editsApplied++;
     return true;
+  }
+
+  private place(entryId: string, message: AgentMessage): void {
+    this.positions.set(entryId, this.list.length);
+    this.list.push(message);
+    this.owners.push(entryId);
+  }
+
+  /** The pending edits applied to the array, in one pass (in place: the array stays the one handed out). */
+  private applyPending(): void {
+    const { list, owners, pending } = this;
+    let kept = 0;
+    for (let i = 0; i < list.length; i++) {
+      const edited = pending.get(i);
+      if (edited === null) continue;
+      if (kept !== i) this.positions.set(owners[i]!, kept);
+      list[kept] = edited ?? list[i]!;
+      owners[kept++] = owners[i]!;
+    }
+    list.length = owners.length = kept;
+    pending.clear();
+    this.removed = 0;
   }
 }
 

@@ -10,8 +10,7 @@
  */
 import { DEFAULT_COMPACTION_SETTINGS, type CompactionModel, type CompactionSettings } from '../compaction';
 import type { LlmProvider, ModelInfo, ThinkingLevel } from '../llm/provider';
-import type { AgentMessage } from '../session';
-import { contextStatus, piEstimator, PositionCalibrations, type ContextEstimate, type ContextMeasureOptions, type ContextStatus, type EntryLookup, type TokenEstimator, type UsageTrust } from '../tokens';
+import { contextStatus, piEstimator, PositionCalibrations, type ContextEstimate, type ContextMeasureOptions, type ContextMessages, type ContextStatus, type EntryLookup, type TokenEstimator, type UsageTrust } from '../tokens';
 import type { AgentConfiguration, AgentSessionOptions, AgentSettings } from './options';
 import { composeSystemPrompt, NO_PROMPT_PARTS, type ComposedPrompt, type SystemPromptInput, type SystemPromptSource } from './systemPrompt';
 import type { ApprovalGate } from './tools/approval';
@@ -130,7 +129,7 @@ export class LiveConfiguration {
   }
 
   /** The size of a context as the meter shows it and the trigger reads it; `trust`: which of its usages may be counted (default: any). */
-  status(messages: readonly AgentMessage[], trust?: UsageTrust, whole?: (estimator: TokenEstimator) => ContextEstimate): ContextStatus {
+  status(messages: ContextMessages, trust?: UsageTrust, whole?: (estimator: TokenEstimator) => ContextEstimate): ContextStatus {
     return contextStatus(messages, {
       ...this.measure(),
       ...(trust ? { trust } : {}),

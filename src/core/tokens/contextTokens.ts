@@ -9,7 +9,7 @@
  * the path (`UsageTrust`); without one, the whole context is estimated, its system messages as the
  * one prompt they replay to (`ContextEstimate`).
  */
-import type { AgentMessage, AssistantMessage, SessionEntry, SessionProjection } from '../session';
+import type { AgentMessage, SessionEntry, SessionProjection, Usage } from '../session';
 import type { Calibration } from './calibration';
 import type { TokenEstimator } from './estimator';
 import { piEstimator } from './piEstimator';
@@ -57,22 +57,39 @@ export interface MeasureOptions {
   whole?: ContextEstimate;
 }
 
+/**
+ * A context read from its end. The meter looks back only as far as the last counted reply, so a
+ * holder whose array is not up to date (the agent's view, with context edits not yet applied to
+ * it) can give the newest messages without first building the whole list.
+ */
+export interface ContextFromEnd {
+  readonly messageCount: number;
+  /** The messages, newest first. */
+  newestFirst(): Iterator<AgentMessage, unknown>;
+  /** Every message in order: read only when a whole context must be counted without a kept estimate. */
+  readonly messages: readonly AgentMessage[];
+}
+
+/** What the meter measures: the messages, or a context read from its end. */
+export type ContextMessages = readonly AgentMessage[] | ContextFromEnd;
+
 /** How a context is counted (estimator, calibration, model): the meter, the trigger and compaction's numbers pass the same. */
 export type ContextMeasureOptions = Pick<MeasureOptions, 'estimator' | 'calibration' | 'modelKey'>;
 
-export function measureContext(messages: readonly AgentMessage[], options: MeasureOptions = {}): ContextMeasure {
+export function measureContext(given: ContextMessages, options: MeasureOptions = {}): ContextMeasure {
+  const context = fromEnd(given);
   const estimator = options.estimator ?? piEstimator;
-  const { index, stale, lastReported } = lastTrustedUsage(messages, options);
+  const { index, usage, stale, lastReported } = lastTrustedUsage(context, options);
   // The calibration was learned on the messages between two replies, against the growth the
   // provider reported: it scales only that, the messages after a counted reply. A whole context
   // (no reply counted: a new session, right after a compaction or a context edit) is estimated
   // unscaled, as pi estimates it: a ratio learned on a few short messages, applied to a long
   // summary, once made a compaction's "after" read above its "before".
-  const ratio = index === null ? 1 : (options.calibration?.ratio(options.modelKey ?? lastModelKey(messages)) ?? 1);
+  const ratio = index === null ? 1 : (options.calibration?.ratio(options.modelKey ?? lastModelKey(context)) ?? 1);
   let raw = 0;
-  if (index === null) raw = (options.whole?.estimator === estimator ? options.whole : new ContextEstimate(estimator, messages)).tokens;
-  else for (let i = index + 1; i < messages.length; i++) raw += estimator.estimate(messages[i]!);
-  const reportedTokens = index === null ? 0 : calculateContextTokens((messages[index] as AssistantMessage).usage);
+  if (index === null) raw = (options.whole?.estimator === estimator ? options.whole : new ContextEstimate(estimator, context.messages)).tokens;
+  else for (const message of newest(context, context.messageCount - 1 - index).reverse()) raw += estimator.estimate(message);
+  const reportedTokens = usage === undefined ? 0 : calculateContextTokens(usage);
   const estimatedTokens = Math.ceil(raw * ratio);
   return {
     contextTokens: reportedTokens + estimatedTokens,
@@ -132,7 +149,7 @@ export interface StatusOptions extends MeasureOptions {
 }
 
 /** The meter's reading and the trigger's decision, from the same numbers. */
-export function contextStatus(messages: readonly AgentMessage[], options: StatusOptions): ContextStatus {
+export function contextStatus(messages: ContextMessages, options: StatusOptions): ContextStatus {
   const measure = measureContext(messages, options);
   const known = options.contextWindow !== undefined && options.contextWindow > 0;
   return {
@@ -144,30 +161,49 @@ export function contextStatus(messages: readonly AgentMessage[], options: Status
   };
 }
 
+/** An array read from its end, as the agent's view is. */
+function fromEnd(messages: ContextMessages): ContextFromEnd {
+  if (!Array.isArray(messages)) return messages as ContextFromEnd;
+  const list = messages as readonly AgentMessage[];
+  return { messageCount: list.length, messages: list, newestFirst: () => backwards(list) };
+}
+
+function backwards(list: readonly AgentMessage[]): Iterator<AgentMessage, undefined> {
+  let i = list.length;
+  return { next: () => (i > 0 ? { done: false, value: list[--i]! } : { done: true, value: undefined }) };
+}
+
+/** The newest `count` messages, newest first. */
+function newest(context: ContextFromEnd, count: number): AgentMessage[] {
+  const taken: AgentMessage[] = [];
+  const messages = context.newestFirst();
+  for (let step = messages.next(); taken.length < count && !step.done; step = messages.next()) taken.push(step.value);
+  return taken;
+}
+
 /**
  * The newest reply with a usage, searched from the end: trusted when it is at or after
  * `trust.from` (every older one is before it too). A reply whose counters are all zero is no usage:
  * the search goes on to an older one, as pi's does.
  */
-function lastTrustedUsage(messages: readonly AgentMessage[], options: MeasureOptions): { index: number | null; stale: UsageInvalidation | undefined; lastReported: number | undefined } {
+function lastTrustedUsage(context: ContextFromEnd, options: MeasureOptions): { index: number | null; usage?: Usage; stale: UsageInvalidation | undefined; lastReported: number | undefined } {
   if (options.useReportedUsage === false) return { index: null, stale: undefined, lastReported: undefined };
   const trust = options.trust ?? TRUST_EVERY_USAGE;
   let lastReported: number | undefined;
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const usage = replyUsage(messages[i]);
+  const messages = context.newestFirst();
+  for (let i = context.messageCount - 1, step = messages.next(); !step.done; i--, step = messages.next()) {
+    const usage = replyUsage(step.value);
     if (!usage) continue;
     const tokens = calculateContextTokens(usage);
     lastReported ??= tokens;
     if (!(tokens > 0)) continue;
-    return i >= trust.from ? { index: i, stale: undefined, lastReported } : { index: null, stale: trust.after, lastReported };
+    return i >= trust.from ? { index: i, usage, stale: undefined, lastReported } : { index: null, stale: trust.after, lastReported };
   }
   return { index: null, stale: undefined, lastReported };
 }
 
-function lastModelKey(messages: readonly AgentMessage[]): string | undefined {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const message = messages[i]!;
-    if (message.role === 'assistant') return modelKeyOf(message);
-  }
+function lastModelKey(context: ContextFromEnd): string | undefined {
+  const messages = context.newestFirst();
+  for (let step = messages.next(); !step.done; step = messages.next()) if (step.value.role === 'assistant') return modelKeyOf(step.value);
   return undefined;
 }
