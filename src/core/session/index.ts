@@ -6,6 +6,7 @@ export * from './tree';
 export * from './context';
 export * from './contextMarks';
 export * from './contextEditPlan';
+export * from './contextEditText';
 export * from './convert';
 export * from './session';
 export * from './saveState';
