@@ -134,7 +134,7 @@ describe('Chat items as drawn', () => {
     const contextButtons = (element: Element, within: string): string[] =>
       Array.from(element.querySelectorAll(`${within} button[data-action="context-edit"]`)).map((button) => `${button.getAttribute('aria-label')} ${button.getAttribute('data-id')} ${button.getAttribute('data-edit')}`);
     const hidden = itemElement(items[0]!);
-    const fold = hidden.querySelector('details.hidden-fold')!;
+    const fold = hidden.querySelector('details.hidden-fold') as HTMLDetailsElement;
     assert.equal(fold.open, false, 'folded');
     assert.equal(fold.querySelector('summary')!.textContent, 'Youmy alarm code is 4321, forget ithidden from the modelShow again');
     assert.deepEqual(contextButtons(hidden, 'summary'), ['Show again u1 unhide']);
