@@ -5,7 +5,7 @@
 // edits, and the next request at the fake server carries exactly what the model is meant to see.
 import * as assert from 'node:assert/strict';
 import { text } from '../support/fakeAnthropic';
-import { assistant, toolCall, toolResult, user } from '../support/builders';
+import { assistant, toolCall, toolResult, usage, user } from '../support/builders';
 import { loadPi } from '../support/pi';
 import { assertNoProblems, chat, clickItemButton, expandCardsWith, meterText, meterTokens, projectSessionsDir, readEntries, requestMessages, send, waitForText, wireText, type FileEntry } from './support/chat';
 import { fake, workbench } from './support/hooks';
@@ -32,7 +32,8 @@ async function piSessionWithToolTurn(): Promise<string> {
   sm.appendMessage(user(FIRST) as never);
   sm.appendMessage(assistant([{ type: 'text', text: READING }, call], { stopReason: 'toolUse' }) as never);
   sm.appendMessage(toolResult(call, LOG) as never);
-  sm.appendMessage(assistant(ANSWER) as never);
+  // The reply reports a large context (the meter reads it): hiding the log must bring it down.
+  sm.appendMessage(assistant(ANSWER, { usage: usage(6000, 50) }) as never);
   const file = sm.getSessionFile();
   assert.ok(file, 'pi wrote no session file');
   return file;
@@ -139,7 +140,7 @@ describe('Shaping what the model sees from the chat, an editor and the tree', ()
     await workbench().page.keyboard.press('Control+S');
     const edit = await poll('the edit in the file', async () => contextEdits(file).at(editsBefore));
     const answer = readEntries(file).find((entry) => entry.message?.role === 'assistant' && JSON.stringify(entry.message.content).includes(ANSWER))!;
-    assert.deepEqual([edit['targetId'], edit['replacement']], [answer.id, { content: EDITED }]);
+    assert.deepEqual([edit['targetId'], edit['replacement']], [answer.id, { content: [{ type: 'text', text: EDITED }] }]);
     assert.equal(contextEdits(file).length, editsBefore + 1, 'one edit for one save');
     await workbench().runCommand('View: Close Editor');
 
