@@ -121,7 +121,7 @@ describe('Shaping what the model sees from the chat, an editor and the tree', ()
     assert.ok(after < before);
     const fold = (await chat()).locator('details.hidden-fold').filter({ hasText: READING });
     await fold.waitFor();
-    assert.match((await fold.locator('summary').innerText()).replace(/\s+/g, ' '), /hidden from the model.*Show again/);
+    assert.match((await fold.locator(':scope > summary').innerText()).replace(/\s+/g, ' '), /hidden from the model.*Show again/);
 
     await turn(NEXT, NEXT_REPLY);
     assert.deepEqual(lastRequest(), [
@@ -182,11 +182,12 @@ describe('Shaping what the model sees from the chat, an editor and the tree', ()
     await wb.page.locator('.context-view .monaco-menu').waitFor();
     await wb.page.keyboard.press('Escape');
     await wb.page.keyboard.press('Shift+ArrowDown');
-    const selected = wb.page.locator('.pane .monaco-list-row.selected');
+    const selected = wb.page.locator('.pane', { has: wb.paneHeader('Session Tree') }).locator('.monaco-list-row.selected');
+    let found: string[] = [];
     const labels = await poll('two selected rows', async () => {
-      const found = await selected.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
+      found = await selected.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
       return found.length === 2 ? found : undefined;
-    });
+    }).catch((error: unknown) => assert.fail(`${String(error)}; selected: ${JSON.stringify(found)}`));
     assert.ok(labels[0]!.startsWith(`user: ${SECOND}`), labels[0]);
     assert.ok(labels[1]!.startsWith(`assistant: ${SECOND_REPLY}`), labels[1]);
     await rowMenu(`assistant: ${SECOND_REPLY}`, 'Hide from the Model');
