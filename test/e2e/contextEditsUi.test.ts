@@ -177,11 +177,12 @@ describe('Shaping what the model sees from the chat, an editor and the tree', ()
   it('hides two rows selected together in the Session Tree with one question', async () => {
     const wb = workbench();
     const editsBefore = contextEdits(file).length;
-    // Select the prompt's row (a right-click selects without moving), then add the next row with Shift+Down.
-    await treeRow(`user: ${SECOND}`).click({ button: 'right' });
+    // The current position's row (the reply) is selected; a right-click puts the tree's focus on it
+    // without moving, and Shift+Up adds the prompt's row above it, as a user extends a selection.
+    await treeRow(`assistant: ${SECOND_REPLY}`).click({ button: 'right' });
     await wb.page.locator('.context-view .monaco-menu').waitFor();
     await wb.page.keyboard.press('Escape');
-    await wb.page.keyboard.press('Shift+ArrowDown');
+    await wb.page.keyboard.press('Shift+ArrowUp');
     const selected = wb.page.locator('.pane', { has: wb.paneHeader('Session Tree') }).locator('.monaco-list-row.selected');
     let found: string[] = [];
     const labels = await poll('two selected rows', async () => {
