@@ -17,7 +17,7 @@ import {
 } from '../../core/session';
 import { plainText } from '../../core/util/plainText';
 import type { CommandDeps } from '../commands/deps';
-import { entryIdOf } from '../commands/entryArg';
+import { entryIdOf, entryIdsOf } from '../commands/entryArg';
 import { showFailure } from '../commands/notify';
 import type { SomeCommands } from '../commands/table';
 import { VirtualDocuments } from '../virtualDocuments';
@@ -32,7 +32,7 @@ export function contextEditCommands(deps: CommandDeps) {
   const editor = new ModelTextEditor(deps, (session, plan) => applyPlan(deps, session, plan));
   const compared = new VirtualDocuments();
   const commands = {
-    treeHideFromModel: (arg: unknown, selected?: unknown) => run(deps, 'Hiding from the model', (session) => planHideMany(session, entryIdsOf(arg, selected))),
+    treeHideFromModel: (arg: unknown, selected?: unknown) => run(deps, 'Hiding from the model', (session) => planHideMany(session, entriesOf(arg, selected))),
     treeShowToModelAgain: (arg: unknown) => run(deps, 'Showing to the model again', (session) => planUnhide(session, entryOf(arg))),
     treeShortenForModel: (arg: unknown) => run(deps, 'Shortening for the model', (session) => planShorten(session, entryOf(arg))),
     treeEditForModel: (arg: unknown) => withSession(deps, 'Editing what the model sees', (session) => editor.open(session, entryOf(arg))),
@@ -49,14 +49,11 @@ function entryOf(arg: unknown): string {
   return id;
 }
 
-/**
- * The rows a hide is for: the tree's selection when the clicked row is one of several selected
- * (VS Code hands a context-menu command the clicked row and the selection), else the clicked row.
- */
-export function entryIdsOf(arg: unknown, selected: unknown): string[] {
-  const clicked = entryOf(arg);
-  const ids = Array.isArray(selected) ? selected.map(entryIdOf).filter((id): id is string => id !== undefined) : [];
-  return ids.includes(clicked) ? ids : [clicked];
+/** The rows a hide is for: the tree's selection when the clicked row is in it (a ContextEditError in words when none). */
+function entriesOf(arg: unknown, selected: unknown): string[] {
+  const ids = entryIdsOf(arg, selected);
+  if (ids.length === 0) throw new ContextEditError('unknown-entry', 'Choose an entry in the Session Tree or the chat first.');
+  return ids;
 }
 
 async function withSession<T>(deps: CommandDeps, what: string, action: (session: Session) => Promise<T>): Promise<T | ContextEditOutcome> {
