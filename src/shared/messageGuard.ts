@@ -3,7 +3,7 @@
  * it (a webview is a page that renders a stranger's text; its messages are input, not calls).
  */
 import { isSlashCommandName, MAX_SLASH_ARGUMENT } from '../core/chat/slashCommands';
-import { CHAT_COMMANDS, EDIT_REVIEW_ACTIONS, type ApprovalDecision, type WebviewToHostMessage } from './protocol';
+import { CHAT_COMMANDS, CHAT_CONTEXT_EDIT_ACTIONS, EDIT_REVIEW_ACTIONS, type ApprovalDecision, type WebviewToHostMessage } from './protocol';
 
 function isLineRange(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
@@ -40,6 +40,8 @@ export function isWebviewToHostMessage(value: unknown): value is WebviewToHostMe
       return id('entryId');
     case 'setPin':
       return id('entryId') && typeof m['pinned'] === 'boolean';
+    case 'contextEdit':
+      return id('entryId') && typeof m['action'] === 'string' && (CHAT_CONTEXT_EDIT_ACTIONS as readonly string[]).includes(m['action']);
     case 'loadEarlier':
       return id('beforeId');
     case 'inputBarrier':

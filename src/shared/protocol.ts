@@ -315,6 +315,10 @@ export type HostToWebviewMessage =
 
 // ---- webview → host ---------------------------------------------------------------------------
 
+/** What a message's context-edit action asks for. */
+export const CHAT_CONTEXT_EDIT_ACTIONS = ['hide', 'unhide', 'edit', 'shorten', 'compare'] as const;
+export type ChatContextEditAction = (typeof CHAT_CONTEXT_EDIT_ACTIONS)[number];
+
 export type WebviewToHostMessage =
   /** The script runs and listens: the host may send. */
   | { type: 'ready' }
@@ -331,6 +335,8 @@ export type WebviewToHostMessage =
   | { type: 'setPin'; entryId: string; pinned: boolean }
   /** A compaction card's "Show what was summarized" (the same document as the Session Tree's). */
   | { type: 'showSummarized'; entryId: string }
+  /** A message's Hide from the model, Show again, Edit what the model sees…, Shorten, Compare (the Session Tree's commands). */
+  | { type: 'contextEdit'; entryId: string; action: ChatContextEditAction }
   | { type: 'approvalResponse'; requestId: string; decision: ApprovalDecision }
   /** A card's own button besides its answers (see EditReviewAction; "reject", Deny with reason…, is on every card). */
   | { type: 'editReview'; requestId: string; action: EditReviewAction }

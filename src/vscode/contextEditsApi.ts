@@ -4,7 +4,7 @@
 // Edits made by an extension are logged with its entry ids, never with the text.
 import * as vscode from 'vscode';
 import type { ArborApiV1, ContextEditReason, ContextEditResult, DidEditContextEvent } from '../../api/arbor';
-import { ContextEditError, hideFromModel, replaceForModel, showToModelAgain, watchContextEdits, type ContextEditOutcome, type Session } from '../core/session';
+import { ContextEditError, hideFromModel, type ContextEditProblem, replaceForModel, showToModelAgain, watchContextEdits, type ContextEditOutcome, type Session } from '../core/session';
 import type { Logger } from '../core/util/logger';
 import type { CurrentSession } from './currentSession/currentSession';
 
@@ -45,7 +45,7 @@ export function contextEditsApi(deps: ContextEditsDeps): { members: ContextEditM
       deps.log.info(`An extension's ${action} of entry ${entryId}: context edits ${outcome.entryIds.join(', ')}`);
       return { entryIds: outcome.entryIds, targetIds: outcome.plan.edits.map((edit) => edit.targetId), description: outcome.plan.description };
     } catch (error) {
-      if (error instanceof ContextEditError) throw new ApiContextEditError(error.reason, error.message);
+      if (error instanceof ContextEditError) throw new ApiContextEditError(apiReason(error.reason), error.message);
       throw error;
     }
   };
@@ -61,4 +61,9 @@ export function contextEditsApi(deps: ContextEditsDeps): { members: ContextEditM
     },
     disposable: vscode.Disposable.from(following, edited),
   };
+}
+
+/** Core's reason as the API names it: Shorten's own two cannot come from hide, replace or show again. */
+function apiReason(reason: ContextEditProblem): ContextEditReason {
+  return reason === 'not-a-tool-result' || reason === 'too-short' ? 'no-model-content' : reason;
 }

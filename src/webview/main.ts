@@ -2,7 +2,7 @@
 // conversation logic: items come from core's render model (src/core/chat) via src/shared/protocol.ts.
 import { STREAMING_ID } from '../core/chat/items';
 import { pendingUserItem } from '../core/chat/pendingPrompt';
-import type { ApprovalDecision, ChatCommandId, EditReviewAction, ChatStatus, HostToWebviewMessage, WebviewToHostMessage } from '../shared/protocol';
+import type { ApprovalDecision, ChatCommandId, ChatContextEditAction, EditReviewAction, ChatStatus, HostToWebviewMessage, WebviewToHostMessage } from '../shared/protocol';
 import { parseSlashCommand } from '../core/chat/slashCommands';
 import { typedBeforeLoad } from '../core/chat/drafts';
 import { Composer } from './composer';
@@ -347,6 +347,10 @@ document.addEventListener('click', (event) => {
       return post({ type: 'setPin', entryId: data['id']!, pinned: data['pin'] === 'true' });
     case 'show-summarized':
       return post({ type: 'showSummarized', entryId: data['id']! });
+    case 'context-edit':
+      // A button in a card's title row (Show again, Compare): its action, not the card opening.
+      event.preventDefault();
+      return post({ type: 'contextEdit', entryId: data['id']!, action: data['edit'] as ChatContextEditAction });
     case 'copy-code':
       return void navigator.clipboard.writeText(codeOf(button)).then(() => flash(button, 'Copied'));
     case 'insert-code':

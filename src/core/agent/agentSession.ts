@@ -28,7 +28,7 @@ import { errorMessage } from '../util/errors';
 import { checkpointStoreFor, recoverReply, type CheckpointStore } from './checkpoint';
 import type { AgentConfiguration, AgentSessionOptions } from './options';
 import { CompactionControl, type CompactionRunReason } from './compactionControl';
-import { compactionShape, type CompactionShape } from './compactionShape';
+import { contextShape, type CompactionShape } from './compactionShape';
 import type { ContextReport } from './contextReport';
 import { buildNextRequest } from './nextRequest';
 import { quotedContextFile, type ComposedPrompt } from './systemPrompt';
@@ -72,7 +72,7 @@ export class AgentSession implements Disposable {
   private lastPrompt: ComposedPrompt | undefined;
   private composing = false;
   /** What the latest compaction put in the context, worked out once per compaction. */
-  private shape: { view: ContextView; edits: number; shape: CompactionShape } | undefined;
+  private shape: { view: ContextView; edits: number; shape: CompactionShape & { editSavings: number } } | undefined;
 
   /** Creates the agent and recovers a reply that a dead process left half-streamed. */
   static async create(options: AgentSessionOptions): Promise<AgentSession> {
@@ -386,8 +386,8 @@ export class AgentSession implements Disposable {
   private breakdownOf(status: ContextStatus, prompt: ComposedPrompt | undefined, streamingTokens: number): ContextBreakdown {
     const view = this.tracker.current();
     const compacted = view.latestCompaction !== undefined;
-    // A view is rebuilt on a compaction or an edit, which can change what was kept; appends cannot.
-    if (this.shape?.view !== view || this.shape.edits !== view.editsApplied) this.shape = { view, edits: view.editsApplied, shape: compactionShape(this.session.getBranch(), view.latestCompaction) };
+    // A compaction rebuilds the view and an edit is counted in it: either can change what was kept; appends cannot.
+    if (this.shape?.view !== view || this.shape.edits !== view.editsApplied) this.shape = { view, edits: view.editsApplied, shape: contextShape(this.session.getBranch(), view.latestCompaction, view.edited, this.config.estimator) };
     const { shape } = this.shape;
     return contextBreakdown({
       status,

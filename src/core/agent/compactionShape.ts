@@ -6,6 +6,7 @@
  */
 import { pinnedSectionOf } from '../compaction';
 import { projectPath, type CompactionEntry, type SessionEntry } from '../session';
+import { contextEditSavings, type TokenEstimator } from '../tokens';
 
 export interface CompactionShape {
   pinnedText: string;
@@ -24,4 +25,9 @@ export function compactionShape(path: readonly SessionEntry[], compaction: Compa
   let keptCount = 0;
   for (let i = 1; i < entries.length && entries[i]!.entry !== after; i++) keptCount += entries[i]!.messages.length;
   return { pinnedText: pinnedSectionOf(compaction), keptCount };
+}
+
+/** The compaction's shape and what the context edits leave out (only counted when the view holds edits). */
+export function contextShape(path: readonly SessionEntry[], compaction: CompactionEntry | undefined, edited: boolean, estimator: TokenEstimator): CompactionShape & { editSavings: number } {
+  return { ...compactionShape(path, compaction), editSavings: edited ? contextEditSavings(path, estimator) : 0 };
 }

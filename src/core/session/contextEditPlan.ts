@@ -29,7 +29,9 @@ export type ContextEditProblem =
   | 'summarized'
   | 'already-hidden'
   | 'not-edited'
-  | 'empty-text';
+  | 'empty-text'
+  | 'not-a-tool-result'
+  | 'too-short';
 
 export class ContextEditError extends Error {
   constructor(
@@ -105,6 +107,13 @@ export function planUnhide(session: ContextEditSource, entryId: string): Context
   const group = isHidden(view, entryId) ? pairedGroup(view, entryId).filter((id) => isHidden(view, id)) : [entryId];
   const edits = group.map((targetId) => restoreOf(view, targetId));
   return { action: 'unhide', targetId: entryId, edits, description: describe('Shows again', view, entryId, group) };
+}
+
+/** The entry as the context holds it at the position (what it contributes, its edit), or the reason it cannot be edited. */
+export function editableContextEntry(session: ContextEditSource, entryId: string): ProjectedEntry {
+  const view = viewOf(session);
+  checkTarget(view, entryId);
+  return view.inContext.get(entryId)!;
 }
 
 function viewOf(session: ContextEditSource): BranchView {

@@ -7,6 +7,7 @@ export * from './context';
 export * from './contextMarks';
 export * from './contextEditPlan';
 export * from './contextEditWatch';
+export * from './contextEditText';
 export * from './convert';
 export * from './session';
 export * from './saveState';

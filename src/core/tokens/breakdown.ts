@@ -41,6 +41,8 @@ export interface ContextBreakdown {
    */
   frameShared: boolean;
   threshold: number | undefined;
+  /** Tokens the context edits in force leave out of the request (0: none). */
+  editSavings: number;
 }
 
 /** What the system prompt is made of: its whole text, and the context files it quotes (each as quoted there). */
@@ -64,6 +66,8 @@ export interface BreakdownInput {
   keptCount: number;
   /** Tokens of the reply streaming now (the live meter adds them). */
   streamingTokens?: number;
+  /** Tokens the context edits leave out (core/tokens/editSavings). */
+  editSavings?: number;
 }
 
 interface Unit {
@@ -107,6 +111,7 @@ export function contextBreakdown(input: BreakdownInput): ContextBreakdown {
     free: status.threshold === undefined ? undefined : status.threshold - total,
     frameShared,
     threshold: status.threshold,
+    editSavings: input.editSavings ?? 0,
   };
 }
 
@@ -210,6 +215,7 @@ export function breakdownLines(breakdown: ContextBreakdown): string[] {
   const lines = breakdown.parts.map((part) => `${plainText(part.label, 200)}: ${n(part.tokens)} (${sourceOf(part, n)})`);
   for (const part of breakdown.uncounted) lines.push(`${plainText(part.label, 200)}: about ${n(part.tokens)}, not in the count until a reply reports usage`);
   if (breakdown.frameShared) lines.push('The API reported less than the system prompt and tools are estimated at: every part above has a share of what it reported');
+  if (breakdown.editSavings > 0) lines.push(`Context edits leave out about ${n(breakdown.editSavings)} tokens`);
   if (breakdown.free !== undefined && breakdown.threshold !== undefined) {
     lines.push(breakdown.free >= 0 ? `Free before auto-compaction: ${n(breakdown.free)} of ${n(breakdown.threshold)}` : `Over the auto-compaction threshold by ${n(-breakdown.free)}`);
   }

@@ -1,6 +1,7 @@
 // Token estimation and context-size accounting (no vscode, no I/O).
 export * from './estimator';
 export * from './piEstimator';
+export * from './editSavings';
 export * from './tokenizerEstimator';
 export * from './usage';
 export * from './calibration';

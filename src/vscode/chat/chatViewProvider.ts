@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { isAnswering } from '../../core/agent';
 import { totalsDetails, totalsLine } from '../../core/tokens';
 import { plainText } from '../../core/util/plainText';
-import type { WebviewToHostMessage } from '../../shared/protocol';
+import type { ChatContextEditAction, WebviewToHostMessage } from '../../shared/protocol';
 import type { AgentHost, UnsentInputs } from '../agent/host';
 import type { CurrentSession, CurrentSessionEvent } from '../currentSession/currentSession';
 import type { SessionTotalsWatcher } from '../currentSession/sessionTotals';
@@ -28,6 +28,15 @@ import { ChatStream } from './stream';
 import { ChatView } from './view';
 import { COMMAND } from '../../shared/commands';
 import type { Logger } from '../../core/util/logger';
+
+/** A message's context-edit action runs the Session Tree's command for it (the same checks, question and editor). */
+const CONTEXT_EDIT_COMMANDS: Record<ChatContextEditAction, string> = {
+  hide: COMMAND.treeHideFromModel,
+  unhide: COMMAND.treeShowToModelAgain,
+  edit: COMMAND.treeEditForModel,
+  shorten: COMMAND.treeShortenForModel,
+  compare: COMMAND.treeCompareModelText,
+};
 
 export interface ChatOptions {
   extensionUri: vscode.Uri;
@@ -244,6 +253,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         return;
       case 'showSummarized':
         await vscode.commands.executeCommand(COMMAND.treeShowSummarized, message.entryId);
+        return;
+      case 'contextEdit':
+        await vscode.commands.executeCommand(CONTEXT_EDIT_COMMANDS[message.action], message.entryId);
         return;
       case 'approvalResponse':
         return this.approvals.answer(message.requestId, message.decision);

@@ -11,3 +11,15 @@ export function entryIdOf(arg: unknown): string | undefined {
   const id = (entry as { id?: unknown }).id;
   return typeof id === 'string' && id !== '' ? id : undefined;
 }
+
+/**
+ * The entries a row command is for when the tree allows several rows to be selected: VS Code hands
+ * a context-menu command the clicked row and the selection; the selection counts only when the
+ * clicked row is part of it (a right-click outside the selection acts on that row alone).
+ */
+export function entryIdsOf(arg: unknown, selected: unknown): string[] {
+  const clicked = entryIdOf(arg);
+  if (clicked === undefined) return [];
+  const ids = Array.isArray(selected) ? selected.map(entryIdOf).filter((id): id is string => id !== undefined) : [];
+  return ids.includes(clicked) ? ids : [clicked];
+}

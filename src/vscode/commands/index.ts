@@ -5,6 +5,7 @@ import { agentCommands } from './agentCommands';
 import { checkpointCommands } from '../checkpoints/checkpointCommands';
 import type { WorkspaceCheckpoints } from '../checkpoints/workspaceCheckpoints';
 import { compactionCommands } from './compactionCommands';
+import { contextEditCommands } from '../contextEdits/contextEditCommands';
 import { trackContextKeys } from './contextKeys';
 import type { CommandDeps } from './deps';
 import { exportCommand } from './exportCommand';
@@ -19,8 +20,8 @@ import { showContextCommand } from './showContextCommand';
 export type { CommandDeps } from './deps';
 
 export function editorCommands(deps: CommandDeps & { checkpoints: WorkspaceCheckpoints }) {
-  const parts = [problemsCommand(deps), showContextCommand(deps), entryCommands(deps), checkpointCommands(deps, deps.checkpoints)] as const;
-  const [problems, context, entries, checkpoints] = parts;
+  const parts = [problemsCommand(deps), showContextCommand(deps), entryCommands(deps), checkpointCommands(deps, deps.checkpoints), contextEditCommands(deps)] as const;
+  const [problems, context, entries, checkpoints, contextEdits] = parts;
   const commands = {
     ...sessionCommands(deps),
     ...problems.commands,
@@ -33,6 +34,7 @@ export function editorCommands(deps: CommandDeps & { checkpoints: WorkspaceCheck
     ...entries.commands,
     ...exportCommand(deps),
     ...checkpoints.commands,
+    ...contextEdits.commands,
   };
   const disposables: vscode.Disposable[] = [...parts.flatMap((part) => part.disposables), ...trackContextKeys(deps)];
   return { commands, disposables };

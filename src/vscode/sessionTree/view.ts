@@ -40,7 +40,7 @@ export class SessionTreeView implements vscode.Disposable {
 
   constructor(private readonly deps: SessionTreeDeps) {
     this.provider = new SessionTreeProvider(deps.current, parseTreeFilter(deps.state.get<unknown>(FILTER_KEY)));
-    this.view = vscode.window.createTreeView(SESSION_TREE_VIEW, { treeDataProvider: this.provider, showCollapseAll: true });
+    this.view = vscode.window.createTreeView(SESSION_TREE_VIEW, { treeDataProvider: this.provider, showCollapseAll: true, canSelectMany: true });
     this.disposables.push(
       this.provider,
       this.view,

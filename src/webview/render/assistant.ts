@@ -4,6 +4,7 @@ import type { AssistantBlock, AssistantItem, ToolCallBlock, ToolResultView } fro
 import { actionButton, h, icon } from './dom';
 import { pinButton, pinnedMark } from './pins';
 import { contextMarkElement } from './contextMarks';
+import { markWithCompare, modelButtons } from './modelActions';
 import { markdownElement } from './markdownView';
 
 /** Which cards the user opened (by key), so a re-render keeps them open. */
@@ -51,11 +52,11 @@ export function toolCard(block: ToolCallBlock): HTMLElement {
   const diff = block.result?.writtenDiff;
   if (diff) summary.push(...writtenDiffElements(block.toolCallId, diff.autoApproved));
   if (block.resultPinned) summary.push(pinnedMark('Result pinned'));
-  const mark = contextMarkElement(block.resultContextMark, true);
-  if (mark) summary.push(mark);
+  if (block.resultId !== undefined) summary.push(...markWithCompare(block.resultId, block.resultContextMark, true));
+  else if (block.resultContextMark) summary.push(contextMarkElement(block.resultContextMark, true)!);
   const body: HTMLElement[] = [h('div', { class: 'card-label', text: 'Arguments' }), h('pre', { class: 'tool-args', text: block.args })];
   if (block.result) for (const part of resultElements(block.result)) body.push(part);
-  if (block.resultId !== undefined) body.push(h('div', { class: 'card-actions' }, [pinButton(block.resultId, block.resultPinned === true, 'result')]));
+  if (block.resultId !== undefined) body.push(h('div', { class: 'card-actions' }, [pinButton(block.resultId, block.resultPinned === true, 'result'), ...modelButtons(block.resultId, block.resultContextMark, true, true)]));
   const marked = block.resultContextMark ? ` result-model-${block.resultContextMark}` : '';
   return card(`tool:${block.toolCallId}`, `tool-card tool-${block.status}${marked}`, summary, body);
 }

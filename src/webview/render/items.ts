@@ -8,6 +8,7 @@ import { markdownElement } from './markdownView';
 import { mentionChips } from './mentionChips';
 import { pinButton, pinnedMark } from './pins';
 import { contextMarkElement } from './contextMarks';
+import { hasModelActions, hiddenFold, markWithCompare, modelButtons } from './modelActions';
 import { turnFilesCard } from './turnFiles';
 import { userText } from './userText';
 
@@ -15,15 +16,31 @@ export function itemElement(item: ChatItem): HTMLElement {
   const marked = item.contextMark ? ` model-${item.contextMark}` : '';
   const pending = item.id === PENDING_ID ? ' item-pending' : '';
   const element = h('article', { class: `item item-${item.kind}${marked}${pending}`, attrs: { 'data-id': item.id } });
-  // One by one: a reply may hold any number of blocks, too many to spread into one call.
-  for (const part of bodyOf(item)) element.append(part);
+  if (item.contextMark === 'hidden' && hasModelActions(item)) {
+    // Folded into one quiet line; opened, the message as written (its mark is on the line).
+    element.append(hiddenFold(item, foldLabel(item), bodyOf(unmarked(item))));
+  } else {
+    // One by one: a reply may hold any number of blocks, too many to spread into one call.
+    for (const part of bodyOf(item)) element.append(part);
+  }
   // Neither the reply being streamed nor the message being sent is an entry yet: no actions.
   if (item.id !== STREAMING_ID && item.id !== PENDING_ID) element.append(actionsOf(item));
   return element;
 }
 
 function role(label: string, iconName: string, item: ChatItem & { pinned?: boolean }): HTMLElement {
-  return h('div', { class: 'role' }, [icon(iconName), h('span', { text: label }), item.pinned ? pinnedMark('Pinned') : undefined, contextMarkElement(item.contextMark)]);
+  return h('div', { class: 'role' }, [icon(iconName), h('span', { text: label }), item.pinned ? pinnedMark('Pinned') : undefined, ...markWithCompare(item.id, item.contextMark)]);
+}
+
+function foldLabel(item: ChatItem): string {
+  return item.kind === 'user' ? 'You' : item.kind === 'assistant' ? 'Arbor' : item.kind === 'custom' ? item.customType : item.kind === 'toolResult' ? `${item.toolName} result` : '';
+}
+
+/** The item without its own mark (the folded line carries it). */
+function unmarked(item: ChatItem): ChatItem {
+  const copy = { ...item };
+  delete copy.contextMark;
+  return copy;
 }
 
 
@@ -74,8 +91,7 @@ function bodyOf(item: ChatItem): HTMLElement[] {
     case 'toolResult': {
       const summary: Node[] = [icon('tools'), h('span', { class: 'card-title', text: `${item.toolName} result` })];
       if (item.pinned) summary.push(pinnedMark('Pinned'));
-      const mark = contextMarkElement(item.contextMark);
-      if (mark) summary.push(mark);
+      summary.push(...markWithCompare(item.id, item.contextMark));
       return [card(`tool:${item.toolCallId}`, 'tool-card', summary, resultElements(item.result))];
     }
   }
@@ -126,5 +142,6 @@ function actionsOf(item: ChatItem): HTMLElement {
   const branchPoint = item.kind === 'assistant' ? item.branchPointId : item.id;
   actions.append(actionButton('branch', 'Branch from here', 'git-branch', { id: branchPoint }, false));
   if (item.kind !== 'compaction') actions.append(pinButton(item.id, item.pinned === true, item.kind === 'assistant' ? 'reply' : 'message'));
+  if (hasModelActions(item)) actions.append(...modelButtons(item.id, item.contextMark, item.kind === 'toolResult'));
   return actions;
 }

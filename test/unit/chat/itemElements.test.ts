@@ -111,14 +111,45 @@ describe('Chat items as drawn', () => {
     assert.equal(itemElement(short!).querySelector('button[data-action="fold"]'), null);
   });
 
-  it('gives a message its actions as icon buttons named "Edit & branch", "Branch from here" and "Pin this message"', () => {
+  it('gives a message its actions as icon buttons named "Edit & branch", "Branch from here", "Pin this message", "Hide from the model" and "Edit what the model sees…"', () => {
     const [item] = buildItems([msg('u1', null, user('hello'))]);
     const buttons = Array.from(itemElement(item!).querySelectorAll('.item-actions button')).map((button) => [button.getAttribute('aria-label'), button.textContent, button.className]);
     assert.deepEqual(buttons, [
       ['Edit & branch', '', 'action icon-only'],
       ['Branch from here', '', 'action icon-only'],
       ['Pin this message', '', 'action icon-only'],
+      ['Hide from the model', '', 'action icon-only'],
+      ['Edit what the model sees…', '', 'action icon-only'],
     ]);
+  });
+
+  it('folds a hidden message into one quiet line with Show again, offers Compare on an edited one, and gives a tool result in its card its own actions', () => {
+    const call = toolCall('read', { path: 'a.ts' }, 'call-1');
+    const items = buildItems([
+      msg('u1', null, user('my alarm code is 4321, forget it')),
+      msg('a1', 'u1', assistant([{ type: 'text', text: 'reading' }, call])),
+      msg('r1', 'a1', toolResult(call, 'body')),
+    ]);
+    markContext(items, new Map([['u1', 'hidden'], ['a1', 'edited'], ['r1', 'edited']]));
+    const contextButtons = (element: Element, within: string): string[] =>
+      Array.from(element.querySelectorAll(`${within} button[data-action="context-edit"]`)).map((button) => `${button.getAttribute('aria-label')} ${button.getAttribute('data-id')} ${button.getAttribute('data-edit')}`);
+    const hidden = itemElement(items[0]!);
+    const fold = hidden.querySelector('details.hidden-fold') as HTMLDetailsElement;
+    assert.equal(fold.open, false, 'folded');
+    assert.equal(fold.querySelector('summary')!.textContent, 'Youmy alarm code is 4321, forget ithidden from the modelShow again');
+    assert.deepEqual(contextButtons(hidden, 'summary'), ['Show again u1 unhide']);
+    assert.equal(hidden.querySelectorAll('.context-mark').length, 1, 'the mark once, on the line');
+    assert.deepEqual(contextButtons(hidden, '.item-actions'), ['Show to the model again u1 unhide', 'Edit what the model sees… u1 edit']);
+    const reply = itemElement(items[1]!);
+    assert.deepEqual(contextButtons(reply, '.role'), ['Compare a1 compare']);
+    assert.deepEqual(contextButtons(reply, '.tool-card summary'), ['Compare r1 compare']);
+    assert.deepEqual(contextButtons(reply, '.card-actions'), [
+      'Hide this result from the model r1 hide',
+      'Show this result to the model again r1 unhide',
+      'Edit what the model sees of this result… r1 edit',
+      'Shorten this result for the model r1 shorten',
+    ]);
+    assert.deepEqual(contextButtons(reply, '.item-actions'), ['Hide from the model a1 hide', 'Show to the model again a1 unhide', 'Edit what the model sees… a1 edit']);
   });
 
   it('shows a pinned message, reply and tool result as pinned, with Unpin in place of Pin', () => {

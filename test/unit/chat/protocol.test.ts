@@ -38,6 +38,8 @@ describe('chat protocol: the webview → host guard', () => {
       { type: 'setPin', entryId: 'a1b2c3d4', pinned: true },
       { type: 'setPin', entryId: 'a1b2c3d4', pinned: false },
       { type: 'showSummarized', entryId: 'c1d2e3f4' },
+      { type: 'contextEdit', entryId: 'c1d2e3f4', action: 'hide' },
+      { type: 'contextEdit', entryId: 'c1d2e3f4', action: 'compare' },
       { type: 'turnFileDiff', turnId: 'a1b2c3d4', path: 'src/a.ts' },
       { type: 'restoreBeforeTurn', turnId: 'a1b2c3d4' },
     ];
@@ -74,6 +76,9 @@ describe('chat protocol: the webview → host guard', () => {
       { type: 'setPin', entryId: '', pinned: true },
       { type: 'showSummarized' },
       { type: 'showSummarized', entryId: '' },
+      { type: 'contextEdit', entryId: 'c1d2e3f4', action: 'delete' },
+      { type: 'contextEdit', entryId: '', action: 'hide' },
+      { type: 'contextEdit', entryId: 'c1d2e3f4' },
       { type: 'loadEarlier' },
       { type: 'loadEarlier', beforeId: '' },
       { type: 'approvalResponse', requestId: '1' },
