@@ -103,10 +103,19 @@ describe('Entry actions in the Session Tree', () => {
     const source = await twoTurns(TURNS);
     const before = sessionFiles();
     const forked = await rowMenuThen(`assistant: ${TEAL}`, 'Fork into New Session', async () => sessionFiles().find((file) => !before.includes(file)));
+    // The file shows up before its lines are all written: it is read once it ends with the reply forked from.
+    const replyId = entryWith(readEntries(source), 'assistant', TEAL).id;
+    let lastId: string | undefined;
+    await poll('the fork to be written up to the reply', async () => {
+      const text = fs.readFileSync(forked, 'utf8');
+      if (!text.endsWith('\n')) return undefined;
+      lastId = readEntries(forked).at(-1)?.id;
+      return lastId === replyId ? true : undefined;
+    }).catch(() => undefined);
+    assert.equal(lastId, replyId);
     const header = JSON.parse(fs.readFileSync(forked, 'utf8').split('\n')[0]!) as { parentSession?: string };
     assert.equal(header.parentSession, source);
     assert.equal(path.dirname(forked), path.dirname(source));
-    assert.equal(readEntries(forked).at(-1)!.id, entryWith(readEntries(source), 'assistant', TEAL).id);
     await poll('the chat to show the fork (the colour, not the fruit)', async () => {
       const shown = await conversationText();
       return shown.includes(TEAL) && !shown.includes(PEAR) ? true : undefined;
