@@ -143,7 +143,8 @@ async function writeProposal(session: Session, proposal: CompactionProposal, opt
   throwIfCancelled(options.signal);
   if (session.leafId !== proposal.leafId) throw new CompactionError('failed', 'The session moved since this compaction was proposed: compact it again from here');
   const edited = options.summary !== undefined && options.summary !== proposal.result.summary;
-  const result = edited ? givenSummaryResult(proposal.preparation, options.summary!, options, proposal.result) : proposal.result;
+  // A summary the user changed says so (in Arbor's record, which pi ignores): the card and the tree tell it.
+  const result = edited ? markEdited(givenSummaryResult(proposal.preparation, options.summary!, options, proposal.result)) : proposal.result;
   const { fromHook, supplied } = proposal;
   // A handler's compaction is written as it came: its own details and usage, or none.
   const details = fromHook ? supplied?.details : { readFiles: result.details.readFiles, modifiedFiles: result.details.modifiedFiles };
@@ -163,4 +164,8 @@ async function writeProposal(session: Session, proposal: CompactionProposal, opt
   if (options.hooks && entry?.type === 'compaction') options.hooks.didCompact({ compactionEntry: entry as CompactionEntry, fromExtension: fromHook, reason: options.reason ?? 'manual', willRetry: options.willRetry ?? false });
   const { warning } = checkPinBudget(proposal.pinned, options.pinBudget ?? DEFAULT_PIN_BUDGET, options.estimator ?? piEstimator);
   return { kind: 'compacted', entryId, result, ...(warning !== undefined ? { pinWarning: warning } : {}) };
+}
+
+function markEdited(result: CompactionResult): CompactionResult {
+  return { ...result, arbor: { ...result.arbor, summaryEdited: true } };
 }
