@@ -5,6 +5,7 @@ import { agentCommands } from './agentCommands';
 import { checkpointCommands } from '../checkpoints/checkpointCommands';
 import type { WorkspaceCheckpoints } from '../checkpoints/workspaceCheckpoints';
 import { compactionCommands } from './compactionCommands';
+import { CompactionPreviews } from './compactionPreview';
 import { trackContextKeys } from './contextKeys';
 import type { CommandDeps } from './deps';
 import { exportCommand } from './exportCommand';
@@ -18,7 +19,9 @@ import { showContextCommand } from './showContextCommand';
 
 export type { CommandDeps } from './deps';
 
-export function editorCommands(deps: CommandDeps & { checkpoints: WorkspaceCheckpoints }) {
+export function editorCommands(given: CommandDeps & { checkpoints: WorkspaceCheckpoints }) {
+  const previews = new CompactionPreviews(given.host, given.log);
+  const deps = { ...given, previews };
   const parts = [problemsCommand(deps), showContextCommand(deps), entryCommands(deps), checkpointCommands(deps, deps.checkpoints)] as const;
   const [problems, context, entries, checkpoints] = parts;
   const commands = {
@@ -34,6 +37,6 @@ export function editorCommands(deps: CommandDeps & { checkpoints: WorkspaceCheck
     ...exportCommand(deps),
     ...checkpoints.commands,
   };
-  const disposables: vscode.Disposable[] = [...parts.flatMap((part) => part.disposables), ...trackContextKeys(deps)];
+  const disposables: vscode.Disposable[] = [previews, ...parts.flatMap((part) => part.disposables), ...trackContextKeys(deps)];
   return { commands, disposables };
 }
