@@ -71,7 +71,7 @@ export class CompactionPreviews implements vscode.Disposable {
     return {
       proposing: (work) => {
         this.bySession.set(session, 'proposing');
-        return withStoppableProgress(this.host, 'Arbor: writing the proposed summary…', work);
+        return withStoppableProgress(this.host, 'Arbor: proposing a compaction summary…', work);
       },
       answer: (proposal) => new Promise<CompactionReviewAnswer>((resolve) => void this.open(session, proposal, resolve)),
       end: () => this.end(session),

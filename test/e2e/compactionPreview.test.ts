@@ -1,0 +1,117 @@
+// The preview of a manual compaction (arbor.compaction.preview: manual): Compact Session shows the
+// proposed summary in an editor; a line changed there and Accept writes exactly that text (one
+// summary request at the server, the card says the summary was edited); Cancel in the
+// notification writes nothing (the session file stays byte-identical) and closes the editor.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { text, type RecordedRequest } from '../support/fakeAnthropic';
+import { assertNoProblems, newSession, readEntries, send, sessionFiles, waitForCardText, waitForText } from './support/chat';
+import { fake, workbench } from './support/hooks';
+import { answerInputBox } from './support/treeUi';
+import { poll } from './support/workbench';
+
+const SUMMARY = '## Goal\nPreview marker: plan the parser rewrite.\nThe last line the model wrote.';
+const CHANGED = 'The last line as the user wrote it.';
+
+/** A reply long enough (about 1 500 tokens) that three of them exceed the 1 000 tokens kept verbatim. */
+function longReply(step: number): string {
+  return `${`Step ${step} of the parser rewrite keeps the tokens in a flat array, so that lookahead costs nothing. `.repeat(48)}End of step ${step}.`;
+}
+
+function previewTab() {
+  return workbench().page.locator('.tabs-container .tab').filter({ hasText: 'Proposed summary.md' });
+}
+
+/** The active editor's visible lines (spaces as spaces). */
+async function activeEditorText(): Promise<string> {
+  const lines = workbench().page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
+  return (await lines.innerText()).replace(/\u00a0/g, ' ');
+}
+
+/** A session of three long turns, and its file. */
+async function longSession(): Promise<string> {
+  const before = sessionFiles();
+  await newSession();
+  for (const step of [1, 2, 3]) {
+    fake().script(text(longReply(step)));
+    await send(`Parser rewrite, step ${step}`);
+    await waitForText(`End of step ${step}.`);
+  }
+  return poll('the session file', async () => sessionFiles().find((file) => !before.includes(file) && readEntries(file).length >= 6));
+}
+
+/** Compact Session from the palette (no focus), the fake answering every summary request with SUMMARY; resolves once the preview shows it. */
+async function compactToPreview(requests: RecordedRequest[]): Promise<void> {
+  fake().server.setHandler(async (request) => {
+    requests.push(request);
+    return text(SUMMARY);
+  });
+  await workbench().runCommand('Arbor: Compact Session');
+  await answerInputBox(/focus/i, '');
+  await previewTab().first().waitFor();
+  await poll('the preview to show the proposed summary', async () => ((await activeEditorText().catch(() => '')).includes('The last line the model wrote.') ? true : undefined));
+}
+
+describe('Compaction preview', () => {
+  let settingsFile = '';
+  let settingsBefore = '';
+
+  before(async () => {
+    const wb = workbench();
+    // The other e2e files compact without the preview: this one turns it on, as a user's settings would.
+    settingsFile = path.join(wb.server.userDataDir, 'User', 'settings.json');
+    settingsBefore = fs.readFileSync(settingsFile, 'utf8');
+    fs.writeFileSync(settingsFile, JSON.stringify({ ...(JSON.parse(settingsBefore) as object), 'arbor.compaction.preview': 'manual' }, null, 2));
+    await wb.openArbor();
+  });
+
+  after(() => {
+    fake().server.setHandler(undefined);
+    if (settingsFile) fs.writeFileSync(settingsFile, settingsBefore);
+  });
+
+  it('Accept writes the summary with the line the user changed, after exactly one summary request, and the card says it was edited', async () => {
+    const wb = workbench();
+    const file = await longSession();
+    const requests: RecordedRequest[] = [];
+    try {
+      await compactToPreview(requests);
+      assert.equal(readEntries(file).filter((entry) => entry.type === 'compaction').length, 0, 'a compaction was written before Accept');
+      // The last line of the document is the summary's last: replace it, leave the change unsaved.
+      await wb.page.keyboard.press('Control+End');
+      await wb.page.keyboard.press('Shift+Home');
+      await wb.page.keyboard.type(CHANGED);
+      await poll('the editor to hold the change', async () => ((await activeEditorText()).includes(CHANGED) ? true : undefined));
+      await wb.runCommand('Arbor: Accept Compaction');
+      const compaction = await poll('the compaction in the session file', async () => readEntries(file).find((entry) => entry.type === 'compaction'));
+      assert.equal(compaction['summary'], SUMMARY.replace('The last line the model wrote.', CHANGED));
+      assert.deepEqual((compaction['arbor'] as { summaryEdited?: boolean }).summaryEdited, true);
+      assert.equal(requests.length, 1, 'the summary was asked for more than once');
+      await waitForCardText('Preview marker');
+      await poll('the preview editor to close', async () => ((await previewTab().count()) === 0 ? true : undefined));
+    } finally {
+      fake().server.setHandler(undefined);
+    }
+    assertNoProblems();
+  });
+
+  it('Cancel in the notification writes nothing: the session file stays byte-identical and the editor closes', async () => {
+    const wb = workbench();
+    const file = await longSession();
+    const bytes = fs.readFileSync(file);
+    const requests: RecordedRequest[] = [];
+    try {
+      await compactToPreview(requests);
+      const toast = wb.page.locator('.notification-toast').filter({ hasText: /proposes a compaction/ }).first();
+      await toast.getByRole('button', { name: 'Cancel' }).click();
+      await wb.page.locator('.notification-toast').filter({ hasText: /nothing was written/ }).first().waitFor();
+      await poll('the preview editor to close', async () => ((await previewTab().count()) === 0 ? true : undefined));
+    } finally {
+      fake().server.setHandler(undefined);
+    }
+    assert.equal(requests.length, 1);
+    assert.ok(fs.readFileSync(file).equals(bytes), 'the session file changed');
+    assertNoProblems();
+  });
+});
