@@ -16,6 +16,7 @@ import {
   CompactionError,
   compactionInstructions,
   decideCompaction,
+  MOVED_SINCE_PROPOSED,
   NOTHING_TO_COMPACT_TEXT,
   proposeCompaction,
   writeCompaction,
@@ -209,6 +210,8 @@ export class CompactionControl {
           focus = answer.focus;
           continue;
         }
+        // Refused before the agent's turn is taken: taking it would stop a run the user started meanwhile.
+        if (this.options.session.leafId !== proposal.leafId) throw new CompactionError('failed', MOVED_SINCE_PROPOSED);
         const { run, compacted } = await steps.hold(async (signal) => {
           const run = steps.run(focus, signal);
           return { run, compacted: await this.write(proposal, answer.summary, run) };

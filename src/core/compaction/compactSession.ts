@@ -46,6 +46,9 @@ export const NOTHING_TO_COMPACT_TEXT = {
   'nothing-after': 'Nothing to compact up to that entry: no message follows it on the current branch, and a compaction keeps at least one',
 } as const satisfies Record<NothingToCompactReason, string>;
 
+/** Why a proposal is not written: the session is no longer at the position it was made at. */
+export const MOVED_SINCE_PROPOSED = 'The session moved since this compaction was proposed: compact it again from here';
+
 export type CompactSessionOutcome =
   /** `pinWarning`: the pinned section is over the pin budget (every pin was still carried). */
   | { kind: 'compacted'; entryId: string; result: CompactionResult; pinWarning?: string }
@@ -141,7 +144,7 @@ export type WriteCompactionOptions = Pick<CompactSessionOptions, 'hooks' | 'reas
 
 async function writeProposal(session: Session, proposal: CompactionProposal, options: WriteCompactionOptions): Promise<CompactSessionOutcome> {
   throwIfCancelled(options.signal);
-  if (session.leafId !== proposal.leafId) throw new CompactionError('failed', 'The session moved since this compaction was proposed: compact it again from here');
+  if (session.leafId !== proposal.leafId) throw new CompactionError('failed', MOVED_SINCE_PROPOSED);
   const edited = options.summary !== undefined && options.summary !== proposal.result.summary;
   // A summary the user changed says so (in Arbor's record, which pi ignores): the card and the tree tell it.
   const result = edited ? markEdited(givenSummaryResult(proposal.preparation, options.summary!, options, proposal.result)) : proposal.result;

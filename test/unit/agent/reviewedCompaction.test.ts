@@ -144,6 +144,8 @@ describe('a manual compaction reviewed before it is written', () => {
     ]);
     await assert.rejects(written, { message: 'The session moved since this compaction was proposed: compact it again from here' });
     assert.equal(session.getBranch().filter((entry) => entry.type === 'compaction').length, 0);
+    // Refused before the agent's turn is taken (taking it would stop a run the user started).
+    assert.deepEqual(r.holds, ['propose']);
     assert.deepEqual(ends(r.events).at(-1), { type: 'compaction_end', aborted: false, written: false, error: 'failed' });
   });
 });
