@@ -14,9 +14,12 @@ import { poll } from './support/workbench';
 const SUMMARY = '## Goal\nPreview marker: plan the parser rewrite.\nThe last line the model wrote.';
 const CHANGED = 'The last line as the user wrote it.';
 
-/** A reply long enough (about 1 500 tokens) that three of them exceed the 1 000 tokens kept verbatim. */
-function longReply(step: number): string {
-  return `${`Step ${step} of the parser rewrite keeps the tokens in a flat array, so that lookahead costs nothing. `.repeat(48)}End of step ${step}.`;
+/**
+ * A prompt long enough (about 1 500 tokens) that the 1 000 tokens kept verbatim end inside the
+ * last one: the cut falls at its start, no turn is split, and the summary is one request.
+ */
+function longPrompt(step: number): string {
+  return `Parser rewrite, step ${step}: ${'keep the tokens in a flat array, so that lookahead costs nothing. '.repeat(100)}`;
 }
 
 function previewTab() {
@@ -29,14 +32,14 @@ async function activeEditorText(): Promise<string> {
   return (await lines.innerText()).replace(/\u00a0/g, ' ');
 }
 
-/** A session of three long turns, and its file. */
+/** A session of three turns with long prompts, and its file. */
 async function longSession(): Promise<string> {
   const before = sessionFiles();
   await newSession();
   for (const step of [1, 2, 3]) {
-    fake().script(text(longReply(step)));
-    await send(`Parser rewrite, step ${step}`);
-    await waitForText(`End of step ${step}.`);
+    fake().script(text(`Noted step ${step}.`));
+    await send(longPrompt(step));
+    await waitForText(`Noted step ${step}.`);
   }
   return poll('the session file', async () => sessionFiles().find((file) => !before.includes(file) && readEntries(file).length >= 6));
 }
