@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { text, type RecordedRequest } from '../support/fakeAnthropic';
 import { assertNoProblems, newSession, readEntries, send, sessionFiles, waitForCardText, waitForText } from './support/chat';
 import { fake, workbench } from './support/hooks';
+import { requestText } from './support/fake';
 import { answerInputBox } from './support/treeUi';
 import { poll } from './support/workbench';
 
@@ -44,11 +45,11 @@ async function longSession(): Promise<string> {
   return poll('the session file', async () => sessionFiles().find((file) => !before.includes(file) && readEntries(file).length >= 6));
 }
 
-/** Compact Session from the palette (no focus), the fake answering every summary request with SUMMARY; resolves once the preview shows it. */
+/** Compact Session from the palette (no focus), the fake answering every summary request with SUMMARY (then SUMMARY 2, …); resolves once the preview shows it. */
 async function compactToPreview(requests: RecordedRequest[]): Promise<void> {
   fake().server.setHandler(async (request) => {
     requests.push(request);
-    return text(SUMMARY);
+    return text(requests.length === 1 ? SUMMARY : `${SUMMARY}\nProposal ${requests.length}.`);
   });
   await workbench().runCommand('Arbor: Compact Session');
   await answerInputBox(/focus/i, '');
@@ -86,7 +87,10 @@ describe('Compaction preview', () => {
       await wb.page.keyboard.press('Shift+Home');
       await wb.page.keyboard.type(CHANGED);
       await poll('the editor to hold the change', async () => ((await activeEditorText()).includes(CHANGED) ? true : undefined));
-      await wb.runCommand('Arbor: Accept Compaction');
+      // The editor's title offers the three answers; Accept there.
+      const titleAction = (label: string) => wb.page.locator(`.editor-group-container.active .editor-actions [aria-label^="${label}"]`).first();
+      for (const label of ['Regenerate Compaction Summary…', 'Cancel Compaction']) await titleAction(label).waitFor();
+      await titleAction('Accept Compaction').click();
       const compaction = await poll('the compaction in the session file', async () => readEntries(file).find((entry) => entry.type === 'compaction'));
       assert.equal(compaction['summary'], SUMMARY.replace('The last line the model wrote.', CHANGED));
       assert.deepEqual((compaction['arbor'] as { summaryEdited?: boolean }).summaryEdited, true);
@@ -115,6 +119,28 @@ describe('Compaction preview', () => {
     }
     assert.equal(requests.length, 1);
     assert.ok(fs.readFileSync(file).equals(bytes), 'the session file changed');
+    assertNoProblems();
+  });
+
+  it('Regenerate in the notification asks for a focus and shows a new proposal; Accept writes that one', async () => {
+    const wb = workbench();
+    const file = await longSession();
+    const requests: RecordedRequest[] = [];
+    try {
+      await compactToPreview(requests);
+      const toast = wb.page.locator('.notification-toast').filter({ hasText: /proposes a compaction/ }).first();
+      await toast.getByRole('button', { name: 'Regenerate' }).click();
+      await answerInputBox(/focus/i, 'the lexer decisions');
+      await poll('the new proposal in the preview', async () => ((await activeEditorText().catch(() => '')).includes('Proposal 2.') ? true : undefined));
+      assert.ok(requestText(requests[1]!).includes('the lexer decisions'), 'the focus is not in the second summary request');
+      await wb.runCommand('Arbor: Accept Compaction');
+      const compaction = await poll('the compaction in the session file', async () => readEntries(file).find((entry) => entry.type === 'compaction'));
+      assert.equal(compaction['summary'], `${SUMMARY}\nProposal 2.`);
+      assert.equal('summaryEdited' in (compaction['arbor'] as object), false);
+      assert.equal(requests.length, 2);
+    } finally {
+      fake().server.setHandler(undefined);
+    }
     assertNoProblems();
   });
 });
