@@ -57,22 +57,36 @@ async function compactToPreview(requests: RecordedRequest[]): Promise<void> {
   await poll('the preview to show the proposed summary', async () => ((await activeEditorText().catch(() => '')).includes('The last line the model wrote.') ? true : undefined));
 }
 
-describe('Compaction preview', () => {
-  let settingsFile = '';
-  let settingsBefore = '';
+/**
+ * Sets `arbor.compaction.preview` in the user settings the way a user does, in VS Code's own
+ * editor of settings.json (pasted whole, then saved): VS Code applies what it saved itself at once,
+ * while a file written behind its back may be noticed only later.
+ */
+async function setPreview(value: 'manual' | 'never'): Promise<void> {
+  const wb = workbench();
+  const file = path.join(wb.server.userDataDir, 'User', 'settings.json');
+  const settings = JSON.stringify({ ...(JSON.parse(fs.readFileSync(file, 'utf8')) as object), 'arbor.compaction.preview': value }, null, 2);
+  await wb.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await wb.page.evaluate((text) => navigator.clipboard.writeText(text), settings);
+  await wb.runCommand('Preferences: Open User Settings (JSON)');
+  await poll('the user settings in an editor', async () => ((await activeEditorText().catch(() => '')).includes('arbor.baseUrl') ? true : undefined));
+  await wb.page.keyboard.press('Control+A');
+  await wb.page.keyboard.press('Control+V');
+  await wb.page.keyboard.press('Control+S');
+  await poll(`settings.json to say ${value}`, async () => ((JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>)['arbor.compaction.preview'] === value ? true : undefined));
+  await wb.runCommand('View: Close Editor');
+}
 
+describe('Compaction preview', () => {
   before(async () => {
-    const wb = workbench();
+    await workbench().openArbor();
     // The other e2e files compact without the preview: this one turns it on, as a user's settings would.
-    settingsFile = path.join(wb.server.userDataDir, 'User', 'settings.json');
-    settingsBefore = fs.readFileSync(settingsFile, 'utf8');
-    fs.writeFileSync(settingsFile, JSON.stringify({ ...(JSON.parse(settingsBefore) as object), 'arbor.compaction.preview': 'manual' }, null, 2));
-    await wb.openArbor();
+    await setPreview('manual');
   });
 
-  after(() => {
+  after(async () => {
     fake().server.setHandler(undefined);
-    if (settingsFile) fs.writeFileSync(settingsFile, settingsBefore);
+    await setPreview('never');
   });
 
   it('Accept writes the summary with the line the user changed, after exactly one summary request, and the card says it was edited', async () => {
