@@ -9,6 +9,7 @@ import { text, type RecordedRequest } from '../support/fakeAnthropic';
 import { assertNoProblems, newSession, readEntries, send, sessionFiles, waitForCardText, waitForText } from './support/chat';
 import { fake, workbench } from './support/hooks';
 import { requestText } from './support/fake';
+import { openFile } from './support/editors';
 import { answerInputBox } from './support/treeUi';
 import { poll } from './support/workbench';
 
@@ -58,35 +59,44 @@ async function compactToPreview(requests: RecordedRequest[]): Promise<void> {
 }
 
 /**
- * Sets `arbor.compaction.preview` in the user settings the way a user does, in VS Code's own
- * editor of settings.json (pasted whole, then saved): VS Code applies what it saved itself at once,
- * while a file written behind its back may be noticed only later.
+ * Sets the workspace's `.vscode/settings.json` to `content` the way a user
+ * does, in VS Code's own editor (pasted whole, then saved): VS Code applies what it saved itself at
+ * once, while a file written behind its back may be noticed only later. The workspace's value wins
+ * over the user settings' `never` that the other e2e files compact with.
  */
-async function setPreview(value: 'manual' | 'never'): Promise<void> {
+async function setWorkspaceSettings(content: string): Promise<void> {
   const wb = workbench();
-  const file = path.join(wb.server.userDataDir, 'User', 'settings.json');
-  const settings = JSON.stringify({ ...(JSON.parse(fs.readFileSync(file, 'utf8')) as object), 'arbor.compaction.preview': value }, null, 2);
+  const file = path.join(wb.workspaceDir, '.vscode', 'settings.json');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, '{}\n');
+  }
   await wb.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await wb.page.evaluate((text) => navigator.clipboard.writeText(text), settings);
-  await wb.runCommand('Preferences: Open User Settings (JSON)');
-  await poll('the user settings in an editor', async () => ((await activeEditorText().catch(() => '')).includes('arbor.baseUrl') ? true : undefined));
+  await wb.page.evaluate((text) => navigator.clipboard.writeText(text), content);
+  await openFile('.vscode/settings.json');
   await wb.page.keyboard.press('Control+A');
   await wb.page.keyboard.press('Control+V');
   await wb.page.keyboard.press('Control+S');
-  await poll(`settings.json to say ${value}`, async () => ((JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>)['arbor.compaction.preview'] === value ? true : undefined));
+  await poll('.vscode/settings.json to be saved', async () => (fs.readFileSync(file, 'utf8') === content ? true : undefined));
   await wb.runCommand('View: Close Editor');
 }
 
 describe('Compaction preview', () => {
+  let original: string | undefined;
+
   before(async () => {
-    await workbench().openArbor();
+    const wb = workbench();
+    await wb.openArbor();
+    const file = path.join(wb.workspaceDir, '.vscode', 'settings.json');
+    original = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
     // The other e2e files compact without the preview: this one turns it on, as a user's settings would.
-    await setPreview('manual');
+    const settings = original === undefined ? {} : (JSON.parse(original) as object);
+    await setWorkspaceSettings(JSON.stringify({ ...settings, 'arbor.compaction.preview': 'manual' }, null, 2));
   });
 
   after(async () => {
     fake().server.setHandler(undefined);
-    await setPreview('never');
+    await setWorkspaceSettings(original ?? '{}\n');
   });
 
   it('Accept writes the summary with the line the user changed, after exactly one summary request, and the card says it was edited', async () => {
