@@ -59,25 +59,27 @@ async function compactToPreview(requests: RecordedRequest[]): Promise<void> {
 }
 
 /**
- * Sets the workspace's `.vscode/settings.json` to `content` the way a user
- * does, in VS Code's own editor (pasted whole, then saved): VS Code applies what it saved itself at
- * once, while a file written behind its back may be noticed only later. The workspace's value wins
- * over the user settings' `never` that the other e2e files compact with.
+ * Sets the workspace's `.vscode/settings.json` to `settings` the way a user does, typed and saved
+ * in VS Code's own editor: VS Code applies what it saved itself at once, while a file written
+ * behind its back may be noticed only later. The workspace's value wins over the user settings'
+ * `never` that the other e2e files compact with.
  */
-async function setWorkspaceSettings(content: string): Promise<void> {
+async function setWorkspaceSettings(settings: Record<string, unknown>): Promise<void> {
   const wb = workbench();
   const file = path.join(wb.workspaceDir, '.vscode', 'settings.json');
   if (!fs.existsSync(file)) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, '{}\n');
   }
-  await wb.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await wb.page.evaluate((text) => navigator.clipboard.writeText(text), content);
   await openFile('.vscode/settings.json');
+  await wb.page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
   await wb.page.keyboard.press('Control+A');
-  await wb.page.keyboard.press('Control+V');
+  await wb.page.keyboard.press('Delete');
+  // One line: the editor closes each bracket and quote as it is typed, and types over its own closing one.
+  await wb.page.keyboard.type(JSON.stringify(settings));
   await wb.page.keyboard.press('Control+S');
-  await poll('.vscode/settings.json to be saved', async () => (fs.readFileSync(file, 'utf8') === content ? true : undefined));
+  const wanted = JSON.stringify(settings);
+  await poll('.vscode/settings.json to be saved', async () => (JSON.stringify(JSON.parse(fs.readFileSync(file, 'utf8') || '{}')) === wanted ? true : undefined));
   await wb.runCommand('View: Close Editor');
 }
 
@@ -90,13 +92,13 @@ describe('Compaction preview', () => {
     const file = path.join(wb.workspaceDir, '.vscode', 'settings.json');
     original = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
     // The other e2e files compact without the preview: this one turns it on, as a user's settings would.
-    const settings = original === undefined ? {} : (JSON.parse(original) as object);
-    await setWorkspaceSettings(JSON.stringify({ ...settings, 'arbor.compaction.preview': 'manual' }, null, 2));
+    const settings = original === undefined ? {} : (JSON.parse(original) as Record<string, unknown>);
+    await setWorkspaceSettings({ ...settings, 'arbor.compaction.preview': 'manual' });
   });
 
   after(async () => {
     fake().server.setHandler(undefined);
-    await setWorkspaceSettings(original ?? '{}\n');
+    await setWorkspaceSettings(original === undefined ? {} : (JSON.parse(original) as Record<string, unknown>));
   });
 
   it('Accept writes the summary with the line the user changed, after exactly one summary request, and the card says it was edited', async () => {
