@@ -36,6 +36,8 @@ export interface ArborConfig {
   compactionModel: string;
   /** `arbor.compaction.instructions`: standing instructions for every compaction (the user's settings only). */
   compactionInstructions: string;
+  /** `arbor.compaction.preview`: whether a manual compaction's summary is shown to the user before it is written. */
+  compactionPreview: CompactionPreviewSetting;
   /** `arbor.compaction.pinBudget` (tokens): over it, pinning and compacting warn. */
   pinBudget: number;
   /** `arbor.contextFiles`: load AGENTS.md / CLAUDE.md into the system prompt. */
@@ -60,6 +62,10 @@ export interface ArborConfig {
   includeActiveEditor: boolean;
 }
 
+/** `manual`: every manual compaction is previewed before it is written; `never`: written at once. Automatic ones never wait. */
+export const COMPACTION_PREVIEW_SETTINGS = ['manual', 'never'] as const;
+export type CompactionPreviewSetting = (typeof COMPACTION_PREVIEW_SETTINGS)[number];
+
 /** Reads the settings; a value of the wrong type or range falls back to its default. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ArborConfig {
   const config = vscode.workspace.getConfiguration('arbor');
@@ -80,6 +86,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ArborConfig {
     compactionExplicit: explicitCompaction(config, trusted),
     compactionModel: text(get('compaction.model')),
     compactionInstructions: text(get('compaction.instructions')),
+    compactionPreview: oneOf(get('compaction.preview'), COMPACTION_PREVIEW_SETTINGS, 'manual'),
     pinBudget: tokenCount(get('compaction.pinBudget')) ?? DEFAULT_PIN_BUDGET,
     contextFiles: get('contextFiles') !== false,
     contextAllowedFolders: stringList(get('context.allowedFolders')).map((dir) => expandHome(dir.trim(), os.homedir())).filter((dir) => path.isAbsolute(dir)),

@@ -26,6 +26,7 @@ const SETTINGS = [
   'compaction.enabled',
   'compaction.reserveTokens',
   'compaction.keepRecentTokens',
+  'compaction.preview',
   'sessionsDirectory',
   'tools.autoApprove',
   'tools.autoApproveByFolder',
@@ -73,7 +74,9 @@ export function useAgent(options: FakeAnthropicOptions = {}): { server: () => Fa
     sessions = fs.mkdtempSync(path.join(os.tmpdir(), 'arbor-int-sessions-'));
     await vscode.commands.executeCommand('arbor.setApiKey', await own(TEST_KEY));
     await vscode.commands.executeCommand('arbor.newSession');
-    await configure({ baseUrl: server.url, sessionsDirectory: sessions, model: 'claude-haiku-4-5' });
+    // A manual compaction is written at once: these tests are about what it writes; its preview is
+    // driven in the real editor (test/e2e/compactionPreview.test.ts).
+    await configure({ baseUrl: server.url, sessionsDirectory: sessions, model: 'claude-haiku-4-5', 'compaction.preview': 'never' });
   });
   afterEach(async () => {
     if (host) await whenIdle();

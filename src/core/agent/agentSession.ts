@@ -27,7 +27,7 @@ import { Emitter, type Disposable, type Event } from '../util/event';
 import { errorMessage } from '../util/errors';
 import { checkpointStoreFor, recoverReply, type CheckpointStore } from './checkpoint';
 import type { AgentConfiguration, AgentSessionOptions } from './options';
-import { CompactionControl, type CompactionRunReason } from './compactionControl';
+import { CompactionControl, compactionRunOf, type CompactionRun, type CompactionRunReason, type ManualCompactionOptions } from './compactionControl';
 import { contextShape, type CompactionShape } from './compactionShape';
 import type { ContextReport } from './contextReport';
 import { buildNextRequest } from './nextRequest';
@@ -45,6 +45,7 @@ import { ApprovalGate } from './tools/approval';
 import type { ApprovalCallback } from './tools/tool';
 
 const denyAll: ApprovalCallback = async () => 'deny';
+const MANUAL: AgentPhase = { kind: 'compacting', reason: 'manual' };
 
 export class AgentSession implements Disposable {
   readonly session: Session;
@@ -231,8 +232,12 @@ export class AgentSession implements Disposable {
    * Manual compaction (`/compact [focus]`): stops the run first; rejects when it fails or there is
    * nothing to do. `upToEntryId`: summarize up to and including that entry ("Compact up to here").
    */
-  async compact(customInstructions?: string, options: { upToEntryId?: string } = {}): Promise<void> {
-    await this.instead({ kind: 'compacting', reason: 'manual' }, () => this.compactNow('manual', false, customInstructions, undefined, options.upToEntryId));
+  async compact(customInstructions?: string, options: ManualCompactionOptions = {}): Promise<void> {
+    const { upToEntryId, review } = options;
+    if (!review) return void (await this.instead(MANUAL, () => this.compactNow('manual', false, customInstructions, undefined, upToEntryId)));
+    // Reviewed (the preview): the agent's turn is taken only to propose and to write, never while the user decides.
+    const hold = <T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> => this.instead(MANUAL, () => this.compacting('manual', undefined, work));
+    await this.compaction.reviewed({ ...review, focus: customInstructions, hold, run: (focus, signal) => this.compactionRun('manual', false, focus, signal, upToEntryId) });
   }
 
   /** Moves to another entry (as pi's /tree), optionally summarizing the branch left behind (stops a run first). */
@@ -334,35 +339,29 @@ export class AgentSession implements Disposable {
     }
   }
 
-  private async compactNow(
+  private compactNow(
     reason: CompactionRunReason,
     willRetry: boolean,
     customInstructions?: string,
     runSignal?: AbortSignal,
     upToEntryId?: string,
   ): Promise<{ continueAfterMs: number | undefined } | undefined> {
-    const summarizer = this.config.modelInfo(this.config.summaryModel());
+    return this.compacting(reason, runSignal, (signal) => this.compaction.run(this.compactionRun(reason, willRetry, customInstructions, signal, upToEntryId)));
+  }
+
+  /** Compaction work: the phase says so, `abort` (or the run's `runSignal`) stops it, the meter reads after it. */
+  private async compacting<T>(reason: CompactionRunReason, runSignal: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const done = this.work.during({ kind: 'compacting', reason });
     try {
-      return await this.stopper.run(runSignal, (signal) =>
-        this.compaction.run({
-          reason,
-          willRetry,
-          model: this.config.compactionModel(),
-          thinkingLevel: this.config.thinking,
-          modelReasoning: summarizer?.supportsThinking ?? false,
-          summarizerContextWindow: summarizer?.contextWindow,
-          maxOutputTokens: summarizer?.maxOutputTokens,
-          customInstructions,
-          upToEntryId,
-          hasQueuedInput: this.work.queuedCount > 0,
-          signal,
-        }),
-      );
+      return await this.stopper.run(runSignal, work);
     } finally {
       done();
       this.emitTokens();
     }
+  }
+
+  private compactionRun(reason: CompactionRunReason, willRetry: boolean, customInstructions: string | undefined, signal: AbortSignal, upToEntryId?: string): CompactionRun {
+    return compactionRunOf(this.config, { reason, willRetry, customInstructions, upToEntryId, hasQueuedInput: this.work.queuedCount > 0, signal });
   }
 
   // ---- configuration, state, readings ------------------------------------------------------------

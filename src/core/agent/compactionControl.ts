@@ -13,12 +13,16 @@ import {
   afterCompaction,
   asCompactionError,
   AutoCompactionGuard,
-  compactSession,
   CompactionError,
   compactionInstructions,
   decideCompaction,
+  MOVED_SINCE_PROPOSED,
   NOTHING_TO_COMPACT_TEXT,
+  proposeCompaction,
+  writeCompaction,
   type CompactionDecision,
+  type CompactionProposal,
+  type CompactSessionOptions,
   type CompactionModel,
   type CompactionResult,
   type CompactionTrigger,
@@ -91,6 +95,49 @@ export interface CompactionRun {
   signal: AbortSignal;
 }
 
+/** What the user did with a proposed compaction (see `CompactionControl.reviewed`). */
+export type CompactionReviewAnswer =
+  /** Write it, with `summary` as its text (the proposal's, or the user's change of it). */
+  | { kind: 'accept'; summary: string }
+  /** Propose again, with this focus (undefined: none). */
+  | { kind: 'regenerate'; focus: string | undefined }
+  | { kind: 'cancel' };
+
+/** A manual compaction that the user sees before it is written. */
+export interface ReviewedCompaction {
+  /** The run for `focus`, with the signal of the work it is part of. */
+  run(focus: string | undefined, signal: AbortSignal): CompactionRun;
+  focus: string | undefined;
+  /** Proposing and writing take the agent's turn (its signal stops them); the answer waits outside it. */
+  hold<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T>;
+  /** Each proposing runs inside this (the glue shows its progress there). */
+  proposing<T>(work: () => Promise<T>): Promise<T>;
+  /** The user's answer to a proposal; the agent is free while they decide. */
+  answer(proposal: CompactionProposal): Promise<CompactionReviewAnswer>;
+}
+
+/** A manual compaction: up to `upToEntryId` ("Compact up to here"); `review` shows each proposal to the user before it is written. */
+export interface ManualCompactionOptions {
+  upToEntryId?: string | undefined;
+  review?: Pick<ReviewedCompaction, 'proposing' | 'answer'> | undefined;
+}
+
+/** A run with the models as configured now: the chat's (its window) and the summarizing one (reasoning, window, output limit). */
+export function compactionRunOf(
+  config: Pick<LiveConfiguration, 'modelInfo' | 'summaryModel' | 'compactionModel' | 'thinking'>,
+  run: Pick<CompactionRun, 'reason' | 'willRetry' | 'customInstructions' | 'upToEntryId' | 'hasQueuedInput' | 'signal'>,
+): CompactionRun {
+  const summarizer = config.modelInfo(config.summaryModel());
+  return {
+    ...run,
+    model: config.compactionModel(),
+    thinkingLevel: config.thinking,
+    modelReasoning: summarizer?.supportsThinking ?? false,
+    summarizerContextWindow: summarizer?.contextWindow,
+    maxOutputTokens: summarizer?.maxOutputTokens,
+  };
+}
+
 /** pi's words before the reason of a failed compaction. */
 const FAILURE_PREFIX: Record<CompactionRunReason, string> = {
   manual: 'Compaction failed: ',
@@ -135,18 +182,47 @@ export class CompactionControl {
         return undefined;
       }
     } catch (thrown) {
-      const error = asCompactionError(thrown);
-      const errorMessage = FAILURE_PREFIX[reason] + error.message;
-      emit(error.reason === 'cancelled' ? { type: 'compaction_end', reason, aborted: true, willRetry: false } : { type: 'compaction_end', reason, aborted: false, willRetry: false, errorMessage, error });
-      // pi's session_compact_failed: a handler's cancel counts as stopped there too.
-      const aborted = error.reason === 'cancelled' || error.reason === 'cancelled-by-extension';
-      this.options.hooks?.didFailCompaction({ reason, ...(aborted ? {} : { errorMessage }), aborted, willRetry, fromExtension: error.fromExtension });
+      const error = this.failed(reason, willRetry, thrown);
       if (reason === 'manual') throw error;
       return undefined;
     }
-    const { result, pinWarning } = compacted;
-    emit({ type: 'compaction_end', reason, result, aborted: false, willRetry, ...(pinWarning !== undefined ? { pinWarning } : {}) });
+    this.ended(run, compacted);
     return this.next(run);
+  }
+
+  /**
+   * A manual compaction shown to the user before it is written (`arbor.compaction.preview`): each
+   * proposal costs one summary request and is answered by the user. Accept writes that proposal
+   * (no second request) with the text they accepted, Regenerate proposes again with a new focus,
+   * Cancel writes nothing. One start event, one end event, as for any run. A proposal the session
+   * moved past (a new entry, a move) is never written: writing it rejects ('failed'). Rejects like
+   * a manual `run`.
+   */
+  async reviewed(steps: ReviewedCompaction): Promise<void> {
+    this.options.emit({ type: 'compaction_start', reason: 'manual' });
+    let focus = steps.focus;
+    try {
+      for (;;) {
+        const proposal = await steps.proposing(() => steps.hold((signal) => this.propose(steps.run(focus, signal))));
+        const answer = await steps.answer(proposal);
+        if (answer.kind === 'cancel') throw new CompactionError('cancelled', 'Compaction cancelled');
+        if (answer.kind === 'regenerate') {
+          focus = answer.focus;
+          continue;
+        }
+        // Refused before the agent's turn is taken: taking it would stop a run the user started meanwhile.
+        if (this.options.session.leafId !== proposal.leafId) throw new CompactionError('failed', MOVED_SINCE_PROPOSED);
+        const { run, compacted } = await steps.hold(async (signal) => {
+          const run = steps.run(focus, signal);
+          return { run, compacted: await this.write(proposal, answer.summary, run) };
+        });
+        this.ended(run, compacted);
+        this.next(run);
+        return;
+      }
+    } catch (thrown) {
+      throw this.failed('manual', false, thrown);
+    }
   }
 
   /**
@@ -161,11 +237,37 @@ export class CompactionControl {
 
   /** The compaction itself: its result, or undefined when an automatic run found nothing to do (a manual one throws why). */
   private async compact(run: CompactionRun): Promise<Compacted | undefined> {
+    const options = this.sessionOptions(run);
+    const proposed = await proposeCompaction(this.options.session, options);
+    if (proposed.kind === 'proposed') return this.written(proposed.proposal, options);
+    if (run.reason === 'manual') throw new CompactionError('nothing-to-compact', NOTHING_TO_COMPACT_TEXT[proposed.reason], { nothing: proposed.reason });
+    return undefined;
+  }
+
+  /** A manual proposal (nothing written); rejects with why when there is nothing to compact. */
+  private async propose(run: CompactionRun): Promise<CompactionProposal> {
+    const proposed = await proposeCompaction(this.options.session, this.sessionOptions(run));
+    if (proposed.kind === 'proposed') return proposed.proposal;
+    throw new CompactionError('nothing-to-compact', NOTHING_TO_COMPACT_TEXT[proposed.reason], { nothing: proposed.reason });
+  }
+
+  /** Writes an accepted proposal with `summary` (marked edited when it is not the proposal's own). */
+  private write(proposal: CompactionProposal, summary: string, run: CompactionRun): Promise<Compacted> {
+    return this.written(proposal, { ...this.sessionOptions(run), summary });
+  }
+
+  private async written(proposal: CompactionProposal, options: CompactSessionOptions): Promise<Compacted> {
+    const outcome = await writeCompaction(this.options.session, proposal, options);
+    if (outcome.kind !== 'compacted') throw new CompactionError('nothing-to-compact', NOTHING_TO_COMPACT_TEXT[outcome.reason], { nothing: outcome.reason });
+    return { result: outcome.result, ...(outcome.pinWarning !== undefined ? { pinWarning: outcome.pinWarning } : {}) };
+  }
+
+  private sessionOptions(run: CompactionRun): CompactSessionOptions {
     const { now, summarizer } = this.options;
     const { compaction: settings, estimator } = this.options.config;
     // Before and after are measured as the meter measures, so the card's "after" is its next reading.
     const measure = this.options.config.measure();
-    const outcome = await compactSession(this.options.session, {
+    return {
       settings,
       summarizer,
       signal: run.signal,
@@ -184,10 +286,23 @@ export class CompactionControl {
       estimator,
       measure,
       now,
-    });
-    if (outcome.kind === 'compacted') return { result: outcome.result, ...(outcome.pinWarning !== undefined ? { pinWarning: outcome.pinWarning } : {}) };
-    if (run.reason === 'manual') throw new CompactionError('nothing-to-compact', NOTHING_TO_COMPACT_TEXT[outcome.reason], { nothing: outcome.reason });
-    return undefined;
+    };
+  }
+
+  /** The end event of a compaction written. */
+  private ended(run: CompactionRun, { result, pinWarning }: Compacted): void {
+    this.options.emit({ type: 'compaction_end', reason: run.reason, result, aborted: false, willRetry: run.willRetry, ...(pinWarning !== undefined ? { pinWarning } : {}) });
+  }
+
+  /** A run that wrote nothing: its end event and the handlers' failure event, in pi's words; the error to reject with. */
+  private failed(reason: CompactionRunReason, willRetry: boolean, thrown: unknown): CompactionError {
+    const error = asCompactionError(thrown);
+    const errorMessage = FAILURE_PREFIX[reason] + error.message;
+    this.options.emit(error.reason === 'cancelled' ? { type: 'compaction_end', reason, aborted: true, willRetry: false } : { type: 'compaction_end', reason, aborted: false, willRetry: false, errorMessage, error });
+    // pi's session_compact_failed: a handler's cancel counts as stopped there too.
+    const aborted = error.reason === 'cancelled' || error.reason === 'cancelled-by-extension';
+    this.options.hooks?.didFailCompaction({ reason, ...(aborted ? {} : { errorMessage }), aborted, willRetry, fromExtension: error.fromExtension });
+    return error;
   }
 
   /** After a compaction: tells the guard where the context stands, and whether to continue by itself. */

@@ -91,6 +91,7 @@ export function itemUpdate(entry: SessionEntry): ItemUpdate {
       const byExtension = typeof arbor?.['byExtension'] === 'string' ? arbor['byExtension'] : undefined;
       const pinnedIds = asObject(arbor?.['pins'])?.['ids'];
       const pinnedCount = Array.isArray(pinnedIds) ? pinnedIds.length : 0;
+      const summaryEdited = arbor?.['summaryEdited'] === true;
       const view = summaryView(entry.summary);
       return {
         kind: 'item',
@@ -105,6 +106,7 @@ export function itemUpdate(entry: SessionEntry): ItemUpdate {
           ...(instructions ? { instructions: shownText(instructions) } : {}),
           ...(byExtension ? { byExtension: shownText(byExtension) } : {}),
           ...(pinnedCount > 0 ? { pinnedCount } : {}),
+          ...(summaryEdited ? { summaryEdited: true as const } : {}),
           ...summaryFiles(entry.details, view),
         },
       };

@@ -110,6 +110,9 @@ export interface SummaryFiles {
   filesNotShown?: number;
 }
 
+/** How a summary the user changed before accepting it is marked, in the chat's card and the tree's tooltip. */
+export const SUMMARY_EDITED_TEXT = 'summary edited by you';
+
 export interface CompactionItem extends SummaryFiles, MarkableItem {
   kind: 'compaction';
   id: string;
@@ -127,6 +130,8 @@ export interface CompactionItem extends SummaryFiles, MarkableItem {
   byExtension?: string;
   /** Pinned messages carried verbatim in the summary (Arbor's record). */
   pinnedCount?: number;
+  /** The user changed the proposed summary before accepting it (Arbor's record). */
+  summaryEdited?: true;
 }
 
 export interface BranchSummaryItem extends SummaryFiles, PinnableItem, MarkableItem {

@@ -79,6 +79,8 @@ export interface ArborCompactionRecord {
   instructions?: string;
   /** The pinned section appended to the summary: whose messages, and its length (so the next compaction can take it out). */
   pins?: PinnedSectionRecord;
+  /** The user changed the proposed summary before accepting it (the preview of a manual compaction). */
+  summaryEdited?: true;
 }
 
 export interface PinnedSectionRecord {

@@ -46,6 +46,9 @@ export const NOTHING_TO_COMPACT_TEXT = {
   'nothing-after': 'Nothing to compact up to that entry: no message follows it on the current branch, and a compaction keeps at least one',
 } as const satisfies Record<NothingToCompactReason, string>;
 
+/** Why a proposal is not written: the session is no longer at the position it was made at. */
+export const MOVED_SINCE_PROPOSED = 'The session moved since this compaction was proposed: compact it again from here';
+
 export type CompactSessionOutcome =
   /** `pinWarning`: the pinned section is over the pin budget (every pin was still carried). */
   | { kind: 'compacted'; entryId: string; result: CompactionResult; pinWarning?: string }
@@ -141,9 +144,10 @@ export type WriteCompactionOptions = Pick<CompactSessionOptions, 'hooks' | 'reas
 
 async function writeProposal(session: Session, proposal: CompactionProposal, options: WriteCompactionOptions): Promise<CompactSessionOutcome> {
   throwIfCancelled(options.signal);
-  if (session.leafId !== proposal.leafId) throw new CompactionError('failed', 'The session moved since this compaction was proposed: compact it again from here');
+  if (session.leafId !== proposal.leafId) throw new CompactionError('failed', MOVED_SINCE_PROPOSED);
   const edited = options.summary !== undefined && options.summary !== proposal.result.summary;
-  const result = edited ? givenSummaryResult(proposal.preparation, options.summary!, options, proposal.result) : proposal.result;
+  // A summary the user changed says so (in Arbor's record, which pi ignores): the card and the tree tell it.
+  const result = edited ? markEdited(givenSummaryResult(proposal.preparation, options.summary!, options, proposal.result)) : proposal.result;
   const { fromHook, supplied } = proposal;
   // A handler's compaction is written as it came: its own details and usage, or none.
   const details = fromHook ? supplied?.details : { readFiles: result.details.readFiles, modifiedFiles: result.details.modifiedFiles };
@@ -163,4 +167,8 @@ async function writeProposal(session: Session, proposal: CompactionProposal, opt
   if (options.hooks && entry?.type === 'compaction') options.hooks.didCompact({ compactionEntry: entry as CompactionEntry, fromExtension: fromHook, reason: options.reason ?? 'manual', willRetry: options.willRetry ?? false });
   const { warning } = checkPinBudget(proposal.pinned, options.pinBudget ?? DEFAULT_PIN_BUDGET, options.estimator ?? piEstimator);
   return { kind: 'compacted', entryId, result, ...(warning !== undefined ? { pinWarning: warning } : {}) };
+}
+
+function markEdited(result: CompactionResult): CompactionResult {
+  return { ...result, arbor: { ...result.arbor, summaryEdited: true } };
 }

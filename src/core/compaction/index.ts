@@ -21,3 +21,4 @@ export * from './branchSummary';
 export * from './trigger';
 export * from './instructions';
 export * from './hookedCompaction';
+export * from './previewDocument';

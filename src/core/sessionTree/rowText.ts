@@ -4,6 +4,7 @@
  * bar shows some forty characters, so these say the distinguishing thing first.
  */
 import { itemUpdate } from '../chat/buildItems';
+import { SUMMARY_EDITED_TEXT } from '../chat/items';
 import { summarizeArgs } from '../chat/toolSummary';
 import { BRANCH_SUMMARY_PREAMBLE } from '../compaction/prompts';
 import { splitFileOperations } from '../compaction/fileOps';
@@ -55,14 +56,16 @@ export interface CompactionNumbers {
   tokensBefore: number;
   tokensAfter: number | undefined;
   summarizedEntries: number | undefined;
+  /** The user changed the proposed summary before accepting it. */
+  summaryEdited: boolean;
 }
 
 /** The numbers of a compaction entry, read the way the chat's compaction card reads them; undefined for other entries. */
 export function compactionNumbers(entry: SessionEntry): CompactionNumbers | undefined {
   const update = itemUpdate(entry);
   if (update.kind !== 'item' || update.item.kind !== 'compaction') return undefined;
-  const { tokensBefore, tokensAfter, summarizedEntries } = update.item;
-  return { tokensBefore, tokensAfter, summarizedEntries };
+  const { tokensBefore, tokensAfter, summarizedEntries, summaryEdited } = update.item;
+  return { tokensBefore, tokensAfter, summarizedEntries, summaryEdited: summaryEdited === true };
 }
 
 /** "compaction · 5.3k → 1.5k · 9 entries"; for one pi wrote (no Arbor record), "compaction · 182k before". What a screen reader says. */
@@ -88,10 +91,14 @@ function compactionParts({ tokensBefore, tokensAfter, summarizedEntries }: Compa
   return { tokens, entries };
 }
 
-/** The tooltip's sentence for a compaction: "Summarized 9 entries: 5,300 → about 1,500 tokens" (after: the meter's estimate). */
+/**
+ * The tooltip's sentence for a compaction: "Summarized 9 entries: 5,300 → about 1,500 tokens"
+ * (after: the meter's estimate), then " · summary edited by you" when the user changed it.
+ */
 export function compactionSentence(numbers: CompactionNumbers): string {
   const { tokensBefore, tokensAfter, summarizedEntries } = numbers;
   const n = (value: number): string => value.toLocaleString('en-US');
   const what = summarizedEntries !== undefined ? `Summarized ${summarizedEntries} ${summarizedEntries === 1 ? 'entry' : 'entries'}: ` : '';
-  return tokensAfter !== undefined ? `${what}${n(tokensBefore)} → about ${n(tokensAfter)} tokens` : `${what}${n(tokensBefore)} tokens before`;
+  const sizes = tokensAfter !== undefined ? `${what}${n(tokensBefore)} → about ${n(tokensAfter)} tokens` : `${what}${n(tokensBefore)} tokens before`;
+  return numbers.summaryEdited ? `${sizes} · ${SUMMARY_EDITED_TEXT}` : sizes;
 }

@@ -4,7 +4,7 @@
 // user (the chat's cards). What the agent is doing is the agent's own state: the host only reads it.
 import * as vscode from 'vscode';
 import { CachedRead } from '../../core/util/cachedRead';
-import { IDLE_STATE, watchFirstReply, type AgentEvent, type AgentSession, type AgentState, type ContextReport, type TreeMoveOptions } from '../../core/agent';
+import { IDLE_STATE, watchFirstReply, type AgentEvent, type AgentSession, type AgentState, type ContextReport, type ManualCompactionOptions, type TreeMoveOptions } from '../../core/agent';
 import type { Logger } from '../../core/util/logger';
 import { answerOf, type ApprovalAnswer, type ApprovalCallback, type ApprovalDecision, type ApprovalRequest } from '../../core/agent/tools/tool';
 import type { ArborHooks } from '../../core/hooks';
@@ -191,7 +191,7 @@ export class AgentHost implements vscode.Disposable {
    * Manual compaction with optional focus instructions (up to `upToEntryId` when given: "Compact up
    * to here"); rejects when it fails or has nothing to do.
    */
-  async compact(customInstructions?: string, options: { upToEntryId?: string } = {}): Promise<void> {
+  async compact(customInstructions?: string, options: ManualCompactionOptions = {}): Promise<void> {
     const agent = await this.ensureAgent();
     await agent.compact(customInstructions, options);
   }

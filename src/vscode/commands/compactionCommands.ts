@@ -4,6 +4,8 @@ import type { Session } from '../../core/session';
 import { errorDetail } from '../../core/util/errors';
 import { plainText } from '../../core/util/plainText';
 import { readConfig } from '../config';
+import { askFocus } from './focus';
+import type { CompactionPreviews } from './compactionPreview';
 import { compactionOutcome, PromptError } from '../errors';
 import { move } from '../agent/moves';
 import { showFailure } from './notify';
@@ -14,8 +16,13 @@ import { COMMAND } from '../../shared/commands';
 import type { SomeCommands } from './table';
 import type { Logger } from '../../core/util/logger';
 
+export { askFocus } from './focus';
+
 export function compactionCommands(deps: CommandDeps) {
   return {
+    acceptCompaction: () => deps.previews?.act('accept'),
+    regenerateCompaction: () => deps.previews?.act('regenerate'),
+    cancelCompaction: () => deps.previews?.act('cancel'),
     // Focus instructions passed by Arbor's own callers (sealed: automation, tests) skip the input box; '' means none.
     compactSession: (arg?: unknown) => compactSession(deps, ownString(deps.log, COMMAND.compactSession, arg)),
     undoCompaction: () => undoCompaction(deps),
@@ -33,30 +40,29 @@ async function compactSession(deps: CommandDeps, given?: string): Promise<boolea
   return compactWithProgress(deps, focus);
 }
 
-/** The optional focus instructions for a summary; undefined when the user pressed Escape. */
-export function askFocus(title: string): Thenable<string | undefined> {
-  // Said once, by name only: the standing instructions are the user's own, and the box is short.
-  const standing = readConfig().compactionInstructions.trim() !== '' ? ' Your standing instructions (arbor.compaction.instructions) apply as well.' : '';
-  return vscode.window.showInputBox({
-    title,
-    prompt: `What should the summary focus on? (optional: press Enter for none, Escape to cancel)${standing}`,
-    placeHolder: 'e.g. the decisions about the API, the open bugs',
-    // Asked from a tree row's menu too: selecting the row may move the focus, which must not cancel it.
-    ignoreFocusOut: true,
-  });
-}
-
 /**
  * A manual compaction under a cancellable progress notification (up to `upToEntryId` when given).
  * Resolves true when a compaction was appended; failures are shown to the user.
  */
 export async function compactWithProgress(deps: CommandDeps, focus: string, options: { upToEntryId?: string } = {}): Promise<boolean> {
+  const instructions = focus.trim() === '' ? undefined : focus.trim();
+  // With the preview, the proposal is shown before anything is written (`arbor.compaction.preview`).
+  const session = deps.current.session;
+  let review: ReturnType<CompactionPreviews['begin']>;
+  if (deps.previews && session && readConfig().compactionPreview === 'manual') {
+    review = deps.previews.begin(session);
+    // One preview per session: the open one was brought to the front.
+    if (!review) return false;
+  }
   try {
-    await withStoppableProgress(deps.host, 'Arbor: compacting the session…', () => deps.host.compact(focus.trim() === '' ? undefined : focus.trim(), options));
+    if (review) await deps.host.compact(instructions, { ...options, review });
+    else await withStoppableProgress(deps.host, 'Arbor: compacting the session…', () => deps.host.compact(instructions, options));
     return true;
   } catch (error) {
     reportCompaction(deps.log, error);
     return false;
+  } finally {
+    review?.end();
   }
 }
 

@@ -7,6 +7,7 @@ import type { ChatInputPort } from '../chat/inputPort';
 import type { CurrentSession } from '../currentSession/currentSession';
 import type { ApiKeyStore } from '../secrets';
 import type { Logger } from '../../core/util/logger';
+import type { CompactionPreviews } from './compactionPreview';
 
 export interface CommandDeps {
   host: AgentHost;
@@ -23,4 +24,6 @@ export interface CommandDeps {
   checkpoints?: WorkspaceCheckpoints;
   /** The workspace's state: a move's last answers, preselected in the next move's question. */
   state?: vscode.Memento;
+  /** Manual compactions previewed before they are written (none: written at once). */
+  previews?: CompactionPreviews;
 }

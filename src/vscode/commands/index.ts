@@ -6,6 +6,7 @@ import { checkpointCommands } from '../checkpoints/checkpointCommands';
 import type { WorkspaceCheckpoints } from '../checkpoints/workspaceCheckpoints';
 import { compactionCommands } from './compactionCommands';
 import { contextEditCommands } from '../contextEdits/contextEditCommands';
+import { CompactionPreviews } from './compactionPreview';
 import { trackContextKeys } from './contextKeys';
 import type { CommandDeps } from './deps';
 import { exportCommand } from './exportCommand';
@@ -19,7 +20,9 @@ import { showContextCommand } from './showContextCommand';
 
 export type { CommandDeps } from './deps';
 
-export function editorCommands(deps: CommandDeps & { checkpoints: WorkspaceCheckpoints }) {
+export function editorCommands(given: CommandDeps & { checkpoints: WorkspaceCheckpoints }) {
+  const previews = new CompactionPreviews(given.host, given.log);
+  const deps = { ...given, previews };
   const parts = [problemsCommand(deps), showContextCommand(deps), entryCommands(deps), checkpointCommands(deps, deps.checkpoints), contextEditCommands(deps)] as const;
   const [problems, context, entries, checkpoints, contextEdits] = parts;
   const commands = {
@@ -36,6 +39,6 @@ export function editorCommands(deps: CommandDeps & { checkpoints: WorkspaceCheck
     ...checkpoints.commands,
     ...contextEdits.commands,
   };
-  const disposables: vscode.Disposable[] = [...parts.flatMap((part) => part.disposables), ...trackContextKeys(deps)];
+  const disposables: vscode.Disposable[] = [previews, ...parts.flatMap((part) => part.disposables), ...trackContextKeys(deps)];
   return { commands, disposables };
 }

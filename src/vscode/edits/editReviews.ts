@@ -135,7 +135,7 @@ export function safeName(file: string): string {
 }
 
 /** Texts in memory by URI: the proposals (editable) and the empty side of a new file (read-only). */
-class MemoryFiles implements vscode.FileSystemProvider {
+export class MemoryFiles implements vscode.FileSystemProvider {
   private readonly files = new Map<string, { data: Uint8Array; mtime: number }>();
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changed.event;

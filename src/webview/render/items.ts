@@ -1,7 +1,7 @@
 // One chat item → its element: the message or card, and its actions (Edit & branch, Branch from here,
 // Pin / Unpin; a compaction's Show what was summarized).
 import { PENDING_ID } from '../../core/chat/pendingPrompt';
-import { STREAMING_ID, type BranchSummaryItem, type ChatItem, type CompactionItem, type SummaryFiles } from '../../core/chat/items';
+import { STREAMING_ID, SUMMARY_EDITED_TEXT, type BranchSummaryItem, type ChatItem, type CompactionItem, type SummaryFiles } from '../../core/chat/items';
 import { assistantBody, card, resultElements } from './assistant';
 import { actionButton, formatTokens, h, icon } from './dom';
 import { markdownElement } from './markdownView';
@@ -61,11 +61,12 @@ function bodyOf(item: ChatItem): HTMLElement[] {
       const after = item.tokensAfter !== undefined ? ` → about ${formatTokens(item.tokensAfter)}` : '';
       const entries = item.summarizedEntries !== undefined ? ` · ${item.summarizedEntries} entries summarized` : '';
       const pinned = item.pinnedCount !== undefined ? ` · ${item.pinnedCount} pinned carried verbatim` : '';
+      const edited = item.summaryEdited ? ` · ${SUMMARY_EDITED_TEXT}` : '';
       return [
         h('div', { class: 'card-heading' }, [
           icon('fold'),
           h('strong', { text: 'Context compacted' }),
-          h('span', { class: 'muted', text: ` ${formatTokens(item.tokensBefore)}${after} tokens${entries}${pinned}` }),
+          h('span', { class: 'muted', text: ` ${formatTokens(item.tokensBefore)}${after} tokens${entries}${pinned}${edited}` }),
           contextMarkElement(item.contextMark),
         ]),
         summaryCard(item),

@@ -47,6 +47,9 @@ export const mochaHooks = {
         'arbor.sessionsDirectory': sessionsRoot,
         // The smallest allowed: a few long replies give Compact Session something to summarize.
         'arbor.compaction.keepRecentTokens': 1000,
+        // A manual compaction is written at once in the tests about other things (the card, pins,
+        // moves, checkpoints); compactionPreview.test.ts turns the preview on and drives it.
+        'arbor.compaction.preview': 'never',
         // Thinking off: the fake's scripted replies carry no thinking blocks.
         'arbor.thinking': 'off',
         // Diffs side by side however narrow the editor area is (VS Code turns a narrow one inline,

@@ -219,6 +219,14 @@ describe('Chat items as drawn', () => {
     assert.equal(card.querySelector('button[data-action="pin"]'), null);
   });
 
+  it('says on a compaction card that its summary was edited by the user, and says nothing of the kind otherwise', () => {
+    const card = (arbor: object) => itemElement(buildItems([entry<CompactionEntry>('compaction', 'c1', null, { summary: 'S', firstKeptEntryId: 'x', tokensBefore: 5300, arbor })])[0]!);
+    assert.equal(card({ tokensAfter: 1500, summarizedEntries: 9, summaryEdited: true }).querySelector('.card-heading')?.textContent, 'Context compacted 5.3k → about 1.5k tokens · 9 entries summarized · summary edited by you');
+    assert.equal(card({ tokensAfter: 1500, summarizedEntries: 9 }).querySelector('.card-heading')?.textContent, 'Context compacted 5.3k → about 1.5k tokens · 9 entries summarized');
+    // Only Arbor's own mark counts: a string in its place is not taken for it.
+    assert.equal(card({ tokensAfter: 1500, summarizedEntries: 9, summaryEdited: 'yes' }).querySelector('.card-heading')?.textContent, 'Context compacted 5.3k → about 1.5k tokens · 9 entries summarized');
+  });
+
   it('draws a turn\'s card under its message: the changed paths as text buttons, the count of those not listed, and "Restore files before this turn"', () => {
     const hostile = '<img src=x onerror=alert(1)>.md';
     const [item] = buildItems(chain(msg('q1', null, user('change things')), filesRecord('f1', null, { changed: ['src/a.ts', hostile], changedCount: 3 })));

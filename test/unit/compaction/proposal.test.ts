@@ -4,16 +4,16 @@
  */
 import { strict as assert } from 'node:assert';
 import { CompactionError, DEFAULT_COMPACTION_SETTINGS, proposeCompaction, writeCompaction } from '../../../src/core/compaction';
-import { buildSessionContext, type CompactionEntry } from '../../../src/core/session';
-import { appendTurns, memorySession, user } from '../../support/builders';
+import { buildSessionContext, createSessionFile, type CompactionEntry, type Session } from '../../../src/core/session';
+import { appendTurns, memorySession, steppingClock, user } from '../../support/builders';
 import { loadPi } from '../../support/pi';
+import { useTempDir } from '../../support/tempDir';
 import { chars } from './support/path';
 import { ScriptedSummarizer } from './support/scriptedSummarizer';
 
 const settings = { ...DEFAULT_COMPACTION_SETTINGS, keepRecentTokens: 500 };
 
-async function longSession() {
-  const session = memorySession();
+async function longSession(session: Session = memorySession()) {
   await appendTurns(session, 3);
   await session.appendMessage(user(chars(4000)));
   await appendTurns(session, 1, 'late ');
@@ -53,5 +53,45 @@ describe('a compaction proposed, then written', () => {
     const entries = session.entries.length;
     await assert.rejects(writeCompaction(session, proposed.proposal, {}), (error: unknown) => error instanceof CompactionError && error.message === 'The session moved since this compaction was proposed: compact it again from here');
     assert.equal(session.entries.length, entries);
+  });
+
+  it("marks a summary the user changed in Arbor's record, and one accepted as proposed not at all", async () => {
+    const edited = await longSession();
+    const proposedEdited = await proposeCompaction(edited, { settings, summarizer: new ScriptedSummarizer(() => ({ text: 'MODEL SUMMARY' })) });
+    const unchanged = await longSession();
+    const proposedUnchanged = await proposeCompaction(unchanged, { settings, summarizer: new ScriptedSummarizer(() => ({ text: 'MODEL SUMMARY' })) });
+    if (proposedEdited.kind !== 'proposed' || proposedUnchanged.kind !== 'proposed') return assert.fail('both proposed');
+    const a = await writeCompaction(edited, proposedEdited.proposal, { summary: 'my own words' });
+    const b = await writeCompaction(unchanged, proposedUnchanged.proposal, { summary: proposedUnchanged.proposal.result.summary });
+    if (a.kind !== 'compacted' || b.kind !== 'compacted') return assert.fail('both written');
+    assert.equal((edited.getEntry(a.entryId) as CompactionEntry & { arbor: { summaryEdited?: boolean } }).arbor.summaryEdited, true);
+    assert.equal(a.result.arbor.summaryEdited, true);
+    assert.equal('summaryEdited' in (unchanged.getEntry(b.entryId) as CompactionEntry & { arbor: object }).arbor, false);
+    assert.equal((unchanged.getEntry(b.entryId) as CompactionEntry).summary, proposedUnchanged.proposal.result.summary);
+  });
+
+  describe('in a file pi 1.6.0 opens', function () {
+    this.timeout(60_000);
+    const tmp = useTempDir();
+
+    it('loads an edited compaction like any other and builds the same context as Arbor', async () => {
+      const session = await longSession(await createSessionFile({ dir: tmp(), cwd: '/home/dev/project', clock: steppingClock('2026-03-01T00:00:00.000Z') }));
+      const proposed = await proposeCompaction(session, { settings, summarizer: new ScriptedSummarizer(() => ({ text: 'MODEL SUMMARY' })) });
+      if (proposed.kind !== 'proposed') return assert.fail('proposed');
+      const changed = '## Goal\nShip the preview (edited by the user)';
+      const written = await writeCompaction(session, proposed.proposal, { summary: changed });
+      if (written.kind !== 'compacted') return assert.fail('written');
+      await session.appendMessage(user('after the compaction'));
+      await session.sync();
+      const pi = await loadPi();
+      const sm = pi.SessionManager.open(session.file!, tmp());
+      assert.deepEqual(sm.getEntries().map((entry) => entry.id), session.entries.map((entry) => entry.id));
+      const piEntry = sm.getEntries().find((entry) => entry.id === written.entryId) as { type: string; summary: string };
+      assert.equal(piEntry.type, 'compaction');
+      assert.equal(piEntry.summary, changed);
+      const piContext = pi.buildSessionContext(sm.getEntries(), sm.getLeafId());
+      assert.deepEqual(buildSessionContext(session.tree), piContext);
+      assert.equal((piContext.messages[0] as { summary: string }).summary, changed);
+    });
   });
 });

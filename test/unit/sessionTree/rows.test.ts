@@ -99,12 +99,19 @@ describe('Session Tree rows', () => {
     );
   });
 
+  it('ends the tooltip of a compaction whose summary the user edited with "summary edited by you"', () => {
+    const edited = arborCompaction() as SessionEntry & { arbor: Record<string, unknown> };
+    edited.arbor['summaryEdited'] = true;
+    assert.match(row(edited).tooltip, /\n\nSummarized 12 entries: 182,400 → about 21,049 tokens · summary edited by you$/);
+    assert.match(row(arborCompaction()).tooltip, /\n\nSummarized 12 entries: 182,400 → about 21,049 tokens$/);
+  });
+
   it('shows a compaction pi wrote (no Arbor record) with the tokens before only', () => {
     const shown = row(compactionEntry('c', null, 'x', 'Earlier work'));
     assert.equal(shown.label, '1k before compaction');
     assert.equal(shown.tooltip, 'Earlier work\n\n1,000 tokens before');
-    assert.equal(compactionLine({ tokensBefore: 5300, tokensAfter: 1500, summarizedEntries: 9 }), 'compaction · 5.3k → about 1.5k · 9 entries');
-    assert.equal(compactionLine({ tokensBefore: 182_000, tokensAfter: undefined, summarizedEntries: undefined }), 'compaction · 182k before');
+    assert.equal(compactionLine({ tokensBefore: 5300, tokensAfter: 1500, summarizedEntries: 9, summaryEdited: false }), 'compaction · 5.3k → about 1.5k · 9 entries');
+    assert.equal(compactionLine({ tokensBefore: 182_000, tokensAfter: undefined, summarizedEntries: undefined, summaryEdited: false }), 'compaction · 182k before');
   });
 
   it('names a branch summary by its goal, not by pi\'s stock preamble', () => {
