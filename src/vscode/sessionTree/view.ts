@@ -117,9 +117,17 @@ export class SessionTreeView implements vscode.Disposable {
     this.followingMove = undefined;
     // A click in the chat's input just before now may still be on its way (a busy host): its word comes first.
     if (follow && this.view.visible) await this.deps.inputSettled();
+    // Several rows the user selected (to hide them together, say) stay selected while the ● is among them.
+    if (!follow && this.selectionHoldsCurrent()) return;
     if (!follow || !this.view.visible || this.inputUsedAt >= follow.since) return this.revealCurrent(false);
     await this.revealCurrent(true);
     follow.then?.();
+  }
+
+  private selectionHoldsCurrent(): boolean {
+    const current = this.provider.currentElement()?.entry.id;
+    const selection = this.view.selection;
+    return selection.length > 1 && selection.some((element) => element.kind === 'entry' && element.entry.id === current);
   }
 
   private selected(selection: readonly TreeElement[]): void {
