@@ -99,6 +99,8 @@ describe('Compaction preview', () => {
   after(async () => {
     fake().server.setHandler(undefined);
     await setWorkspaceSettings(original === undefined ? {} : (JSON.parse(original) as Record<string, unknown>));
+    // A file this test made goes with it: the e2e files after it find the workspace as it was.
+    if (original === undefined) fs.rmSync(path.join(workbench().workspaceDir, '.vscode', 'settings.json'), { force: true });
   });
 
   it('Accept writes the summary with the line the user changed, after exactly one summary request, and the card says it was edited', async () => {

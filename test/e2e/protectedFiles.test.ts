@@ -23,6 +23,8 @@ describe('Protected files', () => {
     const wb = workbench();
     const plain = path.join(wb.workspaceDir, 'protected-e2e-notes.txt');
     const settings = path.join(wb.workspaceDir, '.vscode', 'settings.json');
+    // Another test may have left a settings file: it must come out of this one as it went in.
+    const settingsBefore = fs.existsSync(settings) ? fs.readFileSync(settings, 'utf8') : undefined;
     await newSession();
     fake().script(
       reply(text('First a note.'), toolUse('write', { path: path.basename(plain), content: 'a note' })),
@@ -37,7 +39,7 @@ describe('Protected files', () => {
     assert.match(await (await chat()).locator('#approvals .approval-note', { hasText: 'asked about every time' }).innerText(), /This file configures/);
     await (await chatButton(/^Deny$/)).click();
     await waitForText('The settings were not written.');
-    assert.equal(fs.existsSync(settings), false);
+    assert.equal(fs.existsSync(settings) ? fs.readFileSync(settings, 'utf8') : undefined, settingsBefore);
     fs.rmSync(plain);
     assertNoProblems();
   });
