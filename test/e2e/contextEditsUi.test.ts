@@ -183,7 +183,13 @@ describe('Shaping what the model sees from the chat, an editor and the tree', ()
     const editsBefore = contextEdits(file).length;
     // The current position's row (the reply) is selected; a right-click puts the tree's focus on it
     // without moving, and Shift+Up adds the prompt's row above it, as a user extends a selection.
-    await treeRow(`assistant: ${THIRD_REPLY}`).click({ button: 'right' });
+    // Once the tree has taken the turn in (its rows move as they come): the reply is the selected ● row.
+    const reply = treeRow(`assistant: ${THIRD_REPLY}`);
+    await poll('the reply to be the selected current row', async () => {
+      const label = (await reply.getAttribute('aria-label')) ?? '';
+      return label.includes('● current') && ((await reply.getAttribute('class')) ?? '').includes('selected') ? true : undefined;
+    });
+    await reply.click({ button: 'right' });
     await wb.page.locator('.context-view .monaco-menu').waitFor();
     await wb.page.keyboard.press('Escape');
     await wb.page.keyboard.press('Shift+ArrowUp');
