@@ -17,6 +17,7 @@ import {
   type Session,
 } from '../../../src/core/session';
 import { assistant, memorySession, toolCall, toolResult, user } from '../../support/builders';
+import { refusal } from './editRefusal';
 import { loadPi, type PiModule } from '../../support/pi';
 
 interface PiMessage {
@@ -178,22 +179,13 @@ describe('context edits the user makes (hide, replace, show again), as pi 1.6.0 
     const model = await session.appendModelChange('anthropic', 'claude-sonnet-4-5');
     const kept = await session.appendMessage(user('kept'));
     await session.appendCompaction({ summary: 'the start', firstKeptEntryId: kept, tokensBefore: 10 });
-    const reason = (action: () => unknown): string => {
-      try {
-        action();
-      } catch (error) {
-        assert.ok(error instanceof ContextEditError);
-        return `${error.reason}: ${error.message}`;
-      }
-      return 'no error';
-    };
-    assert.equal(reason(() => planHide(session, 'nope')), 'unknown-entry: No entry with id nope');
-    assert.equal(reason(() => planHide(session, turn.answer)), `not-on-branch: Entry ${turn.answer} is not on the current branch: move to it first`);
-    assert.equal(reason(() => planHide(session, model)), `no-model-content: Entry ${model} (model_change) gives the model no message of its own to hide or edit`);
-    assert.equal(reason(() => planHide(session, aside)), `summarized: Entry ${aside} is summarized by a compaction: the model sees the summary instead`);
-    assert.equal(reason(() => planReplace(session, kept, '  ')), `empty-text: The new text for entry ${kept} is empty: hide the entry instead`);
+    assert.equal(refusal(() => planHide(session, 'nope')), 'unknown-entry: No entry with id nope');
+    assert.equal(refusal(() => planHide(session, turn.answer)), `not-on-branch: Entry ${turn.answer} is not on the current branch: move to it first`);
+    assert.equal(refusal(() => planHide(session, model)), `no-model-content: Entry ${model} (model_change) gives the model no message of its own to hide or edit`);
+    assert.equal(refusal(() => planHide(session, aside)), `summarized: Entry ${aside} is summarized by a compaction: the model sees the summary instead`);
+    assert.equal(refusal(() => planReplace(session, kept, '  ')), `empty-text: The new text for entry ${kept} is empty: hide the entry instead`);
     await hideFromModel(session, kept);
-    assert.equal(reason(() => planHide(session, kept)), `already-hidden: Entry ${kept} is already hidden from the model`);
+    assert.equal(refusal(() => planHide(session, kept)), `already-hidden: Entry ${kept} is already hidden from the model`);
   });
 
   it('keeps every request paired whatever member of a pair is hidden, replaced or shown again, in any order', async () => {

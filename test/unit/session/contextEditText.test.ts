@@ -7,7 +7,6 @@ import { strict as assert } from 'node:assert';
 import {
   applyContextEditPlan,
   buildSessionContext,
-  ContextEditError,
   hideFromModel,
   modelTextOf,
   planHideMany,
@@ -17,6 +16,7 @@ import {
   type Session,
 } from '../../../src/core/session';
 import { assistant, memorySession, toolCall, toolResult, user } from '../../support/builders';
+import { refusal } from './editRefusal';
 import { loadPi, type PiModule } from '../../support/pi';
 
 describe('the text of context edits: model text, Shorten for the model, several hidden at once', function () {
@@ -37,15 +37,6 @@ describe('the text of context edits: model text, Shorten for the model, several 
     return { ask, reply, result, answer };
   }
 
-  const reason = (action: () => unknown): string => {
-    try {
-      action();
-    } catch (error) {
-      assert.ok(error instanceof ContextEditError);
-      return `${error.reason}: ${error.message}`;
-    }
-    return 'no error';
-  };
 
   it('gives an entry\'s text as written and as the model sees it: edited, hidden, shown again', async () => {
     const session = memorySession();
@@ -56,7 +47,7 @@ describe('the text of context edits: model text, Shorten for the model, several 
     await hideFromModel(session, ids.answer);
     assert.deepEqual(modelTextOf(session, ids.answer), { original: 'all pass', seen: undefined });
     assert.deepEqual(modelTextOf(session, ids.ask), { original: 'run the tests', seen: 'run the tests' });
-    assert.equal(reason(() => modelTextOf(session, 'nope')), 'unknown-entry: No entry with id nope');
+    assert.equal(refusal(() => modelTextOf(session, 'nope')), 'unknown-entry: No entry with id nope');
   });
 
   it('shortens a text to its first and last lines with a note of what was left out', () => {
@@ -88,8 +79,8 @@ describe('the text of context edits: model text, Shorten for the model, several 
   it('refuses to shorten anything but a tool result, and a short output', async () => {
     const session = memorySession();
     const ids = await turn(session, lines(41));
-    assert.equal(reason(() => planShorten(session, ids.answer)), `not-a-tool-result: Entry ${ids.answer} is not a tool result: only a tool's output is shortened`);
-    assert.equal(reason(() => planShorten(session, ids.result)), `too-short: The output of entry ${ids.result} has no more than 41 lines: there is nothing to leave out`);
+    assert.equal(refusal(() => planShorten(session, ids.answer)), `not-a-tool-result: Entry ${ids.answer} is not a tool result: only a tool's output is shortened`);
+    assert.equal(refusal(() => planShorten(session, ids.result)), `too-short: The output of entry ${ids.result} has no more than 41 lines: there is nothing to leave out`);
   });
 
   it('hides several rows with one plan: partners once, in branch order, entries already hidden left out', async () => {
@@ -105,7 +96,7 @@ describe('the text of context edits: model text, Shorten for the model, several 
     await applyContextEditPlan(session, plan);
     const theirs = pi.buildSessionContext(session.entries as never, session.leafId).messages as { role: string }[];
     assert.deepEqual(theirs.map((message) => message.role), ['user', 'assistant']);
-    assert.equal(reason(() => planHideMany(session, [next, ids.reply])), `already-hidden: Entry ${next} is already hidden from the model`);
+    assert.equal(refusal(() => planHideMany(session, [next, ids.reply])), `already-hidden: Entry ${next} is already hidden from the model`);
     const more = planHideMany(session, [next, ids.answer]);
     assert.deepEqual(more.edits, [{ targetId: ids.answer, replacement: null }]);
   });
