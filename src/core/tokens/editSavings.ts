@@ -2,7 +2,7 @@
  * How many tokens the user's context edits leave out of the next request: for each entry an edit
  * is in force for at the end of the path, its messages as written less its messages as edited
  * (a hidden entry: all of it; a shortened one: what was cut), by the meter's estimator. Computed
- * once per context view (the view is rebuilt on an edit), never per streamed token.
+ * once per context view and per edit applied to it, never per streamed token.
  */
 import { editedContextEntries, type SessionEntry } from '../session';
 import { estimateMessages, type TokenEstimator } from './estimator';
