@@ -31,6 +31,7 @@ const CORE_ORDER = [
   'session',
   'workspace',
   'llm',
+  'mcp',
   'tokens',
   'pins',
   'hooks',

@@ -4,6 +4,7 @@
  * are kept as written (`${VAR}`, `!command`): they are expanded only when the server starts, so a
  * secret never sits in a structure that is logged or shown.
  */
+import type { McpOAuthConfig } from '@earendil-works/pi-mcp';
 
 /**
  * How a server's tools reach the model, as pi names it. Arbor has no codemode: a `codemode` tool is
@@ -30,6 +31,8 @@ export interface McpHttpTransportSpec {
   url: string;
   /** Values as written in the file. */
   headers: Readonly<Record<string, string>>;
+  /** pi's `oauth` settings as written (checked by pi's MCP library), for a server that needs sign-in. */
+  oauth?: Readonly<McpOAuthConfig>;
 }
 
 export type McpTransportSpec = McpStdioTransportSpec | McpHttpTransportSpec;
@@ -40,6 +43,11 @@ export interface McpServerSpec {
   source: McpSource;
   /** The file whose entry defines the server (a project override of a user entry: the project file). */
   file: string;
+  /**
+   * Set when a project entry changed only `enabled`, `exposure` or `toolExposure` of a user server:
+   * the user's file, where the command line or URL (and `source: 'user'`) come from.
+   */
+  overrides?: string;
   transport: McpTransportSpec;
   enabled: boolean;
   exposure: McpExposure;
