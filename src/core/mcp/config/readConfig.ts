@@ -102,14 +102,20 @@ interface Merged extends Checked {
   overrides?: string;
 }
 
+/** The servers taken so far, by name, and which name holds each tool namespace (a lookup, not a scan per entry). */
+interface Taken {
+  servers: Map<string, Merged>;
+  namespaces: Map<string, string>;
+}
+
 export async function readMcpConfig(options: ReadMcpConfigOptions): Promise<McpConfig> {
   const pi = await loadPiMcp();
-  const merged = new Map<string, Merged>();
+  const taken: Taken = { servers: new Map(), namespaces: new Map() };
   const problems: McpConfigProblem[] = [];
-  await readOneFile(pi, options.userFile, 'user', options.readFile, merged, problems);
-  if (options.projectFile !== undefined) await readOneFile(pi, options.projectFile, 'project', options.readFile, merged, problems);
+  await readOneFile(pi, options.userFile, 'user', options.readFile, taken, problems);
+  if (options.projectFile !== undefined) await readOneFile(pi, options.projectFile, 'project', options.readFile, taken, problems);
   const servers: McpServerSpec[] = [];
-  for (const [name, { entry, exposures, source, file, overrides }] of merged) {
+  for (const [name, { entry, exposures, source, file, overrides }] of taken.servers) {
     servers.push(serverSpec({ name, source, file, ...(overrides === undefined ? {} : { overrides }) }, entry, exposures, options));
   }
   return { servers, problems };
@@ -119,7 +125,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-async function readOneFile(pi: PiMcpModule, file: string, source: McpSource, readFile: ReadConfigFile, merged: Map<string, Merged>, problems: McpConfigProblem[]): Promise<void> {
+async function readOneFile(pi: PiMcpModule, file: string, source: McpSource, readFile: ReadConfigFile, taken: Taken, problems: McpConfigProblem[]): Promise<void> {
   let text: string | undefined;
   try {
     text = await readFile(file);
@@ -142,7 +148,7 @@ async function readOneFile(pi: PiMcpModule, file: string, source: McpSource, rea
   const report = (server: string, message: string) => problems.push({ file, server, message });
   for (const [name, value] of Object.entries(parsed.mcpServers ?? {})) {
     if (source === 'project' && isRecord(value) && pi.isMcpServerOverride(value)) {
-      const error = applyOverride(pi, name, value, file, merged);
+      const error = applyOverride(pi, name, value, file, taken.servers);
       if (error !== undefined) report(name, error);
       continue;
     }
@@ -152,8 +158,9 @@ async function readOneFile(pi: PiMcpModule, file: string, source: McpSource, rea
       continue;
     }
     const { entry } = checked;
-    const clash = [...merged.keys()].find((other) => other !== name && pi.mcpNamespace(other) === pi.mcpNamespace(name));
-    if (clash !== undefined) {
+    const namespace = pi.mcpNamespace(name);
+    const clash = taken.namespaces.get(namespace);
+    if (clash !== undefined && clash !== name) {
       report(name, `server "${name}" is the same server as "${clash}": names that differ only in "-" and "_" share their tools' names`);
       continue;
     }
@@ -161,7 +168,8 @@ async function readOneFile(pi: PiMcpModule, file: string, source: McpSource, rea
       report(name, source === 'project' ? `server "${name}": auth is only allowed in the user's mcp.json` : `server "${name}": auth (a pi /login provider's credential) is not supported by Arbor`);
       continue;
     }
-    merged.set(name, { ...checked, source, file });
+    taken.servers.set(name, { ...checked, source, file });
+    taken.namespaces.set(namespace, name);
   }
 }
 

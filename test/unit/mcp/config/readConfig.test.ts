@@ -175,6 +175,17 @@ describe('reading pi\'s MCP configuration', () => {
     ]);
   });
 
+  it('reads a file of 15 000 servers and 15 000 clashing names (under 1 MiB), keeping each first name', async () => {
+    const entries = Array.from({ length: 15_000 }, (_, i) => [`s-${i}`, { command: 'x' }]);
+    const clashes = Array.from({ length: 15_000 }, (_, i) => [`s_${i}`, { command: 'y' }]);
+    writeConfig(place.userFile, JSON.stringify({ mcpServers: Object.fromEntries([...entries, ...clashes]) }));
+    const { servers, problems } = await readAt(place);
+    assert.equal(servers.length, 15_000);
+    assert.equal(servers[14_999]!.name, 's-14999');
+    assert.equal(problems.length, 15_000);
+    assert.equal(problems[14_999]!.server, 's_14999');
+  });
+
   it('refuses the SSE transport and points to the streamable-HTTP endpoint', async () => {
     writeConfig(place.userFile, { mcpServers: { legacy: { type: 'sse', url: 'https://example.com/sse' } } });
     const { servers, problems } = await readAt(place);
