@@ -31,7 +31,10 @@ function describe(problem: McpValueProblem): string {
 
 export interface ExpandOptions {
   env: Readonly<Record<string, string | undefined>>;
-  /** Runs a command line (without the `!`) in the user's shell and gives its standard output. */
+  /**
+   * Runs a command line (without the `!`) in the user's shell and gives its standard output. The
+   * message of its error is shown and logged: it says how the command ended, never what it printed.
+   */
   runCommand: (command: string) => Promise<string>;
 }
 
