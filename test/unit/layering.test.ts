@@ -40,6 +40,7 @@ const CORE_ORDER = [
   'recall',
   'navigation',
   'agent',
+  'mcp',
   'context',
   'mentions',
   'edits',
