@@ -16,6 +16,9 @@ import type { Logger } from '../../../src/core/util/logger';
 export const STDIO_SERVER = path.join(__dirname, 'stdioServer.mjs');
 export const WRAPPER = path.join(__dirname, 'wrapper.mjs');
 
+/** The one-pixel PNG the fixture's `image` tool returns (base64). */
+export const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
 /** What the fixture serves (fixtureServer.mjs). */
 export interface FixtureOptions {
   colliding?: boolean;
