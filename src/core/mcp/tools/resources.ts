@@ -95,27 +95,22 @@ export function createResourceTools(options: ResourceToolOptions): Tool[] {
     }
   };
   const listParameters = { type: 'object', properties: { server: SERVER, cursor: CURSOR }, additionalProperties: false };
+  /** A listing tool: its payload's key, and one page of one server. */
+  const listTool = (name: string, description: string, key: string, page: (server: McpServerConnection, cursor: string | undefined, request: McpRequestOptions) => Promise<Page>): Tool => ({
+    spec: { name, description, inputSchema: listParameters },
+    needsApproval: true,
+    execute: guarded(async (args, signal) => jsonResult(name, stringArg(args, 'server'), await list(args, signal, key, page), options.save)),
+  });
+  const cursorOf = (nextCursor: string | undefined): { nextCursor?: string } => (nextCursor === undefined ? {} : { nextCursor });
   return [
-    {
-      spec: { name: LIST_MCP_RESOURCES_TOOL, description: 'List the resources MCP servers share: files, schemas, documents and other data to read as context. Prefer them to a web search.', inputSchema: listParameters },
-      needsApproval: true,
-      execute: guarded(async (args, signal) =>
-        jsonResult(LIST_MCP_RESOURCES_TOOL, stringArg(args, 'server'), await list(args, signal, 'resources', async (server, cursor, request) => {
-          const result = await server.resourcesPage(cursor, request);
-          return { items: result.resources, ...(result.nextCursor === undefined ? {} : { nextCursor: result.nextCursor }) };
-        }), options.save),
-      ),
-    },
-    {
-      spec: { name: LIST_MCP_RESOURCE_TEMPLATES_TOOL, description: 'List the resource templates MCP servers share: URI templates for resources that take parameters and are not listed one by one.', inputSchema: listParameters },
-      needsApproval: true,
-      execute: guarded(async (args, signal) =>
-        jsonResult(LIST_MCP_RESOURCE_TEMPLATES_TOOL, stringArg(args, 'server'), await list(args, signal, 'resourceTemplates', async (server, cursor, request) => {
-          const result = await server.templatesPage(cursor, request);
-          return { items: result.resourceTemplates, ...(result.nextCursor === undefined ? {} : { nextCursor: result.nextCursor }) };
-        }), options.save),
-      ),
-    },
+    listTool(LIST_MCP_RESOURCES_TOOL, 'List the resources MCP servers share: files, schemas, documents and other data to read as context. Prefer them to a web search.', 'resources', async (server, cursor, request) => {
+      const result = await server.resourcesPage(cursor, request);
+      return { items: result.resources, ...cursorOf(result.nextCursor) };
+    }),
+    listTool(LIST_MCP_RESOURCE_TEMPLATES_TOOL, 'List the resource templates MCP servers share: URI templates for resources that take parameters and are not listed one by one.', 'resourceTemplates', async (server, cursor, request) => {
+      const result = await server.templatesPage(cursor, request);
+      return { items: result.resourceTemplates, ...cursorOf(result.nextCursor) };
+    }),
     {
       spec: {
         name: READ_MCP_RESOURCE_TOOL,
