@@ -36,6 +36,7 @@ function baseTools() {
     { name: 'long', description: 'Returns a long text of numbered lines.', inputSchema: object({ lines: { type: 'number' } }, ['lines']) },
     { name: 'noisy', description: 'Writes a line to stderr, then answers.', inputSchema: object({ line: { type: 'string' } }, ['line']) },
     { name: 'pid', description: 'The server process id.', inputSchema: object() },
+    { name: 'env', description: 'The value of an environment variable of the server.', inputSchema: object({ name: { type: 'string' } }, ['name']) },
     { name: 'mixed', description: 'Returns a resource link, an embedded text resource and audio.', inputSchema: object() },
   ];
 }
@@ -134,6 +135,8 @@ function createFixtureServer(state, options) {
         return text('answered');
       case 'pid':
         return text(String(process.pid));
+      case 'env':
+        return text(process.env[args.name] ?? '(unset)');
       case 'mixed':
         return {
           content: [

@@ -3,6 +3,7 @@
  * `loadPiMcp`): a client and its transport for one server.
  */
 import type { McpClient, McpTransport } from '@earendil-works/pi-mcp';
+import { withoutCredentials } from '../../llm/credentials';
 import type { McpServerSpec } from '../types';
 import type { ExpandedValues } from './expand';
 import type { PiMcp } from './piMcp';
@@ -38,7 +39,8 @@ export function createClient(lib: PiMcp, spec: McpServerSpec, values: ExpandedVa
   const stdio = new lib.StdioTransport({
     command: transport.command,
     args: transport.args,
-    env: { ...values.env },
+    env: serverEnvironment(values.env),
+    inheritEnv: false,
     ...(transport.cwd === undefined ? {} : { cwd: transport.cwd }),
     stderr: 'pipe',
     onStderr: options.onStderr,
@@ -49,4 +51,13 @@ export function createClient(lib: PiMcp, spec: McpServerSpec, values: ExpandedVa
 /** The HTTP server no longer knows the session (it restarted): it did not run the request. */
 export function isSessionExpired(lib: PiMcp, error: unknown): boolean {
   return error instanceof lib.McpSessionExpiredError;
+}
+
+/**
+ * Arbor's environment without the model credentials, as bash's commands get it, plus the server's
+ * own `env` (which may name a credential on purpose: `"ANTHROPIC_API_KEY": "${ANTHROPIC_API_KEY}"`).
+ */
+function serverEnvironment(own: Readonly<Record<string, string>>): Record<string, string> {
+  const inherited = Object.entries(withoutCredentials(process.env)).flatMap(([name, value]) => (value === undefined ? [] : [[name, value] as const]));
+  return { ...Object.fromEntries(inherited), ...own };
 }

@@ -34,7 +34,7 @@ describe('MCP connections', () => {
     const statuses = await statusWhere(connections, (all) => all.filter((status) => status.state === 'connected').length === 2);
     assert.deepEqual(
       statuses.map((status) => [status.name, status.state, status.tools.length, status.hasResources]),
-      [['local', 'connected', 14, false], ['remote', 'connected', 14, true], ['off', 'disabled', 0, false]],
+      [['local', 'connected', 15, false], ['remote', 'connected', 15, true], ['off', 'disabled', 0, false]],
     );
     assert.equal(await callText(connections, 'remote', 'echo', { text: 'hi' }), 'echo: hi');
     await assert.rejects(connections.server('off')!.connect(), /MCP server "off" is disabled\./);
@@ -63,6 +63,21 @@ describe('MCP connections', () => {
     assert.match(status!.error!, /refused authorization Bearer \*\*\*/);
     assert.ok(!status!.error!.includes(SECRET));
     assert.deepEqual(logger.lines.filter((line) => line.includes(SECRET)), []);
+  });
+
+  it("starts a stdio server with Arbor's environment without the model credentials, unless its env names one", async () => {
+    const saved = process.env['ANTHROPIC_API_KEY'];
+    process.env['ANTHROPIC_API_KEY'] = 'sk-ant-not-for-servers';
+    try {
+      connections = new McpConnections();
+      connections.start([stdioSpec('plain'), stdioSpec('asks', {}, { env: { ANTHROPIC_API_KEY: 'sk-ant-given' } })]);
+      await connections.waitForDirect(20_000);
+      const seen = await Promise.all(['plain', 'asks'].map((name) => callText(connections, name, 'env', { name: 'ANTHROPIC_API_KEY' })));
+      assert.deepEqual([...seen, await callText(connections, 'plain', 'env', { name: 'PATH' })], ['(unset)', 'sk-ant-given', process.env['PATH']]);
+    } finally {
+      if (saved === undefined) delete process.env['ANTHROPIC_API_KEY'];
+      else process.env['ANTHROPIC_API_KEY'] = saved;
+    }
   });
 
   it('stops a server started through a launcher with its whole process group, even one that ignores stdin closing and SIGTERM', async () => {
@@ -119,7 +134,7 @@ describe('MCP connections', () => {
     await connections.waitForDirect(20_000);
     await callText(connections, 'remote', 'change_tools');
     const [status] = await statusWhere(connections, (all) => all[0]!.tools.some((tool) => tool.name === 'added'));
-    assert.deepEqual([status!.tools.some((tool) => tool.name === 'withdrawn'), status!.tools.length], [false, 14]);
+    assert.deepEqual([status!.tools.some((tool) => tool.name === 'withdrawn'), status!.tools.length], [false, 15]);
   });
 
   it('waits for servers with direct tools only, and only as long as it is told', async () => {

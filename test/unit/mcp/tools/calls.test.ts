@@ -83,11 +83,12 @@ describe('MCP tool calls', () => {
   });
 
   it('lets a call run past the timeout while the server sends progress, each resetting it, shown as updates', async () => {
-    await serve({ timeoutMs: 800 });
+    // Twelve steps of 150 ms outlast the 1.5 s timeout; each step is a tenth of it.
+    await serve({ timeoutMs: 1_500 });
     const updates: string[] = [];
     const context = { ...callContext(), onUpdate: (partial: ToolResult) => void updates.push(text(partial)) };
-    const result = await tools.toolFor('mcp__remote__slow')!.execute({ steps: 6, stepMs: 200 }, context);
-    assert.deepEqual([text(result), result.isError, updates], ['done after 6 steps', false, ['step 1', 'step 2', 'step 3', 'step 4', 'step 5', 'step 6']]);
+    const result = await tools.toolFor('mcp__remote__slow')!.execute({ steps: 12, stepMs: 150 }, context);
+    assert.deepEqual([text(result), result.isError, updates], ['done after 12 steps', false, Array.from({ length: 12 }, (_, index) => `step ${index + 1}`)]);
   });
 
   it('cancels a call on Stop: the server hears of it and the model reads that the call was aborted', async () => {
