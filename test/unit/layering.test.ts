@@ -41,6 +41,7 @@ const CORE_ORDER = [
   'recall',
   'navigation',
   'agent',
+  'mcp',
   'context',
   'mentions',
   'edits',

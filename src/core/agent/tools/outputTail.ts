@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES, truncateTail, type Truncation } from '../../workspace/truncate';
 
@@ -118,10 +119,8 @@ export class OutputTail {
   }
 
   private openFile(): void {
-    const name = `${this.options.prefix ?? 'arbor-output'}-${randomBytes(8).toString('hex')}.log`;
-    const filePath = path.join(this.options.directory, name);
-    // A new file (never one that exists, nor a link planted at the name) that only the user can read:
-    // command output may hold anything the command printed.
+    // New and private, as `saveFullOutput`'s file is: command output may hold anything the command printed.
+    const filePath = fullOutputPath(this.options.directory, this.options.prefix ?? 'arbor-output', '.log');
     const stream = createWriteStream(filePath, { flags: 'wx', mode: 0o600 });
     const file: { path: string; stream: WriteStream; error?: Error } = { path: filePath, stream };
     stream.on('error', (error) => {
@@ -146,4 +145,20 @@ export class OutputTail {
       this.keptBytes = this.keepBytes;
     }
   }
+}
+
+/** A fresh name for a full-output file: `<prefix>-<random><extension>` in `directory`. */
+function fullOutputPath(directory: string, prefix: string, extension: string): string {
+  return path.join(directory, `${prefix}-${randomBytes(8).toString('hex')}${extension}`);
+}
+
+/**
+ * Saves output the model got only part of (an MCP tool's long result) as bash saves a long command
+ * output: a new file (never one that exists, nor a link planted at the name) that only the user can
+ * read, since output may hold anything. Returns its path.
+ */
+export async function saveFullOutput(directory: string, prefix: string, data: string | Uint8Array, extension: string): Promise<string> {
+  const filePath = fullOutputPath(directory, prefix, extension);
+  await writeFile(filePath, data, { flag: 'wx', mode: 0o600 });
+  return filePath;
 }

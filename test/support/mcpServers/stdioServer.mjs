@@ -1,0 +1,19 @@
+// The fixture MCP server over stdio: `node stdioServer.mjs '<options JSON>'`. Options beyond the
+// fixture's own (fixtureServer.mjs): `failStart` writes `FIXTURE_SECRET` from its environment to
+// stderr and exits before answering; `holdOn` keeps the process alive after stdin closes, as a
+// server that ignores the end of its input would.
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { createFixtureState } from './fixtureServer.mjs';
+
+const options = JSON.parse(process.argv[2] ?? '{}');
+process.stderr.write(`fixture starting with token ${process.env.FIXTURE_SECRET ?? '(none)'}\n`);
+if (options.failStart) {
+  process.stderr.write(`cannot start: token ${process.env.FIXTURE_SECRET} refused\n`);
+  process.exit(3);
+}
+if (options.holdOn) {
+  setInterval(() => undefined, 1000);
+  process.on('SIGTERM', () => undefined);
+}
+const state = createFixtureState({ ...options, onCrash: () => setTimeout(() => process.exit(7), 10) });
+await state.createServer().connect(new StdioServerTransport());
