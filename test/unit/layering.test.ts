@@ -31,7 +31,6 @@ const CORE_ORDER = [
   'session',
   'workspace',
   'llm',
-  'mcp',
   'tokens',
   'pins',
   'hooks',
