@@ -78,7 +78,7 @@ describe('tools from a tool source in the agent', function () {
   const results = (session: Session): [string, string, boolean][] =>
     session
       .getBranch()
-      .flatMap((entry) => (entry.type === 'message' && entry.message.role === 'toolResult' ? [entry.message as ToolResultMessage] : []))
+      .flatMap((entry) => (entry.type === 'message' && (entry.message as { role: string }).role === 'toolResult' ? [entry.message as ToolResultMessage] : []))
       .map((message) => [message.toolName, message.content.map((part) => (part.type === 'text' ? part.text : part.type)).join(''), message.isError]);
 
   it("declares the source's tools after the built-ins, in the source's order", async () => {
