@@ -3,6 +3,7 @@
  * the CLI in-process with a capturing `CliIo`; `main.ts` wires the real process streams.
  */
 import type { StopPoints } from '../core/util/stopPoints';
+import type { CreateExtraToolSource } from './extraToolSource';
 
 export interface CliIo {
   /** Writes to standard output; resolves when the text has been handed to the stream. */
@@ -11,6 +12,8 @@ export interface CliIo {
   now(): Date;
   /** Where a kill test freezes the process (see core/util/stopPoints); absent: nowhere. */
   stopPoints?: StopPoints;
+  /** Tools for `arbor run` beside Arbor's own (the MCP servers; see extraToolSource.ts); absent: none. */
+  createExtraToolSource?: CreateExtraToolSource;
 }
 
 /** Exit codes: success, a problem found in the file, bad usage or an unreadable file. */

@@ -4,6 +4,7 @@
  */
 import { runCli } from './run';
 import type { CliIo } from './io';
+import { createExtraToolSource } from './extraToolSource';
 import { errorMessage } from '../core/util/errors';
 import { stopPointsFrom } from '../core/util/stopPoints';
 
@@ -21,6 +22,8 @@ const io: CliIo = {
   now: () => new Date(),
   // Only a kill test sets this variable: the process then freezes itself at the named point.
   stopPoints: stopPointsFrom(process.env.ARBOR_TEST_STOP_AT, () => process.kill(process.pid, 'SIGSTOP')),
+  // `arbor run`'s MCP servers (none until the hook returns the connections).
+  createExtraToolSource,
 };
 
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

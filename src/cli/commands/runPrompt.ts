@@ -1,5 +1,5 @@
 /**
- * `arbor run <file> <prompt> [--tools LIST] [--yes] [--cwd DIR]`: one non-interactive agent run
+ * `arbor run <file> <prompt> [--tools LIST] [--yes] [--no-mcp] [--trust-project] [--cwd DIR]`: one non-interactive agent run
  * appended to the session (a missing file becomes a new session). The tools work in the current
  * folder, or DIR: where the user ran the command, never the folder the session's header names (a
  * session file from elsewhere would otherwise point the tools at any folder it likes); a header
@@ -18,12 +18,14 @@
  * repeat it. `--at ID` continues from entry ID (the reply hangs below it: a new branch); the files
  * are not changed by that (`arbor restore --to ID` first makes them that entry's). The workspace's
  * files are recorded as the extension records them (`arbor.files` entries, the same store) unless
- * `--no-checkpoints` is given or checkpoints are off for the folder (said once on stderr).
+ * `--no-checkpoints` is given or checkpoints are off for the folder (said once on stderr). MCP
+ * servers' tools come through the `CliIo`'s extra tool source (toolFlags.ts, extraToolSource.ts):
+ * none with `--no-mcp`; `--tools` entries starting `mcp__` narrow them, and `--yes` allows only
+ * those it names (the others are refused: no one is there to answer).
  */
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { AgentSession, UnansweredPromptError, watchFirstReply, type AgentErrorReason, type AgentEvent } from '../../core/agent';
-import { createTools, UnknownToolError } from '../../core/agent/tools/registry';
 import { compactionSettingsOf, piModelKey } from '../../core/context';
 import { missingToolsNote } from '../../core/agent/tools/foreignTools';
 import { CheckpointsOff, notRecordedText, SessionFilesRecorder } from '../../core/checkpoints';
@@ -33,12 +35,14 @@ import { anthropicPrices } from '../../core/llm';
 import { sessionTotals, type SpendTotals } from '../../core/tokens';
 import { integerFlag, stringFlag } from '../args';
 import { LEAF_FLAG, type Command } from '../command';
-import { EXIT_OK, EXIT_PROBLEM, InputError, UsageError, type CliIo } from '../io';
+import { EXIT_OK, EXIT_PROBLEM, InputError, type CliIo } from '../io';
 import { cliWorkspaceStoreOrOff, interruptedRestoreNotice } from '../workspaceStore';
 import { ALLOW_CONTEXT_FLAG, BUDGET_FLAGS, PIN_BUDGET_FLAG, cliCompactionSettings, cliPiEnvironment, cliProjectPrompt, warnSkippedContext } from '../piProject';
 import { cliCheckpointFolder } from '../stateFolder';
 import { silentLogger } from '../../core/util/logger';
 import { cliModel, LLM_FLAGS } from './llmFlags';
+import { cliToolChoice, TOOL_FLAGS } from '../toolFlags';
+import { openExtraToolSource } from '../extraToolSource';
 import { inputErrorFor } from '../load';
 
 export interface RunReport {
@@ -57,11 +61,11 @@ export interface RunReport {
 
 export const runCommand: Command = {
   name: 'run',
-  usage: '<prompt> [--at ID] [--no-checkpoints] [--tools LIST] [--yes] [--cwd DIR] [--no-context-files] [--allow-context PATH] [--keep-recent N] [--reserve N] [--pin-budget N] [--compaction-model ID] [--model ID] [--base-url URL]',
+  usage: '<prompt> [--at ID] [--no-checkpoints] [--tools LIST] [--yes] [--no-mcp] [--trust-project] [--cwd DIR] [--no-context-files] [--allow-context PATH] [--keep-recent N] [--reserve N] [--pin-budget N] [--compaction-model ID] [--model ID] [--base-url URL]',
   summary: 'send one prompt and let the agent run to the end, appending to the session (calls the model); tools work in the current folder or DIR',
   extraPositionals: ['prompt'],
   flags: [
-    { name: 'tools', kind: 'string', value: 'LIST' },
+    ...TOOL_FLAGS,
     { name: 'yes', kind: 'boolean' },
     { name: 'cwd', kind: 'string', value: 'DIR' },
     { name: 'no-context-files', kind: 'boolean' },
@@ -75,7 +79,7 @@ export const runCommand: Command = {
   ],
   async run({ file, args, io, positionals }) {
     const [prompt] = positionals as [string];
-    const tools = chooseTools(stringFlag(args, 'tools'));
+    const { tools, mcp, approvable } = cliToolChoice(args);
     const { provider, model } = cliModel(args, io);
     const root = await toolRoot(stringFlag(args, 'cwd'));
     const message = await expandPrompt(prompt, root);
@@ -97,40 +101,49 @@ export const runCommand: Command = {
     }
     const files = args.flags.has('no-checkpoints') ? undefined : await runRecorder(session, root, io);
     const systemPrompt = cliProjectPrompt(root, pi, args);
-    const agent = await AgentSession.create({
-      session,
-      provider,
-      tools,
-      ...(args.flags.has('yes') ? { allowedTools: tools.map((tool) => tool.spec.name) } : {}),
-      settings: {
-        model,
-        compaction: compactionSettingsOf(effective),
-        branchSummaryReserveTokens: effective.branchSummaryReserveTokens.value,
-        compactionModel: stringFlag(args, 'compaction-model') ?? '',
-        ...(pinBudget !== undefined ? { pinBudget } : {}),
-      },
-      clock,
-      root,
-      systemPrompt,
-      checkpointFolder: cliCheckpointFolder(),
-      ...(files ? { workspaceRecorder: files } : {}),
-      ...(io.stopPoints ? { stopPoints: io.stopPoints } : {}),
-    });
-    const report = collect(agent);
-    // A compaction the run needed whose pinned section is over the budget (every pin is still carried);
-    // a session that called tools Arbor does not have.
-    agent.onEvent((event) => {
-      if (event.type === 'compaction_end' && event.pinWarning !== undefined) void io.err(`arbor run: ${event.pinWarning}\n`);
-      if (event.type === 'tools_missing') void io.err(`arbor run: ${missingToolsNote(event.names)}\n`);
-    });
-    // Settles once the reply began, or once the position went back after a prompt that got none.
-    const answered = watchFirstReply(agent).then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    await agent.prompt(message);
-    const unanswered = await answered;
-    agent.dispose();
+    const extra = await openExtraToolSource(io, { mcp, root, io });
+    let report: () => RunReport;
+    let unanswered: unknown;
+    try {
+      const agent = await AgentSession.create({
+        session,
+        provider,
+        tools,
+        ...(extra ? { toolSource: extra } : {}),
+        ...(args.flags.has('yes') ? { allowedTools: approvable } : {}),
+        settings: {
+          model,
+          compaction: compactionSettingsOf(effective),
+          branchSummaryReserveTokens: effective.branchSummaryReserveTokens.value,
+          compactionModel: stringFlag(args, 'compaction-model') ?? '',
+          ...(pinBudget !== undefined ? { pinBudget } : {}),
+        },
+        clock,
+        root,
+        systemPrompt,
+        checkpointFolder: cliCheckpointFolder(),
+        ...(files ? { workspaceRecorder: files } : {}),
+        ...(io.stopPoints ? { stopPoints: io.stopPoints } : {}),
+      });
+      report = collect(agent);
+      // A compaction the run needed whose pinned section is over the budget (every pin is still carried);
+      // a session that called tools Arbor does not have.
+      agent.onEvent((event) => {
+        if (event.type === 'compaction_end' && event.pinWarning !== undefined) void io.err(`arbor run: ${event.pinWarning}\n`);
+        if (event.type === 'tools_missing') void io.err(`arbor run: ${missingToolsNote(event.names)}\n`);
+      });
+      // Settles once the reply began, or once the position went back after a prompt that got none.
+      const answered = watchFirstReply(agent).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      await agent.prompt(message);
+      unanswered = await answered;
+      agent.dispose();
+    } finally {
+      // The servers it started stop, also when the run failed.
+      await extra?.close?.();
+    }
     await warnSkippedContext(io, systemPrompt.context.current);
     systemPrompt.dispose();
     const saved = session.saveState;
@@ -193,16 +206,6 @@ async function sameFolder(a: string, b: string): Promise<boolean> {
   if (path.resolve(a) === b) return true;
   const real = (folder: string): Promise<string> => fs.realpath(folder).catch(() => path.resolve(folder));
   return (await real(a)) === (await real(b));
-}
-
-function chooseTools(list: string | undefined) {
-  const names = list === undefined ? undefined : list.split(',').map((name) => name.trim()).filter((name) => name !== '');
-  try {
-    return createTools(names ? { only: names } : {});
-  } catch (error) {
-    if (error instanceof UnknownToolError) throw new UsageError(`--tools: ${error.message}`);
-    throw error;
-  }
 }
 
 /** Follows the run's events; returns the report when called. */

@@ -32,7 +32,6 @@ import { contextShape, type CompactionShape } from './compactionShape';
 import type { ContextReport } from './contextReport';
 import { buildNextRequest } from './nextRequest';
 import { quotedContextFile, type ComposedPrompt } from './systemPrompt';
-import { offeredTools } from './tools/registry';
 import { ContextTracker, type ContextView } from './contextTracker';
 import { LiveConfiguration } from './liveConfiguration';
 import { silentLogger, type Logger } from '../util/logger';
@@ -393,7 +392,7 @@ export class AgentSession implements Disposable {
       messages: view.messages,
       estimator: this.config.estimator,
       prompt: prompt && { text: prompt.text, contextFiles: prompt.parts.contextFiles.map((file) => ({ path: file.path, quoted: quotedContextFile(file) })) },
-      tools: offeredTools(this.config.tools, compacted).map((tool) => tool.spec),
+      tools: this.config.declaredTools(this.session.getBranch(), compacted).map((tool) => tool.spec),
       ...shape,
       streamingTokens,
     });

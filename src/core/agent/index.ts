@@ -18,3 +18,4 @@ export * from './contextReport';
 export * from './compactionShape';
 export * from './contextDocument';
 export * from './move';
+export type { ToolSource } from './tools/toolSource';

@@ -13,6 +13,9 @@ import type { LlmProvider, ModelInfo, ThinkingLevel } from '../llm/provider';
 import { contextStatus, piEstimator, PositionCalibrations, type ContextEstimate, type ContextMeasureOptions, type ContextMessages, type ContextStatus, type EntryLookup, type TokenEstimator, type UsageTrust } from '../tokens';
 import type { AgentConfiguration, AgentSessionOptions, AgentSettings } from './options';
 import { composeSystemPrompt, NO_PROMPT_PARTS, type ComposedPrompt, type SystemPromptInput, type SystemPromptSource } from './systemPrompt';
+import type { SessionEntry } from '../session';
+import { silentLogger } from '../util/logger';
+import { ExtraTools } from './extraTools';
 import type { ApprovalGate } from './tools/approval';
 import type { Tool } from './tools/tool';
 
@@ -38,6 +41,8 @@ export class LiveConfiguration {
   /** A fixed prompt, or a source asked before every request; undefined: Arbor's prompt without project files. */
   systemPromptSource: string | SystemPromptSource | undefined;
   private pending: AgentConfiguration | undefined;
+  /** The tools of the options' `toolSource` beside the built-ins (the source lives as long as the agent). */
+  private readonly extra: ExtraTools;
 
   constructor(
     options: AgentSessionOptions,
@@ -54,7 +59,28 @@ export class LiveConfiguration {
     this.calibrations = this.calibrationsFor(this.estimator);
     this.root = options.root;
     this.systemPromptSource = options.systemPrompt;
+    this.extra = new ExtraTools(options.toolSource, gate, options.logger ?? silentLogger);
     this.takeSettings(options.settings);
+  }
+
+  /** The tools the next request on `branch` declares: the built-ins offered, then the tool source's. */
+  declaredTools(branch: readonly SessionEntry[], compacted?: boolean): readonly Tool[] {
+    return this.extra.declared(this.tools, branch, compacted);
+  }
+
+  /** The tool a call names: a built-in, else the tool source's (gated); undefined: not found. */
+  toolNamed(name: string): Tool | undefined {
+    return this.extra.named(this.tools, name);
+  }
+
+  /** Whether a call to `name` would find a tool now. */
+  providesTool(name: string): boolean {
+    return this.extra.provides(this.tools, name);
+  }
+
+  /** Waits (bounded by the source) until the tool source is ready for a prompt's first request; Stop ends it. */
+  toolsReady(signal: AbortSignal): Promise<void> {
+    return this.extra.ready(signal);
   }
 
   /** Keeps `next` until `applyPending` (the newest wins). */

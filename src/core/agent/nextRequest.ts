@@ -9,7 +9,6 @@ import type { Session } from '../session';
 import type { ContextTracker } from './contextTracker';
 import type { LiveConfiguration } from './liveConfiguration';
 import type { ComposedPrompt } from './systemPrompt';
-import { offeredTools } from './tools/registry';
 
 export interface NextRequest {
   /** What goes to the provider (the caller adds the abort signal). */
@@ -20,8 +19,9 @@ export interface NextRequest {
 
 export async function buildNextRequest(config: LiveConfiguration, session: Session, tracker: ContextTracker): Promise<NextRequest> {
   const info = config.modelInfo();
-  const compacted = holdsCompaction(session.getBranch());
-  const specs = offeredTools(config.tools, compacted).map((tool) => tool.spec);
+  const branch = session.getBranch();
+  const compacted = holdsCompaction(branch);
+  const specs = config.declaredTools(branch, compacted).map((tool) => tool.spec);
   // Asked before every request: the project's files are re-checked, so an edit applies from the next one.
   const prompt = await config.systemPrompt({ root: config.root, tools: specs, compacted });
   return {

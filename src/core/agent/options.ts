@@ -11,6 +11,7 @@ import type { StopPoints } from '../util/stopPoints';
 import type { SystemPromptSource } from './systemPrompt';
 import type { ApprovalCallback, Tool } from './tools/tool';
 import type { WrittenFile } from './tools/approval';
+import type { ToolSource } from './tools/toolSource';
 
 export interface AgentSettings {
   model: string;
@@ -49,6 +50,11 @@ export interface AgentSessionOptions {
   session: Session;
   provider: LlmProvider;
   tools?: readonly Tool[];
+  /**
+   * Tools that come and go during the session (MCP servers' tools): declared after `tools` in every
+   * request, found after them for every call, gated by the same approval rules. Default: none.
+   */
+  toolSource?: ToolSource;
   /** Asked before a tool that needs approval; without it such tools are denied unless allowed. */
   approve?: ApprovalCallback;
   /** Tools that run without asking (settings, `--yes`). */

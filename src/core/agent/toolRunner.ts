@@ -13,7 +13,8 @@ export const STOPPED_TOOL_TEXT = 'Stopped by the user before the tool finished.'
 export const SKIPPED_TOOL_TEXT = 'Not run: the user stopped the agent.';
 
 export interface ToolRunnerOptions {
-  tools: readonly Tool[];
+  /** The tool a call names (the built-ins, then the tool source's), or undefined. */
+  toolNamed: (name: string) => Tool | undefined;
   root: string;
   signal: AbortSignal;
   emit: (event: AgentEvent) => void;
@@ -37,7 +38,7 @@ export async function runToolCall(call: ToolCall, options: ToolRunnerOptions): P
 }
 
 async function execute(call: ToolCall, options: ToolRunnerOptions): Promise<ToolResult> {
-  const tool = options.tools.find((candidate) => candidate.spec.name === call.name);
+  const tool = options.toolNamed(call.name);
   if (!tool) return errorResult(`Tool ${call.name} not found`);
   const args: { [key: string]: Json } = isObject(call.arguments) ? call.arguments : {};
   const stopped = whenAborted(options.signal);

@@ -83,6 +83,8 @@ export class TurnLoop {
 
   async startPrompt(input: PromptInput, signal: AbortSignal): Promise<void> {
     await this.promptAppended();
+    // Before anything is decided: the tools the first request declares (and which called tools are missing) may still be coming.
+    await this.host.config.toolsReady(signal);
     const content = promptContent(input.text, input.images ?? []);
     this.host.compaction.guard.promptStarted();
     await this.recordSettings();
@@ -93,7 +95,8 @@ export class TurnLoop {
       { point: 'before-prompt', assistant: findLastAssistant(view.messages), pendingPromptTokens: this.pendingTokens(input) },
       this.host.config.compactionModel(),
     );
-    if (decision.kind === 'compact') await this.host.compactNow(decision.reason, false, undefined, signal);
+    // A stop while waiting for the tools: the message is kept, nothing more is started.
+    if (decision.kind === 'compact' && !signal.aborted) await this.host.compactNow(decision.reason, false, undefined, signal);
     const message: UserMessage = { role: 'user', content, timestamp: this.host.now() };
     const files = this.host.files;
     if (!files) {
@@ -283,9 +286,9 @@ export class TurnLoop {
     if (view.thinkingLevel !== thinking) await this.host.session.appendThinkingLevelChange(thinking);
   }
 
-  /** Tells the user, once per set, which tools the branch called that Arbor does not have. */
+  /** Tells the user, once per set, which tools the branch called that Arbor does not have (nor its tool source, now). */
   private noteMissingTools(called: readonly string[]): void {
-    const missing = called.filter((name) => foreignToolLabel(name) !== undefined).sort();
+    const missing = called.filter((name) => foreignToolLabel(name) !== undefined && !this.host.config.providesTool(name)).sort();
     const key = missing.join('\n');
     if (key === this.missingNoted) return;
     this.missingNoted = key;
@@ -312,6 +315,6 @@ export class TurnLoop {
   }
 
   private toolOptions(signal: AbortSignal): Parameters<typeof runToolCall>[1] {
-    return { tools: this.host.config.tools, root: this.host.config.root, signal, emit: (event) => this.host.emit(event), branch: () => this.host.session.getBranch() };
+    return { toolNamed: (name) => this.host.config.toolNamed(name), root: this.host.config.root, signal, emit: (event) => this.host.emit(event), branch: () => this.host.session.getBranch() };
   }
 }

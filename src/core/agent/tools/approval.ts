@@ -10,13 +10,13 @@
  */
 import type { Json } from '../../session';
 import { errorMessage } from '../../util/errors';
-import { type ApprovalRule, parseRule, parseRules, rulesAllow } from './approvalPatterns';
+import { type ApprovalRule, parseRule, parseRules, ruleNames, rulesAllow } from './approvalPatterns';
 import { suggestRule } from './ruleProposals';
 import { throwIfAborted } from '../../workspace/abort';
 import { errorResult, failureResult } from './define';
 import { applyPlan, type EditPlan } from './editPlan';
 import { protectedTarget } from '../../workspace/protectedPaths';
-import { answerOf, isPlanningTool, type ApprovalAnswer, type ApprovalCallback, type ApprovalDecision, type ApprovalRequest, type PlanningTool, type Tool, type ToolContext, type ToolResult } from './tool';
+import { answerOf, isPlanningTool, type ApprovalAnswer, type ApprovalCallback, type ApprovalDecision, type ApprovalRequest, type PlanningTool, type Tool, type ToolContext, type ToolOrigin, type ToolResult } from './tool';
 import { writePlanned } from './write';
 
 export const DENIED_TEXT = 'The user denied this tool call.';
@@ -59,8 +59,8 @@ export class ApprovalGate {
   }
 
   /** Whether the call runs without asking: a rule allowed beforehand or answered since allows it. */
-  allows(toolName: string, args: { [key: string]: Json }, root: string): Promise<boolean> {
-    return rulesAllow([...this.beforehand, ...this.always], { toolName, args, root });
+  allows(toolName: string, args: { [key: string]: Json }, root: string, origin?: ToolOrigin): Promise<boolean> {
+    return rulesAllow([...this.beforehand, ...this.always], { toolName, args, root, ...(origin ? { origin } : {}) });
   }
 
   /** The rules allowed beforehand changed (the settings): the answers given since stay. */
@@ -75,13 +75,15 @@ export class ApprovalGate {
 
   private gated(tool: Tool): Tool {
     const name = tool.spec.name;
+    const origin = tool.origin ? { origin: tool.origin } : {};
     return {
       spec: tool.spec,
       needsApproval: tool.needsApproval,
+      ...origin,
       execute: async (args, context) => {
         const protectedPath = await protectedFileOf(name, args, context);
-        if (protectedPath === undefined && (await this.allows(name, args, context.root))) return isPlanningTool(tool) ? this.atOnce(tool, args, context) : tool.execute(args, context);
-        const request: ApprovalRequest = { toolName: name, args, toolCallId: context.toolCallId ?? '', ...(await this.offer(name, args, context.root, protectedPath)) };
+        if (protectedPath === undefined && (await this.allows(name, args, context.root, tool.origin))) return isPlanningTool(tool) ? this.atOnce(tool, args, context) : tool.execute(args, context);
+        const request: ApprovalRequest = { toolName: name, args, toolCallId: context.toolCallId ?? '', ...origin, ...(await this.offer(name, args, context.root, protectedPath)) };
         if (isPlanningTool(tool)) return this.reviewed(tool, request, context);
         const answer = await this.answer(request, context);
         return 'result' in answer ? answer.result : tool.execute(args, context);
@@ -146,7 +148,7 @@ export class ApprovalGate {
     }
     if (context.signal.aborted) return { result: errorResult('The tool call was aborted before it ran.') };
     if (answer.decision === 'deny') return { result: deniedResult(answer.reason) };
-    if (request.protectedPath === undefined) this.remember(request.toolName, answer.decision);
+    if (request.protectedPath === undefined) this.remember(request, answer.decision);
     return answer;
   }
 
@@ -157,10 +159,13 @@ export class ApprovalGate {
     return suggestedRule === undefined ? {} : { suggestedRule };
   }
 
-  /** What an answer allows from now on: the tool ('allow-always') or the rule the card proposed. */
-  private remember(toolName: string, decision: ApprovalDecision): void {
-    const rule = decision === 'allow-always' ? parseRule(toolName) : typeof decision === 'object' ? parseRule(decision.allowRule) : undefined;
-    if (rule !== undefined && rule.tool === toolName) this.always.push(rule);
+  /**
+   * What an answer allows from now on: the tool ('allow-always') or the rule the card proposed,
+   * kept only when it is about the tool asked for (an MCP server's rule: the server it comes from).
+   */
+  private remember(request: ApprovalRequest, decision: ApprovalDecision): void {
+    const rule = decision === 'allow-always' ? parseRule(request.toolName) : typeof decision === 'object' ? parseRule(decision.allowRule) : undefined;
+    if (rule !== undefined && ruleNames(rule, request)) this.always.push(rule);
   }
 }
 

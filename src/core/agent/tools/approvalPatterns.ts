@@ -9,7 +9,13 @@
  * - `bash(= <command>)`: that command exactly as written, blanks around it aside
  *   (`bash(= timeout 120 npm test)` allows nothing else, not even another argument);
  * - `write(<glob>)`, `edit(<glob>)`: a file whose workspace-relative path matches the glob
- *   (`edit(src/**)`).
+ *   (`edit(src/**)`);
+ * - `mcp__<server>__<tool>`: that MCP tool (its whole name, as pi names it); `mcp__<server>` and
+ *   `mcp__<server>__*`: every tool of that server. A server is matched by the server the tool
+ *   says it comes from (`Tool.origin`), never by a prefix of the tool's name, so `mcp__git` allows
+ *   nothing of a server `github` nor a server `git__hub`; a tool that names no origin is allowed by
+ *   its whole name only. As in pi, `-` and `_` in a server's name are the same (`mcp__dev-radius`
+ *   is `mcp__dev_radius`).
  *
  * A bash prefix or exact command allows one command, never a second one chained to it: a command
  * holding anything the shell reads as more than words of one simple command (`;`, `&`, `|`, `<`, `>`, `$`, a
@@ -23,6 +29,7 @@ import * as path from 'node:path';
 import { braceExpand, Minimatch } from 'minimatch';
 import type { Json } from '../../session';
 import { widensWhatRuns } from './commandPrefix';
+import type { ToolOrigin } from './tool';
 import { isInside, resolveWorkspacePath } from '../../workspace/paths';
 
 /** The tools a rule may name: the ones that ask before they run. */
@@ -35,7 +42,12 @@ export type ApprovalRule =
   | { kind: 'command'; tool: 'bash'; words: readonly string[] }
   /** The command exactly as written (trimmed): what a card offers when a prefix could allow more. */
   | { kind: 'exact'; tool: 'bash'; command: string }
-  | { kind: 'path'; tool: 'write' | 'edit'; glob: string };
+  | { kind: 'path'; tool: 'write' | 'edit'; glob: string }
+  /** Every tool of one MCP server (`mcp__<server>__*`); `tool` is `mcp__<server>`, the server's name as pi writes it. */
+  | { kind: 'server'; tool: string };
+
+/** The start of every MCP tool's name (pi's `mcp__<server>__<tool>`). */
+export const MCP_PREFIX = 'mcp__';
 
 /**
  * Characters that let a command line run more than one simple command, or run something of its
@@ -57,7 +69,9 @@ const MAX_GLOB_EXPANSIONS = 64;
 export function parseRule(text: string): ApprovalRule | undefined {
   const rule = text.trim();
   if (rule.length > MAX_RULE_LENGTH) return undefined;
-  if (/^[a-z_][a-z0-9_-]*$/i.test(rule)) return { kind: 'tool', tool: rule };
+  const server = /^mcp__([a-z0-9_-]+)__\*$/i.exec(rule);
+  if (server) return { kind: 'server', tool: MCP_PREFIX + mcpServerKey(server[1]!) };
+  if (/^[a-z_][a-z0-9_-]*$/i.test(rule)) return { kind: 'tool', tool: rule.startsWith(MCP_PREFIX) ? MCP_PREFIX + mcpServerKey(rule.slice(MCP_PREFIX.length)) : rule };
   const match = /^(bash|write|edit)\((.*)\)$/s.exec(rule);
   if (!match) return undefined;
   const [, tool, inner] = match as unknown as [string, RuleTool, string];
@@ -75,13 +89,21 @@ function commandRule(inner: string): ApprovalRule | undefined {
 }
 
 /**
- * The entries `arbor.tools.autoApprove` may hold: rules naming bash, write or edit (the tools that
- * ask); anything else is left out, as it allows nothing.
+ * A server's name as pi writes it in tool names: every character but letters, digits and `_`
+ * made `_` (so `dev-radius` and `dev_radius` are one server, as in pi).
+ */
+export function mcpServerKey(server: string): string {
+  return server.replace(/[^A-Za-z0-9_]/g, '_');
+}
+
+/**
+ * The entries `arbor.tools.autoApprove` may hold: rules naming bash, write or edit, or MCP tools
+ * and servers (the tools that ask); anything else is left out, as it allows nothing.
  */
 export function settingRules(texts: Iterable<string>): string[] {
   return [...texts].filter((text) => {
     const rule = parseRule(text);
-    return rule !== undefined && (RULE_TOOLS as readonly string[]).includes(rule.tool);
+    return rule !== undefined && ((RULE_TOOLS as readonly string[]).includes(rule.tool) || (rule.tool.startsWith(MCP_PREFIX) && rule.tool.length > MCP_PREFIX.length));
   });
 }
 
@@ -101,6 +123,8 @@ export function formatRule(rule: ApprovalRule): string {
       return `bash(= ${rule.command})`;
     case 'path':
       return `${rule.tool}(${rule.glob})`;
+    case 'server':
+      return `${rule.tool}__*`;
   }
 }
 
@@ -109,17 +133,30 @@ export interface RuleCall {
   toolName: string;
   args: { [key: string]: Json };
   root: string;
+  /** Where the tool comes from, when it says (an MCP server's tool): what a server rule is matched against. */
+  origin?: ToolOrigin;
 }
 
 /** Whether any of `rules` allows the call. */
 export async function rulesAllow(rules: readonly ApprovalRule[], call: RuleCall): Promise<boolean> {
-  for (const rule of rules) if (rule.tool === call.toolName && (await ruleAllows(rule, call))) return true;
+  for (const rule of rules) if (ruleNames(rule, call) && (await ruleAllows(rule, call))) return true;
   return false;
+}
+
+/**
+ * Whether the rule is about the call's tool: its name, or for an MCP rule naming a server
+ * (`mcp__<server>`, `mcp__<server>__*`) the server the tool says it comes from, compared whole.
+ */
+export function ruleNames(rule: Pick<ApprovalRule, 'kind' | 'tool'>, call: Pick<RuleCall, 'toolName' | 'origin'>): boolean {
+  const server = call.origin?.kind === 'mcp' ? MCP_PREFIX + mcpServerKey(call.origin.server) : undefined;
+  if (rule.kind === 'server') return server === rule.tool;
+  return rule.tool === call.toolName || (rule.kind === 'tool' && server === rule.tool);
 }
 
 async function ruleAllows(rule: ApprovalRule, call: RuleCall): Promise<boolean> {
   switch (rule.kind) {
     case 'tool':
+    case 'server':
       return true;
     case 'command': {
       const command = call.args['command'];

@@ -26,8 +26,22 @@ export interface ToolContext {
   branch?: () => readonly SessionEntry[];
 }
 
+/**
+ * Where a tool that is not one of Arbor's own comes from, so the approval rules can allow a whole
+ * server and the chat's card can name the server and the tool. `server` is the server's name as
+ * configured (`dev-radius`), `tool` the tool's name on that server (before pi's renaming to
+ * `mcp__<server>__<tool>`, which is the tool's `spec.name`).
+ */
+export interface ToolOrigin {
+  kind: 'mcp';
+  server: string;
+  tool: string;
+}
+
 export interface Tool {
   readonly spec: ToolSpec;
+  /** Set by a tool that is not one of Arbor's own (an MCP server's); the approval gate passes it on. */
+  readonly origin?: ToolOrigin;
   /** bash, write and edit need the user's approval unless allowed; read-only tools do not. */
   readonly needsApproval: boolean;
   /** Offered only while the branch holds a compaction (recall, when not asked for by name). */
@@ -81,6 +95,8 @@ export interface ApprovalRequest {
   changedOnDisk?: boolean;
   /** What the card may offer to allow from now on ("Always allow `npm test`"); never for a protected file. */
   suggestedRule?: SuggestedRule;
+  /** The tool's origin when it declares one (an MCP server's tool): the card shows the server and the tool. */
+  origin?: ToolOrigin;
 }
 
 /** Asked before a tool that needs approval runs (the chat shows allow once / always / deny). */
