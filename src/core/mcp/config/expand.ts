@@ -5,7 +5,7 @@
  * empty variable counts as unset, and so does a command that prints nothing.
  *
  * What comes out is secret: the expanded values, and each variable and command output in them, are
- * returned as `secrets` for `redact` to take out of anything logged. Errors name the key and the
+ * returned as `secrets` for the connections' `redact` to take out of anything logged. Errors name the key and the
  * variable, never a value.
  */
 import { errorMessage } from '../../util/errors';
@@ -66,13 +66,6 @@ interface ValueOf {
   result: string;
   /** The variables' values and command outputs the result is made of. */
   pieces: string[];
-}
-
-/** `text` with every secret replaced by `[redacted]`; `secrets` longest first, as `expandValues` gives them. */
-export function redact(text: string, secrets: readonly string[]): string {
-  let result = text;
-  for (const secret of secrets) if (secret !== '') result = result.split(secret).join('[redacted]');
-  return result;
 }
 
 async function commandValue(key: string, command: string, options: ExpandOptions): Promise<ValueOf> {
