@@ -11,7 +11,8 @@ import { configuredExposures, type McpConnections } from '../connections/connect
 import { piMcpLoaded } from '../connections/piMcp';
 import type { McpServerConnection, McpServerStatus, McpToolInfo } from '../connections/serverConnection';
 import type { McpExposure } from '../types';
-import { reachOf, toolExposure, type McpReach } from './exposure';
+import { toolExposureOf } from '../config/exposure';
+import { reachOf, type McpReach } from './exposure';
 import { loadedToolNames, TOOL_SEARCH_TOOL } from './loaded';
 import { McpToolNames } from './naming';
 import { createResourceTools, RESOURCE_TOOL_NAMES } from './resources';
@@ -92,7 +93,7 @@ export class McpTools {
     if (!status.spec.enabled || !OFFERING.has(status.state) || status.tools.length === 0) return [];
     const names = this.names.assign(piMcpLoaded(), status.name, status.tools.map((tool) => tool.name));
     return status.tools.map((tool) => {
-      const exposure = toolExposure(status.spec, tool.name);
+      const exposure = toolExposureOf(status.spec, tool.name);
       return { name: names.get(tool.name)!, server: status.name, tool, exposure, reach: reachOf(exposure) };
     });
   }

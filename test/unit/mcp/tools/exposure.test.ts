@@ -1,7 +1,6 @@
 import { strict as assert } from 'node:assert';
 import type { ToolResult } from '../../../../src/core/agent/tools/tool';
 import { McpConnections } from '../../../../src/core/mcp/connections/connections';
-import { matchesPattern, toolExposure } from '../../../../src/core/mcp/tools/exposure';
 import { McpTools } from '../../../../src/core/mcp/tools/toolSet';
 import type { McpServerSpec } from '../../../../src/core/mcp/types';
 import type { Json, SessionEntry } from '../../../../src/core/session';
@@ -23,12 +22,6 @@ function searchedBranch(result: ToolResult): SessionEntry[] {
 }
 
 describe('MCP tool exposure', () => {
-  it('takes an exact toolExposure entry over patterns, then the first matching pattern, then the server exposure', () => {
-    const spec: Pick<McpServerSpec, 'exposure' | 'toolExposure'> = { exposure: 'deferred', toolExposure: [['get_*', 'hidden'], ['get_issue', 'direct'], ['*_issue*', 'codemode']] };
-    assert.deepEqual(['get_issue', 'get_pr', 'close_issue', 'list'].map((tool) => toolExposure(spec, tool)), ['direct', 'hidden', 'codemode', 'deferred']);
-    assert.deepEqual([matchesPattern('a*b*c', 'abc'), matchesPattern('a*b*c', 'axxbyyc'), matchesPattern('a*b*c', 'acb'), matchesPattern('*', '')], [true, true, false, true]);
-  });
-
   describe('with real servers', () => {
     let http: HttpFixture;
     let connections: McpConnections;
