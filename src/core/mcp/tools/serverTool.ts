@@ -38,6 +38,8 @@ export function createServerTool(options: ServerToolOptions): Tool {
       inputSchema: piMcpLoaded().normalizeMcpInputSchema(tool.inputSchema) as { [key: string]: Json },
     },
     needsApproval: true,
+    // The card names the server and its tool; approval rules allow a whole server by it.
+    origin: { kind: 'mcp', server, tool: tool.name },
     async execute(args, context) {
       if (!options.isOffered()) return errorResult(`MCP tool "${server}/${tool.name}" is no longer available.`);
       const connection = options.connections.server(server);
