@@ -24,6 +24,18 @@ export interface EditReviewer {
   askReason(toolName: string): Promise<string | undefined>;
 }
 
+/** Longer than a diff takes to open even when the window's first review starts VS Code's diff worker. */
+const DIFF_WAIT_MS = 3000;
+
+/** Resolves when `shown` settles (opened or failed) or after `ms`, whichever comes first. */
+function shownOrLate(shown: Promise<void>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return Promise.race([shown.catch(() => undefined), late]).finally(() => clearTimeout(timer));
+}
+
 interface Waiting {
   message: ApprovalMessage;
   request: ApprovalRequest;
@@ -41,6 +53,8 @@ export class ChatApprovals {
     /** Brings the chat into view so the card is seen. */
     private readonly reveal: () => void,
     private readonly reviews?: EditReviewer,
+    /** How long an edit's card waits for its diff to be drawn. */
+    private readonly diffWaitMs = DIFF_WAIT_MS,
   ) {}
 
   readonly ask: ApprovalCallback = (request) => {
@@ -64,8 +78,13 @@ export class ChatApprovals {
     return new Promise<GateDecision | ApprovalAnswer>((resolve) => {
       this.pending.set(requestId, { message, request, resolve });
       this.reveal();
-      this.post(message);
-      if (review) void this.reviews!.show(requestId, request.plan!);
+      if (!review) return this.post(message);
+      // The card comes with its diff: VS Code draws neither side of a diff until it has computed
+      // it, and a card shown before sends the user to an empty editor. The tool's own card shows
+      // meanwhile; a diff that takes too long (or fails to open) does not hold the question back.
+      void shownOrLate(this.reviews!.show(requestId, request.plan!), this.diffWaitMs).then(() => {
+        if (this.pending.has(requestId)) this.post(message);
+      });
     });
   };
 

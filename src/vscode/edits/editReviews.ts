@@ -37,7 +37,7 @@ export class EditReviews implements EditReviewer, vscode.Disposable {
     ];
   }
 
-  /** Opens the diff of a plan waiting for approval `requestId`. */
+  /** Opens the diff of a plan waiting for approval `requestId`; resolves once VS Code has drawn it (never rejects). */
   async show(requestId: string, plan: EditPlan): Promise<void> {
     const id = `${++this.counter}`;
     const name = safeName(plan.real);
@@ -48,10 +48,21 @@ export class EditReviews implements EditReviewer, vscode.Disposable {
     this.open.set(requestId, { right, left });
     const label = visibleText(vscode.workspace.asRelativePath(plan.real));
     const title = plan.current === undefined ? `${label} (new file, proposed by Arbor)` : `${label} ↔ proposed by Arbor`;
+    // The command settles some time after the diff is drawn; its proposed side becoming a visible
+    // editor is the moment it is.
+    const drawn = whenVisible(right);
     // The focus stays where it is: the user may be typing in the chat, and keys meant for it must
     // not land in the proposal.
-    await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: false, preserveFocus: true });
-    this.updateContext();
+    const opened = Promise.resolve(vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: false, preserveFocus: true })).then(
+      () => this.updateContext(),
+      // The card still asks; its "Open diff" tries again.
+      (error: unknown) => this.log.warn(`The diff of an edit waiting for approval could not be opened: ${errorMessage(error)}`),
+    );
+    try {
+      await Promise.race([opened, drawn.promise]);
+    } finally {
+      drawn.dispose();
+    }
   }
 
   /** Brings the review's diff to the front again (the card's "Open diff"). */
@@ -126,6 +137,18 @@ export class EditReviews implements EditReviewer, vscode.Disposable {
   private updateContext(): void {
     void vscode.commands.executeCommand('setContext', REVIEWING_CONTEXT, this.activeRequest() !== undefined);
   }
+}
+
+/** Resolves when an editor showing `uri` is visible (a diff's side counts once its text is drawn). */
+function whenVisible(uri: vscode.Uri): { promise: Promise<void>; dispose(): void } {
+  const key = uri.toString();
+  let listener: vscode.Disposable | undefined;
+  const promise = new Promise<void>((resolve) => {
+    listener = vscode.window.onDidChangeVisibleTextEditors((editors) => {
+      if (editors.some((editor) => editor.document.uri.toString() === key)) resolve();
+    });
+  });
+  return { promise, dispose: () => listener?.dispose() };
 }
 
 /** The file's name in letters, digits, dot, dash and underscore only (it picks the diff's language). */

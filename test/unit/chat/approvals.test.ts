@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { BASH_NOT_CONFINED } from '../../../src/core/chat';
 import type { HostToWebviewMessage } from '../../../src/shared/protocol';
-import { ChatApprovals } from '../../../src/vscode/chat/approvals';
+import { ChatApprovals, type EditReviewer } from '../../../src/vscode/chat/approvals';
 import type { EditPlan } from '../../../src/core/agent/tools/editPlan';
 
 function setup(): { approvals: ChatApprovals; posted: HostToWebviewMessage[]; reveals: number[] } {
@@ -109,5 +109,62 @@ describe('chat approvals', () => {
     assert.deepEqual(posted.filter((message) => message.type === 'approvalDone').map((message) => message.type === 'approvalDone' && message.requestId), ['approval-1']);
     await approvals.review('approval-2', 'reject-all');
     assert.deepEqual([await guarded, await later], ['deny', 'deny']);
+  });
+
+  describe("an edit's card and its diff", () => {
+    const plan: EditPlan = { toolName: 'write', path: 'a.txt', real: '/ws/a.txt', current: 'old', proposed: 'new' };
+    /** A reviewer whose diff is drawn when the test says so. */
+    function reviewer(): { reviews: EditReviewer; drawn: () => void; closed: string[] } {
+      let drawn: () => void = () => undefined;
+      const closed: string[] = [];
+      const reviews: EditReviewer = {
+        show: () => new Promise<void>((resolve) => (drawn = resolve)),
+        reveal: async () => undefined,
+        text: () => undefined,
+        activeRequest: () => undefined,
+        close: async (requestId) => void closed.push(requestId),
+        askReason: async () => undefined,
+      };
+      return { reviews, drawn: () => drawn(), closed };
+    }
+    const cards = (posted: HostToWebviewMessage[]): string[] => posted.flatMap((message) => (message.type === 'approval' ? [message.requestId] : []));
+    const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+    it('posts the card once the diff is drawn, not before', async () => {
+      const posted: HostToWebviewMessage[] = [];
+      const { reviews, drawn } = reviewer();
+      const approvals = new ChatApprovals((message) => posted.push(message), () => undefined, reviews, 60_000);
+      const decision = approvals.ask({ toolName: 'write', args: { path: 'a.txt', content: 'new' }, toolCallId: 't1', plan });
+      await settle();
+      assert.deepEqual(cards(posted), []);
+      drawn();
+      await settle();
+      assert.deepEqual(cards(posted), ['approval-1']);
+      approvals.answer('approval-1', 'deny');
+      assert.equal(await decision, 'deny');
+    });
+
+    it('posts the card when the diff takes longer than the wait', async () => {
+      const posted: HostToWebviewMessage[] = [];
+      const { reviews } = reviewer();
+      const approvals = new ChatApprovals((message) => posted.push(message), () => undefined, reviews, 5);
+      void approvals.ask({ toolName: 'write', args: { path: 'a.txt', content: 'new' }, toolCallId: 't1', plan });
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      assert.deepEqual(cards(posted), ['approval-1']);
+      approvals.denyAll();
+    });
+
+    it('never posts the card of a request answered while its diff was being drawn (the run stopped)', async () => {
+      const posted: HostToWebviewMessage[] = [];
+      const { reviews, drawn, closed } = reviewer();
+      const approvals = new ChatApprovals((message) => posted.push(message), () => undefined, reviews, 60_000);
+      const decision = approvals.ask({ toolName: 'write', args: { path: 'a.txt', content: 'new' }, toolCallId: 't1', plan });
+      approvals.denyAll();
+      drawn();
+      await settle();
+      assert.equal(await decision, 'deny');
+      assert.deepEqual(cards(posted), []);
+      assert.deepEqual(closed, ['approval-1']);
+    });
   });
 });
