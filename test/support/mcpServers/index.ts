@@ -95,6 +95,18 @@ export function statusWhere(connections: McpConnections, check: (statuses: reado
   });
 }
 
+/**
+ * Resolves once `check()` holds, checking every 20 ms; rejects naming `what` after `ms`. For states
+ * that follow an event by a moment (a killed process gone, a stderr line read), never for timing.
+ */
+export async function eventually(what: string, check: () => boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`Never happened within ${ms} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** Whether a process is alive: it exists and is not a zombie (killed, its parent gone, not yet reaped). */
 export function isAlive(pid: number): boolean {
   try {

@@ -7,7 +7,7 @@ import { McpTools } from '../../../../src/core/mcp/tools/toolSet';
 import type { Json } from '../../../../src/core/session';
 import { importPiFile } from '../../../support/pi';
 import { useTempDir } from '../../../support/tempDir';
-import { callContext, httpSpec, PIXEL, recordingLogger, startHttpFixture, statusWhere, stdioSpec, type HttpFixture } from '../../../support/mcpServers';
+import { callContext, eventually, httpSpec, PIXEL, recordingLogger, startHttpFixture, statusWhere, stdioSpec, type HttpFixture } from '../../../support/mcpServers';
 
 type PiConvert = (server: string, tool: string, result: CallToolResult, options: { saveOutput: (data: string | Uint8Array, extension: string) => Promise<string>; readableResources?: boolean }) => Promise<{ content: unknown; details: { fullOutputPath?: string } }>;
 
@@ -107,8 +107,9 @@ describe('MCP tool calls', () => {
     tools = new McpTools(connections, { outputDirectory: dir() });
     const result = await tools.toolFor('mcp__local__noisy')!.execute({ line: 'stderr-only line' }, callContext());
     assert.equal(text(result), 'answered');
-    await statusWhere(connections, (all) => all[0]!.stderrTail.includes('stderr-only line'));
-    assert.ok(logger.lines.includes('MCP server "local" stderr: stderr-only line'));
+    // The server writes the line before it answers, but its stderr may be read after the answer.
+    await eventually('the stderr line logged', () => logger.lines.includes('MCP server "local" stderr: stderr-only line'));
+    assert.deepEqual(connections.statuses()[0]!.stderrTail, ['fixture starting with token (none)', 'stderr-only line']);
   });
 
   it('makes a withdrawn tool fail cleanly and offers the added one after the server changed its list', async () => {
