@@ -56,6 +56,31 @@ export async function cliMcpToolSource(options: ExtraToolSourceOptions, env: Nod
   };
 }
 
+const STOP_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+/**
+ * The source, closed also when the process is told to end (Ctrl-C, a closed terminal): the
+ * servers run in process groups of their own, which the terminal's signal does not reach, so they
+ * are stopped first, and then the signal is raised again to end the process as it would have.
+ */
+export function closedOnSignals(source: CliToolSource): CliToolSource {
+  const remove = (): void => {
+    for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
+  };
+  function onSignal(signal: NodeJS.Signals): void {
+    remove();
+    void (source.close?.() ?? Promise.resolve()).finally(() => process.kill(process.pid, signal));
+  }
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
+  return {
+    ...source,
+    close: async () => {
+      remove();
+      await source.close?.();
+    },
+  };
+}
+
 /** One configuration problem: the file, the server (when one entry is at fault) and what is wrong. */
 export function problemLine(problem: McpConfigProblem): string {
   const { file, server, message } = problem;

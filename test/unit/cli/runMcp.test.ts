@@ -11,12 +11,12 @@ import { createExtraToolSource } from '../../../src/cli/extraToolSource';
 import { captureIo } from '../../../src/cli/io';
 import { runCli } from '../../../src/cli/run';
 import { loadSessionFile, type ToolResultMessage } from '../../../src/core/session';
-import { reply, text, toolUse, useFakeAnthropic } from '../../support/fakeAnthropic';
+import { holdAfter, reply, text, toolUse, useFakeAnthropic } from '../../support/fakeAnthropic';
 import { isAlive, PIXEL, STDIO_SERVER, WRAPPER, type FixtureOptions } from '../../support/mcpServers';
 import { loadPi } from '../../support/pi';
 import { useTempDir } from '../../support/tempDir';
 import { arborWholeContext, assertSameContext, newCoverage, piWholeContext } from '../interop/wholeContext';
-import { arborChild, FIXED_NOW } from './runArbor';
+import { arborChild, FIXED_NOW, startArborChild } from './runArbor';
 
 const KEY = 'sk-ant-cli-test-key';
 
@@ -68,7 +68,9 @@ describe('arbor run with MCP servers from pi\'s mcp.json', function () {
     );
     // The server ran behind a launcher that forwards no signal, and lives on after its stdin closes and
     // through SIGTERM: only ending its whole process group ends it.
-    assert.equal(isAlive(pid), false);
+    const alive = isAlive(pid);
+    if (alive) process.kill(pid, 'SIGKILL');
+    assert.equal(alive, false);
 
     const [first, second] = requests();
     assert.deepEqual(declared(first), declared(second));
@@ -89,6 +91,29 @@ describe('arbor run with MCP servers from pi\'s mcp.json', function () {
     const coverage = newCoverage();
     assertSameContext(await arborWholeContext(file, sm.getLeafId()), piWholeContext(pi, sm.getEntries(), sm.getLeafId()), 'after the MCP run', coverage);
     assert.deepEqual([coverage.toolCalls, coverage.toolResults, coverage.images], [3, 3, 1]);
+  });
+
+  it('stops the servers\' process groups when the run is ended with Ctrl-C (SIGINT) mid-reply, then ends by that signal', async () => {
+    writeConfig(path.join(agentDir(), 'mcp.json'), { fixture: stdioEntry({ holdOn: true }, {}, true) });
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server().script(reply(toolUse('mcp__fixture__pid', {}, 'toolu_1')), reply(text('never finished'), holdAfter(1, held)));
+    const child = await startArborChild(dir(), env(), 'run', path.join(dir(), 's.jsonl'), 'go', '--tools', 'mcp__fixture', '--yes', '--no-checkpoints');
+    let pid = 0;
+    try {
+      // The second request carries the pid tool's result: the reply to it is held until the signal.
+      while (server().messageRequests().length < 2) await new Promise((resolve) => setTimeout(resolve, 50));
+      const result = requests()[1]!.messages.at(-1)!.content as { type: string; content: string }[];
+      pid = Number(result[0]!.content);
+      assert.equal(isAlive(pid), true);
+      child.kill('SIGINT');
+      const ended = await child.done;
+      assert.deepEqual([ended.signal, isAlive(pid)], ['SIGINT', false]);
+    } finally {
+      release();
+      // A failed check leaves no server behind (it ignores SIGTERM).
+      if (pid > 0 && isAlive(pid)) process.kill(pid, 'SIGKILL');
+    }
   });
 
   describe('in-process', () => {
