@@ -3,8 +3,7 @@
  * few tests about the real process, as `node dist/cli.js`.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import * as os from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import { bundleCli } from '../../../bench/cliBundle';
 import { captureIo } from '../../../src/cli/io';
@@ -36,7 +35,10 @@ let bundle: Promise<string> | undefined;
 /** The CLI bundled as `dist/cli.js` is, into a temp folder, once per test run. */
 function cliBundle(): Promise<string> {
   if (!bundle) {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'arbor-cli-'));
+    // Under the repository's out/: the packages the bundle leaves out resolve from its node_modules.
+    const out = path.join(__dirname, '../../../out');
+    mkdirSync(out, { recursive: true });
+    const dir = mkdtempSync(path.join(out, 'arbor-cli-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     bundle = bundleCli(dir);
   }
