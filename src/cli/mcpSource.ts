@@ -27,6 +27,10 @@ const STDERR_LINES = 3;
 export async function cliMcpToolSource(options: ExtraToolSourceOptions, env: NodeJS.ProcessEnv = process.env): Promise<CliToolSource | undefined> {
   const { io, root, mcp } = options;
   const files = mcpConfigFiles({ agentDir: cliPiEnvironment(env).agentDir, workspaceFolder: root, trusted: mcp.trustProject });
+  // Without a configuration file, pi's MCP library is not even loaded. One that cannot be read is
+  // there: the reader says why.
+  const present = await Promise.all([files.userFile, files.projectFile].map((file) => (file === undefined ? false : readMcpConfigFile(file).then((text) => text !== undefined, () => true))));
+  if (!present.includes(true)) return undefined;
   const config = await readMcpConfig({ ...files, readFile: readMcpConfigFile, sessionDir: root, home: os.homedir() });
   for (const problem of config.problems) await io.err(`arbor run: ${problemLine(problem)}\n`);
   const servers = config.servers.filter((server) => server.enabled);
