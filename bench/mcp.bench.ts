@@ -10,7 +10,8 @@
  *    leaving, with one deferred server whose start takes 3 s (the prompt sent 0.3 s after the session
  *    opened, as a user types after the view shows), next to no server at all. A direct
  *    server as slow is timed once beside them: its tools must be in the first request, so that one
- *    waits (bounded). A prompt sent the instant the server is started also pays for spawning its
+ *    waits (bounded). Both sides of the ratio are a few milliseconds, so the share of the slow start
+ *    the prompt waited (at most 5 %) is printed too: a loaded machine moves the first. A prompt sent the instant the server is started also pays for spawning its
  *    process (measured while this was written: 15 ms against 2.5 ms with no server, on a loaded
  *    2-core machine), not for its start.
  * 3. Whether pi's MCP library is inside dist/extension.js (the development build's metafile): it
@@ -38,7 +39,7 @@ const ROOT = path.resolve(__dirname, '..');
 /** The fixture's 15 own tools and 25 shaped like a repository server's. */
 const GENERATED = 25;
 const SLOW_START_MS = 3000;
-const RUNS = 5;
+const RUNS = 9;
 /** How long after the session opened the prompt is sent (far below the server's slow start). */
 const SETTLE_MS = 300;
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -123,6 +124,9 @@ async function firstPromptWait(): Promise<void> {
     console.log(msLine(`prompt → request, one deferred server starting for ${SLOW_START_MS / 1000} s (median)`, median(deferred)));
     console.log(msLine(`prompt → request, one direct server starting for ${SLOW_START_MS / 1000} s (once)`, direct));
     console.log(ratioLine('Must hold: first prompt with a slow deferred server / no server', median(deferred) / median(none), { max: 1.5 }));
+    // Both sides are a few milliseconds, so a loaded machine moves that ratio; what the user would
+    // feel is a wait for the server's start, measured as a share of it.
+    console.log(ratioLine(`Must hold: share of the ${SLOW_START_MS / 1000} s deferred start the prompt waited`, median(deferred) / SLOW_START_MS, { max: 0.05 }));
   } finally {
     fetchWatch.restore();
     await fake.close();
