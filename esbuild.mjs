@@ -36,6 +36,9 @@ const nodeOptions = {
   plugins: watch ? [problemMatcherPlugin] : [],
 };
 
+/** What the CLI bundle leaves in node_modules (bench/cliBundle.ts bundles with the same list). */
+const CLI_EXTERNAL = ['gpt-tokenizer', '@earendil-works/pi-mcp'];
+
 /**
  * Files beside dist/extension.js that activation never reads or parses, each loaded on first use:
  * the tokenizer (2.7 MB of tables, minified) on the first count, the Anthropic SDK's client on the
@@ -69,9 +72,10 @@ const builds = [
   },
   { ...nodeOptions, entryPoints: Object.fromEntries(LAZY_CHUNKS.map(({ entry, file }) => [file, entry])), outdir: 'dist', sourcemap: false },
   // The `arbor` command line: plain Node 20+, no VS Code. The tokenizer (megabytes of tables) stays
-  // out of the bundle and is required from node_modules only for `--estimator tokenizer`, so the
-  // CLI starts as fast as Node itself.
-  { ...nodeOptions, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, external: ['gpt-tokenizer'] },
+  // out of the bundle and is required from node_modules only for `--estimator tokenizer`, and pi's
+  // MCP library (with the MCP SDK, about 800 kB) is imported from there only by `arbor run` with
+  // servers configured, so the CLI starts as fast as Node itself.
+  { ...nodeOptions, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, external: CLI_EXTERNAL },
   // The chat webview: one browser script (markdown-it, DOMPurify, highlight.js inside), loaded by
   // nonce under a CSP without eval. Its stylesheet is media/chat.css, written by hand.
   {

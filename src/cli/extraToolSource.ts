@@ -8,6 +8,7 @@
 import type { ToolSource } from '../core/agent/tools/toolSource';
 import { narrowedToolSource } from '../core/agent/tools/toolSource';
 import type { CliIo } from './io';
+import { cliMcpToolSource, closedOnSignals } from './mcpSource';
 import type { CliMcpOptions } from './toolFlags';
 
 export interface ExtraToolSourceOptions {
@@ -25,12 +26,11 @@ export interface CliToolSource extends ToolSource {
 
 export type CreateExtraToolSource = (options: ExtraToolSourceOptions) => Promise<CliToolSource | undefined>;
 
-/**
- * The process's hook: no extra tools yet. The MCP connections (src/core/mcp) are to be returned
- * from here: servers from `options.mcp` (the user's configuration; the project's only when
- * `trustProject`), whose `ready` waits a bounded time for servers with direct tools.
- */
-export const createExtraToolSource: CreateExtraToolSource = async () => undefined;
+/** The process's hook: the MCP servers of pi's configuration (mcpSource.ts), stopped also on Ctrl-C. */
+export const createExtraToolSource: CreateExtraToolSource = async (options) => {
+  const source = await cliMcpToolSource(options);
+  return source && closedOnSignals(source);
+};
 
 /** The run's extra tools: none with `--no-mcp` or without a hook, else the hook's, narrowed to `--tools`. */
 export async function openExtraToolSource(io: CliIo, options: ExtraToolSourceOptions): Promise<CliToolSource | undefined> {

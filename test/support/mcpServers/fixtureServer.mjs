@@ -48,6 +48,36 @@ const COLLIDING_TOOLS = [
   { name: `very_long_${'x'.repeat(70)}`, description: 'Too long for a plain name.', inputSchema: object() },
 ];
 
+/** Words for the generated tools: a realistic catalogue (an issue tracker's API, as many servers offer). */
+const SUBJECTS = ['issue', 'pull_request', 'comment', 'label', 'milestone', 'branch', 'release', 'workflow'];
+const VERBS = ['list', 'get', 'create', 'update', 'delete'];
+
+/**
+ * `count` tools shaped like a real server's: a sentence or two of description and a schema with a
+ * few typed, described properties (the size a GitHub or database server's tools have).
+ */
+function generatedTools(count) {
+  return Array.from({ length: count }, (_, index) => {
+    const subject = SUBJECTS[index % SUBJECTS.length];
+    const verb = VERBS[Math.floor(index / SUBJECTS.length) % VERBS.length];
+    return {
+      name: `${verb}_${subject}_${index}`,
+      description: `${verb[0].toUpperCase()}${verb.slice(1)} a ${subject.replace('_', ' ')} in a repository. Use this when the user asks about a ${subject.replace('_', ' ')} by number or wants to change one; results are paginated, newest first, and include the author, state and timestamps.`,
+      inputSchema: object(
+        {
+          owner: { type: 'string', description: 'Repository owner (user or organization)' },
+          repo: { type: 'string', description: 'Repository name' },
+          number: { type: 'integer', description: `The ${subject.replace('_', ' ')} number` },
+          state: { type: 'string', enum: ['open', 'closed', 'all'], description: 'Filter by state' },
+          per_page: { type: 'integer', minimum: 1, maximum: 100, description: 'Results per page (max 100)' },
+          page: { type: 'integer', minimum: 1, description: 'Page number of the results to fetch' },
+        },
+        ['owner', 'repo'],
+      ),
+    };
+  });
+}
+
 const ADDED_TOOL = { name: 'added', description: 'Offered once change_tools ran: finds the treasure.', inputSchema: object({ where: { type: 'string' } }) };
 
 const text = (value) => ({ content: [{ type: 'text', text: value }] });
@@ -64,7 +94,7 @@ const sleep = (ms, signal) =>
 /**
  * State shared by the connections of one server process (the tool list changes for all of them).
  * Options: `colliding` adds tools whose names collide once sanitized; `resources` offers resources;
- * `instructions`; `onCrash` is what `crash` does; `onCancel` hears a cancelled `slow` call.
+ * `instructions`; `generatedTools: N` adds N tools shaped like a real server's; `onCrash` is what `crash` does; `onCancel` hears a cancelled `slow` call.
  */
 export function createFixtureState(options = {}) {
   const state = { changed: false, servers: new Set(), cancelled: 0 };
@@ -72,6 +102,7 @@ export function createFixtureState(options = {}) {
     ...baseTools().filter((tool) => !(state.changed && tool.name === 'withdrawn')),
     ...(state.changed ? [ADDED_TOOL] : []),
     ...(options.colliding ? COLLIDING_TOOLS : []),
+    ...generatedTools(options.generatedTools ?? 0),
   ];
   state.createServer = () => createFixtureServer(state, options);
   return state;
@@ -87,6 +118,7 @@ function createFixtureServer(state, options) {
     const args = request.params.arguments ?? {};
     const name = request.params.name;
     if (!state.tools().some((tool) => tool.name === name)) return { ...text(`Unknown tool ${name}`), isError: true };
+    if (/_\d+$/.test(name)) return text(`${name} ran`);
     switch (name) {
       case 'echo':
         return text(`echo: ${args.text}`);

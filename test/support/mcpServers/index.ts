@@ -26,6 +26,10 @@ export interface FixtureOptions {
   instructions?: string;
   /** stdio only: write the secret to stderr and exit before answering. */
   failStart?: boolean;
+  /** Adds this many tools shaped like a real server's (`<verb>_<subject>_<n>`). */
+  generatedTools?: number;
+  /** stdio only: answer nothing (initialize included) for this long after starting. */
+  startDelayMs?: number;
   /** stdio only: live on after stdin closes and ignore SIGTERM. */
   holdOn?: boolean;
 }

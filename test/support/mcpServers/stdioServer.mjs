@@ -1,7 +1,8 @@
 // The fixture MCP server over stdio: `node stdioServer.mjs '<options JSON>'`. Options beyond the
 // fixture's own (fixtureServer.mjs): `failStart` writes `FIXTURE_SECRET` from its environment to
 // stderr and exits before answering; `holdOn` keeps the process alive after stdin closes, as a
-// server that ignores the end of its input would.
+// server that ignores the end of its input would; `startDelayMs` answers nothing (initialize
+// included) for that long, as a server that takes its time to start.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createFixtureState } from './fixtureServer.mjs';
 
@@ -15,5 +16,6 @@ if (options.holdOn) {
   setInterval(() => undefined, 1000);
   process.on('SIGTERM', () => undefined);
 }
+if (options.startDelayMs) await new Promise((resolve) => setTimeout(resolve, options.startDelayMs));
 const state = createFixtureState({ ...options, onCrash: () => setTimeout(() => process.exit(7), 10) });
 await state.createServer().connect(new StdioServerTransport());

@@ -110,13 +110,13 @@ describe('arbor run with an extra tool source (in-process, fake server)', functi
     const given: ExtraToolSourceOptions[] = [];
     let closed = 0;
     const tools = [serverTool('docs', 'search', runs), serverTool('db', 'drop', runs)];
-    const io = {
-      ...captureIo(() => FIXED_NOW),
+    // Assigned, not spread: `stdout` and `stderr` are getters of the captured output.
+    const io = Object.assign(captureIo(() => FIXED_NOW), {
       createExtraToolSource: async (options: ExtraToolSourceOptions) => {
         given.push(options);
         return { toolsFor: () => tools, find: (name: string) => tools.find((tool) => tool.spec.name === name), close: async () => void closed++ };
       },
-    };
+    });
     const code = await runCli(['run', path.join(dir(), 's.jsonl'), 'go', '--no-checkpoints', '--cwd', dir(), ...flags], io);
     const declared = ((server().messageRequests()[0]?.body?.tools ?? []) as { name: string }[]).map((tool) => tool.name);
     return { code, stderr: io.stderr, runs, given: given.map(({ mcp, root }) => ({ mcp, root })), closed, declared };

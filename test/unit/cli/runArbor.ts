@@ -3,7 +3,7 @@
  * few tests about the real process, as `node dist/cli.js`.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { bundleCli } from '../../../bench/cliBundle';
@@ -31,21 +31,30 @@ export async function arborJson<T = Record<string, unknown>>(...argv: string[]):
   return { ...(JSON.parse(run.stdout) as T), exitCode: run.code };
 }
 
-let bundle: Promise<string> | undefined;
+const bundles = new Map<'isolated' | 'packaged', Promise<string>>();
 
-/** The CLI bundled as `dist/cli.js` is, into a temp folder, once per test run. */
-function cliBundle(): Promise<string> {
+/**
+ * The CLI bundled as `dist/cli.js` is, once per test run: `isolated` in a temp folder, where the
+ * packages the bundle leaves out (gpt-tokenizer, pi's MCP library) cannot be found, so that a test
+ * sees any import of them fail; `packaged` under the repository's out/, where they resolve from its
+ * node_modules as they do for the installed package.
+ */
+function cliBundle(where: 'isolated' | 'packaged'): Promise<string> {
+  let bundle = bundles.get(where);
   if (!bundle) {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'arbor-cli-'));
+    const parent = where === 'isolated' ? os.tmpdir() : path.join(__dirname, '../../../out');
+    mkdirSync(parent, { recursive: true });
+    const dir = mkdtempSync(path.join(parent, 'arbor-cli-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     bundle = bundleCli(dir);
+    bundles.set(where, bundle);
   }
   return bundle;
 }
 
 /** `node cli.js …` as a real process (for exit codes, stdout/stderr and start-up). */
 export async function arborProcess(...argv: string[]): Promise<CliRun> {
-  const cli = await cliBundle();
+  const cli = await cliBundle('isolated');
   const result = spawnSync(process.execPath, [cli, ...argv], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
@@ -68,7 +77,7 @@ export interface ArborChildProcess {
 }
 
 export async function startArborChild(cwd: string, env: Record<string, string>, ...argv: string[]): Promise<ArborChildProcess> {
-  const cli = await cliBundle();
+  const cli = await cliBundle('packaged');
   const child = spawn(process.execPath, [cli, ...argv], { cwd, env: { PATH: process.env.PATH ?? '', ...env } });
   const done = new Promise<CliRun & { signal: NodeJS.Signals | null }>((resolve, reject) => {
     let stdout = '';
