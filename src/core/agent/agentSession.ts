@@ -23,6 +23,7 @@ import { providerSummarizer } from '../compaction/providerSummarizer';
 import { navigateTree, type NavigateResult } from '../navigation';
 import { messageRole, SessionError, type ImageContent, type Session, type SessionEntry } from '../session';
 import { contextBreakdown, type ContextBreakdown, type ContextStatus } from '../tokens';
+import { toolsOfRequest } from './extraTools';
 import { Emitter, type Disposable, type Event } from '../util/event';
 import { errorMessage } from '../util/errors';
 import { checkpointStoreFor, recoverReply, type CheckpointStore } from './checkpoint';
@@ -392,7 +393,7 @@ export class AgentSession implements Disposable {
       messages: view.messages,
       estimator: this.config.estimator,
       prompt: prompt && { text: prompt.text, contextFiles: prompt.parts.contextFiles.map((file) => ({ path: file.path, quoted: quotedContextFile(file) })) },
-      tools: this.config.declaredTools(this.session.getBranch(), compacted).map((tool) => tool.spec),
+      ...toolsOfRequest(this.config.declaredTools(this.session.getBranch(), compacted)),
       ...shape,
       streamingTokens,
     });

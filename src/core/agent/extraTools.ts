@@ -13,6 +13,7 @@ import type { Logger } from '../util/logger';
 import type { ApprovalGate } from './tools/approval';
 import { offeredTools } from './tools/registry';
 import type { Tool } from './tools/tool';
+import type { ToolSpec } from '../llm/provider';
 import type { ToolSource } from './tools/toolSource';
 
 export class ExtraTools {
@@ -99,4 +100,9 @@ export class ExtraTools {
     this.logged.add(key);
     log();
   }
+}
+
+/** The declared tools as the meter's breakdown takes them: their definitions, and the MCP server of each (its own part). */
+export function toolsOfRequest(tools: readonly Tool[]): { tools: ToolSpec[]; toolServers: (string | undefined)[] } {
+  return { tools: tools.map((tool) => tool.spec), toolServers: tools.map((tool) => (tool.origin?.kind === 'mcp' ? tool.origin.server : undefined)) };
 }

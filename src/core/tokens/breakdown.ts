@@ -60,6 +60,8 @@ export interface BreakdownInput {
   prompt: PromptComposition | undefined;
   /** The tools' definitions as sent (their JSON is what is counted). */
   tools: readonly unknown[];
+  /** The MCP server each tool comes from (same order as `tools`; undefined: Arbor's own): each server's definitions are a part of their own. */
+  toolServers?: readonly (string | undefined)[];
   /** The pinned section carried in the latest compaction's summary ('' when none). */
   pinnedText: string;
   /** How many messages right after the compaction summary are the ones it kept verbatim. */
@@ -147,8 +149,18 @@ function frameUnits(input: BreakdownInput, reported: boolean): Unit[] {
     }
     units.unshift({ kind: 'system', label: 'System prompt', weight: Math.max(0, estimator.estimateText(prompt.text) - files), reported, frame: true });
   }
-  if (input.tools.length > 0) units.push({ kind: 'tools', label: `Tool definitions (${input.tools.length})`, weight: estimator.estimateText(JSON.stringify(input.tools)), reported, frame: true });
+  for (const [label, tools] of toolGroups(input)) units.push({ kind: 'tools', label, weight: estimator.estimateText(JSON.stringify(tools)), reported, frame: true });
   return units;
+}
+
+/** Arbor's own tools as one group, then each MCP server's, labelled with their count. */
+function toolGroups(input: BreakdownInput): [label: string, tools: unknown[]][] {
+  const groups = new Map<string | undefined, unknown[]>();
+  input.tools.forEach((tool, index) => {
+    const server = input.toolServers?.[index];
+    groups.set(server, [...(groups.get(server) ?? []), tool]);
+  });
+  return [...groups].map(([server, tools]) => [server === undefined ? `Tool definitions (${tools.length})` : `MCP server ${plainText(server)}: tool definitions (${tools.length})`, tools]);
 }
 
 /** Every context message: summaries (their pinned section apart), kept messages, the conversation. */

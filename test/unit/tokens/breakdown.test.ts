@@ -55,6 +55,23 @@ describe('the context breakdown', () => {
     assert.equal(counted.parts.find((part) => part.kind === 'messages')!.reported, 1_291 - expected.reduce((sum, [, tokens]) => sum + (tokens as number), 0));
   });
 
+  it("gives each MCP server's tool definitions a part of its own, priced at their JSON, beside Arbor's own tools", () => {
+    const search = { name: 'mcp__docs__search', description: 'Search the docs.', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } };
+    const fetchPage = { name: 'mcp__docs__fetch', description: 'Fetch a page.', inputSchema: { type: 'object', properties: { url: { type: 'string' } } } };
+    const issue = { name: 'mcp__git-hub__issue', description: 'Read an issue.', inputSchema: { type: 'object', properties: {} } };
+    const tools = [...TOOLS, search, fetchPage, issue];
+    const breakdown = breakdownOf([user('x'.repeat(40))], { tools, toolServers: [undefined, 'docs', 'docs', 'git-hub'] });
+    // 4 characters a token, each group's JSON counted on its own.
+    assert.deepEqual(
+      breakdown.uncounted.filter((part) => part.kind === 'tools').map((part) => [part.label, part.tokens]),
+      [
+        ['Tool definitions (1)', Math.ceil(JSON.stringify(TOOLS).length / 4)],
+        ['MCP server docs: tool definitions (2)', Math.ceil(JSON.stringify([search, fetchPage]).length / 4)],
+        ['MCP server git-hub: tool definitions (1)', Math.ceil(JSON.stringify([issue]).length / 4)],
+      ],
+    );
+  });
+
   it('says why the system prompt and tools are not priced at their estimate when the API reported less than that', () => {
     const call = toolCall('read', { path: 'a.ts' }, 'tc-1');
     const small = breakdownOf([user('Read a.ts'), assistant([call], { usage: usage(100, 0), stopReason: 'toolUse' })]);
