@@ -69,7 +69,7 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   context.subscriptions.push(
     mcp,
     current.follow((event) => {
-      if (event.kind === 'replaced' && event.session) mcp.start();
+      if (event.kind === 'replaced' && event.session) mcp.sessionOpened();
     }),
     ...checkpoints.disposables, hooks, edits.disposable, current, keys, host, chat, reviews, writtenDiffs, tree, contextTargets, project, outside, totals,
     chat.onDidUseInput(() => tree.inputUsed()),

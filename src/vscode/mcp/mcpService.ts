@@ -110,6 +110,15 @@ export class McpService implements vscode.Disposable {
     this.reload();
   }
 
+  /**
+   * A session opened: the servers start, or, when they run, the files are read again (a change a
+   * watcher missed, say in a folder that did not exist yet, applies now; unchanged servers go on).
+   */
+  sessionOpened(): void {
+    if (this.connections) this.reload();
+    else this.start();
+  }
+
   /** Every server's status (empty before they started), the project servers waiting for the user after them. */
   statuses(): readonly McpServerStatus[] {
     return this.connections?.statuses() ?? [];

@@ -1,0 +1,67 @@
+// An MCP server from the user's pi configuration, in the real VS Code: `mcp.json` in pi's agent
+// folder (the harness points PI_CODING_AGENT_DIR beside the workspace) names the stdio fixture
+// server; the model calls its `echo` tool; the approval card names the server and the tool and
+// shows the arguments; "Allow once" runs it, its result shows as a card, and the next request at the
+// fake server declares the tool and carries its result.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { reply, text, toolUse } from '../support/fakeAnthropic';
+import { STDIO_SERVER } from '../support/mcpServers';
+import { assertNoProblems, chat, chatButton, newSession, requestMessages, send, waitForCardText, waitForText } from './support/chat';
+import { fake, workbench } from './support/hooks';
+
+const SERVER = 'fixture';
+const TOOL = `mcp__${SERVER}__echo`;
+
+function declaredTools(index = -1): string[] {
+  const tools = fake().messageRequests().at(index)?.body?.tools;
+  return Array.isArray(tools) ? tools.map((tool) => String((tool as { name?: unknown }).name)) : [];
+}
+
+describe('MCP servers from pi\'s configuration', () => {
+  let configFile = '';
+
+  before(async () => {
+    const agentDir = path.join(path.dirname(workbench().workspaceDir), 'pi-agent');
+    fs.mkdirSync(agentDir, { recursive: true });
+    configFile = path.join(agentDir, 'mcp.json');
+    // `direct`: its tools are declared in the first request (which waits for the server, bounded).
+    fs.writeFileSync(configFile, JSON.stringify({ mcpServers: { [SERVER]: { command: process.execPath, args: [STDIO_SERVER, '{}'], exposure: 'direct' } } }, null, 2));
+    await workbench().openArbor();
+  });
+  after(() => {
+    fs.rmSync(configFile, { force: true });
+  });
+  afterEach(async () => {
+    if (fake().server.pending() > 0) await fake().restart();
+  });
+
+  it('asks on a card naming the server and the tool, runs the tool on "Allow once", shows its result and sends the tool and its result to the model', async () => {
+    await newSession();
+    fake().script(reply(text('I will ask the server.'), toolUse(TOOL, { text: 'hello from the e2e test' })), text('The server echoed it.'));
+    await send('Echo through the MCP server');
+    const allow = await chatButton(/^Allow once$/);
+    const card = (await chat()).locator('#approvals .approval').last();
+    const shown = await card.innerText();
+    assert.match(shown, /Allow the MCP tool echo of server fixture\?/);
+    assert.match(shown, /Server\s+fixture/);
+    assert.match(shown, /Tool\s+echo/);
+    assert.match(shown, /hello from the e2e test/);
+    // The first request already declared the server's tool.
+    assert.ok(declaredTools(-1).includes(TOOL), `the first request declared ${declaredTools(-1).join(', ')}`);
+    await allow.click();
+    await waitForText('The server echoed it.');
+    const requests = fake().messageRequests();
+    assert.ok(declaredTools(-1).includes(TOOL), 'the second request declares the tool too');
+    const last = requestMessages().at(-1);
+    assert.ok(last && typeof last.content !== 'string');
+    const results = (last.content as { type: string; tool_use_id?: string; content?: unknown; is_error?: boolean }[]).filter((block) => block.type === 'tool_result');
+    assert.equal(results.length, 1);
+    assert.match(JSON.stringify(results[0]?.content), /echo: hello from the e2e test/);
+    assert.notEqual(results[0]?.is_error, true);
+    assert.ok(requests.length >= 2);
+    await waitForCardText('echo: hello from the e2e test');
+    assertNoProblems();
+  });
+});
