@@ -107,6 +107,7 @@ export class McpService implements vscode.Disposable {
     this.source = mcpToolSource(connections, this.tools);
     connections.onDidChange((statuses) => this.statusesChanged(statuses));
     this.deps.log.info('MCP: reading the configuration and starting the servers in the background');
+    logLanguageModelTools(this.deps.log);
     this.reload();
   }
 
@@ -264,6 +265,20 @@ export class McpService implements vscode.Disposable {
       return watcher;
     });
   }
+}
+
+/**
+ * VS Code's own language-model tools (`vscode.lm.tools`: its MCP servers', other extensions') are
+ * not offered to the model yet; the log says what this VS Code has, once per window. The types
+ * Arbor builds against (VS Code 1.90) predate the API, so it is looked up at run time.
+ */
+let lmToolsLogged = false;
+function logLanguageModelTools(log: Logger): void {
+  if (lmToolsLogged) return;
+  lmToolsLogged = true;
+  const lm = (vscode as { lm?: { tools?: readonly unknown[]; invokeTool?: unknown } }).lm;
+  if (!Array.isArray(lm?.tools) || typeof lm?.invokeTool !== 'function') log.info("VS Code offers no language-model tools here; Arbor uses pi's MCP configuration alone");
+  else log.info(`VS Code offers ${lm.tools.length} language-model tools; Arbor does not offer them to the model yet and uses pi's MCP configuration alone`);
 }
 
 /** A `!command` value of the user's own file, run by the shell; its error says how it ended, never what it printed. */

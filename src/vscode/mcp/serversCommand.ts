@@ -37,7 +37,7 @@ export async function showMcpServers(service: McpService, log: Logger): Promise<
   if (!picked) return;
   if (picked.file !== undefined) return openFile(picked.file, undefined);
   const spec = picked.spec!;
-  const action = await vscode.window.showQuickPick(actionItems(spec, picked.status, picked.waiting === true), { title: `MCP server ${spec.name}` });
+  const action = await vscode.window.showQuickPick(actionItems(spec, picked.status, picked.waiting === true), { title: plainText(`MCP server ${spec.name}`) });
   if (!action) return;
   switch (action.action) {
     case 'reconnect':
@@ -49,7 +49,7 @@ export async function showMcpServers(service: McpService, log: Logger): Promise<
     case 'exposure': {
       const exposure = await vscode.window.showQuickPick(
         MCP_EXPOSURES.map((value) => ({ label: value, description: value === spec.exposure ? 'current' : '' })),
-        { title: `Exposure of ${spec.name}'s tools` },
+        { title: plainText(`Exposure of ${spec.name}'s tools`) },
       );
       if (exposure && exposure.label !== spec.exposure) await writeField(spec, 'exposure', exposure.label, log);
       return;
@@ -65,7 +65,7 @@ function serverItems(service: McpService): ServerItem[] {
   const servers: ServerItem[] = service.statuses().map((status) => ({ ...line(status, false), spec: status.spec, status }));
   const waiting: ServerItem[] = service.waiting().map((spec) => ({ ...line({ name: spec.name, spec, state: 'stopped', stderrTail: [], tools: [], hasResources: false }, true), spec, waiting: true }));
   const files = service.files();
-  const openers: ServerItem[] = [files.userFile, ...(files.projectFile ? [files.projectFile] : [])].map((file) => ({ label: '$(go-to-file) Open configuration file', description: file, file }));
+  const openers: ServerItem[] = [files.userFile, ...(files.projectFile ? [files.projectFile] : [])].map((file) => ({ label: '$(go-to-file) Open configuration file', description: plainText(file), file }));
   return [...servers, ...waiting, { label: '', kind: vscode.QuickPickItemKind.Separator }, ...openers];
 }
 
@@ -79,9 +79,9 @@ function actionItems(spec: McpServerSpec, status: McpServerStatus | undefined, w
     ...(waiting ? [{ action: 'ask' as const, label: 'Allow and start…', description: 'asks with the command line or URL it runs' }] : []),
     ...(status && spec.enabled ? [{ action: 'reconnect' as const, label: 'Reconnect' }] : []),
     ...(status?.error !== undefined ? [{ action: 'stderr' as const, label: 'Show the error and stderr' }] : []),
-    { action: 'toggle', label: spec.enabled ? 'Disable' : 'Enable', description: `writes "enabled" in ${spec.file}` },
+    { action: 'toggle', label: spec.enabled ? 'Disable' : 'Enable', description: plainText(`writes "enabled" in ${spec.file}`) },
     { action: 'exposure', label: 'Change exposure…', description: `now ${spec.exposure}` },
-    { action: 'open', label: 'Open configuration file', description: spec.file },
+    { action: 'open', label: 'Open configuration file', description: plainText(spec.file) },
   ];
 }
 
