@@ -10,6 +10,7 @@ import { reply, text, toolUse } from '../support/fakeAnthropic';
 import { STDIO_SERVER } from '../support/mcpServers';
 import { assertNoProblems, chat, chatButton, newSession, requestMessages, send, waitForCardText, waitForText } from './support/chat';
 import { fake, workbench } from './support/hooks';
+import { quickInput } from './support/treeUi';
 
 const SERVER = 'fixture';
 const TOOL = `mcp__${SERVER}__echo`;
@@ -63,5 +64,17 @@ describe('MCP servers from pi\'s configuration', () => {
     assert.ok(requests.length >= 2);
     await waitForCardText('echo: hello from the e2e test');
     assertNoProblems();
+  });
+
+  it('lists the server in "Arbor: MCP Servers" as connected, with its tool count, exposure and file', async () => {
+    const wb = workbench();
+    await wb.runCommand('Arbor: MCP Servers');
+    const item = quickInput().locator('.monaco-list-row').filter({ hasText: SERVER }).first();
+    await item.waitFor();
+    const shown = await item.innerText();
+    assert.match(shown, /connected · 15 tools · exposure direct · user/);
+    assert.ok(shown.includes(configFile), shown);
+    await wb.page.keyboard.press('Escape');
+    await quickInput().waitFor({ state: 'hidden' });
   });
 });
