@@ -31,6 +31,13 @@ import { McpService } from './vscode/mcp/mcpService';
 import { showMcpServers } from './vscode/mcp/serversCommand';
 import { TOOL_NAMES } from './core/agent/tools/registry';
 
+/** Stops the MCP servers and waits for them (VS Code waits for deactivate; disposing does not wait). */
+let stopMcp: (() => Promise<void>) | undefined;
+
+export function deactivate(): Promise<void> | undefined {
+  return stopMcp?.();
+}
+
 export function activate(context: vscode.ExtensionContext): ArborExtensionExports {
   const log = vscode.window.createOutputChannel('Arbor', { log: true });
   context.subscriptions.push(log);
@@ -55,6 +62,7 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   const contextTargets = new ContextPermissions(context.globalState);
   // Nothing heavy here: the servers start once a session opens (see McpService).
   const mcp = new McpService({ log, globalState: context.globalState, reservedNames: TOOL_NAMES, version: String(context.extension.packageJSON.version) });
+  stopMcp = () => mcp.stop();
   const host = new AgentHost({ toolSource: mcp.toolSource, current, keys, log, defaultSessionsRoot: storage('sessions'), checkpointFolder: storage('checkpoints'), workspaceCheckpoints: checkpoints.stores, hooks, written, reviews, contextTargets, returnUnsent: (unsent) => chat.returnUnsent(unsent), onContextChanged: () => void project.refresh() }); // called once a session is replaced or a request made: chat and project exist by then
   const project = new ProjectInfo(log, contextTargets);
   const totals = new SessionTotalsWatcher(current);
@@ -73,7 +81,13 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
     }),
     ...checkpoints.disposables, hooks, edits.disposable, current, keys, host, chat, reviews, writtenDiffs, tree, contextTargets, project, outside, totals,
     chat.onDidUseInput(() => tree.inputUsed()),
-    vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chat),
+    // The chat shown: the MCP servers start in the background (their tools are ready for the first prompt).
+    vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, {
+      resolveWebviewView: (view) => {
+        chat.resolveWebviewView(view);
+        mcp.start();
+      },
+    }),
     project.onDidChange(() => host.reconfigure()),
     new TokenStatusBar(host, current, project, totals),
     new OtherWriters(current, host, log), // another program writing to the current session: read in, told, followed
