@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { reply, text, toolUse } from '../support/fakeAnthropic';
 import { STDIO_SERVER } from '../support/mcpServers';
-import { assertNoProblems, chat, chatButton, newSession, requestMessages, send, waitForCardText, waitForText } from './support/chat';
+import { assertNoProblems, cardMenuItem, chat, chatButton, newSession, requestMessages, send, waitForCardText, waitForText } from './support/chat';
 import { fake, workbench } from './support/hooks';
 import { quickInput } from './support/treeUi';
 
@@ -63,6 +63,26 @@ describe('MCP servers from pi\'s configuration', () => {
     assert.notEqual(results[0]?.is_error, true);
     assert.ok(requests.length >= 2);
     await waitForCardText('echo: hello from the e2e test');
+    assertNoProblems();
+  });
+
+  it('allows every tool of the server for the session from "Always allow server fixture": the next tool of that server runs without a card', async () => {
+    await newSession();
+    fake().script(
+      reply(text('First call.'), toolUse(TOOL, { text: 'first' })),
+      reply(text('Second call, another tool.'), toolUse(`mcp__${SERVER}__structured`, { city: 'Oslo' })),
+      text('Both calls ran.'),
+    );
+    await send('Call the server twice');
+    await (await cardMenuItem(/^Always allow server fixture \(this session\)$/)).click();
+    await waitForText('Both calls ran.');
+    const last = requestMessages().at(-1);
+    assert.ok(last && typeof last.content !== 'string');
+    const results = (last.content as { type: string; content?: unknown; is_error?: boolean }[]).filter((block) => block.type === 'tool_result');
+    assert.equal(results.length, 1);
+    assert.match(JSON.stringify(results[0]?.content), /Oslo/);
+    assert.notEqual(results[0]?.is_error, true);
+    assert.equal(await (await chat()).locator('#approvals .approval').count(), 0);
     assertNoProblems();
   });
 
