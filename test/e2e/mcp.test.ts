@@ -2,7 +2,9 @@
 // folder (the harness points PI_CODING_AGENT_DIR beside the workspace) names the stdio fixture
 // server; the model calls its `echo` tool; the approval card names the server and the tool and
 // shows the arguments; "Allow once" runs it, its result shows as a card, and the next request at the
-// fake server declares the tool and carries its result.
+// fake server declares the tool and carries its result. "Always allow server" lets the server's
+// next tool run without a card; a project's `.pi/mcp.json` server waits for the user's answer to a
+// dialog showing its command line; "Arbor: MCP Servers" lists the servers with their state.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -11,6 +13,7 @@ import { STDIO_SERVER } from '../support/mcpServers';
 import { assertNoProblems, cardMenuItem, chat, chatButton, newSession, requestMessages, send, waitForCardText, waitForText } from './support/chat';
 import { fake, workbench } from './support/hooks';
 import { quickInput } from './support/treeUi';
+import { poll } from './support/workbench';
 
 const SERVER = 'fixture';
 const TOOL = `mcp__${SERVER}__echo`;
@@ -84,6 +87,38 @@ describe('MCP servers from pi\'s configuration', () => {
     assert.notEqual(results[0]?.is_error, true);
     assert.equal(await (await chat()).locator('#approvals .approval').count(), 0);
     assertNoProblems();
+  });
+
+  it("asks before a project's server starts, showing its command line, and starts it once allowed", async () => {
+    const projectFile = path.join(workbench().workspaceDir, '.pi', 'mcp.json');
+    fs.mkdirSync(path.dirname(projectFile), { recursive: true });
+    try {
+      fs.writeFileSync(projectFile, JSON.stringify({ mcpServers: { project: { command: process.execPath, args: [STDIO_SERVER, '{}'], exposure: 'direct' } } }));
+      // A session opening reads the files again: the question comes without a reload of the window.
+      await newSession();
+      fake().script(text('Hello.'));
+      await send('Hello');
+      const dialog = workbench().page.locator('.monaco-dialog-box');
+      await dialog.waitFor();
+      const said = (await dialog.innerText()).replace(/\s+/g, ' ');
+      assert.match(said, /start the project's MCP server "project"\?/);
+      assert.ok(said.includes(`Command: ${process.execPath} ${STDIO_SERVER} '{}'`), said);
+      await dialog.locator('.monaco-button', { hasText: 'Allow and Start' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await waitForText('Hello.');
+      // The list is made when it opens: opened again until the server has connected.
+      await poll('the project server to be listed as connected', async () => {
+        await workbench().runCommand('Arbor: MCP Servers');
+        const rows = quickInput().locator('.monaco-list-row');
+        await rows.first().waitFor();
+        const shown = (await rows.allInnerTexts()).join('\n');
+        await workbench().page.keyboard.press('Escape');
+        await quickInput().waitFor({ state: 'hidden' });
+        return /project[\s\S]*connected · 15 tools · exposure direct · project/.test(shown) ? true : undefined;
+      });
+    } finally {
+      fs.rmSync(path.dirname(projectFile), { recursive: true, force: true });
+    }
   });
 
   it('lists the server in "Arbor: MCP Servers" as connected, with its tool count, exposure and file', async () => {

@@ -254,7 +254,11 @@ export class McpService implements vscode.Disposable {
     this.watchKey = key;
     for (const watcher of this.watchers) watcher.dispose();
     this.watchers = files.map((file) => {
-      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.dirname(file)), path.basename(file)));
+      // The project's file from the workspace folder (its `.pi` folder may not exist yet); the user's from its own folder.
+      const folder = toolFolder()?.fsPath;
+      const inside = folder !== undefined && !path.relative(folder, file).startsWith('..');
+      const pattern = inside ? new vscode.RelativePattern(vscode.Uri.file(folder), path.relative(folder, file).split(path.sep).join('/')) : new vscode.RelativePattern(vscode.Uri.file(path.dirname(file)), path.basename(file));
+      const watcher = vscode.workspace.createFileSystemWatcher(pattern);
       const changed = (): void => {
         this.deps.log.info(`MCP: ${file} changed; applying it`);
         this.reload();
