@@ -42,7 +42,7 @@ const CLI_EXTERNAL = ['gpt-tokenizer', '@earendil-works/pi-mcp'];
 /**
  * Files beside dist/extension.js that activation never reads or parses, each loaded on first use:
  * the tokenizer (2.7 MB of tables, minified) on the first count, the Anthropic SDK's client on the
- * first request, RE2's engine on the first pattern. The extension's `import(<module>)` becomes a `require('./<file>')`. They are still
+ * first request, RE2's engine on the first pattern, pi's MCP client when a server starts. The extension's `import(<module>)` becomes a `require('./<file>')`. They are still
  * inside the VSIX (packaged without node_modules: .vscodeignore lists them); the CLI takes its
  * tokenizer from node_modules instead.
  */
@@ -51,6 +51,8 @@ const LAZY_CHUNKS = [
   { filter: /^\.\/sdk$/, entry: 'src/core/llm/anthropic/sdk.ts', file: 'anthropic' },
   // RE2's engine (grep, session search, .gitignore rules): loaded on the first pattern.
   { filter: /^re2js$/, entry: 're2js', file: 're2' },
+  // pi's MCP client: loaded when the first MCP server starts (never in a window without servers).
+  { filter: /^@earendil-works\/pi-mcp$/, entry: '@earendil-works/pi-mcp', file: 'pi-mcp' },
 ];
 const lazyChunksPlugin = {
   name: 'lazy-chunks',

@@ -27,6 +27,16 @@ import { arborExports, createHooks } from './vscode/api';
 import { contextEditsApi } from './vscode/contextEditsApi';
 import { arborTesting, RecordedInput, testingEnabled, type ArborExtensionExports } from './vscode/testing';
 import { treeFollowsMoves } from './vscode/sessionTree/followMoves';
+import { McpService } from './vscode/mcp/mcpService';
+import { showMcpServers } from './vscode/mcp/serversCommand';
+import { TOOL_NAMES } from './core/agent/tools/registry';
+
+/** Stops the MCP servers and waits for them (VS Code waits for deactivate; disposing does not wait). */
+let stopMcp: (() => Promise<void>) | undefined;
+
+export function deactivate(): Promise<void> | undefined {
+  return stopMcp?.();
+}
 
 export function activate(context: vscode.ExtensionContext): ArborExtensionExports {
   const log = vscode.window.createOutputChannel('Arbor', { log: true });
@@ -50,7 +60,10 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   const writtenDiffs = new WrittenDiffs(written, log);
   // The context files' targets the user allowed (remembered across windows and workspaces).
   const contextTargets = new ContextPermissions(context.globalState);
-  const host = new AgentHost({ current, keys, log, defaultSessionsRoot: storage('sessions'), checkpointFolder: storage('checkpoints'), workspaceCheckpoints: checkpoints.stores, hooks, written, reviews, contextTargets, returnUnsent: (unsent) => chat.returnUnsent(unsent), onContextChanged: () => void project.refresh() }); // called once a session is replaced or a request made: chat and project exist by then
+  // Nothing heavy here: the servers start once a session opens (see McpService).
+  const mcp = new McpService({ log, globalState: context.globalState, reservedNames: TOOL_NAMES, version: String(context.extension.packageJSON.version) });
+  stopMcp = () => mcp.stop();
+  const host = new AgentHost({ toolSource: mcp.toolSource, current, keys, log, defaultSessionsRoot: storage('sessions'), checkpointFolder: storage('checkpoints'), workspaceCheckpoints: checkpoints.stores, hooks, written, reviews, contextTargets, returnUnsent: (unsent) => chat.returnUnsent(unsent), onContextChanged: () => void project.refresh() }); // called once a session is replaced or a request made: chat and project exist by then
   const project = new ProjectInfo(log, contextTargets);
   const totals = new SessionTotalsWatcher(current);
   const chat = new ChatViewProvider({ extensionUri: context.extensionUri, host, current, log, state: context.workspaceState, project, totals, reviews, writtenDiffs });
@@ -62,9 +75,19 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
   const edits = contextEditsApi({ current, busy: () => host.state.agent.phase.kind !== 'idle', log });
   const editor = editorCommands({ host, current, keys, input, log, showLog: () => log.show(true), listSessions: () => sessions.view.list(), checkpoints: checkpoints.stores, state: context.workspaceState });
   context.subscriptions.push(
+    mcp,
+    current.follow((event) => {
+      if (event.kind === 'replaced' && event.session) mcp.sessionOpened();
+    }),
     ...checkpoints.disposables, hooks, edits.disposable, current, keys, host, chat, reviews, writtenDiffs, tree, contextTargets, project, outside, totals,
     chat.onDidUseInput(() => tree.inputUsed()),
-    vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, chat),
+    // The chat shown: the MCP servers start in the background (their tools are ready for the first prompt).
+    vscode.window.registerWebviewViewProvider(ChatViewProvider.viewType, {
+      resolveWebviewView: (view) => {
+        chat.resolveWebviewView(view);
+        mcp.start();
+      },
+    }),
     project.onDidChange(() => host.reconfigure()),
     new TokenStatusBar(host, current, project, totals),
     new OtherWriters(current, host, log), // another program writing to the current session: read in, told, followed
@@ -72,7 +95,7 @@ function register(context: vscode.ExtensionContext, log: vscode.LogOutputChannel
     new SessionWatcher(current, log),
     ...editor.disposables,
     ...sessions.disposables,
-    ...registerCommandTable({ ...editor.commands, ...sessions.commands, ...tree.commands(), ...chat.commands(), ...outside.commands(), ...editorContextCommands(chat) }),
+    ...registerCommandTable({ ...editor.commands, ...sessions.commands, ...tree.commands(), ...chat.commands(), ...outside.commands(), ...editorContextCommands(chat), mcpServers: () => showMcpServers(mcp, log) }),
   );
   log.info(`Arbor ${String(context.extension.packageJSON.version)} activated`);
   // After the views exist: the key's presence for the chat, and the session this window had before a reload.

@@ -18,6 +18,7 @@ export const COMMAND = {
   clearApiKey: 'arbor.clearApiKey',
   selectModel: 'arbor.selectModel',
   showLog: 'arbor.showLog',
+  mcpServers: 'arbor.mcpServers',
   openSessionFile: 'arbor.openSessionFile',
   showSessionProblems: 'arbor.showSessionProblems',
   showContext: 'arbor.showContext',

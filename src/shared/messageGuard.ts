@@ -11,7 +11,7 @@ function isLineRange(value: unknown): boolean {
   return Number.isSafeInteger(first) && Number.isSafeInteger(last) && (first as number) >= 1 && (last as number) >= (first as number);
 }
 
-const DECISIONS: readonly string[] = ['allow-once', 'allow-always', 'deny', 'allow-rule'] satisfies ApprovalDecision[];
+const DECISIONS: readonly string[] = ['allow-once', 'allow-always', 'deny', 'allow-rule', 'allow-server'] satisfies ApprovalDecision[];
 const COMMANDS: readonly string[] = CHAT_COMMANDS;
 
 /** Checks every field of a value received from the webview before the host trusts it. */

@@ -43,7 +43,7 @@ export interface ChatStatus {
   hasSession: boolean;
 }
 
-export type ApprovalDecision = 'allow-once' | 'allow-always' | 'deny' | 'allow-rule';
+export type ApprovalDecision = 'allow-once' | 'allow-always' | 'deny' | 'allow-rule' | 'allow-server';
 
 /** A card's own buttons: Deny with reason… (every card), an edit's diff again, or every edit of the run at once. */
 export type EditReviewAction = 'open-diff' | 'reject' | 'accept-all' | 'reject-all';
@@ -133,6 +133,15 @@ export interface ApprovalMessage {
   changedOnDisk?: boolean;
   /** What the card's "Always allow …" button ('allow-rule') keeps for this workspace folder in the user's `arbor.tools.autoApproveByFolder`. */
   suggestedRule?: SuggestedRule;
+  /** An MCP server's tool: the card names the server and offers "Always allow server …" ('allow-server') for the session. */
+  origin?: ApprovalOrigin;
+}
+
+/** Where a tool comes from when it is not one of Arbor's own (its server's and tool's names are plain text). */
+export interface ApprovalOrigin {
+  kind: 'mcp';
+  server: string;
+  tool: string;
 }
 
 /** A rule the card proposes: as the setting writes it (`bash(npm test)`, `bash(= timeout 120 npm test)`) and as its button says it. */

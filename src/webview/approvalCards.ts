@@ -57,6 +57,14 @@ function moreChoices(request: ApprovalMessage): Choice[] {
   const rule = request.suggestedRule;
   // A protected file is asked about every time: no "always" for it.
   if (request.protectedPath !== undefined) return [];
+  const origin = request.origin;
+  if (origin?.kind === 'mcp') {
+    // An MCP tool: this tool, or every tool of its server, for this session (the names are plain text).
+    return [
+      { decision: 'allow-always', label: 'Always allow this tool (this session)', icon: 'check-all', title: `Allows ${origin.tool} of server ${origin.server} without asking until the session closes` },
+      { decision: 'allow-server', label: shortLabel(`Always allow server ${origin.server} (this session)`), icon: 'server', title: `Allows every tool of server ${origin.server} without asking until the session closes` },
+    ];
+  }
   return [
     { decision: 'allow-always', label: 'Always allow for this session', icon: 'check-all' },
     ...(rule !== undefined ? [{ decision: 'allow-rule' as const, label: shortLabel(rule.label), icon: 'pass', title: `Adds ${rule.rule} for this workspace folder to arbor.tools.autoApproveByFolder in your user settings` }] : []),

@@ -84,7 +84,7 @@ describe('the extension manifest and package', function () {
 
     it('holds only what the extension needs at run time', () => {
       const media = readdirSync(path.join(ROOT, 'media')).map((name) => `extension/media/${name}`);
-      const expected = ['[Content_Types].xml', 'extension.vsixmanifest', 'extension/package.json', 'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt', 'extension/dist/extension.js', 'extension/dist/tokenizer.js', 'extension/dist/anthropic.js', 'extension/dist/re2.js', ...media];
+      const expected = ['[Content_Types].xml', 'extension.vsixmanifest', 'extension/package.json', 'extension/readme.md', 'extension/changelog.md', 'extension/LICENSE.txt', 'extension/dist/extension.js', 'extension/dist/tokenizer.js', 'extension/dist/anthropic.js', 'extension/dist/re2.js', 'extension/dist/pi-mcp.js', ...media];
       assert.deepEqual([...files.keys()].sort(), expected.sort());
       assert.ok(files.has(`extension/${manifest.main.replace(/^\.\//, '')}`));
     });
@@ -93,12 +93,12 @@ describe('the extension manifest and package', function () {
       const requiredBy = (file: string): string[] => [...files.get(file)!.toString('utf8').matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1]!);
       const required = requiredBy('extension/dist/extension.js');
       assert.ok(required.includes('vscode'));
-      // The tokenizer, the SDK client and RE2's engine are files of their own beside extension.js, loaded on first use (never at activation).
-      assert.ok(required.includes('./tokenizer.js') && required.includes('./anthropic.js') && required.includes('./re2.js'));
+      // The tokenizer, the SDK client, RE2's engine and pi's MCP client are files of their own beside extension.js, loaded on first use (never at activation).
+      assert.ok(required.includes('./tokenizer.js') && required.includes('./anthropic.js') && required.includes('./re2.js') && required.includes('./pi-mcp.js'));
       const packaged = (name: string): boolean => name.startsWith('./') && files.has(`extension/dist/${name.slice(2)}`);
       const outside = required.filter((name) => name !== 'vscode' && !builtinModules.includes(name.replace(/^node:/, '')) && !packaged(name));
       assert.deepEqual([...new Set(outside)], []);
-      for (const chunk of ['tokenizer', 'anthropic', 're2']) {
+      for (const chunk of ['tokenizer', 'anthropic', 're2', 'pi-mcp']) {
         const outsideChunk = requiredBy(`extension/dist/${chunk}.js`).filter((name) => !builtinModules.includes(name.replace(/^node:/, '')));
         assert.deepEqual([...new Set(outsideChunk)], [], chunk);
       }

@@ -7,6 +7,7 @@
 import { readEdits } from '../agent/tools/edit';
 import { formatSize } from '../util/byteSize';
 import type { Json } from '../session/types';
+import type { ToolOrigin } from '../agent/tools/tool';
 import { visibleText } from '../util/visibleText';
 import type { ApprovalField, ApprovalView } from './items';
 import { formatArgs } from './toolSummary';
@@ -31,9 +32,21 @@ export const PROTECTED_FILE = 'This file configures the editor, git or the agent
  * The view of a call; `protectedPath` (a file that configures the editor, git or the agent) adds
  * the note that says why this one is asked every time.
  */
-export function approvalView(toolName: string, args: { [key: string]: Json }, protectedPath?: string): ApprovalView {
-  const view = viewOf(toolName, args);
+export function approvalView(toolName: string, args: { [key: string]: Json }, protectedPath?: string, origin?: ToolOrigin): ApprovalView {
+  const view = origin?.kind === 'mcp' ? mcpView(origin, args) : viewOf(toolName, args);
   return protectedPath === undefined ? view : { ...view, note: PROTECTED_FILE };
+}
+
+/** Said on every MCP tool's card: Arbor does not know what the server does with the call. */
+export const MCP_NOT_CONFINED = 'The MCP server runs this tool itself, with whatever access it has: Arbor cannot confine or undo it.';
+
+/** An MCP server's tool: which server, which tool (as the server names it), and every argument. */
+function mcpView(origin: ToolOrigin, args: { [key: string]: Json }): ApprovalView {
+  return {
+    title: `Allow the MCP tool ${origin.tool} of server ${origin.server}?`,
+    note: MCP_NOT_CONFINED,
+    fields: [whole('Server', origin.server), whole('Tool', origin.tool), whole('Arguments', formatArgs(args))],
+  };
 }
 
 function viewOf(toolName: string, args: { [key: string]: Json }): ApprovalView {

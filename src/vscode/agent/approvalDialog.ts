@@ -11,6 +11,7 @@ import type { ApprovalAnswer, ApprovalDecision, ApprovalRequest } from '../../co
 import { approvalView, dialogDetail } from '../../core/chat';
 import { plainText } from '../../core/util/plainText';
 import { visibleText } from '../../core/util/visibleText';
+import { mcpServerRule } from '../../core/agent/tools/approvalPatterns';
 import type { EditReviewer } from '../chat/approvals';
 
 const DIFF_NOTE = 'The change is shown in the diff editor behind this dialog.';
@@ -33,16 +34,19 @@ export async function askInDialog(request: ApprovalRequest, reviews?: EditReview
 }
 
 async function ask(request: ApprovalRequest, diffShown: boolean): Promise<ApprovalDecision> {
-  const view = approvalView(request.toolName, request.args, request.protectedPath);
+  const view = approvalView(request.toolName, request.args, request.protectedPath, request.origin);
   const once = 'Allow Once';
   const always = 'Allow Always (this session)';
   // A protected file is asked about every time: no "always" (the view's note says why).
   const suggested = request.protectedPath === undefined ? request.suggestedRule : undefined;
   const rule = suggested && visibleText(suggested.label);
-  const choices = request.protectedPath === undefined ? [once, always, ...(rule ? [rule] : [])] : [once];
+  // An MCP tool: its whole server may be allowed for the session too (the rule made from its origin).
+  const server = request.origin?.kind === 'mcp' && request.protectedPath === undefined ? plainText(`Always Allow Server ${request.origin.server} (this session)`) : undefined;
+  const choices = request.protectedPath === undefined ? [once, always, ...(rule ? [rule] : []), ...(server ? [server] : [])] : [once];
   const detail = diffShown ? `${DIFF_NOTE}\n\n${dialogDetail(view)}` : dialogDetail(view);
   // The title names the tool the model called: a model's words, shown as plain text.
   const answer = await vscode.window.showWarningMessage(`Arbor: ${plainText(view.title)}`, { modal: true, detail }, ...choices);
   if (answer !== undefined && answer === rule && suggested) return { allowRule: suggested.rule };
+  if (answer !== undefined && answer === server && request.origin) return { allowRule: mcpServerRule(request.origin.server) };
   return answer === once ? 'allow-once' : answer === always ? 'allow-always' : 'deny';
 }

@@ -10,6 +10,7 @@ import type { Logger } from '../../core/util/logger';
 import type { WorkspaceRecorder } from '../../core/checkpoints';
 import { createTools } from '../../core/agent/tools/registry';
 import type { ApprovalCallback } from '../../core/agent/tools/tool';
+import type { ToolSource } from '../../core/agent/tools/toolSource';
 import { compactionSettingsOf, piEnvironment, piModelKey, readPiSettings, resolveCompactionSettings, type ContextAccess, type PiSettings, type ProjectContextSnapshot, type ProjectPrompts } from '../../core/context';
 import type { ArborHooks } from '../../core/hooks';
 import type { WrittenFile } from '../../core/agent/tools/approval';
@@ -110,6 +111,8 @@ export function createAgent(spec: {
   hooks?: ArborHooks | undefined;
   /** Keeps what each write or edit wrote (the chat's "Show diff" / "Open diff"). */
   written?: WrittenFiles | undefined;
+  /** Tools that come and go (the MCP servers'): asked at every request. */
+  toolSource?: ToolSource | undefined;
 }): Promise<AgentSession> {
   const { session, configuration } = spec;
   return AgentSession.create({
@@ -124,6 +127,7 @@ export function createAgent(spec: {
     checkpointFolder: spec.checkpointFolder,
     ...(spec.workspaceRecorder ? { workspaceRecorder: spec.workspaceRecorder } : {}),
     ...(spec.hooks ? { hooks: spec.hooks } : {}),
+    ...(spec.toolSource ? { toolSource: spec.toolSource } : {}),
   });
 }
 

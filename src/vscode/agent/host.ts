@@ -8,6 +8,7 @@ import { IDLE_STATE, watchFirstReply, type AgentEvent, type AgentSession, type A
 import type { Logger } from '../../core/util/logger';
 import { answerOf, type ApprovalAnswer, type ApprovalCallback, type ApprovalDecision, type ApprovalRequest } from '../../core/agent/tools/tool';
 import type { ArborHooks } from '../../core/hooks';
+import type { ToolSource } from '../../core/agent/tools/toolSource';
 import type { WrittenFiles } from '../../core/edits/writtenFiles';
 import type { NavigateResult } from '../../core/navigation';
 import type { ImageContent, Session } from '../../core/session';
@@ -65,6 +66,8 @@ export interface AgentHostDeps {
    * ends without a word (its listeners go with its session), so they are handed back here.
    */
   returnUnsent?(unsent: UnsentInputs): void;
+  /** The MCP servers' tools, given to every agent built where tools are offered. */
+  toolSource?: ToolSource;
   /** A request loaded other context files than the one before (a folder above the workspace, say). */
   onContextChanged?(): void;
 }
@@ -282,6 +285,7 @@ export class AgentHost implements vscode.Disposable {
       ...(this.deps.workspaceCheckpoints ? { recorder: this.deps.workspaceCheckpoints.recorderFor.bind(this.deps.workspaceCheckpoints) } : {}),
       hooks: this.deps.hooks,
       written: this.deps.written,
+      toolSource: this.deps.toolSource,
       onEvent: (event: AgentEvent) => this.agentEvent(event),
       onContextChanged: () => this.deps.onContextChanged?.(),
     };

@@ -6,6 +6,7 @@ import type { AgentEvent, AgentSession } from '../../core/agent';
 import type { Logger } from '../../core/util/logger';
 import type { WorkspaceRecorder } from '../../core/checkpoints';
 import type { ApprovalCallback } from '../../core/agent/tools/tool';
+import type { ToolSource } from '../../core/agent/tools/toolSource';
 import { ProjectPrompts } from '../../core/context';
 import type { Session } from '../../core/session';
 import { errorMessage } from '../../core/util/errors';
@@ -28,6 +29,8 @@ export interface SessionAgentDeps {
   hooks?: ArborHooks | undefined;
   /** Keeps what each write or edit wrote (the chat's "Show diff" / "Open diff"). */
   written?: WrittenFiles | undefined;
+  /** The MCP servers' tools (the source offers none in Restricted Mode). */
+  toolSource?: ToolSource | undefined;
   /** Where the agent's events go while the session is current. */
   onEvent(event: AgentEvent): void;
   /** A request found other context files or contents than the one before (the chat's list follows). */
@@ -90,7 +93,7 @@ export class SessionAgent {
       const configuration = await agentConfiguration(inputs, this.session, this.deps.logger, this.prompts);
       // Files are recorded only where the agent's tools can change them.
       const workspaceRecorder = inputs.toolRoot !== undefined ? this.deps.recorder?.(this.session, inputs.toolRoot) : undefined;
-      const agent = await createAgent({ session: this.session, configuration, approve: this.deps.approve, logger: this.deps.logger, checkpointFolder: this.deps.checkpointFolder, workspaceRecorder, hooks: this.deps.hooks, written: this.deps.written });
+      const agent = await createAgent({ session: this.session, configuration, approve: this.deps.approve, logger: this.deps.logger, checkpointFolder: this.deps.checkpointFolder, workspaceRecorder, hooks: this.deps.hooks, written: this.deps.written, toolSource: this.deps.toolSource });
       // Added to a scope that has ended (the session was replaced meanwhile), the agent is disposed at once.
       this.scope.add(agent);
       if (this.scope.isDisposed) return agent;

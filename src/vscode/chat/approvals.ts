@@ -11,6 +11,7 @@ import type { ApprovalAnswer, ApprovalCallback, ApprovalDecision as GateDecision
 import { approvalView, formatArgs, summarizeArgs } from '../../core/chat';
 import type { ApprovalDecision, ApprovalMessage, EditReviewAction, HostToWebviewMessage } from '../../shared/protocol';
 import type { EditPlan } from '../../core/agent/tools/editPlan';
+import { mcpServerRule } from '../../core/agent/tools/approvalPatterns';
 
 /** The diff editor's side of a review (EditReviews; this file stays free of the editor's API). */
 export interface EditReviewer {
@@ -61,19 +62,20 @@ export class ChatApprovals {
     const all = this.answerForAll(request);
     if (all) return Promise.resolve({ decision: all });
     const requestId = `approval-${++this.counter}`;
-    const { toolName, args, protectedPath, suggestedRule } = request;
+    const { toolName, args, protectedPath, suggestedRule, origin } = request;
     const review = request.plan !== undefined && this.reviews !== undefined;
     const message: ApprovalMessage = {
       type: 'approval',
       requestId,
       toolName,
       summary: summarizeArgs(toolName, args),
-      view: approvalView(toolName, args, protectedPath),
+      view: approvalView(toolName, args, protectedPath, origin),
       args: formatArgs(args),
       ...(protectedPath !== undefined ? { protectedPath } : {}),
       ...(suggestedRule !== undefined && protectedPath === undefined ? { suggestedRule } : {}),
       ...(review ? { review: true } : {}),
       ...(request.changedOnDisk ? { changedOnDisk: true } : {}),
+      ...(origin ? { origin: { kind: origin.kind, server: origin.server, tool: origin.tool } } : {}),
     };
     return new Promise<GateDecision | ApprovalAnswer>((resolve) => {
       this.pending.set(requestId, { message, request, resolve });
@@ -169,6 +171,8 @@ export class ChatApprovals {
  */
 function gateDecision(decision: ApprovalDecision, message: ApprovalMessage): GateDecision {
   if (message.protectedPath !== undefined && decision !== 'deny') return 'allow-once';
+  // The server's rule is made here from the request's origin, never taken from the webview.
+  if (decision === 'allow-server') return message.origin?.kind === 'mcp' ? { allowRule: mcpServerRule(message.origin.server) } : 'allow-once';
   if (decision !== 'allow-rule') return decision;
   return message.suggestedRule === undefined ? 'allow-once' : { allowRule: message.suggestedRule.rule };
 }

@@ -170,6 +170,22 @@ describe('Chat approval cards', () => {
     assert.equal(shown.textContent, `Always allow \`<img src=x onerror=alert(1)>⟨U+202E⟩${'y'.repeat(69)}…`);
   });
 
+  it('names an MCP tool\'s server and tool as plain text, shows every argument, and offers this tool or its whole server for the session', () => {
+    const args = { text: 'hi <b>there</b>' };
+    const origin = { kind: 'mcp' as const, server: 'gh<i>x</i>', tool: 'echo' };
+    const message: ApprovalMessage = { type: 'approval', requestId: `approval-${++counter}`, toolName: 'mcp__gh_i_x__i__echo', summary: '', view: approvalView('mcp__gh_i_x__i__echo', args, undefined, origin), args: formatArgs(args), origin };
+    cards.show(message);
+    const shown = card(message);
+    assert.equal(shown.querySelector('b, i'), null);
+    assert.deepEqual(Array.from(shown.querySelectorAll('.approval-label'), (node) => node.textContent), ['Server', 'Tool', 'Arguments']);
+    assert.deepEqual(Array.from(shown.querySelectorAll('.approval-body > pre.approval-text'), (node) => node.textContent), ['gh<i>x</i>', 'echo', '{\n  "text": "hi <b>there</b>"\n}']);
+    assert.deepEqual(Array.from(shown.querySelectorAll<HTMLElement>('[role="menu"] button'), (node) => [node.dataset['decision'] ?? node.dataset['review'], node.textContent]), [
+      ['allow-always', 'Always allow this tool (this session)'],
+      ['allow-server', 'Always allow server gh<i>x</i> (this session)'],
+      ['reject', 'Deny with reason…'],
+    ]);
+  });
+
   it('shows the longest label the host makes whole: what the rule allows and where it holds are never cut off', () => {
     const label = `Always allow \`${'a'.repeat(59)}…\` with any arguments in this workspace`;
     const message: ApprovalMessage = { ...request('bash', { command: 'x' }), suggestedRule: { rule: 'bash(x)', label } };

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { BASH_NOT_CONFINED } from '../../../src/core/chat';
+import { BASH_NOT_CONFINED, MCP_NOT_CONFINED } from '../../../src/core/chat';
 import type { HostToWebviewMessage } from '../../../src/shared/protocol';
 import { ChatApprovals, type EditReviewer } from '../../../src/vscode/chat/approvals';
 import type { EditPlan } from '../../../src/core/agent/tools/editPlan';
@@ -42,6 +42,33 @@ describe('chat approvals', () => {
     approvals.answer('approval-9', 'allow-once');
     assert.equal(await decision, 'deny');
     assert.equal(posted.filter((message) => message.type === 'approvalDone').length, 1);
+  });
+
+  it("shows an MCP tool's server, tool and whole arguments, and answers \"Always allow server\" with the rule of the request's own server", async () => {
+    const { approvals, posted } = setup();
+    const origin = { kind: 'mcp' as const, server: 'dev-radius', tool: 'echo' };
+    const decision = approvals.ask({ toolName: 'mcp__dev_radius__echo', args: { text: 'hi' }, toolCallId: 't1', origin });
+    const message = posted[0];
+    assert.ok(message?.type === 'approval');
+    assert.deepEqual(message.origin, origin);
+    assert.deepEqual(message.view, {
+      title: 'Allow the MCP tool echo of server dev-radius?',
+      note: MCP_NOT_CONFINED,
+      fields: [
+        { label: 'Server', text: 'dev-radius' },
+        { label: 'Tool', text: 'echo' },
+        { label: 'Arguments', text: '{\n  "text": "hi"\n}' },
+      ],
+    });
+    approvals.answer('approval-1', 'allow-server');
+    assert.deepEqual(await decision, { allowRule: 'mcp__dev_radius' });
+  });
+
+  it('takes "allow-server" for a tool that names no server as once', async () => {
+    const { approvals } = setup();
+    const decision = approvals.ask({ toolName: 'bash', args: { command: 'ls' }, toolCallId: 't1' });
+    approvals.answer('approval-1', 'allow-server');
+    assert.equal(await decision, 'allow-once');
   });
 
   it('shows waiting cards again after a reload and denies them all when the run ends', async () => {

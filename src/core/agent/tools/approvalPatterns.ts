@@ -96,6 +96,11 @@ export function mcpServerKey(server: string): string {
   return server.replace(/[^A-Za-z0-9_]/g, '_');
 }
 
+/** The rule allowing every tool of one server (`mcp__<server>`), as a card's "Always allow server …" answers. */
+export function mcpServerRule(server: string): string {
+  return MCP_PREFIX + mcpServerKey(server);
+}
+
 /**
  * The entries `arbor.tools.autoApprove` may hold: rules naming bash, write or edit, or MCP tools
  * and servers (the tools that ask); anything else is left out, as it allows nothing.

@@ -4,3 +4,5 @@ export * from './exposure';
 export * from './expand';
 export * from './diff';
 export { DEFAULT_MCP_TIMEOUT_SECONDS, MAX_MCP_TIMEOUT_MS } from './spec';
+export * from './projectPermission';
+export * from './writeEntry';
