@@ -22,20 +22,21 @@ function canonical(transport: McpTransportSpec): unknown {
 
 /**
  * What the question shows: the command line (each word quoted when it needs to be, so a space
- * inside an argument is seen) with its folder and the names of the variables it sets, or the URL
- * and the names of its headers. Values of `env` and headers are not shown: they may be secrets,
- * and the key asks again whenever they change.
+ * inside an argument is seen) with its folder and the variables it sets, or the URL and its
+ * headers. Values are shown as the project's file writes them, before `${VAR}` is expanded: a
+ * variable such as `NODE_OPTIONS` changes what the command runs, so its value must be seen, and a
+ * project's file holds no secret of the user's (a reference to one is shown by its name).
  */
 export function describeTransport(transport: McpTransportSpec): string {
   if (transport.kind === 'http') {
-    const headers = Object.keys(transport.headers);
-    return [`URL: ${transport.url}`, ...(headers.length > 0 ? [`Headers: ${headers.join(', ')}`] : [])].join('\n');
+    const headers = Object.entries(transport.headers).map(([name, value]) => `${name}: ${value}`);
+    return [`URL: ${transport.url}`, ...(headers.length > 0 ? ['Headers:', ...headers.map((line) => `  ${line}`)] : [])].join('\n');
   }
-  const env = Object.keys(transport.env);
+  const env = Object.entries(transport.env).map(([name, value]) => `${name}=${shellWord(value)}`);
   return [
     `Command: ${[transport.command, ...transport.args].map(shellWord).join(' ')}`,
     ...(transport.cwd === undefined ? [] : [`In folder: ${transport.cwd}`]),
-    ...(env.length > 0 ? [`Environment: ${env.join(', ')}`] : []),
+    ...(env.length > 0 ? ['Environment:', ...env.map((line) => `  ${line}`)] : []),
   ].join('\n');
 }
 

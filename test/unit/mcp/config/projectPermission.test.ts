@@ -34,12 +34,10 @@ describe('project MCP server permission', () => {
     assert.doesNotMatch(key, /TOKEN|some-server/);
   });
 
-  it('shows the command line with quoted words, its folder and the names (not values) of its variables; a URL with its header names', () => {
-    const stdio = spec('db', { transport: { kind: 'stdio', command: '/usr/bin/node', args: ['server.js', 'a b', "it's"], env: { API_KEY: 'secret-value' }, cwd: '/work/repo' } });
-    assert.equal(describeTransport(stdio.transport), "Command: /usr/bin/node server.js 'a b' 'it'\\''s'\nIn folder: /work/repo\nEnvironment: API_KEY");
-    assert.equal(describeTransport({ kind: 'http', url: 'https://example.com/mcp', headers: { Authorization: 'Bearer x' } }), 'URL: https://example.com/mcp\nHeaders: Authorization');
-    assert.equal(shellWord(''), "''");
-    assert.equal(shellWord('$(rm -rf ~)'), "'$(rm -rf ~)'");
+  it('shows the command line with quoted words, its folder and its variables as the file writes them (a NODE_OPTIONS changes what runs); a URL with its headers', () => {
+    const stdio = spec('db', { transport: { kind: 'stdio', command: '/usr/bin/node', args: ['server.js', 'a b', "it's"], env: { NODE_OPTIONS: '--require ./x.js', API_KEY: '${API_KEY}' }, cwd: '/work/repo' } });
+    assert.equal(describeTransport(stdio.transport), "Command: /usr/bin/node server.js 'a b' 'it'\\''s'\nIn folder: /work/repo\nEnvironment:\n  NODE_OPTIONS='--require ./x.js'\n  API_KEY='${API_KEY}'");
+    assert.equal(describeTransport({ kind: 'http', url: 'https://example.com/mcp', headers: { Authorization: 'Bearer ${DOCS_TOKEN}' } }), 'URL: https://example.com/mcp\nHeaders:\n  Authorization: Bearer ${DOCS_TOKEN}');
   });
 
   it('lets user servers, disabled project servers and allowed project servers start; the other project servers wait', () => {
