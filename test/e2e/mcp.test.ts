@@ -98,6 +98,9 @@ describe('MCP servers from pi\'s configuration', () => {
       await newSession();
       fake().script(text('Hello.'));
       await send('Hello');
+      // The notification may come before the new session (the file's watcher) or with it (the re-read).
+      const toast = workbench().page.locator('.notification-toast').filter({ hasText: /this project defines the MCP server "project"/ }).first();
+      await toast.getByRole('button', { name: 'Review…' }).click();
       const dialog = workbench().page.locator('.monaco-dialog-box');
       await dialog.waitFor();
       const said = (await dialog.innerText()).replace(/\s+/g, ' ');

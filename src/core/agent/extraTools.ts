@@ -55,9 +55,11 @@ export class ExtraTools {
     return extra && this.gate.wrap([extra])[0];
   }
 
-  /** Whether a call to `name` would find a tool (a built-in's name, or one the source has now). */
+  /** Whether a call to `name` would find a tool (a built-in's name, or one the source has now, not a stand-in saying why it cannot run). */
   provides(builtins: readonly Tool[], name: string): boolean {
-    return builtins.some((tool) => tool.spec.name === name) || this.found(name) !== undefined;
+    if (builtins.some((tool) => tool.spec.name === name)) return true;
+    const found = this.found(name);
+    return found !== undefined && found.unavailable !== true;
   }
 
   /** Waits until the source is ready for a prompt's first request (the source bounds the wait); a stop ends it at once. */

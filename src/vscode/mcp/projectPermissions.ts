@@ -1,4 +1,4 @@
-// The question before a project's MCP server first starts: a modal naming the server and its file,
+// The question before a project's MCP server first starts: a notification, then (on Review…) a modal naming the server and its file,
 // showing exactly what it would run (the command line or the URL) as plain text. "Allow" is
 // remembered in the extension's global state for that workspace folder, that server and that
 // transport (a changed command asks again); a refusal holds for this window, and the servers list
@@ -10,6 +10,7 @@ import { plainText } from '../../core/util/plainText';
 import { visibleText } from '../../core/util/visibleText';
 
 const ALLOW = 'Allow and Start';
+const REVIEW = 'Review…';
 
 export class ProjectServerPermissions {
   /** Servers refused in this window, by name (asked again only from the servers list). */
@@ -34,8 +35,11 @@ export class ProjectServerPermissions {
     const open = this.asking.get(key);
     if (open) return open;
     const question = (async () => {
+      // First a notification: the files are read in the background (a watcher, a session opening),
+      // and a modal out of nowhere would take the keyboard from whatever the user is doing.
+      const review = await vscode.window.showInformationMessage(plainText(`Arbor: this project defines the MCP server "${spec.name}". It starts only once you allow it.`), REVIEW);
       const detail = [`Defined in ${spec.file}.`, '', visibleText(describeTransport(spec.transport)), '', 'It runs with your permissions. Allow it only if you trust this project.'].join('\n');
-      const answer = await vscode.window.showWarningMessage(plainText(`Arbor: start the project's MCP server "${spec.name}"?`), { modal: true, detail }, ALLOW);
+      const answer = review === REVIEW ? await vscode.window.showWarningMessage(plainText(`Arbor: start the project's MCP server "${spec.name}"?`), { modal: true, detail }, ALLOW) : undefined;
       if (answer !== ALLOW) {
         this.refused.add(spec.name);
         return false;

@@ -225,4 +225,19 @@ describe('tools from a tool source in the agent', function () {
     await agent.prompt('go on');
     assert.deepEqual(events.flatMap((event) => (event.type === 'tools_missing' ? [event.names] : [])), [['codemode']]);
   });
+
+  it("still names a called MCP tool as missing when the source only has a stand-in saying why it cannot run (its server is not configured)", async () => {
+    const session = inMemorySession(dir(), steppingClock('2026-06-01T00:00:00.000Z'));
+    await session.appendMessage(user('search'));
+    const search = toolCall('mcp__docs__search', { q: 'x' }, 'toolu_old_1');
+    await session.appendMessage(assistant([search], { stopReason: 'toolUse' }));
+    await session.appendMessage(toolResult(search, 'pages'));
+    await session.appendMessage(assistant('found'));
+    const source = new HandSource();
+    source.loaded = [{ ...serverTool('docs', 'search', []), unavailable: true }];
+    const { agent, events } = setup(source, { session });
+    server().script(text('ok'));
+    await agent.prompt('go on');
+    assert.deepEqual(events.flatMap((event) => (event.type === 'tools_missing' ? [event.names] : [])), [['mcp__docs__search']]);
+  });
 });

@@ -46,6 +46,11 @@ export interface Tool {
   readonly needsApproval: boolean;
   /** Offered only while the branch holds a compaction (recall, when not asked for by name). */
   readonly onlyAfterCompaction?: boolean;
+  /**
+   * A stand-in that only answers why the tool cannot run (an MCP tool whose server is missing): a
+   * call gets that answer, but the tool does not count as one the session has.
+   */
+  readonly unavailable?: true;
   /** Never throws for bad arguments or a failing operation: returns `isError: true` with plain words. */
   execute(args: { [key: string]: Json }, context: ToolContext): Promise<ToolResult>;
 }

@@ -41,6 +41,7 @@ export function unavailableTool(name: string, owner: NameOwner | undefined, stat
   return {
     spec: { name, description: `An MCP tool that is not available now.`, inputSchema: { type: 'object', properties: {} } },
     needsApproval: false,
+    unavailable: true,
     async execute() {
       return errorResult(unavailableReason(name, owner, statuses));
     },

@@ -38,6 +38,8 @@ describe('project MCP server permission', () => {
     const stdio = spec('db', { transport: { kind: 'stdio', command: '/usr/bin/node', args: ['server.js', 'a b', "it's"], env: { NODE_OPTIONS: '--require ./x.js', API_KEY: '${API_KEY}' }, cwd: '/work/repo' } });
     assert.equal(describeTransport(stdio.transport), "Command: /usr/bin/node server.js 'a b' 'it'\\''s'\nIn folder: /work/repo\nEnvironment:\n  NODE_OPTIONS='--require ./x.js'\n  API_KEY='${API_KEY}'");
     assert.equal(describeTransport({ kind: 'http', url: 'https://example.com/mcp', headers: { Authorization: 'Bearer ${DOCS_TOKEN}' } }), 'URL: https://example.com/mcp\nHeaders:\n  Authorization: Bearer ${DOCS_TOKEN}');
+    assert.equal(shellWord(''), "''");
+    assert.equal(shellWord('$(rm -rf ~)'), "'$(rm -rf ~)'");
   });
 
   it('lets user servers, disabled project servers and allowed project servers start; the other project servers wait', () => {
