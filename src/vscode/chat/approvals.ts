@@ -12,6 +12,7 @@ import { approvalView, formatArgs, summarizeArgs } from '../../core/chat';
 import type { ApprovalDecision, ApprovalMessage, EditReviewAction, HostToWebviewMessage } from '../../shared/protocol';
 import type { EditPlan } from '../../core/agent/tools/editPlan';
 import { mcpServerRule } from '../../core/agent/tools/approvalPatterns';
+import { settledOrLate } from '../../core/util/settledOrLate';
 
 /** The diff editor's side of a review (EditReviews; this file stays free of the editor's API). */
 export interface EditReviewer {
@@ -27,15 +28,6 @@ export interface EditReviewer {
 
 /** Longer than a diff takes to open even when the window's first review starts VS Code's diff worker. */
 const DIFF_WAIT_MS = 3000;
-
-/** Resolves when `shown` settles (opened or failed) or after `ms`, whichever comes first. */
-function shownOrLate(shown: Promise<void>, ms: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms);
-  });
-  return Promise.race([shown.catch(() => undefined), late]).finally(() => clearTimeout(timer));
-}
 
 interface Waiting {
   message: ApprovalMessage;
@@ -84,7 +76,7 @@ export class ChatApprovals {
       // The card comes with its diff: VS Code draws neither side of a diff until it has computed
       // it, and a card shown before sends the user to an empty editor. The tool's own card shows
       // meanwhile; a diff that takes too long (or fails to open) does not hold the question back.
-      void shownOrLate(this.reviews!.show(requestId, request.plan!), this.diffWaitMs).then(() => {
+      void settledOrLate(this.reviews!.show(requestId, request.plan!), this.diffWaitMs).then(() => {
         if (this.pending.has(requestId)) this.post(message);
       });
     });

@@ -3,6 +3,7 @@
  * a configuration change restarts only the servers whose connection changed, and `stop` ends them
  * all. The glue hears each change of a server's state or tools through `onDidChange`.
  */
+import { settledOrLate } from '../../util/settledOrLate';
 import { Emitter, type Event } from '../../util/event';
 import { silentLogger, type Logger } from '../../util/logger';
 import type { McpServerSpec } from '../types';
@@ -124,15 +125,8 @@ export class McpConnections {
   private async waitFor(select: (spec: McpServerSpec) => boolean, ms: number): Promise<void> {
     const readies = [...this.servers.values()].filter((connection) => connection.spec.enabled && select(connection.spec)).map((connection) => connection.ready);
     if (readies.length === 0) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, ms);
-    });
-    try {
-      await Promise.race([Promise.all(readies), timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+    // A server's `ready` never rejects: it settles connected or failed.
+    await settledOrLate(Promise.all(readies), ms);
   }
 
   private create(spec: McpServerSpec): McpServerConnection {
