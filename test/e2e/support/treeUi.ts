@@ -39,12 +39,38 @@ function viewPane(view: string) {
  */
 async function settledRow(labelStart: string, view: string) {
   const row = treeRow(labelStart, view);
-  await row.waitFor();
+  await scrolledInto(row, labelStart, view);
   const rows = viewPane(view).locator('.monaco-list-row');
   await untilStable(`the ${view} rows to settle`, async () =>
     JSON.stringify(await rows.evaluateAll((nodes) => nodes.map((node) => [node.getAttribute('aria-label'), node.getBoundingClientRect().top]))),
   );
   return row;
+}
+
+/**
+ * Waits for the row, scrolling the view's list when it is not there: the list puts only the rows in
+ * view into the DOM, and a reveal of the current position (at the other end of a long branch) can
+ * leave the row out of view in a short pane. The list is scrolled to its top, then down a page at
+ * a time, and again from the top while the row has not come.
+ */
+async function scrolledInto(row: Locator, labelStart: string, view: string): Promise<void> {
+  if (await row.waitFor({ timeout: 5_000 }).then(() => true, () => false)) return;
+  const page = workbench().page;
+  const list = viewPane(view).locator('.monaco-list').first();
+  let fromTop = true;
+  await poll(`the row "${labelStart}" in the ${view}`, async () => {
+    if ((await row.count()) > 0 && (await row.isVisible())) return true;
+    const box = await list.boundingBox();
+    if (!box) return undefined;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const before = await list.locator('.monaco-list-rows').first().evaluate((rows) => (rows as HTMLElement).style.top).catch(() => '');
+    await page.mouse.wheel(0, fromTop ? -100_000 : Math.max(40, box.height - 40));
+    await page.waitForTimeout(150);
+    const after = await list.locator('.monaco-list-rows').first().evaluate((rows) => (rows as HTMLElement).style.top).catch(() => '');
+    // At the bottom (nothing moved after a page down): start from the top again.
+    fromTop = !fromTop && before === after;
+    return undefined;
+  });
 }
 
 /** The accessible label of the view's focused row (a click or right-click focuses the row it hit). */
