@@ -27,9 +27,12 @@ export function editorToolHost(log: Logger, disposables: vscode.Disposable[]): T
     logged = true;
     return undefined;
   }
-  if (!logged) log.info(`VS Code offers ${lm.tools!.length} language-model tools; Arbor offers them through tool_search`);
+  // Once per window (the servers may stop and start again): the count, and each change of the list.
+  if (!logged) {
+    log.info(`VS Code offers ${lm.tools!.length} language-model tools; Arbor offers them through tool_search`);
+    if (lm.onDidChangeTools) disposables.push(lm.onDidChangeTools(() => log.debug(`VS Code's language-model tools changed: ${lm.tools?.length ?? 0} now`)));
+  }
   logged = true;
-  if (lm.onDidChangeTools) disposables.push(lm.onDidChangeTools(() => log.debug(`VS Code's language-model tools changed: ${lm.tools?.length ?? 0} now`)));
   return {
     tools: () => lm.tools ?? [],
     invoke: async (name, input, signal) => {
