@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { describeTransport, partitionByPermission, projectServerKey } from '../../../../src/core/mcp/config';
+import { describeTransport, partitionByPermission, projectServerKey, shellWord } from '../../../../src/core/mcp/config';
 import type { McpServerSpec } from '../../../../src/core/mcp/types';
 
 function spec(name: string, overrides: Partial<McpServerSpec> = {}): McpServerSpec {
