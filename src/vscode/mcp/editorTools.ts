@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { HostToolInfo, ToolHost } from '../../core/mcp/tools/hostTools';
 import type { Logger } from '../../core/util/logger';
+import { onUnlessTurnedOff } from '../../core/util/settingSources';
 
 interface LanguageModelToolsApi {
   tools?: readonly HostToolInfo[];
@@ -34,7 +35,8 @@ export function editorToolHost(log: Logger, disposables: vscode.Disposable[]): T
   }
   logged = true;
   return {
-    tools: () => lm.tools ?? [],
+    // Read at each request, so turning the setting off withdraws the tools at once.
+    tools: () => (onUnlessTurnedOff(vscode.workspace.getConfiguration('arbor').inspect<unknown>('mcp.editorTools')) ? (lm.tools ?? []) : []),
     invoke: async (name, input, signal) => {
       const cancel = new vscode.CancellationTokenSource();
       const abort = (): void => cancel.cancel();

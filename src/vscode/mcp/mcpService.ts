@@ -25,6 +25,7 @@ import { COMMAND } from '../../shared/commands';
 import { toolFolder } from '../config';
 import { ProjectServerPermissions } from './projectPermissions';
 import { editorToolHost } from './editorTools';
+import { onUnlessTurnedOff } from '../../core/util/settingSources';
 
 /** How long a `!command` value may take (a keychain prompt included). */
 const COMMAND_TIMEOUT_MS = 30_000;
@@ -37,9 +38,9 @@ export interface McpServiceDeps {
   version: string;
 }
 
-/** Whether `arbor.mcp.enabled` is on (it is read from a trusted workspace's settings too: it can only turn servers off there). */
+/** Whether `arbor.mcp.enabled` is on: a workspace's settings may turn servers off, never on over the user's "off". */
 function mcpEnabled(): boolean {
-  return vscode.workspace.getConfiguration('arbor').get<unknown>('mcp.enabled') !== false;
+  return onUnlessTurnedOff(vscode.workspace.getConfiguration('arbor').inspect<unknown>('mcp.enabled'));
 }
 
 export class McpService implements vscode.Disposable {
