@@ -139,7 +139,8 @@ export interface ApprovalMessage {
 
 /** Where a tool comes from when it is not one of Arbor's own (its server's and tool's names are plain text). */
 export interface ApprovalOrigin {
-  kind: 'mcp';
+  /** `vscode`: a tool VS Code offers (its server is "VS Code"); the card offers no "allow server" for it. */
+  kind: 'mcp' | 'vscode';
   server: string;
   tool: string;
 }

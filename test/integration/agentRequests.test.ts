@@ -19,6 +19,8 @@ describe('Agent requests', () => {
   const agent = useAgent();
 
   it('starts a session below arbor.sessionsDirectory on the first prompt and sends the tools, the text verbatim and arbor.model', async () => {
+    // Arbor's own tools only: the editor's (the test runner registers one) would add tool_search.
+    await configure({ 'mcp.editorTools': false });
     const host = agent.host();
     assert.equal(host.session, undefined);
     agent.server().script(text('Hello back.'));

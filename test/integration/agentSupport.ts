@@ -34,6 +34,7 @@ const SETTINGS = [
   'branchSummary',
   'tokenEstimator',
   'modelOverrides',
+  'mcp.editorTools',
 ];
 
 export async function arborHost(): Promise<AgentHost> {

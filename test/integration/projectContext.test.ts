@@ -18,6 +18,8 @@ describe('Project context', () => {
   const systemText = (index = -1): string => (agent.server().messageRequests().at(index)!.body!.system as { text: string }[])[0]!.text;
 
   it('sends the context files pi loads, global first, as arbor run would, and an edited AGENTS.md from the next request on', async () => {
+    // As `arbor run` would: the CLI has no editor tools (the test runner registers one), so none here.
+    await configure({ 'mcp.editorTools': false });
     const workspace = path.dirname(workspaceFile('AGENTS.md'));
     plant(path.join(piAgentDir(), 'AGENTS.md'), 'Global rules from the agent folder.\n');
     plant(workspaceFile('AGENTS.md'), 'Workspace rules.\n');

@@ -33,7 +33,7 @@ export const PROTECTED_FILE = 'This file configures the editor, git or the agent
  * the note that says why this one is asked every time.
  */
 export function approvalView(toolName: string, args: { [key: string]: Json }, protectedPath?: string, origin?: ToolOrigin): ApprovalView {
-  const view = origin?.kind === 'mcp' ? mcpView(origin, args) : viewOf(toolName, args);
+  const view = origin?.kind === 'mcp' ? mcpView(origin, args) : origin?.kind === 'vscode' ? hostView(origin, args) : viewOf(toolName, args);
   return protectedPath === undefined ? view : { ...view, note: PROTECTED_FILE };
 }
 
@@ -46,6 +46,18 @@ function mcpView(origin: ToolOrigin, args: { [key: string]: Json }): ApprovalVie
     title: `Allow the MCP tool ${origin.tool} of server ${origin.server}?`,
     note: MCP_NOT_CONFINED,
     fields: [whole('Server', origin.server), whole('Tool', origin.tool), whole('Arguments', formatArgs(args))],
+  };
+}
+
+/** Said on every VS Code tool's card: the editor, or the extension that registered it, runs it. */
+export const HOST_TOOL_NOT_CONFINED = 'VS Code runs this tool (or the extension that offers it does), with whatever access it has: Arbor cannot confine or undo it.';
+
+/** A tool VS Code offers: its name in the editor and every argument. */
+function hostView(origin: ToolOrigin, args: { [key: string]: Json }): ApprovalView {
+  return {
+    title: `Allow the VS Code tool ${origin.tool}?`,
+    note: HOST_TOOL_NOT_CONFINED,
+    fields: [whole('Tool', origin.tool), whole('Arguments', formatArgs(args))],
   };
 }
 

@@ -65,3 +65,12 @@ export function explicitValue<T>(key: string, layers: SettingLayers<T> | undefin
   if (!workspaceMaySet(key, workspaceTrusted)) return layers?.globalValue;
   return layers?.workspaceFolderValue ?? layers?.workspaceValue ?? layers?.globalValue;
 }
+
+/**
+ * A switch that is on unless someone who may turn it off did: the user, or a workspace. A workspace
+ * may turn it off but never back on over the user's "off" (MCP servers, the editor's tools: a
+ * repository must not start what the user stopped).
+ */
+export function onUnlessTurnedOff(layers: SettingLayers<unknown> | undefined): boolean {
+  return ![layers?.globalValue, layers?.workspaceValue, layers?.workspaceFolderValue].includes(false) && layers?.defaultValue !== false;
+}

@@ -24,6 +24,8 @@ import { plainText } from '../../core/util/plainText';
 import { COMMAND } from '../../shared/commands';
 import { toolFolder } from '../config';
 import { ProjectServerPermissions } from './projectPermissions';
+import { editorToolHost } from './editorTools';
+import { onUnlessTurnedOff } from '../../core/util/settingSources';
 
 /** How long a `!command` value may take (a keychain prompt included). */
 const COMMAND_TIMEOUT_MS = 30_000;
@@ -36,9 +38,9 @@ export interface McpServiceDeps {
   version: string;
 }
 
-/** Whether `arbor.mcp.enabled` is on (it is read from a trusted workspace's settings too: it can only turn servers off there). */
+/** Whether `arbor.mcp.enabled` is on: a workspace's settings may turn servers off, never on over the user's "off". */
 function mcpEnabled(): boolean {
-  return vscode.workspace.getConfiguration('arbor').get<unknown>('mcp.enabled') !== false;
+  return onUnlessTurnedOff(vscode.workspace.getConfiguration('arbor').inspect<unknown>('mcp.enabled'));
 }
 
 export class McpService implements vscode.Disposable {
@@ -103,11 +105,12 @@ export class McpService implements vscode.Disposable {
       roots: (vscode.workspace.workspaceFolders ?? []).map((folder) => ({ uri: folder.uri.toString(), name: folder.name })),
     });
     this.connections = connections;
-    this.tools = new McpTools(connections, { reservedNames: this.deps.reservedNames });
+    // VS Code's own tools come with the servers: not in Restricted Mode, not with MCP turned off.
+    const toolHost = editorToolHost(this.deps.log, this.disposables);
+    this.tools = new McpTools(connections, { reservedNames: this.deps.reservedNames, ...(toolHost ? { toolHost } : {}) });
     this.source = mcpToolSource(connections, this.tools);
     connections.onDidChange((statuses) => this.statusesChanged(statuses));
     this.deps.log.info('MCP: reading the configuration and starting the servers in the background');
-    logLanguageModelTools(this.deps.log);
     this.reload();
   }
 
@@ -269,20 +272,6 @@ export class McpService implements vscode.Disposable {
       return watcher;
     });
   }
-}
-
-/**
- * VS Code's own language-model tools (`vscode.lm.tools`: its MCP servers', other extensions') are
- * not offered to the model yet; the log says what this VS Code has, once per window. The types
- * Arbor builds against (VS Code 1.90) predate the API, so it is looked up at run time.
- */
-let lmToolsLogged = false;
-function logLanguageModelTools(log: Logger): void {
-  if (lmToolsLogged) return;
-  lmToolsLogged = true;
-  const lm = (vscode as { lm?: { tools?: readonly unknown[]; invokeTool?: unknown } }).lm;
-  if (!Array.isArray(lm?.tools) || typeof lm?.invokeTool !== 'function') log.info("VS Code offers no language-model tools here; Arbor uses pi's MCP configuration alone");
-  else log.info(`VS Code offers ${lm.tools.length} language-model tools; Arbor does not offer them to the model yet and uses pi's MCP configuration alone`);
 }
 
 /** A `!command` value of the user's own file, run by the shell; its error says how it ended, never what it printed. */

@@ -6,12 +6,13 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ToolContext } from '../../../src/core/agent/tools/tool';
+import type { ToolContext, ToolResult } from '../../../src/core/agent/tools/tool';
 import type { McpConnections } from '../../../src/core/mcp/connections/connections';
 import type { McpServerStatus } from '../../../src/core/mcp/connections/serverConnection';
 import type { McpExposure, McpServerSpec } from '../../../src/core/mcp/types';
 import type { SessionEntry } from '../../../src/core/session';
 import type { Logger } from '../../../src/core/util/logger';
+import { assistant, chain, msg, toolCall, toolResult, user } from '../builders';
 
 export const STDIO_SERVER = path.join(__dirname, 'stdioServer.mjs');
 export const WRAPPER = path.join(__dirname, 'wrapper.mjs');
@@ -129,4 +130,20 @@ export function isAlive(pid: number): boolean {
 /** A tool context for calls outside the agent. */
 export function callContext(signal: AbortSignal = new AbortController().signal, branch: readonly SessionEntry[] = []): ToolContext {
   return { root: process.cwd(), signal, branch: () => branch };
+}
+
+/** The names of declared tools, in order. */
+export function toolNames(tools: readonly { spec: { name: string } }[]): string[] {
+  return tools.map((tool) => tool.spec.name);
+}
+
+/** A result's text, an image as `[its type]`. */
+export function resultText(result: ToolResult): string {
+  return result.content.map((block) => (block.type === 'text' ? block.text : `[${block.mimeType}]`)).join('\n');
+}
+
+/** A branch on which `tool_search` answered with this result. */
+export function searchedBranch(result: ToolResult): SessionEntry[] {
+  const call = toolCall('tool_search', { query: 'x' });
+  return chain(msg('u', null, user('find a tool')), msg('a', null, assistant([call])), msg('r', null, toolResult(call, resultText(result), { details: result.details ?? null })));
 }

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { COSTLY_SETTINGS, explicitValue, USER_ONLY_SETTINGS, userValue, workspaceMaySet } from '../../../src/core/util/settingSources';
+import { COSTLY_SETTINGS, explicitValue, onUnlessTurnedOff, USER_ONLY_SETTINGS, userValue, workspaceMaySet } from '../../../src/core/util/settingSources';
 
 interface SettingSchema {
   scope?: string;
@@ -50,5 +50,15 @@ describe('where settings may come from', () => {
     assert.equal(manifest.capabilities.untrustedWorkspaces.supported, 'limited');
     assert.deepEqual([...USER_ONLY_SETTINGS, ...COSTLY_SETTINGS].filter((key) => !restricted.includes(`arbor.${key}`)), []);
     assert.deepEqual(restricted.filter((name) => properties[name] === undefined), [], 'a restricted setting the manifest does not declare');
+  });
+
+  it('keeps a switch on unless the user or a workspace turned it off; a workspace cannot turn on what the user turned off', () => {
+    assert.equal(onUnlessTurnedOff({ defaultValue: true }), true);
+    assert.equal(onUnlessTurnedOff({ defaultValue: true, globalValue: false }), false);
+    assert.equal(onUnlessTurnedOff({ defaultValue: true, globalValue: false, workspaceValue: true }), false);
+    assert.equal(onUnlessTurnedOff({ defaultValue: true, globalValue: false, workspaceFolderValue: true }), false);
+    assert.equal(onUnlessTurnedOff({ defaultValue: true, workspaceValue: false }), false);
+    assert.equal(onUnlessTurnedOff({ defaultValue: true, globalValue: true, workspaceFolderValue: false }), false);
+    assert.equal(onUnlessTurnedOff(undefined), true);
   });
 });

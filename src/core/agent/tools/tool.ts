@@ -33,7 +33,8 @@ export interface ToolContext {
  * `mcp__<server>__<tool>`, which is the tool's `spec.name`).
  */
 export interface ToolOrigin {
-  kind: 'mcp';
+  /** `vscode`: a tool the editor offers (`server` is then "VS Code", `tool` the editor's name for it). */
+  kind: 'mcp' | 'vscode';
   server: string;
   tool: string;
 }

@@ -20,6 +20,7 @@ import { outputSaver, type OutputSaver } from './results';
 import { createServerTool, describeTool } from './serverTool';
 import { unavailableTool } from './unavailable';
 import { createToolSearchTool, type SearchCandidate } from './toolSearch';
+import { HostTools, parameterText, type ToolHost } from './hostTools';
 
 export interface McpToolsOptions {
   /** Names MCP tools never take: Arbor's own tools. */
@@ -28,6 +29,8 @@ export interface McpToolsOptions {
   outputDirectory?: string;
   /** How long `tool_search` waits for servers still connecting (default 10 s), as pi's does. */
   searchWaitMs?: number;
+  /** The editor's own tools (VS Code's language-model tools), offered deferred beside the servers'. */
+  toolHost?: ToolHost;
 }
 
 /** One server tool as the model knows it. */
@@ -47,13 +50,16 @@ export class McpTools {
   private readonly save: OutputSaver;
   private readonly searchTool: Tool;
   private readonly resourceTools: Tool[];
+  private readonly hostTools: HostTools | undefined;
 
   constructor(
     private readonly connections: McpConnections,
     private readonly options: McpToolsOptions = {},
   ) {
-    this.names = new McpToolNames(new Set([...(options.reservedNames ?? []), TOOL_SEARCH_TOOL, ...RESOURCE_TOOL_NAMES]));
+    const reserved = [...(options.reservedNames ?? []), TOOL_SEARCH_TOOL, ...RESOURCE_TOOL_NAMES];
+    this.names = new McpToolNames(new Set(reserved));
     this.save = outputSaver(options.outputDirectory);
+    this.hostTools = options.toolHost && new HostTools(options.toolHost, this.save, reserved);
     this.searchTool = createToolSearchTool({ candidates: (branch) => this.searchCandidates(branch) });
     this.resourceTools = createResourceTools({ servers: () => this.resourceServers(), save: this.save });
   }
@@ -68,8 +74,11 @@ export class McpTools {
     const entries = this.entries();
     const resourceReach = this.resourceReach();
     const direct = [...entries.filter((entry) => entry.reach === 'direct').map((entry) => this.toolOf(entry)), ...(resourceReach === 'direct' ? this.resourceTools : [])];
-    if (!this.hasSearchable()) return direct;
+    const hostTools = this.hostTools?.tools() ?? [];
+    if (!this.hasSearchable() && hostTools.length === 0) return direct;
     const deferred = new Map<string, Tool>(entries.filter((entry) => entry.reach === 'deferred').map((entry) => [entry.name, this.toolOf(entry)]));
+    // The editor's tools are deferred: declared once `tool_search` loaded them on the branch.
+    for (const tool of hostTools) deferred.set(tool.spec.name, tool);
     if (resourceReach === 'deferred') for (const tool of this.resourceTools) deferred.set(tool.spec.name, tool);
     const loaded = loadedToolNames(branch).flatMap((name) => deferred.get(name) ?? []);
     return [...direct, this.searchTool, ...loaded];
@@ -83,7 +92,9 @@ export class McpTools {
   toolFor(name: string): Tool | undefined {
     const entry = this.entries().find((candidate) => candidate.name === name && candidate.reach !== 'hidden');
     if (entry) return this.toolOf(entry);
-    if (name === TOOL_SEARCH_TOOL) return this.hasSearchable() ? this.searchTool : undefined;
+    const hostTool = this.hostTools?.toolFor(name);
+    if (hostTool) return hostTool;
+    if (name === TOOL_SEARCH_TOOL) return this.hasSearchable() || (this.hostTools?.entries().length ?? 0) > 0 ? this.searchTool : undefined;
     if (RESOURCE_TOOL_NAMES.includes(name)) return this.resourceReach() === 'hidden' ? undefined : this.resourceTools.find((tool) => tool.spec.name === name);
     if (!name.startsWith('mcp__')) return undefined;
     return unavailableTool(name, this.names.owner(name), this.connections.statuses());
@@ -140,18 +151,6 @@ export class McpTools {
       .filter((entry) => entry.reach === 'deferred' && !loaded.has(entry.name))
       .map((entry) => ({ name: entry.name, description: describeTool(entry.server, entry.tool), parameterText: parameterText(entry.tool.inputSchema), server: entry.server, serverDescription: descriptions.get(entry.server) ?? '' }));
     const resources = this.resourceReach() === 'deferred' ? this.resourceTools.filter((tool) => !loaded.has(tool.spec.name)).map((tool) => ({ name: tool.spec.name, description: tool.spec.description, parameterText: 'server uri cursor', server: '', serverDescription: '' })) : [];
-    return [...tools, ...resources];
+    return [...tools, ...resources, ...(this.hostTools?.candidates(loaded) ?? [])];
   }
-}
-
-/** The names and descriptions of a schema's top-level properties, for the search. */
-function parameterText(schema: Record<string, unknown>): string {
-  const properties = schema['properties'];
-  if (properties === null || typeof properties !== 'object') return '';
-  return Object.entries(properties as Record<string, unknown>)
-    .map(([name, property]) => {
-      const description = property !== null && typeof property === 'object' ? (property as { description?: unknown }).description : undefined;
-      return typeof description === 'string' ? `${name} ${description}` : name;
-    })
-    .join(' ');
 }
