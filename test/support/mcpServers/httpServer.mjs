@@ -1,6 +1,8 @@
 // The fixture MCP server over streamable HTTP on 127.0.0.1 (a free port), in the test's process.
 // `crash` forgets every session, as a restarted server would; `requireToken` refuses (403) requests
 // whose Authorization header is not `Bearer <token>`, echoing what it got in the 401 body.
+// `failNext(count, status)` answers the next `count` requests with that status before the server
+// sees them, as a busy or restarting server's proxy would; `requests()` counts every request.
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -14,8 +16,16 @@ export async function startHttpFixture(options = {}) {
     sessions.clear();
   };
   const state = createFixtureState({ ...options, onCrash: () => setTimeout(forget, 10) });
+  let requests = 0;
+  const failing = { count: options.failFirst ?? 0, status: options.failStatus ?? 503 };
   const http = createServer(async (req, res) => {
+    requests += 1;
     try {
+      if (failing.count > 0) {
+        failing.count -= 1;
+        res.writeHead(failing.status, { 'content-type': 'text/plain' }).end('busy');
+        return;
+      }
       if (options.requireToken && req.headers.authorization !== `Bearer ${options.requireToken}`) {
         res.writeHead(403, { 'content-type': 'text/plain' }).end(`refused authorization ${req.headers.authorization ?? '(none)'}`);
         return;
@@ -44,6 +54,11 @@ export async function startHttpFixture(options = {}) {
     url: `http://127.0.0.1:${port}/mcp`,
     state,
     sessionCount: () => sessions.size,
+    requests: () => requests,
+    failNext(count, status = 503) {
+      failing.count = count;
+      failing.status = status;
+    },
     async close() {
       forget();
       http.closeAllConnections();

@@ -39,10 +39,14 @@ export interface HttpFixture {
   url: string;
   state: { changed: boolean; cancelled: number };
   sessionCount(): number;
+  /** Every request it received, the refused ones included. */
+  requests(): number;
+  /** Answers the next `count` requests with `status` (503 unless named) before the server sees them. */
+  failNext(count: number, status?: number): void;
   close(): Promise<void>;
 }
 
-export function startHttpFixture(options: FixtureOptions & { requireToken?: string } = {}): Promise<HttpFixture> {
+export function startHttpFixture(options: FixtureOptions & { requireToken?: string; failFirst?: number; failStatus?: number } = {}): Promise<HttpFixture> {
   const module = import(pathToFileURL(path.join(__dirname, 'httpServer.mjs')).href) as Promise<{ startHttpFixture(options: object): Promise<HttpFixture> }>;
   return module.then((loaded) => loaded.startHttpFixture(options));
 }

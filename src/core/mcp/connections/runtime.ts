@@ -48,6 +48,16 @@ export function createClient(lib: PiMcp, spec: McpServerSpec, values: ExpandedVa
   return { client, transport: stdio };
 }
 
+/**
+ * A failure worth another attempt: an HTTP server that is busy, rate-limiting or restarting (408,
+ * 429, a 5xx other than 501 "not implemented"), or a network failure (fetch rejects with a
+ * TypeError). An answer such as 401, 403 or 404 would come again.
+ */
+export function isTransient(lib: PiMcp, error: unknown): boolean {
+  if (error instanceof lib.McpHttpError) return error.status === 408 || error.status === 429 || (error.status >= 500 && error.status !== 501);
+  return error instanceof TypeError;
+}
+
 /** The HTTP server no longer knows the session (it restarted): it did not run the request. */
 export function isSessionExpired(lib: PiMcp, error: unknown): boolean {
   return error instanceof lib.McpSessionExpiredError;

@@ -4,6 +4,7 @@
  * (a dropped connection reconnects on the next call). Every text it lets out has the server's
  * secrets redacted, and its stderr goes to the log and its status, never into a result.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import type { McpClient, McpRequestOptions, Tool as McpToolInfo } from '@earendil-works/pi-mcp';
 import type { CallToolResult, ListResourcesResult, ListResourceTemplatesResult, ReadResourceResult } from '@earendil-works/pi-mcp';
 import { errorMessage } from '../../util/errors';
@@ -12,10 +13,21 @@ import type { McpServerSpec } from '../types';
 import type { McpExpand } from './expand';
 import { loadPiMcp, type PiMcp } from './piMcp';
 import { redact } from './redact';
-import { createClient, isSessionExpired } from './runtime';
+import { createClient, isSessionExpired, isTransient } from './runtime';
+import type { ExpandedValues } from './expand';
 import { StderrTail } from './stderrTail';
 
 export type { McpToolInfo };
+
+/**
+ * The waits before the second and third attempt to reach an HTTP server whose first answer was a
+ * passing failure (busy, restarting, unreachable for a moment), as pi waits: a server being
+ * deployed is not shown as failed for a blip. A stdio server gets one attempt: its process either
+ * starts or says why not.
+ */
+const CONNECT_RETRY_DELAYS_MS = [250, 1_000];
+/** The wait before a listing or a read is asked again after a passing failure. */
+const READ_RETRY_DELAY_MS = 250;
 
 export type McpServerState = 'starting' | 'connected' | 'disconnected' | 'failed' | 'disabled' | 'stopped';
 
@@ -137,15 +149,15 @@ export class McpServerConnection {
   }
 
   resourcesPage(cursor: string | undefined, options: McpRequestOptions): Promise<ListResourcesResult> {
-    return this.withClient((client) => client.listResourcesPage(cursor, this.timed(options)));
+    return this.withClient((client) => client.listResourcesPage(cursor, this.timed(options)), true);
   }
 
   templatesPage(cursor: string | undefined, options: McpRequestOptions): Promise<ListResourceTemplatesResult> {
-    return this.withClient((client) => client.listResourceTemplatesPage(cursor, this.timed(options)));
+    return this.withClient((client) => client.listResourceTemplatesPage(cursor, this.timed(options)), true);
   }
 
   readResource(uri: string, options: McpRequestOptions): Promise<ReadResourceResult> {
-    return this.withClient((client) => client.readResource(uri, this.timed(options)));
+    return this.withClient((client) => client.readResource(uri, this.timed(options)), true);
   }
 
   /** A text for the model or the log with this server's secrets taken out. */
@@ -170,13 +182,23 @@ export class McpServerConnection {
     return { ...options, timeoutMs: this.specValue.timeoutMs };
   }
 
-  private async withClient<T>(run: (client: McpClient) => Promise<T>): Promise<T> {
+  /**
+   * Runs a request on the connected client. A session the HTTP server forgot is opened anew once
+   * (the server did not run the request). A listing or a read (`readOnly`) is asked once more after
+   * a passing failure; a tool call never is, since the server may have run it.
+   */
+  private async withClient<T>(run: (client: McpClient) => Promise<T>, readOnly = false): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       const client = await this.connect();
       try {
         return await run(client);
       } catch (error) {
-        if (attempt > 1 || !this.lib || !isSessionExpired(this.lib, error)) throw error;
+        if (attempt > 1 || !this.lib) throw error;
+        if (readOnly && error instanceof this.lib.McpHttpError && isTransient(this.lib, error)) {
+          await delay(READ_RETRY_DELAY_MS);
+          continue;
+        }
+        if (!isSessionExpired(this.lib, error)) throw error;
         if (this.client === client) this.client = undefined;
         void client.close().catch(() => undefined);
       }
@@ -185,22 +207,49 @@ export class McpServerConnection {
 
   private async open(): Promise<McpClient> {
     this.setState('starting', undefined);
-    this.stderr.clear();
-    let client: McpClient | undefined;
     try {
       const values = await this.deps.expand(this.specValue);
       this.secrets = values.secrets;
       this.lib ??= await loadPiMcp();
-      if (this.isStopped()) throw new Error('stopped while starting');
-      const opened = createClient(this.lib, this.specValue, values, {
-        clientName: this.deps.clientName,
-        clientVersion: this.deps.clientVersion,
-        roots: this.deps.roots,
-        onStderr: (chunk) => this.stderr.write(chunk),
-      });
-      client = opened.client;
-      this.pendingClient = client;
-      const connecting = client;
+      return await this.connectWithRetries(this.lib, values);
+    } catch (error) {
+      this.stderr.flush();
+      const reason = this.redacted(errorMessage(error));
+      if (this.isStopped()) throw new McpServerUnavailableError(this.name, `MCP server "${this.name}" is stopped.`);
+      this.deps.logger.warn(`MCP server "${this.name}" failed to start: ${reason}`);
+      this.setState('failed', reason);
+      throw new McpServerUnavailableError(this.name, `MCP server "${this.name}" failed to start: ${reason}`);
+    }
+  }
+
+  /** Attempts to connect: for an HTTP server, again after a passing failure, while not stopped. */
+  private async connectWithRetries(lib: PiMcp, values: ExpandedValues): Promise<McpClient> {
+    const waits = this.specValue.transport.kind === 'http' ? CONNECT_RETRY_DELAYS_MS : [];
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.connectOnce(lib, values);
+      } catch (error) {
+        const wait = waits[attempt];
+        if (wait === undefined || this.isStopped() || !isTransient(lib, error)) throw error;
+        this.deps.logger.debug(`MCP server "${this.name}": ${this.redacted(errorMessage(error))}; trying again in ${wait} ms`);
+        await delay(wait);
+      }
+    }
+  }
+
+  /** One attempt: the client created, connected and its tools listed; closed again when any of it fails. */
+  private async connectOnce(lib: PiMcp, values: ExpandedValues): Promise<McpClient> {
+    this.stderr.clear();
+    if (this.isStopped()) throw new Error('stopped while starting');
+    const opened = createClient(lib, this.specValue, values, {
+      clientName: this.deps.clientName,
+      clientVersion: this.deps.clientVersion,
+      roots: this.deps.roots,
+      onStderr: (chunk) => this.stderr.write(chunk),
+    });
+    const connecting = opened.client;
+    this.pendingClient = connecting;
+    try {
       connecting.onNotification('notifications/message', (params) => this.deps.logger.debug(`MCP server "${this.name}" says: ${this.redacted(JSON.stringify(params))}`));
       connecting.onError((error) => this.deps.logger.debug(`MCP server "${this.name}": ${this.redacted(errorMessage(error))}`));
       await connecting.connect(opened.transport);
@@ -217,13 +266,8 @@ export class McpServerConnection {
       this.setState('connected', undefined);
       return connecting;
     } catch (error) {
-      await client?.close().catch(() => undefined);
-      this.stderr.flush();
-      const reason = this.redacted(errorMessage(error));
-      if (this.isStopped()) throw new McpServerUnavailableError(this.name, `MCP server "${this.name}" is stopped.`);
-      this.deps.logger.warn(`MCP server "${this.name}" failed to start: ${reason}`);
-      this.setState('failed', reason);
-      throw new McpServerUnavailableError(this.name, `MCP server "${this.name}" failed to start: ${reason}`);
+      await connecting.close().catch(() => undefined);
+      throw error;
     } finally {
       this.pendingClient = undefined;
     }
