@@ -154,9 +154,12 @@ export class McpService implements vscode.Disposable {
     await this.connections?.restart(name);
   }
 
-  /** Asks again about a project server the user has not allowed (from the servers list). */
+  /** Asks again about a project server the user has not allowed (from the servers list): the modal at once. */
   async askAgain(name: string): Promise<void> {
     this.permissions.forgetRefusal(name);
+    const folder = toolFolder()?.fsPath;
+    const spec = this.waitingSpecs.find((waiting) => waiting.name === name);
+    if (folder !== undefined && spec !== undefined && !(await this.permissions.ask(folder, spec, true))) return;
     this.reload();
     await this.reloading;
   }

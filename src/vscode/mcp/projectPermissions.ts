@@ -28,8 +28,11 @@ export class ProjectServerPermissions {
     this.refused.delete(name);
   }
 
-  /** Asks the user (unless refused in this window already); true when allowed. */
-  ask(folder: string, spec: McpServerSpec): Promise<boolean> {
+  /**
+   * Asks the user (unless refused in this window already); true when allowed. `chosen`: the user
+   * asked for this question (Allow and start… in the servers list), so the modal comes at once.
+   */
+  ask(folder: string, spec: McpServerSpec, chosen = false): Promise<boolean> {
     if (this.refused.has(spec.name)) return Promise.resolve(false);
     const key = projectServerKey(folder, spec);
     const open = this.asking.get(key);
@@ -37,7 +40,7 @@ export class ProjectServerPermissions {
     const question = (async () => {
       // First a notification: the files are read in the background (a watcher, a session opening),
       // and a modal out of nowhere would take the keyboard from whatever the user is doing.
-      const review = await vscode.window.showInformationMessage(plainText(`Arbor: this project defines the MCP server "${spec.name}". It starts only once you allow it.`), REVIEW);
+      const review = chosen ? REVIEW : await vscode.window.showInformationMessage(plainText(`Arbor: this project defines the MCP server "${spec.name}". It starts only once you allow it.`), REVIEW);
       const detail = [`Defined in ${spec.file}.`, '', visibleText(describeTransport(spec.transport)), '', 'It runs with your permissions. Allow it only if you trust this project.'].join('\n');
       const answer = review === REVIEW ? await vscode.window.showWarningMessage(plainText(`Arbor: start the project's MCP server "${spec.name}"?`), { modal: true, detail }, ALLOW) : undefined;
       if (answer !== ALLOW) {
