@@ -15,7 +15,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { projectPath, type ProjectedEntry } from './context';
 import { messageRole } from './kind';
 import type { Session } from './session';
-import type { AssistantMessage, ContextReplacement, SessionEntry, ToolCall, ToolResultMessage } from './types';
+import type { AssistantMessage, ContextReplacement, ImageContent, SessionEntry, ToolCall, ToolResultMessage } from './types';
 
 /** What a plan reads of the session: the current branch, and the tree to tell an unknown id from one on another branch. */
 export type ContextEditSource = Pick<Session, 'getBranch' | 'getEntry'>;
@@ -87,16 +87,21 @@ export function planReplace(session: ContextEditSource, entryId: string, text: s
   const view = viewOf(session);
   const target = checkTarget(view, entryId);
   if (text.trim() === '') throw new ContextEditError('empty-text', `The new text for entry ${entryId} is empty: hide the entry instead`);
+  // Only the text is the user's to change: the entry's images (a pasted screenshot, a tool's image)
+  // and a reply's tool calls stay, after the new text, as they were.
   const calls = toolCallsOf(target);
-  const replacement: ContextReplacement = calls.length > 0 ? { content: [{ type: 'text', text }, ...calls] } : { content: text };
+  const images = imagesOf(target);
+  const kept = [...images, ...calls];
+  const replacement: ContextReplacement = kept.length > 0 ? { content: [{ type: 'text', text }, ...kept] } : { content: text };
   const group = pairedGroup(view, entryId);
   const partners = group.filter((id) => id !== entryId && isHidden(view, id));
   const edits = group
     .filter((id) => id === entryId || partners.includes(id))
     .map((targetId) => (targetId === entryId ? { targetId, replacement } : restoreOf(view, targetId)));
   const also = partners.length > 0 ? `, and shows again ${partnerWords(view, entryId, partners)}` : '';
-  const kept = calls.length > 0 ? ` (its ${count(calls.length, 'tool call')} stay${calls.length === 1 ? 's' : ''})` : '';
-  return { action: 'replace', targetId: entryId, edits, description: `Gives the model other text for ${kindWords(target)} ${entryId}${kept}${also}.` };
+  const stay = [...(images.length > 0 ? [count(images.length, 'image')] : []), ...(calls.length > 0 ? [count(calls.length, 'tool call')] : [])];
+  const staying = stay.length > 0 ? ` (its ${stay.join(' and ')} stay${kept.length === 1 ? 's' : ''})` : '';
+  return { action: 'replace', targetId: entryId, edits, description: `Gives the model other text for ${kindWords(target)} ${entryId}${staying}${also}.` };
 }
 
 /** Shows `entryId` to the model as the file holds it again (and its hidden tool-call partners). */
@@ -169,6 +174,12 @@ function toolCallsOf(entry: SessionEntry): ToolCall[] {
   if (messageRole(entry) !== 'assistant') return [];
   const content = (entry as { message: AssistantMessage }).message.content as unknown;
   return Array.isArray(content) ? (content as { type?: unknown }[]).filter((block): block is ToolCall => block?.type === 'toolCall') : [];
+}
+
+/** The image blocks of a message entry's content (a user message, a tool result, a reply). */
+function imagesOf(entry: SessionEntry): ImageContent[] {
+  const content = (entry as { message?: { content?: unknown } }).message?.content;
+  return Array.isArray(content) ? (content as { type?: unknown }[]).filter((block): block is ImageContent => block?.type === 'image') : [];
 }
 
 function isHidden(view: BranchView, id: string): boolean {

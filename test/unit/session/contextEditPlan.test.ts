@@ -146,6 +146,22 @@ describe('context edits the user makes (hide, replace, show again), as pi 1.6.0 
     assert.deepEqual(texts(messages).slice(1, 4), ['assistant:reading both+call-a+call-b', 'toolResult:the body of a', 'toolResult:b, shortened']);
   });
 
+  it('keeps the images of a user message and of a tool result when their text is replaced, after the new text', async () => {
+    const session = memorySession();
+    const image = { type: 'image' as const, data: 'iVBORw0KGgo=', mimeType: 'image/png' };
+    const ask = await session.appendMessage(user([{ type: 'text', text: 'what is wrong here?' }, image]));
+    const call = toolCall('read', { path: 'shot.png' }, 'call-s');
+    await session.appendMessage(assistant([call]));
+    const result = await session.appendMessage(toolResult(call, 'Read image file [image/png]', { content: [{ type: 'text', text: 'Read image file [image/png]' }, image] }));
+    await session.appendMessage(assistant('the button overlaps'));
+    const { plan } = await replaceForModel(session, ask, 'what overlaps?');
+    assert.equal(plan.description, `Gives the model other text for the user message ${ask} (its 1 image stays).`);
+    await replaceForModel(session, result, 'a screenshot');
+    const messages = piContext(session);
+    assert.deepEqual(messages[0]!.content, [{ type: 'text', text: 'what overlaps?' }, image]);
+    assert.deepEqual(messages[2]!.content, [{ type: 'text', text: 'a screenshot' }, image]);
+  });
+
   it('replaces a user message with a string, as pi stores it for that role', async () => {
     const session = memorySession();
     const turn = await toolTurn(session);
