@@ -3,9 +3,10 @@
  * second request, and only at the position it was proposed at. pi 1.6.0 builds the context after it.
  */
 import { strict as assert } from 'node:assert';
-import { CompactionError, DEFAULT_COMPACTION_SETTINGS, proposeCompaction, writeCompaction } from '../../../src/core/compaction';
+import { CompactionError, DEFAULT_COMPACTION_SETTINGS, pinnedSectionOf, proposeCompaction, writeCompaction } from '../../../src/core/compaction';
 import { buildSessionContext, createSessionFile, type CompactionEntry, type Session } from '../../../src/core/session';
-import { appendTurns, memorySession, steppingClock, user } from '../../support/builders';
+import { appendTurns, assistant, memorySession, steppingClock, user } from '../../support/builders';
+import { formatPinnedSection, setPinned } from '../../../src/core/pins';
 import { loadPi } from '../../support/pi';
 import { useTempDir } from '../../support/tempDir';
 import { chars } from './support/path';
@@ -68,6 +69,32 @@ describe('a compaction proposed, then written', () => {
     assert.equal(a.result.arbor.summaryEdited, true);
     assert.equal('summaryEdited' in (unchanged.getEntry(b.entryId) as CompactionEntry & { arbor: object }).arbor, false);
     assert.equal((unchanged.getEntry(b.entryId) as CompactionEntry).summary, proposedUnchanged.proposal.result.summary);
+  });
+
+  it('keeps the record of the pinned section in a summary the user changed above it, so the next compaction takes it out; a summary without it has none', async () => {
+    const build = async () => {
+      const session = memorySession();
+      const pinned = await session.appendMessage(user('remember: ship on Friday'));
+      await session.appendMessage(assistant('noted'));
+      await setPinned(session, pinned, true);
+      await longSession(session);
+      const proposed = await proposeCompaction(session, { settings, summarizer: new ScriptedSummarizer(() => ({ text: 'MODEL SUMMARY' })) });
+      if (proposed.kind !== 'proposed') return assert.fail('proposed');
+      return { session, pinned, proposal: proposed.proposal };
+    };
+    const kept = await build();
+    const section = formatPinnedSection([{ id: kept.pinned, role: 'user', text: 'remember: ship on Friday' }]);
+    assert.equal(kept.proposal.result.summary.startsWith(`MODEL SUMMARY${section}`), true);
+    const withSection = await writeCompaction(kept.session, kept.proposal, { summary: kept.proposal.result.summary.replace('MODEL SUMMARY', 'MY OWN SUMMARY') });
+    if (withSection.kind !== 'compacted') return assert.fail('written');
+    const entry = kept.session.getEntry(withSection.entryId) as CompactionEntry & { arbor: { pins?: unknown } };
+    assert.deepEqual(entry.arbor.pins, { ids: [kept.pinned], chars: section.length });
+    assert.equal(pinnedSectionOf(entry), section);
+
+    const dropped = await build();
+    const without = await writeCompaction(dropped.session, dropped.proposal, { summary: 'MY OWN SUMMARY, the pins left out' });
+    if (without.kind !== 'compacted') return assert.fail('written');
+    assert.equal('pins' in (dropped.session.getEntry(without.entryId) as CompactionEntry & { arbor: object }).arbor, false);
   });
 
   describe('in a file pi 1.6.0 opens', function () {
