@@ -96,7 +96,8 @@ describe('Navigation in the session tree', () => {
     await waitForText(LEEK);
     const wb = workbench();
     await wb.runCommand('Arbor: Switch Branch…');
-    assert.deepEqual(await quickPickLabels(), [VEGETABLE, FRUIT]);
+    // The pick may still be drawing its rows when the first one shows: wait for exactly these.
+    await quickPickShows([VEGETABLE, FRUIT]);
     const items = await quickInput().locator('.monaco-list-row').allInnerTexts();
     assert.equal(items.length, 2, `one item per leaf expected, got:\n${items.join('\n---\n')}`);
     const [newest, older] = items;

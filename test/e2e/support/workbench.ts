@@ -225,20 +225,37 @@ export class ArborWorkbench {
 
   /** Opens the command palette and runs the command with this exact title, e.g. "Arbor: Open Session…". */
   async runCommand(title: string): Promise<void> {
-    const input = await this.typeCommand(title);
-    // The command's own row, by its whole label (a longer title may hold this one), once the list
-    // has stopped changing: a filtered list hands its row elements to other commands as it goes.
-    const rows = this.page.locator('.quick-input-widget .monaco-list-row');
-    const row = rows.filter({ has: this.page.locator('.label-name', { hasText: exactly(title) }) }).first();
-    await row.waitFor();
-    await untilStable(`the command palette to list "${title}"`, async () => JSON.stringify(await rows.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')))));
-    await row.click();
+    const input = await this.pickCommand(title);
     // The palette stays on screen for a moment after the click; a quick pick the command opens
     // replaces it. Until then its rows are the palette's, so wait for it to hand over.
     await poll(`the command palette to run "${title}"`, async () => {
       const shown = await input.isVisible();
       return !shown || !(await input.inputValue().catch(() => '')).startsWith('>') ? true : undefined;
     });
+  }
+
+  /**
+   * Types the command into the palette and clicks its row. The palette can close under the click
+   * (a view or a notification took the focus; its rows then stay in the page, hidden): it is opened
+   * again then, up to three times, rather than waiting on a row nobody can see.
+   */
+  private async pickCommand(title: string): Promise<Locator> {
+    for (let attempt = 1; ; attempt++) {
+      const input = await this.typeCommand(title);
+      // The command's own row, by its whole label (a longer title may hold this one), once the list
+      // has stopped changing: a filtered list hands its row elements to other commands as it goes.
+      const rows = this.page.locator('.quick-input-widget .monaco-list-row');
+      const row = rows.filter({ has: this.page.locator('.label-name', { hasText: exactly(title) }) }).first();
+      try {
+        await row.waitFor({ timeout: 15_000 });
+        await untilStable(`the command palette to list "${title}"`, async () => JSON.stringify(await rows.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')))));
+        await row.click({ timeout: 10_000 });
+        return input;
+      } catch (error) {
+        if (attempt === 3) throw error;
+        console.log(`    the command palette closed before "${title}" was picked; opening it again`);
+      }
+    }
   }
 
   /** "Arbor: Open Session…", then its "Browse…" item (after this workspace's sessions): VS Code's file dialog opens. */
