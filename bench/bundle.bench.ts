@@ -8,22 +8,16 @@
  * median over several runs, and which of the bundle's own files activation loaded (the tokenizer
  * must not be among them). Leaves the development build behind, as the tests expect.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { activateOnce, activationChild, median, type Activation } from './activation';
 import { msLine, ratioLine } from './measure';
 
 const ROOT = path.resolve(__dirname, '..');
 const RUNS = 7;
 const BUDGET_MS = 50;
-
-interface Activation {
-  requireMs: number;
-  activateMs: number;
-  cpuMs: number;
-  loaded: string[];
-}
 
 export async function run(): Promise<void> {
   execFileSync(process.execPath, ['esbuild.mjs', '--production', '--metafile'], { cwd: ROOT, stdio: 'inherit' });
@@ -67,17 +61,11 @@ function printBundleContents(): void {
 }
 
 async function printActivation(): Promise<void> {
-  const outDir = path.join(ROOT, 'out', 'bench');
-  mkdirSync(outDir, { recursive: true });
-  const child = path.join(outDir, 'bundleActivate.js');
-  // Plain Node runs the child: tsx would transform the bundle while it loads and skew the time.
-  const esbuild = await import('esbuild');
-  await esbuild.build({ entryPoints: [path.join(__dirname, 'bundleActivate.ts')], outfile: child, bundle: true, platform: 'node', format: 'cjs', logLevel: 'warning' });
+  const child = await activationChild();
   const runs: Activation[] = [];
   for (let i = 0; i < RUNS; i++) {
     runs.push(activateOnce(child));
   }
-  const median = (values: number[]): number => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const requireMs = median(runs.map((r) => r.requireMs));
   const activateMs = median(runs.map((r) => r.activateMs));
   const totalMs = median(runs.map((r) => r.requireMs + r.activateMs));
@@ -90,16 +78,6 @@ async function printActivation(): Promise<void> {
   console.log(`load average while measuring: ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores (wall time grows with it; CPU time much less)`);
   const loaded = [...new Set(runs.flatMap((r) => r.loaded))];
   console.log(`bundle files loaded during activation: ${loaded.length > 0 ? loaded.join(', ') : 'none (the tokenizer waits for its first count)'}`);
-}
-
-/** One fresh process that requires and activates the bundle; its error, without the minified line it points into, when it fails. */
-function activateOnce(child: string): Activation {
-  const result = spawnSync(process.execPath, [child, path.join(ROOT, 'dist', 'extension.js'), path.join(ROOT, 'src')], { encoding: 'utf8' });
-  if (result.status !== 0) {
-    const error = result.stderr.split('\n').find((line) => /^\w*Error\b/.test(line)) ?? result.stderr.slice(-500);
-    throw new Error(`Activating dist/extension.js with the stand-in failed (${result.signal ?? `exit code ${String(result.status)}`}): ${error}`);
-  }
-  return JSON.parse(result.stdout.trim().split('\n').at(-1)!) as Activation;
 }
 
 function kib(bytes: number): string {

@@ -33,6 +33,8 @@ export interface FixtureOptions {
   startDelayMs?: number;
   /** stdio only: live on after stdin closes and ignore SIGTERM. */
   holdOn?: boolean;
+  /** stdio only: append the process id to this file as the process starts (whether it was ever started). */
+  startedFile?: string;
 }
 
 export interface HttpFixture {
