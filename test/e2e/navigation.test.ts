@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { text } from '../support/fakeAnthropic';
 import { assertNoProblems, chat, conversationText, entryText, readEntries, requestMessages, send, waitForCardText, waitForInput, waitForText, wireText, type FileEntry } from './support/chat';
 import { fake, workbench } from './support/hooks';
-import { clickTreeRow, openArborForTree, pickItem, quickInput, quickPickLabels, quickPickShows, rowMenu, twoTurns, type TwoTurnWords } from './support/treeUi';
+import { clickTreeRow, inputBoxAsking, openArborForTree, pickItem, quickInput, quickPickLabels, quickPickShows, rowMenu, twoTurns, type TwoTurnWords } from './support/treeUi';
 import { poll } from './support/workbench';
 
 const COLOUR = 'Name a colour for the navigation test';
@@ -109,8 +109,8 @@ describe('Navigation in the session tree', () => {
     await quickPickShows(['No summary', 'Summarize', 'Summarize with focus…']);
     fake().script(text(VEGETABLE_SUMMARY));
     await quickInput().locator('.monaco-list-row').nth(2).click();
-    const input = quickInput().locator('input');
-    await poll('the focus input box', async () => ((await quickInput().innerText()).includes('focus on') ? true : undefined));
+    // The input box's own question: the pick it replaces says "focus on" too, in its last item's detail.
+    const input = await inputBoxAsking(/branch you are leaving focus on/);
     await input.fill(FOCUS);
     await wb.page.keyboard.press('Enter');
     await waitForCardText(VEGETABLE_SUMMARY);
