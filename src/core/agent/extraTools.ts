@@ -14,6 +14,7 @@ import type { ApprovalGate } from './tools/approval';
 import { offeredTools } from './tools/registry';
 import type { Tool } from './tools/tool';
 import type { ToolSpec } from '../llm/provider';
+import type { PromptSection } from './systemPrompt';
 import type { ToolSource } from './tools/toolSource';
 
 export class ExtraTools {
@@ -74,6 +75,16 @@ export class ExtraTools {
       this.logger.warn(`The extra tools were not ready for the request: ${errorMessage(error)}`);
     } finally {
       signal.removeEventListener('abort', stop);
+    }
+  }
+
+  /** The source's section of the system prompt (undefined: none, or the source failed, which is logged once). */
+  promptSection(): PromptSection | undefined {
+    try {
+      return this.source?.promptSection?.();
+    } catch (error) {
+      this.once('failed:section', () => this.logger.error(`Could not write the extra tools' part of the system prompt: ${errorMessage(error)}`));
+      return undefined;
     }
   }
 

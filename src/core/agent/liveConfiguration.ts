@@ -12,7 +12,7 @@ import { DEFAULT_COMPACTION_SETTINGS, type CompactionModel, type CompactionSetti
 import type { LlmProvider, ModelInfo, ThinkingLevel } from '../llm/provider';
 import { contextStatus, piEstimator, PositionCalibrations, type ContextEstimate, type ContextMeasureOptions, type ContextMessages, type ContextStatus, type EntryLookup, type TokenEstimator, type UsageTrust } from '../tokens';
 import type { AgentConfiguration, AgentSessionOptions, AgentSettings } from './options';
-import { composeSystemPrompt, NO_PROMPT_PARTS, type ComposedPrompt, type SystemPromptInput, type SystemPromptSource } from './systemPrompt';
+import { composeSystemPrompt, NO_PROMPT_PARTS, type ComposedPrompt, type PromptSection, type SystemPromptInput, type SystemPromptSource } from './systemPrompt';
 import type { SessionEntry } from '../session';
 import { silentLogger } from '../util/logger';
 import { ExtraTools } from './extraTools';
@@ -76,6 +76,12 @@ export class LiveConfiguration {
   /** Whether a call to `name` would find a tool now. */
   providesTool(name: string): boolean {
     return this.extra.provides(this.tools, name);
+  }
+
+  /** The tool source's sections of the next request's system prompt (the MCP servers `tool_search` loads from). */
+  toolPromptSections(): PromptSection[] {
+    const section = this.extra.promptSection();
+    return section?.text ? [section] : [];
   }
 
   /** Waits (bounded by the source) until the tool source is ready for a prompt's first request; Stop ends it. */

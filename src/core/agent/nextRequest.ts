@@ -23,7 +23,8 @@ export async function buildNextRequest(config: LiveConfiguration, session: Sessi
   const compacted = holdsCompaction(branch);
   const specs = config.declaredTools(branch, compacted).map((tool) => tool.spec);
   // Asked before every request: the project's files are re-checked, so an edit applies from the next one.
-  const prompt = await config.systemPrompt({ root: config.root, tools: specs, compacted });
+  const sections = config.toolPromptSections();
+  const prompt = await config.systemPrompt({ root: config.root, tools: specs, compacted, ...(sections.length > 0 ? { sections } : {}) });
   return {
     prompt,
     request: {

@@ -3,9 +3,11 @@
  * words, or the user's SYSTEM.md in their place), then named sections, each wrapped in a tag of its
  * name — Arbor's `<tools>` and `<rules>` (only with its own preamble), `<addendum>` (APPEND_SYSTEM.md),
  * `<project_context>` (the context files, each in a `<project_instructions path="…">` block) and
- * `<cwd>` (the working directory) — separated by blank lines. For the same folder pi builds the same
+ * `<cwd>` (the working directory), then the sections the tools add (`<mcp_servers>`: the MCP servers
+ * whose tools `tool_search` loads) — separated by blank lines. For the same folder pi builds the same
  * text from SYSTEM.md on; its own default preamble describes pi (its tools, its documentation),
- * Arbor's describes Arbor. Nothing in it changes between requests (no date, no counters), so the
+ * Arbor's describes Arbor. Nothing in it changes between requests (no date, no counters; the MCP
+ * servers' section only when a server's configuration or what it says of itself changes), so the
  * provider's prompt cache keeps hitting.
  */
 import type { ToolSpec } from '../llm/provider';
@@ -16,6 +18,11 @@ export interface SystemPromptInput {
   tools: readonly ToolSpec[];
   /** The branch holds a compaction: only then is recall mentioned (before, it has nothing to find). */
   compacted?: boolean;
+  /**
+   * Sections the tools add (the MCP servers `tool_search` can load: `mcp_servers`), after `<cwd>`
+   * where pi puts the sections its extensions add, also under SYSTEM.md; one without text is left out.
+   */
+  sections?: readonly PromptSection[];
 }
 
 /** A system prompt and what it was assembled from (Show Context counts the context files apart). */
@@ -48,7 +55,7 @@ export function defaultSystemPrompt(offered: readonly ToolSpec[], compacted = fa
   return renderSections(defaultSections(offered, compacted));
 }
 
-function defaultSections(offered: readonly ToolSpec[], compacted: boolean): Section[] {
+function defaultSections(offered: readonly ToolSpec[], compacted: boolean): PromptSection[] {
   // Before a compaction recall has nothing to find: not mentioned (unless it is the only tool).
   const tools = compacted || offered.length === 1 ? offered : offered.filter((tool) => tool.name !== 'recall');
   const intro =
@@ -105,9 +112,9 @@ export interface PromptParts {
 export const NO_PROMPT_PARTS: PromptParts = { contextFiles: [] };
 
 /** One part of the prompt: the preamble stands bare, every other section in a tag of its name. */
-interface Section {
-  name: string;
-  text: string;
+export interface PromptSection {
+  readonly name: string;
+  readonly text: string;
 }
 
 /** The prompt for the project's files: pi 1.6's sections in pi's order (see the header). */
@@ -119,6 +126,7 @@ export function composeSystemPrompt(input: SystemPromptInput, parts: PromptParts
     sections.push({ name: 'project_context', text: ['Project-specific instructions and guidelines:', ...parts.contextFiles.map(quotedContextFile)].join('\n\n') });
   }
   sections.push({ name: 'cwd', text: input.root.replace(/\\/g, '/') });
+  for (const section of input.sections ?? []) if (section.text) sections.push(section);
   return renderSections(sections);
 }
 
@@ -127,7 +135,7 @@ export function quotedContextFile(file: { path: string; content: string }): stri
   return `<project_instructions path="${file.path}">\n${file.content}\n</project_instructions>`;
 }
 
-function renderSections(sections: readonly Section[]): string {
+function renderSections(sections: readonly PromptSection[]): string {
   return sections
     .map(({ name, text }) => (name === 'preamble' ? text : `<${name}>\n${text}\n</${name}>`))
     .filter((text) => text.length > 0)

@@ -20,11 +20,11 @@ const REORDERING = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 export function plainText(text: string, maxLength = DEFAULT_MAX_LENGTH): string {
   const flat = text.replace(CONTROL, ' ').replace(REORDERING, '');
   // Inserted last: nothing removed afterwards can join `]` and `(` again.
-  return cut(flat, maxLength).replace(/([\]$])\(/g, `$1${ZERO_WIDTH_SPACE}(`);
+  return ellipsized(flat, maxLength).replace(/([\]$])\(/g, `$1${ZERO_WIDTH_SPACE}(`);
 }
 
 /** At most `maxLength` characters, an ellipsis marking the cut, never half a surrogate pair. */
-function cut(text: string, maxLength: number): string {
+export function ellipsized(text: string, maxLength: number): string {
   if (text.length <= maxLength) return text;
   let end = Math.max(0, maxLength - 1);
   const last = text.charCodeAt(end - 1);

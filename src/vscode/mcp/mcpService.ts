@@ -86,6 +86,7 @@ export class McpService implements vscode.Disposable {
       return this.source?.toolsFor(branch) ?? [];
     },
     find: (name) => this.source?.find(name),
+    promptSection: (keepServer) => this.source?.promptSection?.(keepServer),
     ready: async (signal) => {
       this.start();
       await this.reloading;

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { composeSystemPrompt, defaultSystemPrompt, NO_PROMPT_PARTS } from '../../../src/core/agent/systemPrompt';
 import type { ToolSpec } from '../../../src/core/llm/provider';
+import { importPiFile } from '../../support/pi';
 
 const spec = (name: string): ToolSpec => ({ name, description: `${name} tool`, inputSchema: { type: 'object', properties: {} } });
 const specs = (...names: string[]): ToolSpec[] => names.map(spec);
@@ -40,5 +41,24 @@ describe('the default system prompt', () => {
     const prompt = composeSystemPrompt({ root: '/p', tools: specs('read', 'write', 'bash') }, NO_PROMPT_PARTS);
     assert.equal(prompt, composeSystemPrompt({ root: '/p', tools: specs('read', 'write', 'bash') }, NO_PROMPT_PARTS));
     assert.doesNotMatch(prompt, /\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|Current date/);
+  });
+});
+
+describe('the sections the tools add to the system prompt', () => {
+  it("come after <cwd>, where pi puts an extension's sections, also when SYSTEM.md replaces the preamble (as pi builds it)", async () => {
+    const { buildSystemPrompt } = await importPiFile<{ buildSystemPrompt(input: object): string }>('core/system-prompt.js');
+    const parts = { systemPrompt: { content: 'Custom.' }, appendSystemPrompt: { content: 'Also this.' }, contextFiles: [{ path: '/p/AGENTS.md', content: 'Rules.' }] };
+    const servers = '- mcp__docs (tool_search): Project docs.';
+    assert.equal(
+      composeSystemPrompt({ root: '/p', tools: specs('read'), sections: [{ name: 'mcp_servers', text: servers }] }, parts),
+      buildSystemPrompt({ customPrompt: 'Custom.', appendSystemPrompt: 'Also this.', contextFiles: parts.contextFiles, cwd: '/p', sections: { mcp_servers: servers } }),
+    );
+  });
+
+  it('follow the default prompt too, and one without text leaves the prompt as it was', () => {
+    const input = { root: '/p', tools: specs('read') };
+    const plain = composeSystemPrompt(input, NO_PROMPT_PARTS);
+    assert.equal(composeSystemPrompt({ ...input, sections: [{ name: 'mcp_servers', text: 'Servers.' }] }, NO_PROMPT_PARTS), `${plain}\n\n<mcp_servers>\nServers.\n</mcp_servers>`);
+    assert.equal(composeSystemPrompt({ ...input, sections: [{ name: 'mcp_servers', text: '' }] }, NO_PROMPT_PARTS), plain);
   });
 });

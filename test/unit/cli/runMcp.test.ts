@@ -144,6 +144,18 @@ describe('arbor run with MCP servers from pi\'s mcp.json', function () {
       assert.deepEqual(declared(requests()[0]), ['read']);
     });
 
+    it('names a deferred server in the system prompt\'s <mcp_servers>, and not one --tools leaves out', async () => {
+      writeConfig(path.join(agentDir(), 'mcp.json'), { fixture: stdioEntry({}, { exposure: 'deferred', description: 'Fixture tools.' }), other: stdioEntry({}, { exposure: 'deferred' }) });
+      server().script(text('Done.'));
+      const result = await run('s.jsonl', '--tools', 'read,mcp__fixture');
+      assert.deepEqual([result.code, result.stderr], [0, '']);
+      const system = (server().messageRequests()[0]!.body!.system as { text: string }[])[0]!.text;
+      assert.equal(
+        system.slice(system.indexOf('\n\n<mcp_servers>')),
+        '\n\n<mcp_servers>\nThese MCP servers have tools that are not declared to you yet: load the ones you need with `tool_search` before calling them.\n- mcp__fixture (tool_search): Fixture tools.\n</mcp_servers>',
+      );
+    });
+
     it('starts a project-level server only with --trust-project', async () => {
       writeConfig(path.join(dir(), '.pi', 'mcp.json'), { project: stdioEntry() });
       server().script(text('Untrusted.'), text('Trusted.'));

@@ -5,7 +5,8 @@
  * withdrawn is no longer declared and its call fails cleanly ("Tool X not found").
  */
 import type { SessionEntry } from '../../session';
-import { MCP_PREFIX, parseRule, ruleNames } from './approvalPatterns';
+import type { PromptSection } from '../systemPrompt';
+import { MCP_PREFIX, mcpServerRule, parseRule, ruleNames, type ApprovalRule } from './approvalPatterns';
 import type { Tool } from './tool';
 
 export interface ToolSource {
@@ -22,6 +23,13 @@ export interface ToolSource {
    * awaits it before each prompt's first request; the signal is the run's (Stop ends the wait).
    */
   ready?(signal: AbortSignal): Promise<void>;
+  /**
+   * A section of the system prompt about these tools (the MCP servers whose tools `tool_search`
+   * loads), or undefined for none. Asked before every request: cheap, no I/O, and the same text
+   * while nothing changed (a changed prompt misses the provider's cache). `keepServer`: only the
+   * MCP servers it keeps are named (an allow-list narrowed the source).
+   */
+  promptSection?(keepServer?: (server: string) => boolean): PromptSection | undefined;
 }
 
 /** Whether an allow-list entry (`arbor run --tools`) is about MCP tools: it starts with `mcp__`. */
@@ -39,7 +47,8 @@ export function validMcpEntry(entry: string): boolean {
  * The source narrowed to the MCP tools `allow` names (as the approval rules name them: a tool's
  * whole name, or its server by the origin the tool declares); an empty list narrows nothing. Only
  * MCP tools (an `mcp__` name or an MCP origin) are narrowed: the source's other tools (tool search,
- * resource reading) stay. A tool left out is neither declared nor found.
+ * resource reading) stay. A tool left out is neither declared nor found, and a server none of
+ * whose tools the list can name is left out of the source's prompt section.
  */
 export function narrowedToolSource(source: ToolSource, allow: readonly string[]): ToolSource {
   if (allow.length === 0) return source;
@@ -56,5 +65,14 @@ export function narrowedToolSource(source: ToolSource, allow: readonly string[])
       return tool && kept(tool) ? tool : undefined;
     },
     ...(source.ready ? { ready: (signal: AbortSignal) => source.ready!(signal) } : {}),
+    ...(source.promptSection
+      ? { promptSection: (keepServer?: (server: string) => boolean) => source.promptSection!((server) => namesServer(rules, server) && (!keepServer || keepServer(server))) }
+      : {}),
   };
+}
+
+/** Whether a rule names the server or one of its tools (`mcp__<server>`, `mcp__<server>__*`, `mcp__<server>__<tool>`). */
+function namesServer(rules: readonly ApprovalRule[], server: string): boolean {
+  const key = mcpServerRule(server);
+  return rules.some((rule) => (rule.kind === 'server' || rule.kind === 'tool') && (rule.tool === key || rule.tool.startsWith(`${key}__`)));
 }

@@ -27,7 +27,7 @@ function connectionKey(spec: McpServerSpec): string {
 }
 
 /** Every exposure a server's tools can have, known from its configuration before it connects. */
-export function configuredExposures(spec: McpServerSpec): Set<string> {
+export function configuredExposures(spec: Pick<McpServerSpec, 'exposure' | 'toolExposure'>): Set<string> {
   return new Set([spec.exposure, ...spec.toolExposure.map(([, exposure]) => exposure)]);
 }
 
