@@ -15,7 +15,7 @@ import { errorMessage } from '../../core/util/errors';
 import { plainText } from '../../core/util/plainText';
 import type { Logger } from '../../core/util/logger';
 import type { AgentHost } from '../agent/host';
-import { MemoryFiles } from '../edits/editReviews';
+import { MemoryFiles } from '../memoryFiles';
 import { askFocus } from './focus';
 import { withStoppableProgress } from './progress';
 
@@ -45,6 +45,7 @@ export class CompactionPreviews implements vscode.Disposable {
     private readonly log: Logger,
   ) {
     this.disposables = [
+      this.files,
       vscode.workspace.registerFileSystemProvider(PREVIEW_SCHEME, this.files, { isCaseSensitive: true }),
       // Closing the preview's editor is Cancel.
       vscode.window.tabGroups.onDidChangeTabs((event) => {

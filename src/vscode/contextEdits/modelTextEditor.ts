@@ -1,5 +1,5 @@
 // "Edit What the Model Sees…": the entry's model-visible text in a real VS Code document, served
-// by a file system of Arbor's own (nothing on disk). Only the user's own Save (Ctrl+S, File > Save)
+// from memory under a scheme of Arbor's own (nothing on disk). Only the user's own Save (Ctrl+S, File > Save)
 // or the editor title's "Apply to the Model" appends the edit: VS Code's auto-save (after a delay,
 // on focus change) keeps the text here and writes nothing to the session, so closing the editor
 // without a save of one's own leaves the session as it was. A text the model already sees writes nothing.
@@ -10,26 +10,26 @@ import { plainText } from '../../core/util/plainText';
 import type { CommandDeps } from '../commands/deps';
 import { showFailure } from '../commands/notify';
 import type { ContextEditOutcome } from './contextEditCommands';
+import { MemoryFiles } from '../memoryFiles';
 
 export const MODEL_TEXT_SCHEME = 'arbor-model-text';
 
+/** The entry a text is of. */
 interface ModelTextFile {
   session: Session;
   entryId: string;
   /** What the model saw when the text was opened or last applied (undefined: hidden, any text applies). */
   baseline: string | undefined;
-  content: Uint8Array;
-  mtime: number;
 }
 
 type ApplyPlan = (session: Session, plan: ContextEditPlan) => Promise<ContextEditOutcome>;
 
-export class ModelTextEditor implements vscode.FileSystemProvider, vscode.Disposable {
+export class ModelTextEditor implements vscode.Disposable {
+  /** The texts; any save (auto-save too) keeps the text there, only a save of the user's own appends the edit. */
+  private readonly texts = new MemoryFiles(false);
   private readonly files = new Map<string, ModelTextFile>();
   /** Documents whose save now is the user's own (or Apply's): their save appends the edit. */
   private readonly applyOnSave = new Set<string>();
-  private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
-  readonly onDidChangeFile = this.changed.event;
   private readonly disposables: vscode.Disposable[];
 
   constructor(
@@ -37,8 +37,8 @@ export class ModelTextEditor implements vscode.FileSystemProvider, vscode.Dispos
     private readonly applyPlan: ApplyPlan,
   ) {
     this.disposables = [
-      this.changed,
-      vscode.workspace.registerFileSystemProvider(MODEL_TEXT_SCHEME, this, { isCaseSensitive: true }),
+      this.texts,
+      vscode.workspace.registerFileSystemProvider(MODEL_TEXT_SCHEME, this.texts, { isCaseSensitive: true }),
       vscode.workspace.onWillSaveTextDocument((event) => {
         if (event.document.uri.scheme === MODEL_TEXT_SCHEME && event.reason === vscode.TextDocumentSaveReason.Manual) this.applyOnSave.add(event.document.uri.toString());
       }),
@@ -53,9 +53,9 @@ export class ModelTextEditor implements vscode.FileSystemProvider, vscode.Dispos
     const { original, seen } = modelTextOf(session, entryId);
     const uri = vscode.Uri.from({ scheme: MODEL_TEXT_SCHEME, path: `/${safeName(entryId)}/What the model sees.md` });
     const text = seen ?? original;
-    const known = this.files.has(uri.toString());
-    this.files.set(uri.toString(), { session, entryId, baseline: seen, content: new TextEncoder().encode(text), mtime: Date.now() });
-    if (known) this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+    this.files.set(uri.toString(), { session, entryId, baseline: seen });
+    // Opened again: an editor still open on it shows the text as the model sees it now.
+    this.texts.set(uri, text, true);
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
     void vscode.window.showInformationMessage('Edit what the model sees, then Save (or "Apply to the Model" in the editor\'s title): requests from the current position carry this text. Closing without saving changes nothing.');
     return 'applied';
@@ -108,55 +108,8 @@ export class ModelTextEditor implements vscode.FileSystemProvider, vscode.Dispos
     }
   }
 
-  // ---- the file system: the texts in memory, nothing else ------------------------------------
-
-  watch(): vscode.Disposable {
-    return new vscode.Disposable(() => undefined);
-  }
-
-  stat(uri: vscode.Uri): vscode.FileStat {
-    // A text's folder (its entry's id) is there while the text is.
-    const folder = `${uri.toString()}/`;
-    if ([...this.files.keys()].some((key) => key.startsWith(folder))) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
-    const file = this.fileOf(uri);
-    return { type: vscode.FileType.File, ctime: file.mtime, mtime: file.mtime, size: file.content.byteLength };
-  }
-
-  readDirectory(): [string, vscode.FileType][] {
-    return [];
-  }
-
-  createDirectory(uri: vscode.Uri): void {
-    throw vscode.FileSystemError.NoPermissions(uri);
-  }
-
-  readFile(uri: vscode.Uri): Uint8Array {
-    return this.fileOf(uri).content;
-  }
-
-  /** Any save (auto-save too) keeps the text here; only a save of the user's own appends the edit (see the constructor). */
-  writeFile(uri: vscode.Uri, content: Uint8Array): void {
-    const file = this.fileOf(uri);
-    file.content = content;
-    file.mtime = Math.max(Date.now(), file.mtime + 1);
-  }
-
-  delete(uri: vscode.Uri): void {
-    throw vscode.FileSystemError.NoPermissions(uri);
-  }
-
-  rename(uri: vscode.Uri): void {
-    throw vscode.FileSystemError.NoPermissions(uri);
-  }
-
   dispose(): void {
     this.disposables.forEach((disposable) => disposable.dispose());
-  }
-
-  private fileOf(uri: vscode.Uri): ModelTextFile {
-    const file = this.files.get(uri.toString());
-    if (!file) throw vscode.FileSystemError.FileNotFound(uri);
-    return file;
   }
 }
 

@@ -14,6 +14,7 @@ import { plainText } from '../../core/util/plainText';
 import { visibleText } from '../../core/util/visibleText';
 import type { EditReviewer } from '../chat/approvals';
 import type { Logger } from '../../core/util/logger';
+import { MemoryFiles } from '../memoryFiles';
 
 export const PROPOSED_SCHEME = 'arbor-proposed';
 export const ORIGINAL_SCHEME = 'arbor-original';
@@ -30,6 +31,8 @@ export class EditReviews implements EditReviewer, vscode.Disposable {
 
   constructor(private readonly log: Logger) {
     this.disposables = [
+      this.proposed,
+      this.originals,
       vscode.workspace.registerFileSystemProvider(PROPOSED_SCHEME, this.proposed, { isCaseSensitive: true }),
       vscode.workspace.registerFileSystemProvider(ORIGINAL_SCHEME, this.originals, { isCaseSensitive: true, isReadonly: true }),
       vscode.window.tabGroups.onDidChangeTabs(() => this.updateContext()),
@@ -155,69 +158,4 @@ function whenVisible(uri: vscode.Uri): { promise: Promise<void>; dispose(): void
 export function safeName(file: string): string {
   const name = path.basename(file).replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_');
   return name === '' ? 'file' : name;
-}
-
-/** Texts in memory by URI: the proposals (editable) and the empty side of a new file (read-only). */
-export class MemoryFiles implements vscode.FileSystemProvider {
-  private readonly files = new Map<string, { data: Uint8Array; mtime: number }>();
-  private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
-  readonly onDidChangeFile = this.changed.event;
-
-  constructor(private readonly readonly: boolean) {}
-
-  set(uri: vscode.Uri, text: string): void {
-    this.files.set(uri.toString(), { data: new TextEncoder().encode(text), mtime: Date.now() });
-  }
-
-  get(uri: vscode.Uri): string | undefined {
-    const file = this.files.get(uri.toString());
-    return file ? new TextDecoder().decode(file.data) : undefined;
-  }
-
-  forget(uri: vscode.Uri): void {
-    this.files.delete(uri.toString());
-  }
-
-  watch(): vscode.Disposable {
-    return new vscode.Disposable(() => undefined);
-  }
-
-  stat(uri: vscode.Uri): vscode.FileStat {
-    const file = this.found(uri);
-    return { type: vscode.FileType.File, ctime: 0, mtime: file.mtime, size: file.data.byteLength, ...(this.readonly ? { permissions: vscode.FilePermission.Readonly } : {}) };
-  }
-
-  readFile(uri: vscode.Uri): Uint8Array {
-    return this.found(uri).data;
-  }
-
-  writeFile(uri: vscode.Uri, content: Uint8Array): void {
-    // Only a review's own proposal is written (the user saving their change): nothing new is created.
-    if (this.readonly) throw vscode.FileSystemError.NoPermissions(uri);
-    this.found(uri);
-    this.files.set(uri.toString(), { data: content, mtime: Date.now() });
-    this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
-  }
-
-  readDirectory(): [string, vscode.FileType][] {
-    return [];
-  }
-
-  createDirectory(uri: vscode.Uri): void {
-    throw vscode.FileSystemError.NoPermissions(uri);
-  }
-
-  delete(uri: vscode.Uri): void {
-    throw vscode.FileSystemError.NoPermissions(uri);
-  }
-
-  rename(uri: vscode.Uri): void {
-    throw vscode.FileSystemError.NoPermissions(uri);
-  }
-
-  private found(uri: vscode.Uri): { data: Uint8Array; mtime: number } {
-    const file = this.files.get(uri.toString());
-    if (!file) throw vscode.FileSystemError.FileNotFound(uri);
-    return file;
-  }
 }
